@@ -1,0 +1,1 @@
+"""The game-agnostic referee: seats, external programs, clocks, records.  No pygame here."""

@@ -1,0 +1,397 @@
+"""The game-agnostic match runner: the arena as referee.
+
+One loop, in the spirit of OpenSpiel's ``evaluate_bots``: ask the seats that must
+move (several at once for simultaneous games), turn each answer into a move or a
+verdict, apply, record, repeat.  It owns the clocks and the time limits, writes the
+record as it goes, and never imports pygame: the ui runs a match in a worker thread
+(:meth:`Match.start`) and reads it only through :meth:`Match.snapshot` and the
+control calls (pause, resume, step, stop, undo, submit).
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import platform
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from games.api import (ArenaError, IllegalMoveError, MoveSyntaxError, Outcome, State,
+                       Termination, check_seats)
+from games.records import Replay, TurnInfo
+from games.registry import GamePlugin
+from runner.records import SUFFIX, RecordWriter
+from runner.seats import Answer, HumanSeat, Seat, SeatInfo
+
+ARENA_VERSION = "0.1.0"
+#: Seconds of slack over a time limit before the referee calls it a time-out
+#: (thread hand-over and process start are not the seat's thinking time).
+GRACE = 0.05
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """Per-answer limit and per-seat total, in seconds; None means untimed."""
+
+    per_move: float | None = None
+    total: float | None = None
+
+    def to_json(self) -> dict:
+        return {"per_move": self.per_move, "total": self.total}
+
+
+@dataclass
+class MatchView:
+    """A consistent copy of a running match for the ui (safe to read on any thread)."""
+
+    state: State
+    turns: list[TurnInfo]
+    time_used: dict[int, float]
+    time_left: dict[int, float | None]
+    waiting_for: tuple[int, ...]
+    thinking_since: float | None
+    paused: bool
+    outcome: Outcome | None
+    error: str
+    revision: int
+
+
+@dataclass
+class _Control:
+    paused: bool = False
+    steps: int = 0            # turns allowed while paused
+    stop: bool = False
+    undo: int = 0             # turns to take back before the next turn
+
+
+class Match:
+    """A game between seats, refereed by the arena.
+
+    ``run()`` plays to the end on the calling thread (headless); ``start()`` runs the
+    same loop on a worker thread for the ui.
+    """
+
+    def __init__(self, plugin: GamePlugin, options: Mapping[str, Any], seats: list[Seat],
+                 seed: int = 0, variant: str | None = None, record_path: str | Path | None = None,
+                 time_control: TimeControl = TimeControl(), workdir: str | Path | None = None):
+        self.plugin, self.game = plugin, plugin.new_game()
+        check_seats(self.game.spec, len(seats))
+        self.options, self.variant, self.seed = dict(options), variant, seed
+        self.seats, self.time_control = seats, time_control
+        self.state = self.game.new_initial_state(self.options, seed)
+        self.states: list[State] = [self.state.clone()]
+        self.turns: list[TurnInfo] = []
+        self.time_used = {i: 0.0 for i in range(len(seats))}
+        self.outcome: Outcome | None = None
+        self.error = ""
+        self.record_path = Path(record_path) if record_path else None
+        self.workdir = Path(workdir) if workdir else (self.record_path.parent if self.record_path else None)
+        self._writer: RecordWriter | None = None
+        self._lock = threading.RLock()
+        self._control = _Control()
+        self._wake = threading.Condition(self._lock)
+        self._waiting: tuple[int, ...] = ()
+        self._thinking_since: float | None = None
+        self._revision = 0
+        self._thread: threading.Thread | None = None
+        self._pool = ThreadPoolExecutor(max_workers=max(1, len(seats)), thread_name_prefix="seat")
+
+    # ----------------------------------------------------------------- lifecycle
+    def header(self) -> dict:
+        return {"game": self.plugin.name, "variant": self.variant, "options": self.options,
+                "seed": self.seed, "seats": [s.describe() for s in self.seats],
+                "time_control": self.time_control.to_json(),
+                "versions": {"arena": ARENA_VERSION, "python": platform.python_version()},
+                "started": _dt.datetime.now().isoformat(timespec="seconds")}
+
+    def _open(self) -> None:
+        if self.record_path:
+            self._writer = RecordWriter(self.record_path, self.header())
+        for index, seat in enumerate(self.seats):
+            folder = None
+            if self.workdir:
+                folder = self.workdir / f"seat{index + 1}"
+                folder.mkdir(parents=True, exist_ok=True)
+            seat.start(SeatInfo(self.game, self.options, index, len(self.seats), self.seed,
+                                str(folder) if folder else None), self.state.clone())
+
+    def run(self) -> Outcome:
+        """Play to the end (or until stopped) and return the outcome."""
+        try:
+            self._open()
+            while self._next_turn():
+                pass
+        except Exception as exc:       # the record must close whatever went wrong
+            self.error = f"{type(exc).__name__}: {exc}"
+            if not isinstance(exc, ArenaError):
+                raise
+        finally:
+            self._close()
+        return self.outcome
+
+    def start(self) -> None:
+        """Run the match on a worker thread (the ui's way)."""
+        self._thread = threading.Thread(target=self._run_quietly, name="match", daemon=True)
+        self._thread.start()
+
+    def _run_quietly(self) -> None:
+        try:
+            self.run()
+        except Exception as exc:  # shown in the ui's status line, never a crash
+            self.error = f"{type(exc).__name__}: {exc}"
+
+    def join(self, timeout: float | None = None) -> None:
+        if self._thread:
+            self._thread.join(timeout)
+
+    def _close(self) -> None:
+        with self._lock:
+            if self.outcome is None:
+                self.outcome = self.state.outcome() or Outcome(
+                    (), tuple(0.0 for _ in self.seats), Termination.ABORTED,
+                    self.error or "the match was stopped")
+            self._revision += 1
+        for seat in self.seats:
+            try:
+                seat.finish(self.outcome)
+            except Exception:
+                pass
+            seat.close()
+        if self._writer:
+            self._writer.result(self.outcome, len(self.turns))
+            self._writer.close()
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    # ----------------------------------------------------------------- controls
+    def pause(self) -> None:
+        with self._lock:
+            self._control.paused = True
+            self._revision += 1
+
+    def resume(self) -> None:
+        with self._lock:
+            self._control.paused, self._control.steps = False, 0
+            self._revision += 1
+            self._wake.notify_all()
+
+    def step(self) -> None:
+        """While paused, let exactly one more turn be played."""
+        with self._lock:
+            self._control.steps += 1
+            self._wake.notify_all()
+
+    def stop(self) -> None:
+        with self._lock:
+            self._control.stop = True
+            self._wake.notify_all()
+        for seat in self.seats:
+            seat.cancel()
+
+    def can_undo(self) -> bool:
+        """Takebacks are for a person playing built-in bots (programs cannot rewind)."""
+        kinds = {s.kind for s in self.seats}
+        return (self.game.spec.can_undo and "human" in kinds and kinds <= {"human", "bot"}
+                and self.outcome is None)
+
+    def undo(self) -> bool:
+        """Take back to the previous turn a person had to move in; False if not possible."""
+        with self._lock:
+            if not self.can_undo():
+                return False
+            target = self._undo_target()
+            if target is None:
+                return False
+            self._control.undo = len(self.states) - 1 - target
+            self._wake.notify_all()
+        for seat in self.seats:
+            if isinstance(seat, HumanSeat):
+                seat.cancel()
+        return True
+
+    def _undo_target(self) -> int | None:
+        humans = {i for i, s in enumerate(self.seats) if s.kind == "human"}
+        last = len(self.states) - 1
+        for index in range(last - 1, -1, -1):
+            if humans & set(self.states[index].to_move()):
+                return index
+        return None
+
+    def submit(self, seat: int, move_text: str | None) -> None:
+        """A person's move (None resigns)."""
+        target = self.seats[seat]
+        if isinstance(target, HumanSeat):
+            target.submit(move_text)
+
+    def human_waiting(self) -> tuple[int, ...]:
+        with self._lock:
+            return tuple(s for s in self._waiting if self.seats[s].kind == "human")
+
+    def snapshot(self) -> MatchView:
+        with self._lock:
+            left = {i: (None if self.time_control.total is None
+                        else self.time_control.total - used) for i, used in self.time_used.items()}
+            return MatchView(self.states[-1], list(self.turns), dict(self.time_used), left,
+                             self._waiting, self._thinking_since, self._control.paused,
+                             self.outcome, self.error, self._revision)
+
+    def as_replay(self) -> Replay:
+        with self._lock:
+            names = [s.label for s in self.seats]
+            return Replay(self.plugin.name, "arena-record", str(self.record_path or ""),
+                          self.header(), list(self.states), list(self.turns),
+                          self.outcome, names)
+
+    # ----------------------------------------------------------------- the loop
+    def _gate(self) -> bool:
+        """Wait while paused; False when the match must stop."""
+        with self._lock:
+            while True:
+                if self._control.stop:
+                    return False
+                if self._control.undo:
+                    self._apply_undo()
+                if not self._control.paused:
+                    return True
+                if self._control.steps:
+                    self._control.steps -= 1
+                    return True
+                self._wake.wait(0.5)
+
+    def _apply_undo(self) -> None:
+        count = self._control.undo
+        self._control.undo = 0
+        del self.states[len(self.states) - count:]
+        del self.turns[len(self.turns) - count:]
+        self.state = self.states[-1].clone()
+        for seat in self.seats:
+            bot = getattr(seat, "bot", None)
+            if bot is not None:
+                bot.reset()
+        if self._writer:
+            self._writer.undo(count)
+        self._revision += 1
+
+    def _next_turn(self) -> bool:
+        if self.state.is_terminal():
+            self.outcome = self.state.outcome()
+            return False
+        if not self._gate():
+            return False
+        to_move = self.state.to_move()
+        answers = self._ask(to_move)
+        with self._lock:
+            if self._control.undo or self._control.stop:
+                return not self._control.stop
+            self._play(to_move, answers)
+        return True
+
+    def _time_limit(self, seat: int) -> float | None:
+        limits = [self.time_control.per_move]
+        if self.time_control.total is not None:
+            limits.append(max(0.0, self.time_control.total - self.time_used[seat]))
+        limits = [x for x in limits if x is not None]
+        return min(limits) if limits else None
+
+    def _ask(self, to_move: tuple[int, ...]) -> dict[int, Answer]:
+        with self._lock:
+            self._waiting, self._thinking_since = to_move, time.monotonic()
+            self._revision += 1
+        state = self.state.clone()
+        limits = {seat: self._time_limit(seat) for seat in to_move}
+        futures = {seat: self._pool.submit(self._ask_one, seat, state, limits[seat])
+                   for seat in to_move}
+        answers = {seat: future.result() for seat, future in futures.items()}
+        with self._lock:
+            self._waiting, self._thinking_since = (), None
+        for seat, answer in answers.items():
+            self._judge_time(answer, limits[seat])
+        return answers
+
+    def _ask_one(self, seat: int, state: State, limit: float | None) -> Answer:
+        start = time.perf_counter()
+        try:
+            answer = self.seats[seat].ask(state, seat, limit)
+        except Exception as exc:
+            answer = Answer(failure=Termination.CRASH, detail=f"{type(exc).__name__}: {exc}")
+        if not answer.elapsed:
+            answer.elapsed = time.perf_counter() - start
+        return answer
+
+    def _judge_time(self, answer: Answer, limit: float | None) -> None:
+        if limit is not None and answer.failure is None and answer.elapsed > limit + GRACE:
+            answer.failure = Termination.TIMEOUT
+            answer.detail = f"answered after {answer.elapsed:.2f} s; the limit was {limit:.2f} s"
+
+    def _resolve(self, seat: int, answer: Answer) -> Any:
+        """The move this answer stands for; sets ``answer.failure`` when it is not valid."""
+        if answer.failure is None:
+            try:
+                move = answer.move
+                if move is None:
+                    if answer.text is None:
+                        raise MoveSyntaxError("no move was given")
+                    move = self.game.parse_move(answer.text, self.state, seat)
+                self.state.check_move(seat, move)
+                answer.text = self.game.format_move(move)
+                return move
+            except MoveSyntaxError as exc:
+                answer.failure, answer.detail = Termination.BAD_FILE, f"unreadable move: {exc}"
+            except IllegalMoveError as exc:
+                answer.failure, answer.detail = Termination.ILLEGAL_MOVE, f"illegal move: {exc}"
+        return None
+
+    def _play(self, to_move: tuple[int, ...], answers: dict[int, Answer]) -> None:
+        info = TurnInfo(number=len(self.turns) + 1, moves={})
+        moves: dict[int, Any] = {}
+        for seat in to_move:
+            answer = answers[seat]
+            self.time_used[seat] += answer.elapsed
+            move = self._resolve(seat, answer)
+            if answer.failure is not None:
+                move = self.game.default_move(self.state, seat)
+                if move is None:
+                    info.forfeits[seat] = {"reason": answer.failure.value, "detail": answer.detail}
+                else:
+                    answer.notes.append(f"{answer.failure.value}: {answer.detail}; the referee "
+                                        f"played {self.game.format_move(move)}")
+            if move is not None:
+                moves[seat] = move
+                info.moves[seat] = self.game.format_move(move)
+            info.answers[seat] = answer.log()
+        for seat, forfeit in info.forfeits.items():
+            self.state.forfeit(seat, Termination(forfeit["reason"]), forfeit["detail"])
+        events = self.state.events() if info.forfeits else ()
+        if moves and set(moves) == set(self.state.to_move()):
+            self.state.apply(moves)
+            events = events + self.state.events()
+        elif moves:
+            info.moves = {}
+        info.events = tuple(events)
+        info.clocks = dict(self.time_used)
+        self.turns.append(info)
+        self.states.append(self.state.clone())
+        if self._writer:
+            self._writer.turn(info)
+        self._revision += 1
+        for seat in self.seats:
+            seat.observe(self.state.clone(), info.moves)
+        if self.state.is_terminal():
+            self.outcome = self.state.outcome()
+
+
+def default_record_path(folder: Path, game: str) -> Path:
+    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    return folder / f"{game}-{stamp}{SUFFIX}"
+
+
+def result_json(match: Match) -> dict:
+    """What ``--out`` receives as result.json."""
+    outcome = match.outcome
+    return {"game": match.plugin.name, "winners": list(outcome.winners),
+            "scores": list(outcome.scores), "reason": outcome.reason.value,
+            "detail": outcome.detail, "turns": len(match.turns),
+            "seats": [s.describe() for s in match.seats],
+            "time_used": {str(k): round(v, 3) for k, v in match.time_used.items()},
+            "record": str(match.record_path) if match.record_path else None}

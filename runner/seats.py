@@ -1,0 +1,184 @@
+"""Seats: who answers for one side of a match.
+
+Every seat of every game is a person at this screen (:class:`HumanSeat`), a built-in
+bot (:class:`BotSeat`), or an external program driven through the game's own file
+protocol (made by the game's ``external`` factory), plus extra kinds a game adds
+(``gtp:``, ``uci:``).  Seats are asked from worker threads, never from the frame loop.
+
+A seat answers with an :class:`Answer`: the move (or move text), and for the debug
+panel what it was given, what it answered, how long it took and what it printed.
+The runner, not the seat, decides what a bad answer costs.
+"""
+from __future__ import annotations
+
+import abc
+import queue
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from games.api import Game, GameSetupError, Outcome, State, Termination
+from games.registry import GamePlugin
+
+
+@dataclass
+class Answer:
+    """What one seat answered for one turn."""
+
+    move: Any = None                 # a parsed move, when the seat produced one
+    text: str | None = None          # the move's text as answered (parsed by the runner)
+    elapsed: float = 0.0
+    given: str = ""                  # the input the seat was given (MAP.INP, a GTP command...)
+    answered: str = ""               # its raw answer (MOVE.OUT, a reply line ...)
+    stdout: str = ""
+    stderr: str = ""
+    failure: Termination | None = None   # timeout, crash, bad-file, illegal-move, resignation
+    detail: str = ""
+    notes: list[str] = field(default_factory=list)   # misuse the protocol recorded
+
+    def log(self) -> dict:
+        """The record's view of this answer."""
+        data = {"text": self.text, "elapsed": round(self.elapsed, 4), "given": self.given,
+                "answered": self.answered, "stdout": self.stdout, "stderr": self.stderr,
+                "failure": self.failure.value if self.failure else None, "detail": self.detail}
+        if self.notes:
+            data["notes"] = list(self.notes)
+        return {k: v for k, v in data.items() if v not in ("", None) or k == "text"}
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """Everything a seat learns when the match starts."""
+
+    game: Game
+    options: Mapping[str, Any]
+    seat: int
+    seats: int
+    seed: int
+    workdir: str | None = None
+
+
+class Seat(abc.ABC):
+    """One side of a match.  ``ask`` blocks (in a worker thread) until an answer."""
+
+    kind = "?"
+
+    def __init__(self, spec: str, label: str = ""):
+        self.spec = spec
+        self.label = label or spec
+
+    def start(self, info: SeatInfo, state: State) -> None:
+        """Called once before the first turn."""
+        self.info = info
+
+    @abc.abstractmethod
+    def ask(self, state: State, seat: int, time_limit: float | None) -> Answer:
+        """Answer for ``seat`` in ``state`` within ``time_limit`` seconds (None: untimed)."""
+
+    def observe(self, state: State, moves: Mapping[int, str]) -> None:
+        """Called after every turn with the new state and the moves just played."""
+
+    def finish(self, outcome: Outcome) -> None:
+        """Called once when the game ends (programs get their final status here)."""
+
+    def cancel(self) -> None:
+        """Interrupt a pending ``ask`` from another thread (the match is being stopped)."""
+
+    def close(self) -> None:
+        """Release processes and files."""
+
+    def describe(self) -> dict:
+        return {"kind": self.kind, "spec": self.spec, "label": self.label}
+
+
+class HumanSeat(Seat):
+    """A person at this screen: the ui hands moves in with :meth:`submit`."""
+
+    kind = "human"
+
+    def __init__(self, spec: str = "human", label: str = "Person"):
+        super().__init__(spec, label)
+        self._moves: queue.Queue = queue.Queue()
+        self.waiting = threading.Event()
+
+    def submit(self, move_text: str | None) -> None:
+        """The ui's call: the person's move text (None resigns)."""
+        self._moves.put(move_text)
+
+    def ask(self, state, seat, time_limit):
+        start = time.perf_counter()
+        self.waiting.set()
+        try:
+            text = self._moves.get(timeout=time_limit)
+        except queue.Empty:
+            return Answer(elapsed=time.perf_counter() - start, failure=Termination.TIMEOUT,
+                          detail="no move before the clock ran out")
+        finally:
+            self.waiting.clear()
+        elapsed = time.perf_counter() - start
+        if text is None:
+            return Answer(elapsed=elapsed, failure=Termination.RESIGNATION, detail="resigned")
+        if text == _CANCEL:
+            return Answer(elapsed=elapsed, failure=Termination.ABORTED, detail="match stopped")
+        return Answer(text=text, answered=text, elapsed=elapsed)
+
+    def cancel(self):
+        self._moves.put(_CANCEL)
+
+
+_CANCEL = "\0cancel"
+
+
+class BotSeat(Seat):
+    """A built-in bot, asked in the runner's worker thread."""
+
+    kind = "bot"
+
+    def __init__(self, spec: str, bot, level: int):
+        super().__init__(spec, f"Bot (level {level})")
+        self.bot, self.level = bot, level
+
+    def ask(self, state, seat, time_limit):
+        start = time.perf_counter()
+        budget = None if time_limit is None else max(0.01, time_limit * 0.9 - 0.02)
+        try:
+            move = self.bot.choose(state.clone(), seat, budget)
+        except Exception as exc:  # a bot bug must not take the arena down
+            return Answer(elapsed=time.perf_counter() - start, failure=Termination.CRASH,
+                          detail=f"bot error: {type(exc).__name__}: {exc}")
+        return Answer(move=move, elapsed=time.perf_counter() - start)
+
+
+def parse_seat_spec(spec: str) -> tuple[str, str]:
+    """``"bot:3"`` -> ``("bot", "3")``; ``"ext:./a.out -v"`` -> ``("ext", "./a.out -v")``."""
+    kind, sep, arg = spec.partition(":")
+    kind = kind.strip().lower()
+    if kind in ("human", "bot") or sep:
+        return kind, arg.strip()
+    raise GameSetupError(f"seat {spec!r}: expected human, bot[:LEVEL] or KIND:COMMAND")
+
+
+def make_seat(spec: str, plugin: GamePlugin, seed: int, limits: Mapping[str, Any] | None = None,
+              workdir: str | None = None) -> Seat:
+    """Build a seat from its command-line spec for the given game."""
+    kind, arg = parse_seat_spec(spec)
+    if kind == "human":
+        return HumanSeat(spec)
+    if kind == "bot":
+        level = int(arg) if arg else max(1, len(plugin.bot_levels) // 2)
+        if plugin.bot is None:
+            raise GameSetupError(f"{plugin.name} has no built-in bot")
+        if plugin.bot_levels and not 1 <= level <= len(plugin.bot_levels):
+            raise GameSetupError(f"{plugin.name} bot levels are 1-{len(plugin.bot_levels)}")
+        return BotSeat(spec, plugin.load("bot")(level, seed), level)
+    if not arg:
+        raise GameSetupError(f"seat {spec!r}: a command is needed after '{kind}:'")
+    if kind == "ext":
+        if plugin.external is None:
+            raise GameSetupError(f"{plugin.name} cannot run external programs yet")
+        return plugin.load("external")(spec, arg, workdir=workdir, limits=dict(limits or {}))
+    if kind in plugin.extra_seats:
+        return plugin.load(kind)(spec, arg, workdir=workdir, limits=dict(limits or {}))
+    raise GameSetupError(f"seat kind {kind!r} is not known for {plugin.name}; kinds: "
+                         + ", ".join(["human", "bot", "ext", *plugin.extra_seats]))
