@@ -75,11 +75,12 @@ class Match:
 
     def __init__(self, plugin: GamePlugin, options: Mapping[str, Any], seats: list[Seat],
                  seed: int = 0, variant: str | None = None, record_path: str | Path | None = None,
-                 time_control: TimeControl = TimeControl(), workdir: str | Path | None = None):
+                 time_control: TimeControl | None = None, workdir: str | Path | None = None):
         self.plugin, self.game = plugin, plugin.new_game()
         check_seats(self.game.spec, len(seats))
         self.options, self.variant, self.seed = dict(options), variant, seed
-        self.seats, self.time_control = seats, time_control
+        self.seats = seats
+        self.time_control = time_control or time_control_from_options(self.options)
         self.state = self.game.new_initial_state(self.options, seed)
         self.states: list[State] = [self.state.clone()]
         self.turns: list[TurnInfo] = []
@@ -379,6 +380,13 @@ class Match:
             seat.observe(self.state.clone(), info.moves)
         if self.state.is_terminal():
             self.outcome = self.state.outcome()
+
+
+def time_control_from_options(options: Mapping[str, Any]) -> TimeControl:
+    """The limits a game's options ask for (``time_per_move``, ``time_total``; 0 = none)."""
+    per_move = float(options.get("time_per_move") or 0) or None
+    total = float(options.get("time_total") or 0) or None
+    return TimeControl(per_move, total)
 
 
 def default_record_path(folder: Path, game: str) -> Path:

@@ -1,0 +1,15 @@
+"""Hex (IOI 1997): rules, the HexLib line protocol, GTP engines, records, bot, board."""
+from games.registry import GamePlugin
+
+PLUGIN = GamePlugin(
+    name="hex",
+    game="games.hex.rules:HexGame",
+    bot="games.hex.bot:make_bot",
+    bot_levels=("random", "easy", "medium", "strong", "strongest"),
+    external="games.hex.protocol:make_external_seat",
+    readers="games.hex.records:READERS",
+    writers="games.hex.records:write_contest_records",
+    renderer="games.hex.render:HexRenderer",
+    extra_seats={"gtp": "games.hex.gtp:make_gtp_seat"},
+    picture="hex.png",
+)

@@ -1,0 +1,362 @@
+"""Hex rules (RULEBOOK §5; IOI 1997 "The Game of Hex"): pure Python, standard library only.
+
+The board is an N×N rhombus, rows and columns 1..N.  Seat 0 is player 1: it moves
+first and connects column 1 with column N.  Seat 1 is player 2: it connects row 1 with
+row N.  The neighbours of (r, c) are (r-1, c), (r-1, c+1), (r, c-1), (r, c+1),
+(r+1, c-1), (r+1, c), as the RULEBOOK fixes them.
+
+Win detection is a union-find over the cells plus four virtual edge nodes, so each
+move costs near-constant time.
+
+Move text is the HexGui / GTP form: column letter then row number, ``c3`` = column 3,
+row 3 (``a1`` is the corner where row 1 meets column 1).  ``swap`` is the pie rule's
+move, allowed only when the ``swap`` option is on.
+"""
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+from games.api import (Event, Game, GameSetupError, GameSpec, IllegalMoveError, MoveSyntaxError,
+                       Option, Outcome, State, Termination, Variant, uniform_outcome_two_player)
+
+EMPTY, P1, P2 = 0, 1, 2
+MAX_SIZE = 20
+LETTERS = "abcdefghijklmnopqrst"
+NEIGHBOUR_STEPS = ((-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0))
+
+
+@dataclass(frozen=True, order=True)
+class HexMove:
+    """A stone at (row, col), both 1-based; ``HexMove.SWAP`` is the pie-rule swap."""
+
+    row: int
+    col: int
+
+    @property
+    def is_swap(self) -> bool:
+        return self.row == 0 and self.col == 0
+
+    def text(self) -> str:
+        return "swap" if self.is_swap else f"{LETTERS[self.col - 1]}{self.row}"
+
+    def __repr__(self) -> str:
+        return f"HexMove({self.text()})"
+
+
+HexMove.SWAP = HexMove(0, 0)
+
+_MOVE_RE = re.compile(r"^\s*([a-tA-T])\s*(\d{1,2})\s*$")
+_NUMERIC_RE = re.compile(r"^\s*(-?\d+)[\s,]+(-?\d+)\s*$")
+
+
+def parse_move_text(text: str) -> HexMove:
+    """``c3`` (column letter, row number), ``swap``, or ``ROW COL`` as the contest's calls."""
+    if text.strip().lower() in ("swap", "swap-pieces"):
+        return HexMove.SWAP
+    match = _MOVE_RE.match(text)
+    if match:
+        return HexMove(int(match.group(2)), LETTERS.index(match.group(1).lower()) + 1)
+    match = _NUMERIC_RE.match(text)
+    if match:
+        return HexMove(int(match.group(1)), int(match.group(2)))
+    raise MoveSyntaxError(f"{text!r} is not a Hex move (expected a cell such as c3, or ROW COL)")
+
+
+class _UnionFind:
+    """Disjoint sets with path halving and union by size."""
+
+    __slots__ = ("parent", "size")
+
+    def __init__(self, count: int):
+        self.parent = list(range(count))
+        self.size = [1] * count
+
+    def find(self, x: int) -> int:
+        parent = self.parent
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def union(self, a: int, b: int) -> None:
+        a, b = self.find(a), self.find(b)
+        if a == b:
+            return
+        if self.size[a] < self.size[b]:
+            a, b = b, a
+        self.parent[b] = a
+        self.size[a] += self.size[b]
+
+    def copy(self) -> "_UnionFind":
+        twin = _UnionFind.__new__(_UnionFind)
+        twin.parent, twin.size = self.parent[:], self.size[:]
+        return twin
+
+
+class HexState(State):
+    """A Hex position.  Cells are stored row-major, 0-based: index (r-1)*N + (c-1)."""
+
+    def __init__(self, size: int, swap_allowed: bool = False, max_moves: int = 200, seed: int = 0):
+        if not 1 <= size <= MAX_SIZE:
+            raise GameSetupError(f"board size must be 1-{MAX_SIZE}, not {size}")
+        self.size = size
+        self.swap_allowed = swap_allowed
+        self.max_moves = max_moves
+        self.cells = [EMPTY] * (size * size)
+        cells = size * size
+        self.LEFT, self.RIGHT, self.TOP, self.BOTTOM = cells, cells + 1, cells + 2, cells + 3
+        self._sets = _UnionFind(cells + 4)
+        self.current = 0                 # seat to move
+        self.turn = 0
+        self.history: list[HexMove] = []
+        self.p1_moves = 0
+        self.last: HexMove | None = None
+        self._outcome: Outcome | None = None
+        self._events: tuple[Event, ...] = ()
+        self.rng = random.Random(seed)
+        self.neighbours = [self._neighbours_of(i) for i in range(cells)]
+
+    # ------------------------------------------------------------------ geometry
+    def _neighbours_of(self, index: int) -> tuple[int, ...]:
+        r, c = divmod(index, self.size)
+        result = []
+        for dr, dc in NEIGHBOUR_STEPS:
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < self.size and 0 <= cc < self.size:
+                result.append(rr * self.size + cc)
+        return tuple(result)
+
+    def index(self, move: HexMove) -> int:
+        return (move.row - 1) * self.size + (move.col - 1)
+
+    def move_at(self, index: int) -> HexMove:
+        r, c = divmod(index, self.size)
+        return HexMove(r + 1, c + 1)
+
+    def on_board(self, row: int, col: int) -> bool:
+        return 1 <= row <= self.size and 1 <= col <= self.size
+
+    def look(self, row: int, col: int) -> int:
+        """The contest's LookAtBoard: -1 off the board, 0 empty, 1 or 2 a player's stone."""
+        if not self.on_board(row, col):
+            return -1
+        return self.cells[(row - 1) * self.size + (col - 1)]
+
+    # ------------------------------------------------------------------ the API
+    def to_move(self) -> tuple[int, ...]:
+        return () if self._outcome else (self.current,)
+
+    def legal_moves(self, seat: int) -> list[HexMove]:
+        if self._outcome or seat != self.current:
+            return []
+        moves = [self.move_at(i) for i, v in enumerate(self.cells) if v == EMPTY]
+        if self._swap_possible():
+            moves.append(HexMove.SWAP)
+        return moves
+
+    def _swap_possible(self) -> bool:
+        return self.swap_allowed and self.turn == 1 and self.current == 1
+
+    def check_move(self, seat: int, move: HexMove) -> None:
+        if self._outcome:
+            raise IllegalMoveError("the game is over")
+        if seat != self.current:
+            raise IllegalMoveError(f"it is player {self.current + 1}'s turn, not player {seat + 1}'s")
+        if move.is_swap:
+            if not self._swap_possible():
+                raise IllegalMoveError("swap is allowed only as player 2's first move with the swap rule on")
+            return
+        if not self.on_board(move.row, move.col):
+            raise IllegalMoveError(f"row {move.row}, column {move.col} is off the {self.size}x{self.size} board")
+        if self.cells[self.index(move)] != EMPTY:
+            raise IllegalMoveError(f"{move.text()} (row {move.row}, column {move.col}) is occupied")
+
+    def apply(self, moves: Mapping[int, HexMove]) -> None:
+        (seat, move), = moves.items()
+        self.play(move)
+
+    def play(self, move: HexMove) -> None:
+        """Place the side to move's stone (unchecked: the fast path for bots)."""
+        self._events = ()
+        if move.is_swap:
+            self._swap()
+        else:
+            self._place(self.index(move), self.current + 1)
+        self.history.append(move)
+        self.last = move
+        if self.current == 0:
+            self.p1_moves += 1
+        self.turn += 1
+        self.current = 1 - self.current
+        self._check_end()
+
+    def _swap(self) -> None:
+        """Pie rule: player 1's only stone becomes player 2's, mirrored across the diagonal."""
+        (index,) = [i for i, v in enumerate(self.cells) if v == P1]
+        r, c = divmod(index, self.size)
+        self.cells[index] = EMPTY
+        self._rebuild_sets()
+        self._place(c * self.size + r, P2)
+
+    def _rebuild_sets(self) -> None:
+        self._sets = _UnionFind(self.size * self.size + 4)
+        for i, v in enumerate(self.cells):
+            if v != EMPTY:
+                self._place(i, v)
+
+    def _place(self, index: int, player: int) -> None:
+        self.cells[index] = player
+        sets = self._sets
+        for n in self.neighbours[index]:
+            if self.cells[n] == player:
+                sets.union(index, n)
+        r, c = divmod(index, self.size)
+        if player == P1:
+            if c == 0:
+                sets.union(index, self.LEFT)
+            if c == self.size - 1:
+                sets.union(index, self.RIGHT)
+        else:
+            if r == 0:
+                sets.union(index, self.TOP)
+            if r == self.size - 1:
+                sets.union(index, self.BOTTOM)
+
+    def winner(self) -> int | None:
+        """0 or 1 once a side has connected its edges, else None."""
+        sets = self._sets
+        if sets.find(self.LEFT) == sets.find(self.RIGHT):
+            return 0
+        if sets.find(self.TOP) == sets.find(self.BOTTOM):
+            return 1
+        return None
+
+    def _check_end(self) -> None:
+        winner = self.winner()
+        if winner is not None:
+            edges = "columns 1 and N" if winner == 0 else "rows 1 and N"
+            self._outcome = uniform_outcome_two_player(
+                winner, Termination.WIN, f"Player {winner + 1} connected {edges}")
+            self._events = (Event("win", self._outcome.detail, (winner,)),)
+        elif EMPTY not in self.cells:
+            self._outcome = Outcome((), (0.5, 0.5), Termination.BOARD_FULL, "the board is full")
+        elif self.current == 0 and self.p1_moves >= self.max_moves:
+            self._outcome = uniform_outcome_two_player(
+                1, Termination.MOVE_LIMIT, f"player 1 did not connect within {self.max_moves} moves")
+
+    def forfeit(self, seat: int, reason: Termination, detail: str = "") -> None:
+        if self._outcome:
+            return
+        other = 1 - seat
+        text = detail or reason.value
+        self._outcome = uniform_outcome_two_player(other, reason, f"Player {seat + 1} loses: {text}")
+        self._events = (Event("verdict", self._outcome.detail, (seat,)),)
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def events(self) -> tuple[Event, ...]:
+        return self._events
+
+    def clone(self) -> "HexState":
+        twin = HexState.__new__(HexState)
+        twin.__dict__.update(self.__dict__)
+        twin.cells = self.cells[:]
+        twin._sets = self._sets.copy()
+        twin.history = self.history[:]
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        return twin
+
+    # ------------------------------------------------------------------ views
+    def winning_chain(self) -> set[int]:
+        """Cell indices of the winner's group that joins its two edges (empty if none)."""
+        winner = self.winner()
+        if winner is None:
+            return set()
+        root = self._sets.find(self.LEFT if winner == 0 else self.TOP)
+        return {i for i in range(self.size * self.size)
+                if self.cells[i] == winner + 1 and self._sets.find(i) == root}
+
+    def board_text(self) -> str:
+        """Rows of ``.``/``1``/``2`` joined by ``/`` (the ``position`` option's format)."""
+        rows = []
+        for r in range(self.size):
+            rows.append("".join(".12"[v] for v in self.cells[r * self.size:(r + 1) * self.size]))
+        return "/".join(rows)
+
+    def __eq__(self, other) -> bool:
+        return (isinstance(other, HexState) and self.cells == other.cells
+                and self.current == other.current and self._outcome == other._outcome)
+
+    def __repr__(self) -> str:
+        return f"HexState({self.size}, {self.board_text()!r}, to_move={self.current})"
+
+
+def parse_position(text: str, size: int) -> list[int]:
+    """Read a ``position`` option: N rows of ``.``, ``1``/``x``, ``2``/``o`` separated by ``/``."""
+    rows = [r.strip() for r in re.split(r"[/\n]", text.strip()) if r.strip()]
+    if len(rows) != size:
+        raise GameSetupError(f"position has {len(rows)} rows; the board has {size}")
+    cells = []
+    for number, row in enumerate(rows, start=1):
+        row = row.replace(" ", "")
+        if len(row) != size:
+            raise GameSetupError(f"position row {number} has {len(row)} cells, expected {size}")
+        for ch in row.lower():
+            if ch not in ".-012xo":
+                raise GameSetupError(f"position row {number}: {ch!r} is not one of . 1 2")
+            cells.append({".": 0, "-": 0, "0": 0, "1": 1, "x": 1, "2": 2, "o": 2}[ch])
+    if cells.count(P1) != cells.count(P2):
+        raise GameSetupError(f"a start position needs equal stone counts; it has {cells.count(P1)} "
+                             f"of player 1 and {cells.count(P2)} of player 2")
+    return cells
+
+
+class HexGame(Game):
+    spec = GameSpec(
+        name="hex", title="Hex", min_seats=2, max_seats=2,
+        seat_names=("Player 1 (columns)", "Player 2 (rows)"),
+        summary="Connect your two edges of the rhombus; player 1 moves first.",
+        variants=(Variant("11x11", {"size": 11}, "the classic board"),
+                  Variant("9x9", {"size": 9}), Variant("7x7", {"size": 7}),
+                  Variant("5x5", {"size": 5}), Variant("13x13", {"size": 13}),
+                  Variant("19x19", {"size": 19})),
+        options=(Option("size", 11, "board size N (1-20)"),
+                 Option("position", "", "start position: N rows of . 1 2 separated by /"),
+                 Option("swap", False, "pie rule: player 2 may take player 1's first stone"),
+                 Option("max_moves", 200, "most moves player 1 may make (the task: 200)"),
+                 Option("time_total", 20.0, "seconds for each side's whole game (0 = untimed)")))
+
+    def new_initial_state(self, options: Mapping, seed: int) -> HexState:
+        options = {**self.spec.resolve_options(), **options}
+        size = int(options["size"])
+        state = HexState(size, bool(options["swap"]), int(options["max_moves"]), seed)
+        if options.get("position"):
+            for index, value in enumerate(parse_position(options["position"], size)):
+                if value:
+                    state._place(index, value)
+            if state.winner() is not None:
+                raise GameSetupError("the start position is already won")
+        return state
+
+    def parse_move(self, text: str, state=None, seat=None) -> HexMove:
+        return parse_move_text(text)
+
+    def format_move(self, move: HexMove) -> str:
+        return move.text()
+
+    def describe(self, state: HexState) -> str:
+        if state.outcome():
+            return state.outcome().detail
+        return f"{self.spec.seat_name(state.current)} to move (move {state.turn + 1})"
+
+
+def neighbours(size: int, row: int, col: int) -> Iterable[tuple[int, int]]:
+    """On-board neighbours of (row, col), 1-based, in the RULEBOOK's order."""
+    for dr, dc in NEIGHBOUR_STEPS:
+        if 1 <= row + dr <= size and 1 <= col + dc <= size:
+            yield row + dr, col + dc

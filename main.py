@@ -1,0 +1,151 @@
+"""Arena's command line: parses arguments before importing anything heavy.
+
+    python main.py                      the home screen
+    python main.py replay FILE          open a record in the replay viewer
+    python main.py match GAME --seat SPEC --seat SPEC [--headless] [--out DIR]
+    python main.py render FILE --turn N --out PICTURE.png [--size WxH]
+    python main.py GAME TOOL ...        a game's own tools (xiangqi perft, robot audit ...)
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+
+def _games_help() -> str:
+    from games.registry import all_plugins
+    return ", ".join(p.name for p in all_plugins())
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="arena", description="Arena: play, referee and replay classic programming-contest games. "
+        "With no command, opens the home screen.")
+    parser.add_argument("--fullscreen", action="store_true", help="start fullscreen (F11 toggles)")
+    parser.add_argument("--size", metavar="WxH", help="window size, e.g. 1280x720")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    replay = commands.add_parser("replay", help="open a record (arena record, HEX.OUT, SGF, REPORT.TXT, "
+                                 "Robot turn log, output.txt) in the replay viewer")
+    replay.add_argument("file", help="the record file")
+    replay.set_defaults(func=cmd_replay)
+
+    match = commands.add_parser("match", help="play or referee a match")
+    match.add_argument("game", help=f"the game ({_games_help()})")
+    match.add_argument("--seat", action="append", default=[], metavar="SPEC",
+                       help="one per seat, in seat order: human, bot[:LEVEL], ext:COMMAND "
+                       "(an external program speaking the game's file protocol), or a game's "
+                       "engine kind such as gtp:COMMAND, uci:COMMAND")
+    match.add_argument("--variant", help="a variant of the game (e.g. 9x9)")
+    match.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                       help="a game option, e.g. size=7 or time_total=20")
+    match.add_argument("--seed", type=int, default=None, help="the match's random seed (default: random)")
+    match.add_argument("--headless", action="store_true",
+                       help="no window: bots and programs only (a human seat is an error)")
+    match.add_argument("--out", metavar="DIR", help="folder for the record, contest record files "
+                       "and result.json (default: the records folder)")
+    match.set_defaults(func=cmd_match)
+
+    render = commands.add_parser("render", help="draw one turn of any record to a PNG, no window")
+    render.add_argument("file", help="the record file")
+    render.add_argument("--turn", type=int, default=-1, help="turn number (0 = start; default: last)")
+    render.add_argument("--out", required=True, metavar="PICTURE.png", help="where to save the picture")
+    render.add_argument("--size", default="1280x720", metavar="WxH", help="picture size (default 1280x720)")
+    render.set_defaults(func=cmd_render)
+
+    from games.registry import all_plugins
+    for plugin in all_plugins():
+        if plugin.cli:
+            game_parser = commands.add_parser(plugin.name, help=f"{plugin.name} tools")
+            plugin.load("cli")(game_parser.add_subparsers(dest="tool", metavar="TOOL", required=True))
+    return parser
+
+
+def parse_size(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    try:
+        width, height = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise SystemExit(f"arena: size {text!r} is not WxH, e.g. 1280x720")
+    return width, height
+
+
+def parse_options(pairs: list[str]) -> dict[str, str]:
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise SystemExit(f"arena: option {pair!r} is not KEY=VALUE")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def cmd_match(args) -> int:
+    import random
+
+    from games import registry
+    from games.api import ArenaError
+    from runner import paths
+    from runner.match import Match, default_record_path, result_json
+    from runner.seats import make_seat
+
+    try:
+        plugin = registry.plugin(args.game)
+        game = plugin.new_game()
+        options = game.spec.resolve_options(args.variant, parse_options(args.option))
+        seed = args.seed if args.seed is not None else random.randrange(2 ** 31)
+        if args.headless and any(s.strip().lower() == "human" for s in args.seat):
+            raise SystemExit("arena: a human seat needs the window; drop --headless")
+        out = Path(args.out) if args.out else paths.records_dir()
+        record = default_record_path(out, plugin.name)
+        seats = [make_seat(spec, plugin, seed + index, workdir=str(out))
+                 for index, spec in enumerate(args.seat)]
+        match = Match(plugin, options, seats, seed=seed, variant=args.variant, record_path=record)
+    except ArenaError as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return 2
+    if not args.headless:
+        from ui.app import run_app
+        return run_app(args, match=match)
+    outcome = match.run()
+    if plugin.writers:
+        plugin.load("writers")(match.as_replay(), out)
+    result = result_json(match)
+    (out / "result.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    print(f"{plugin.name}: {outcome.detail or outcome.reason.value} after {len(match.turns)} turns; "
+          f"record {record}")
+    return 0
+
+
+def cmd_replay(args) -> int:
+    from ui.app import run_app
+    return run_app(args, replay_path=args.file)
+
+
+def cmd_render(args) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from games.api import ArenaError
+    from ui.snapshot import render_record_turn
+    try:
+        path = render_record_turn(args.file, args.turn, args.out, parse_size(args.size))
+    except ArenaError as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return 2
+    print(path)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if getattr(args, "func", None) is None:
+        from ui.app import run_app
+        return run_app(args)
+    return args.func(args) or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
