@@ -1,0 +1,92 @@
+"""The contract between the ui shell and each game's board renderer (pygame).
+
+A game's ``render.py`` subclasses :class:`BoardRenderer`.  It draws a state into a
+rectangle of a surface it is given, reading the state only (like
+``chess.svg.board(board, orientation=..., lastmove=...)``), and turns a person's
+clicks and keys into move text.  View choices that are not part of the game (flipped,
+hover, selection, coordinates shown) live in :class:`BoardView`, owned by the ui.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Mapping
+
+import pygame
+
+from runner.paths import asset
+
+
+@dataclass
+class BoardView:
+    """The ui's view choices for one board; renderers read it and may update hover/selection."""
+
+    flipped: bool = False
+    show_coordinates: bool = True
+    hover: Any = None                 # the cell under the mouse, in the game's own terms
+    selected: Any = None              # a picked-up piece / first click of a two-click move
+    human_seat: int | None = None     # seat the person may move for now (None: not their turn)
+    highlights: dict[str, Any] = field(default_factory=dict)   # game-defined extras
+    letters: bool = False             # a letter on each colour (colour-blind aid)
+    time: float = 0.0                 # seconds, for animations
+
+
+@dataclass(frozen=True)
+class Theme:
+    """Colours with good contrast on a projector; the ui picks dark or light."""
+
+    name: str = "dark"
+    background: tuple = (24, 26, 32)
+    panel: tuple = (36, 39, 48)
+    text: tuple = (235, 236, 240)
+    muted: tuple = (150, 155, 170)
+    accent: tuple = (255, 196, 64)
+    board: tuple = (222, 196, 150)
+    line: tuple = (40, 30, 20)
+    # Seat colours: blue, orange, green-teal, purple (Okabe-Ito, colour-blind safe).
+    seats: tuple = ((0, 114, 178), (230, 159, 0), (0, 158, 115), (204, 121, 167))
+    good: tuple = (90, 200, 120)
+    bad: tuple = (230, 80, 70)
+
+
+DARK = Theme()
+LIGHT = Theme(name="light", background=(238, 238, 232), panel=(250, 250, 246), text=(20, 22, 28),
+              muted=(95, 100, 110), accent=(200, 120, 0), board=(226, 200, 152), line=(40, 30, 20))
+THEMES = {"dark": DARK, "light": LIGHT}
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False, mono: bool = False) -> pygame.font.Font:
+    """The shipped Noto font at ``size`` pixels (Vietnamese letters included)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    name = "NotoSansMono-Regular.ttf" if mono else ("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
+    return pygame.font.Font(str(asset("fonts", name)), max(6, int(size)))
+
+
+class BoardRenderer:
+    """Base of every game's renderer.  Subclasses override :meth:`draw` and the input hooks."""
+
+    def __init__(self, game, options: Mapping[str, Any], seat_names: list[str] | None = None,
+                 theme: Theme = DARK):
+        self.game, self.options = game, dict(options)
+        self.seat_names = list(seat_names or [])
+        self.theme = theme
+
+    def seat_colour(self, seat: int) -> tuple:
+        return self.theme.seats[seat % len(self.theme.seats)]
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, state, view: BoardView) -> None:
+        """Draw ``state`` inside ``rect``; must not change ``state``."""
+        raise NotImplementedError
+
+    def handle_event(self, event: pygame.event.Event, state, view: BoardView) -> str | None:
+        """A person's input while ``view.human_seat`` may move: the move text once complete.
+
+        Updates ``view.hover``/``view.selected`` as the person points and clicks.
+        """
+        return None
+
+    def legend(self, state) -> list[tuple[tuple, str]]:
+        """(colour, text) lines the side panel shows under the players (optional)."""
+        return []
