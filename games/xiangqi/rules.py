@@ -1,0 +1,820 @@
+"""Xiangqi (Chinese chess) rules: fast move generation plus the Arena game contract.
+
+Pure Python, standard library only (RULEBOOK section 1).
+
+The board is a flat list of 90 cells, ``square = rank * 9 + file`` with file 0 = A
+(left) and rank 0 = the bottom (Red's back rank).  Every piece's reachable squares are
+precomputed per square (rays, horse jumps with their leg, elephant steps with their eye,
+palace steps), so move generation is table look-ups and the occupancy tests that
+blocking needs.  :class:`Position` is the fast layer (integer moves, ``make``/``unmake``
+for search and perft); :class:`XiangqiState` and :class:`XiangqiGame` put the
+``games.api`` contract on top, with move text in ICCS notation (``H2E2``) and the
+referee's rulings: repetition within 30 half-moves, no attacking material, the
+no-capture limit, and the two timing rules as pure functions.
+
+Moves inside :class:`Position` are integers ``from_square << 7 | to_square``.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping, Sequence
+
+from games.api import (Event, Game, GameSetupError, GameSpec, IllegalMoveError,
+                       MoveSyntaxError, Option, Outcome, State, Termination, Variant,
+                       uniform_outcome_two_player)
+
+FILES, RANKS, SQUARES = 9, 10, 90
+RED, BLACK = 0, 1
+SIDE_NAMES = ("Red", "Black")
+
+EMPTY = 0
+KING, ADVISOR, ELEPHANT, HORSE, CHARIOT, CANNON, SOLDIER = range(1, 8)
+BLACK_BIT = 8                      # black piece = type | 8; colour = piece >> 3
+PIECE_NAMES = {KING: "general", ADVISOR: "advisor", ELEPHANT: "elephant", HORSE: "horse",
+               CHARIOT: "chariot", CANNON: "cannon", SOLDIER: "soldier"}
+ATTACKING_TYPES = (HORSE, CHARIOT, CANNON, SOLDIER)
+
+FEN_LETTERS = {"k": KING, "a": ADVISOR, "b": ELEPHANT, "e": ELEPHANT, "n": HORSE,
+               "h": HORSE, "r": CHARIOT, "c": CANNON, "p": SOLDIER}
+LETTER_OF_TYPE = {KING: "k", ADVISOR: "a", ELEPHANT: "b", HORSE: "n", CHARIOT: "r",
+                  CANNON: "c", SOLDIER: "p"}
+START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+
+SINGLE_MOVE_LIMIT_SECONDS = 15 * 60     # one move longer than this loses
+FLAG_FALL_MARGIN_SECONDS = 5 * 60       # a flag fall loses only if the other has more left
+FLAG_FALL_MATE_PLIES = 4                # ... or a side can force mate within this many half-moves
+REPETITION_WINDOW = 30                  # half-moves looked back for a repeated position
+ARENA_NO_CAPTURE_LIMIT = 120
+
+
+def square(file: int, rank: int) -> int:
+    return rank * FILES + file
+
+
+def file_of(sq: int) -> int:
+    return sq % FILES
+
+
+def rank_of(sq: int) -> int:
+    return sq // FILES
+
+
+def square_name(sq: int) -> str:
+    return "ABCDEFGHI"[sq % FILES] + str(sq // FILES)
+
+
+def move_text(move: int) -> str:
+    """ICCS text of an integer move, upper case (``H2E2``)."""
+    return square_name(move >> 7) + square_name(move & 127)
+
+
+def parse_move_text(text: str) -> int:
+    """Integer move from ICCS text, either case; raises :class:`MoveSyntaxError`."""
+    clean = text.strip().upper() if isinstance(text, str) else ""
+    if (len(clean) != 4 or clean[0] not in "ABCDEFGHI" or clean[2] not in "ABCDEFGHI"
+            or not clean[1].isdigit() or not clean[3].isdigit()):
+        raise MoveSyntaxError(f"{text!r} is not a Xiangqi move: expected ICCS like H2E2 "
+                              "(files A-I, ranks 0-9)")
+    origin = square("ABCDEFGHI".index(clean[0]), int(clean[1]))
+    target = square("ABCDEFGHI".index(clean[2]), int(clean[3]))
+    if origin == target:
+        raise MoveSyntaxError(f"{text!r} does not move: origin and destination are the same")
+    return origin << 7 | target
+
+
+# --------------------------------------------------------------------------- tables
+
+
+def _on_board(file: int, rank: int) -> bool:
+    return 0 <= file < FILES and 0 <= rank < RANKS
+
+
+def _in_palace(side: int, file: int, rank: int) -> bool:
+    return 3 <= file <= 5 and (0 <= rank <= 2 if side == RED else 7 <= rank <= 9)
+
+
+def _on_own_half(side: int, rank: int) -> bool:
+    return rank <= 4 if side == RED else rank >= 5
+
+
+def _build_tables():
+    rays, horse, horse_attackers = [], [], [[] for _ in range(SQUARES)]
+    king = [[[] for _ in range(SQUARES)] for _ in (RED, BLACK)]
+    advisor = [[[] for _ in range(SQUARES)] for _ in (RED, BLACK)]
+    elephant = [[[] for _ in range(SQUARES)] for _ in (RED, BLACK)]
+    soldier = [[[] for _ in range(SQUARES)] for _ in (RED, BLACK)]
+    for sq in range(SQUARES):
+        f, r = file_of(sq), rank_of(sq)
+        sq_rays = []
+        for df, dr in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+            ray, nf, nr = [], f + df, r + dr
+            while _on_board(nf, nr):
+                ray.append(square(nf, nr))
+                nf, nr = nf + df, nr + dr
+            sq_rays.append(tuple(ray))
+        rays.append(tuple(sq_rays))
+        jumps = []
+        for df, dr in ((1, 2), (-1, 2), (1, -2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1)):
+            if _on_board(f + df, r + dr):
+                leg = square(f, r + dr // 2) if abs(dr) == 2 else square(f + df // 2, r)
+                target = square(f + df, r + dr)
+                jumps.append((target, leg))
+                horse_attackers[target].append((sq, leg))
+        horse.append(tuple(jumps))
+        for side in (RED, BLACK):
+            if _in_palace(side, f, r):
+                king[side][sq] = [square(f + df, r + dr) for df, dr in ((0, 1), (0, -1), (1, 0), (-1, 0))
+                                  if _in_palace(side, f + df, r + dr)]
+                advisor[side][sq] = [square(f + df, r + dr) for df, dr in ((1, 1), (1, -1), (-1, 1), (-1, -1))
+                                     if _in_palace(side, f + df, r + dr)]
+            if _on_own_half(side, r):
+                elephant[side][sq] = [(square(f + df, r + dr), square(f + df // 2, r + dr // 2))
+                                      for df, dr in ((2, 2), (2, -2), (-2, 2), (-2, -2))
+                                      if _on_board(f + df, r + dr) and _on_own_half(side, r + dr)]
+            forward = 1 if side == RED else -1
+            steps = []
+            if _on_board(f, r + forward):
+                steps.append(square(f, r + forward))
+            if not _on_own_half(side, r):
+                steps += [square(f + df, r) for df in (-1, 1) if _on_board(f + df, r)]
+            soldier[side][sq] = steps
+    freeze = lambda table: tuple(tuple(tuple(x) for x in side_table) for side_table in table)
+    return (tuple(rays), tuple(horse), tuple(tuple(a) for a in horse_attackers),
+            freeze(king), freeze(advisor), freeze(elephant), freeze(soldier))
+
+
+(RAYS, HORSE_MOVES, HORSE_ATTACKERS, KING_MOVES, ADVISOR_MOVES, ELEPHANT_MOVES,
+ SOLDIER_MOVES) = _build_tables()
+FILE_OF = tuple(file_of(sq) for sq in range(SQUARES))
+RANK_OF = tuple(rank_of(sq) for sq in range(SQUARES))
+#: Squares diagonally next to each square: the legs of every horse that could attack it.
+DIAGONAL_NEIGHBOURS = tuple(frozenset(square(file_of(sq) + df, rank_of(sq) + dr)
+                                      for df in (-1, 1) for dr in (-1, 1)
+                                      if _on_board(file_of(sq) + df, rank_of(sq) + dr))
+                            for sq in range(SQUARES))
+ADVISOR_POINTS = tuple(frozenset(sq for sq in range(SQUARES) if ADVISOR_MOVES[side][sq]
+                                 and (file_of(sq) + rank_of(sq)) % 2 == (1 if side == RED else 0))
+                       for side in (RED, BLACK))
+ELEPHANT_POINTS = tuple(frozenset(square(f, r) for f in (0, 2, 4, 6, 8) for r in range(RANKS)
+                                  if _on_own_half(side, r) and (f // 2 + r // 2) % 2 == 1
+                                  and r % 2 == (0 if side == RED else 1))
+                        for side in (RED, BLACK))
+
+_ZOBRIST_RNG = random.Random(0x5A1A)
+ZOBRIST = tuple(tuple(_ZOBRIST_RNG.getrandbits(64) if piece else 0 for _ in range(SQUARES))
+                for piece in range(16))
+ZOBRIST_BLACK_TO_MOVE = _ZOBRIST_RNG.getrandbits(64)
+
+
+# --------------------------------------------------------------------------- position
+
+
+class Position:
+    """A Xiangqi position with fast, unchecked move making (for search and perft).
+
+    ``board[sq]`` holds 0 or a piece code (type, plus 8 for Black); ``squares[side]``
+    is the set of that side's occupied squares; ``key`` is the Zobrist hash of
+    placement and side to move.
+    """
+
+    __slots__ = ("board", "side", "squares", "kings", "key")
+
+    def __init__(self):
+        self.board = [EMPTY] * SQUARES
+        self.side = RED
+        self.squares = (set(), set())
+        self.kings = [None, None]
+        self.key = 0
+
+    # ---- set-up and FEN
+
+    @classmethod
+    def from_fen(cls, fen: str) -> tuple["Position", int, int]:
+        """Position, no-capture half-move count and move number from a FEN.
+
+        Raises :class:`GameSetupError` naming what is wrong.
+        """
+        fields = fen.split()
+        if not fields:
+            raise GameSetupError("empty FEN")
+        rows = fields[0].split("/")
+        if len(rows) != RANKS:
+            raise GameSetupError(f"FEN {fen!r}: expected 10 ranks separated by '/', got {len(rows)}")
+        pos = cls()
+        for row_index, row in enumerate(rows):
+            rank, file = RANKS - 1 - row_index, 0
+            for char in row:
+                if char.isdigit():
+                    file += int(char)
+                    continue
+                kind = FEN_LETTERS.get(char.lower())
+                if kind is None:
+                    raise GameSetupError(f"FEN {fen!r}: unknown piece letter {char!r}")
+                if file >= FILES:
+                    break
+                side = RED if char.isupper() else BLACK
+                pos._put(square(file, rank), kind | (BLACK_BIT if side else 0))
+                file += 1
+            if file != FILES:
+                raise GameSetupError(f"FEN {fen!r}: rank {rank} does not have 9 files")
+        side_field = fields[1].lower() if len(fields) > 1 else "w"
+        if side_field not in ("w", "r", "b"):
+            raise GameSetupError(f"FEN {fen!r}: side to move must be w (Red) or b (Black)")
+        if side_field == "b":
+            pos.side = BLACK
+            pos.key ^= ZOBRIST_BLACK_TO_MOVE
+        try:
+            quiet = int(fields[4]) if len(fields) > 4 else 0
+            number = int(fields[5]) if len(fields) > 5 else 1
+        except ValueError:
+            raise GameSetupError(f"FEN {fen!r}: half-move and move counters must be numbers") from None
+        pos._validate(fen)
+        return pos, max(quiet, 0), max(number, 1)
+
+    def _put(self, sq: int, piece: int) -> None:
+        side = piece >> 3
+        self.board[sq] = piece
+        self.squares[side].add(sq)
+        self.key ^= ZOBRIST[piece][sq]
+        if piece & 7 == KING:
+            if self.kings[side] is not None:
+                raise GameSetupError(f"{SIDE_NAMES[side]} has two generals")
+            self.kings[side] = sq
+
+    def _validate(self, fen: str) -> None:
+        limits = {KING: 1, ADVISOR: 2, ELEPHANT: 2, HORSE: 2, CHARIOT: 2, CANNON: 2, SOLDIER: 5}
+        for side in (RED, BLACK):
+            if self.kings[side] is None:
+                raise GameSetupError(f"FEN {fen!r}: {SIDE_NAMES[side]} has no general")
+            counts = dict.fromkeys(limits, 0)
+            for sq in self.squares[side]:
+                kind = self.board[sq] & 7
+                counts[kind] += 1
+                f, r = file_of(sq), rank_of(sq)
+                where = f"{SIDE_NAMES[side]} {PIECE_NAMES[kind]} on {square_name(sq)}"
+                if kind == KING and not _in_palace(side, f, r):
+                    raise GameSetupError(f"FEN {fen!r}: {where} is outside its palace")
+                if kind == ADVISOR and sq not in ADVISOR_POINTS[side]:
+                    raise GameSetupError(f"FEN {fen!r}: {where} is not on a palace diagonal point")
+                if kind == ELEPHANT and sq not in ELEPHANT_POINTS[side]:
+                    raise GameSetupError(f"FEN {fen!r}: {where} is not on an elephant point")
+                if kind == SOLDIER and (r < 3 if side == RED else r > 6):
+                    raise GameSetupError(f"FEN {fen!r}: {where} is behind its starting rank")
+            for kind, most in limits.items():
+                if counts[kind] > most:
+                    raise GameSetupError(f"FEN {fen!r}: {SIDE_NAMES[side]} has {counts[kind]} "
+                                         f"{PIECE_NAMES[kind]}s (at most {most})")
+        if self.in_check(self.side ^ 1):
+            raise GameSetupError(f"FEN {fen!r}: the side not to move is in check")
+
+    def placement_fen(self) -> str:
+        rows = []
+        for rank in range(RANKS - 1, -1, -1):
+            row, gap = "", 0
+            for file in range(FILES):
+                piece = self.board[square(file, rank)]
+                if not piece:
+                    gap += 1
+                    continue
+                if gap:
+                    row, gap = row + str(gap), 0
+                letter = LETTER_OF_TYPE[piece & 7]
+                row += letter if piece >> 3 else letter.upper()
+            rows.append(row + (str(gap) if gap else ""))
+        return "/".join(rows)
+
+    def fen(self, quiet: int = 0, number: int = 1) -> str:
+        return f"{self.placement_fen()} {'b' if self.side else 'w'} - - {quiet} {number}"
+
+    def copy(self) -> "Position":
+        other = Position.__new__(Position)
+        other.board = self.board[:]
+        other.side = self.side
+        other.squares = (set(self.squares[0]), set(self.squares[1]))
+        other.kings = self.kings[:]
+        other.key = self.key
+        return other
+
+    # ---- attacks
+
+    def in_check(self, side: int) -> bool:
+        """True when ``side``'s general is attacked (flying general included)."""
+        board, king = self.board, self.kings[side]
+        enemy = (side ^ 1) << 3
+        chariot, cannon, general = enemy | CHARIOT, enemy | CANNON, enemy | KING
+        for ray in RAYS[king]:
+            screened = False
+            for sq in ray:
+                piece = board[sq]
+                if not piece:
+                    continue
+                if screened:
+                    if piece == cannon:
+                        return True
+                    break
+                if piece == chariot or piece == general:
+                    return True
+                screened = True
+        horse = enemy | HORSE
+        for origin, leg in HORSE_ATTACKERS[king]:
+            if board[origin] == horse and not board[leg]:
+                return True
+        soldier = enemy | SOLDIER
+        ahead = king + 9 if side == RED else king - 9
+        return board[ahead] == soldier or board[king - 1] == soldier or board[king + 1] == soldier
+
+    # ---- move generation
+
+    def pseudo_moves(self) -> list[int]:
+        """Moves that follow each piece's movement rules, ignoring the own general's safety."""
+        board, side, moves = self.board, self.side, []
+        add = moves.append
+        for origin in self.squares[side]:
+            kind = board[origin] & 7
+            base = origin << 7
+            if kind == CHARIOT:
+                for ray in RAYS[origin]:
+                    for target in ray:
+                        piece = board[target]
+                        if not piece:
+                            add(base | target)
+                        else:
+                            if piece >> 3 != side:
+                                add(base | target)
+                            break
+            elif kind == CANNON:
+                for ray in RAYS[origin]:
+                    screened = False
+                    for target in ray:
+                        piece = board[target]
+                        if not screened:
+                            if not piece:
+                                add(base | target)
+                            else:
+                                screened = True
+                        elif piece:
+                            if piece >> 3 != side:
+                                add(base | target)
+                            break
+            elif kind == HORSE:
+                for target, leg in HORSE_MOVES[origin]:
+                    if not board[leg]:
+                        piece = board[target]
+                        if not piece or piece >> 3 != side:
+                            add(base | target)
+            elif kind == SOLDIER:
+                for target in SOLDIER_MOVES[side][origin]:
+                    piece = board[target]
+                    if not piece or piece >> 3 != side:
+                        add(base | target)
+            elif kind == ELEPHANT:
+                for target, eye in ELEPHANT_MOVES[side][origin]:
+                    if not board[eye]:
+                        piece = board[target]
+                        if not piece or piece >> 3 != side:
+                            add(base | target)
+            else:
+                table = KING_MOVES if kind == KING else ADVISOR_MOVES
+                for target in table[side][origin]:
+                    piece = board[target]
+                    if not piece or piece >> 3 != side:
+                        add(base | target)
+        return moves
+
+    def legal_moves(self) -> list[int]:
+        """Every legal move of the side to move.
+
+        A move needs the full make/test/unmake only when it could expose the general:
+        the general moves, the side is in check, or the move leaves or enters the
+        general's file or rank (chariot, cannon, flying general) or leaves a horse-leg
+        square next to it.  Every other move is legal as generated.
+        """
+        side = self.side
+        king = self.kings[side]
+        checked = self.in_check(side)
+        king_file, king_rank = FILE_OF[king], RANK_OF[king]
+        legs = DIAGONAL_NEIGHBOURS[king]
+        legal = []
+        for move in self.pseudo_moves():
+            origin, target = move >> 7, move & 127
+            if (not checked and origin != king and FILE_OF[origin] != king_file
+                    and RANK_OF[origin] != king_rank and FILE_OF[target] != king_file
+                    and RANK_OF[target] != king_rank and origin not in legs):
+                legal.append(move)
+                continue
+            captured = self.make(move)
+            if not self.in_check(side):
+                legal.append(move)
+            self.unmake(move, captured)
+        return legal
+
+    def has_legal_move(self) -> bool:
+        side = self.side
+        for move in self.pseudo_moves():
+            captured = self.make(move)
+            safe = not self.in_check(side)
+            self.unmake(move, captured)
+            if safe:
+                return True
+        return False
+
+    def is_legal(self, move: int) -> bool:
+        return move in self.legal_moves()
+
+    # ---- make / unmake
+
+    def make(self, move: int) -> int:
+        """Play ``move`` (unchecked) and return the captured piece (0 if none)."""
+        origin, target = move >> 7, move & 127
+        board, side = self.board, self.side
+        piece, captured = board[origin], board[target]
+        board[target], board[origin] = piece, EMPTY
+        own = self.squares[side]
+        own.discard(origin)
+        own.add(target)
+        key = self.key ^ ZOBRIST[piece][origin] ^ ZOBRIST[piece][target] ^ ZOBRIST_BLACK_TO_MOVE
+        if captured:
+            self.squares[side ^ 1].discard(target)
+            key ^= ZOBRIST[captured][target]
+        self.key = key
+        if piece & 7 == KING:
+            self.kings[side] = target
+        self.side = side ^ 1
+        return captured
+
+    def unmake(self, move: int, captured: int) -> None:
+        origin, target = move >> 7, move & 127
+        board = self.board
+        side = self.side ^ 1
+        self.side = side
+        piece = board[target]
+        board[origin], board[target] = piece, captured
+        own = self.squares[side]
+        own.discard(target)
+        own.add(origin)
+        key = self.key ^ ZOBRIST[piece][origin] ^ ZOBRIST[piece][target] ^ ZOBRIST_BLACK_TO_MOVE
+        if captured:
+            self.squares[side ^ 1].add(target)
+            key ^= ZOBRIST[captured][target]
+        self.key = key
+        if piece & 7 == KING:
+            self.kings[side] = origin
+
+    def make_null(self) -> None:
+        """Pass the move (for null-move search only)."""
+        self.side ^= 1
+        self.key ^= ZOBRIST_BLACK_TO_MOVE
+
+    unmake_null = make_null
+
+    # ---- counting and material
+
+    def perft(self, depth: int) -> int:
+        """Number of legal move sequences of ``depth`` half-moves (leaf counting)."""
+        if depth <= 0:
+            return 1
+        moves = self.legal_moves()
+        if depth == 1:
+            return len(moves)
+        total = 0
+        for move in moves:
+            captured = self.make(move)
+            total += self.perft(depth - 1)
+            self.unmake(move, captured)
+        return total
+
+    def has_attacking_material(self) -> bool:
+        """True when either side still has a chariot, horse, cannon or soldier."""
+        board = self.board
+        return any(board[sq] & 7 in ATTACKING_TYPES for side in (RED, BLACK) for sq in self.squares[side])
+
+    def gives_check(self, move: int) -> bool:
+        captured = self.make(move)
+        check = self.in_check(self.side)
+        self.unmake(move, captured)
+        return check
+
+
+# --------------------------------------------------------------------------- forced mate
+
+
+def forced_mate_within(position: Position, attacker: int, plies: int) -> bool:
+    """True when ``attacker`` can force the other side out of legal moves within ``plies``.
+
+    A side with no legal move has lost (mate and stalemate alike), so "mate" here means
+    the defender is to move and has none.  Both searches stop at the first refutation,
+    which keeps the common no-mate case small.
+    """
+    if position.side != attacker:
+        moves = position.legal_moves()
+        if not moves:
+            return True
+        if plies <= 0:
+            return False
+        for move in moves:
+            captured = position.make(move)
+            mated = forced_mate_within(position, attacker, plies - 1)
+            position.unmake(move, captured)
+            if not mated:
+                return False
+        return True
+    if plies <= 0:
+        return False
+    for move in position.legal_moves():
+        captured = position.make(move)
+        if plies == 1:
+            mated = not position.has_legal_move()
+        else:
+            mated = forced_mate_within(position, attacker, plies - 1)
+        position.unmake(move, captured)
+        if mated:
+            return True
+    return False
+
+
+# --------------------------------------------------------------------------- the game contract
+
+REPETITION_CHOICES = ("perpetual-check-loses", "draw")
+
+
+class XiangqiState(State):
+    """A Xiangqi game in progress: position, history and the referee's rulings.
+
+    Seat 0 is Red (bottom, moves first), seat 1 is Black (top).  Moves are ICCS
+    strings in upper case (``"H2E2"``).
+    """
+
+    def __init__(self, position: Position, options: Mapping[str, Any], seed: int = 0,
+                 quiet: int = 0, number: int = 1):
+        self.position = position
+        self.options = dict(options)
+        self.rng = random.Random(seed)
+        self.turn = 0
+        self.quiet = quiet                   # half-moves since the last capture
+        self.number = number                 # FEN full-move number
+        self.history = [position.key]        # key after each half-move (index = ply)
+        self.checks = [position.in_check(position.side)]   # did the move to that ply give check
+        self.moves: list[str] = []
+        self._legal: list[str] | None = None
+        self._events: tuple[Event, ...] = ()
+        self._outcome: Outcome | None = None
+        self._judge(mover=None)
+
+    # ---- queries
+
+    @property
+    def side(self) -> int:
+        return self.position.side
+
+    def fen(self) -> str:
+        return self.position.fen(self.quiet, self.number)
+
+    def to_move(self) -> tuple[int, ...]:
+        return () if self._outcome else (self.position.side,)
+
+    def legal_moves(self, seat: int | None = None) -> Sequence[str]:
+        if self._outcome or (seat is not None and seat != self.position.side):
+            return []
+        if self._legal is None:
+            self._legal = sorted(move_text(m) for m in self.position.legal_moves())
+        return self._legal
+
+    def in_check(self) -> bool:
+        return self.position.in_check(self.position.side)
+
+    def piece_at(self, name: str) -> str:
+        """FEN letter of the piece on square ``name`` (``"E0"``), or ``""``."""
+        piece = self.position.board[parse_square(name)]
+        if not piece:
+            return ""
+        letter = LETTER_OF_TYPE[piece & 7]
+        return letter if piece >> 3 else letter.upper()
+
+    def check_move(self, seat: int, move: Any) -> None:
+        if self._outcome:
+            raise IllegalMoveError("the game is over")
+        if seat != self.position.side:
+            raise IllegalMoveError(f"it is {SIDE_NAMES[self.position.side]}'s turn, not "
+                                   f"{SIDE_NAMES[seat] if seat in (0, 1) else seat}'s")
+        code = parse_move_text(move) if isinstance(move, str) else move
+        text = move_text(code)
+        if text in self.legal_moves(seat):
+            return
+        raise IllegalMoveError(f"{text} is not legal: {self._why_illegal(code)}")
+
+    def _why_illegal(self, move: int) -> str:
+        board, side = self.position.board, self.position.side
+        origin, target = move >> 7, move & 127
+        piece = board[origin]
+        if not piece:
+            return f"there is no piece on {square_name(origin)}"
+        if piece >> 3 != side:
+            return f"the piece on {square_name(origin)} is {SIDE_NAMES[piece >> 3]}'s"
+        if move not in self.position.pseudo_moves():
+            return f"a {PIECE_NAMES[piece & 7]} cannot move from {square_name(origin)} to {square_name(target)}"
+        return "it leaves the general in check or facing the other general"
+
+    # ---- playing
+
+    def apply(self, moves: Mapping[int, Any]) -> None:
+        if self._outcome:
+            raise IllegalMoveError("the game is over")
+        mover = self.position.side
+        raw = moves[mover]
+        move = parse_move_text(raw) if isinstance(raw, str) else raw
+        piece = self.position.board[move >> 7]
+        captured = self.position.make(move)
+        self.turn += 1
+        if mover == BLACK:
+            self.number += 1
+        self.quiet = 0 if captured else self.quiet + 1
+        self.moves.append(move_text(move))
+        self._legal = None
+        gave_check = self.position.in_check(self.position.side)
+        self.history.append(self.position.key)
+        self.checks.append(gave_check)
+        events = []
+        if captured:
+            events.append(Event("capture", f"{SIDE_NAMES[mover]} {PIECE_NAMES[piece & 7]} takes "
+                                f"{PIECE_NAMES[captured & 7]} on {square_name(move & 127)}", (mover,)))
+        if gave_check:
+            events.append(Event("check", f"{SIDE_NAMES[mover]} gives check", (mover,)))
+        self._events = tuple(events)
+        self._judge(mover)
+        if self._outcome:
+            self._events += (Event("verdict", self._outcome.detail, self._outcome.winners),)
+
+    def forfeit(self, seat: int, reason: Termination, detail: str = "") -> None:
+        if self._outcome:
+            return
+        text = detail or f"{SIDE_NAMES[seat]} forfeits ({reason.value})"
+        self._outcome = uniform_outcome_two_player(seat ^ 1, reason, text)
+        self._events = (Event("verdict", text, (seat ^ 1,)),)
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def events(self) -> tuple[Event, ...]:
+        return self._events
+
+    def clone(self) -> "XiangqiState":
+        other = XiangqiState.__new__(XiangqiState)
+        other.__dict__.update(self.__dict__)
+        other.position = self.position.copy()
+        other.options = dict(self.options)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.history = self.history[:]
+        other.checks = self.checks[:]
+        other.moves = self.moves[:]
+        other._legal = None if self._legal is None else self._legal[:]
+        return other
+
+    # ---- the rulings
+
+    def _judge(self, mover: int | None) -> None:
+        """Decide whether the game ended with the last move (or at the start)."""
+        pos = self.position
+        to_move = pos.side
+        if not self.legal_moves(to_move):
+            if pos.in_check(to_move):
+                detail = f"{SIDE_NAMES[to_move]} is checkmated; {SIDE_NAMES[to_move ^ 1]} wins"
+                self._outcome = uniform_outcome_two_player(to_move ^ 1, Termination.WIN, detail)
+            else:
+                detail = (f"{SIDE_NAMES[to_move]} has no legal move (stalemate loses); "
+                          f"{SIDE_NAMES[to_move ^ 1]} wins")
+                self._outcome = uniform_outcome_two_player(to_move ^ 1, Termination.STALEMATE, detail)
+            return
+        if mover is not None:
+            repetition = self._repetition_outcome()
+            if repetition:
+                self._outcome = repetition
+                return
+        if not pos.has_attacking_material():
+            self._outcome = uniform_outcome_two_player(
+                None, Termination.NO_MATERIAL, "Draw: neither side has an attacking piece left")
+            return
+        limit = int(self.options.get("no_capture_limit", 0) or 0)
+        if limit > 0 and self.quiet >= limit:
+            self._outcome = uniform_outcome_two_player(
+                None, Termination.MOVE_LIMIT, f"Draw: {limit} half-moves without a capture")
+
+    def _repetition_outcome(self) -> Outcome | None:
+        ply = len(self.history) - 1
+        key = self.history[ply]
+        earlier = None
+        for back in range(2, min(REPETITION_WINDOW, ply) + 1, 2):
+            if self.history[ply - back] == key:
+                earlier = ply - back
+                break
+        if earlier is None:
+            return None
+        last_mover = self.position.side ^ 1
+        # Plies earlier+1 .. ply: the last one was played by last_mover, alternating backwards.
+        mover_checks = all(self.checks[p] for p in range(ply, earlier, -2))
+        other_checks = all(self.checks[p] for p in range(ply - 1, earlier, -2))
+        cycle = ply - earlier
+        if self.options.get("repetition", REPETITION_CHOICES[0]) == "perpetual-check-loses":
+            if mover_checks != other_checks:
+                checker = last_mover if mover_checks else last_mover ^ 1
+                return uniform_outcome_two_player(
+                    checker ^ 1, Termination.REPETITION,
+                    f"{SIDE_NAMES[checker]} repeated the position by perpetual check "
+                    f"({cycle} half-moves) and loses")
+        return uniform_outcome_two_player(
+            None, Termination.REPETITION,
+            f"Draw: the position repeated within {cycle} half-moves")
+
+
+def parse_square(name: str) -> int:
+    clean = name.strip().upper()
+    if len(clean) != 2 or clean[0] not in "ABCDEFGHI" or not clean[1].isdigit():
+        raise MoveSyntaxError(f"{name!r} is not a square (A0 to I9)")
+    return square("ABCDEFGHI".index(clean[0]), int(clean[1]))
+
+
+# --------------------------------------------------------------------------- timing rulings
+
+
+def adjudicate_flag_fall(state: XiangqiState, flagged_seat: int,
+                         opponent_seconds_left: float) -> Outcome:
+    """The result when ``flagged_seat`` runs out of time (RULEBOOK section 1, Results).
+
+    If the opponent has more than 5 minutes left, the flagged side loses.  Otherwise
+    it is a draw, unless a side can force mate within 4 half-moves from this position:
+    then that side wins (the flagged side's own forced mate counts too: the board, not
+    the clock, decides a game that is already won).
+    """
+    other = flagged_seat ^ 1
+    if opponent_seconds_left > FLAG_FALL_MARGIN_SECONDS:
+        return uniform_outcome_two_player(
+            other, Termination.TIMEOUT,
+            f"{SIDE_NAMES[flagged_seat]} ran out of time with the opponent above 5 minutes")
+    done = state.outcome()
+    if done is not None:
+        return done
+    for side in (other, flagged_seat):
+        if forced_mate_within(state.position.copy(), side, FLAG_FALL_MATE_PLIES):
+            reason = Termination.TIMEOUT if side == other else Termination.ADJUDICATION
+            return uniform_outcome_two_player(
+                side, reason,
+                f"{SIDE_NAMES[flagged_seat]} ran out of time; {SIDE_NAMES[side]} can force mate "
+                f"within {FLAG_FALL_MATE_PLIES} half-moves and wins")
+    return uniform_outcome_two_player(
+        None, Termination.TIMEOUT,
+        f"Draw: {SIDE_NAMES[flagged_seat]} ran out of time with the opponent at 5 minutes or less")
+
+
+def adjudicate_move_time(seat: int, seconds: float) -> Outcome | None:
+    """Loss for a single move longer than 15 minutes, else None."""
+    if seconds > SINGLE_MOVE_LIMIT_SECONDS:
+        return uniform_outcome_two_player(
+            seat ^ 1, Termination.TIMEOUT,
+            f"{SIDE_NAMES[seat]} took {seconds:.0f} s over one move (limit 15 minutes)")
+    return None
+
+
+class XiangqiGame(Game):
+    """Xiangqi under the contest's rules and the RULEBOOK's rulings."""
+
+    spec = GameSpec(
+        name="xiangqi", title="Xiangqi", min_seats=2, max_seats=2,
+        variants=(Variant("standard", {}, "the usual start position"),
+                  Variant("contest", {"no_capture_limit": 0},
+                          "contest mode: no limit on moves without a capture")),
+        options=(
+            Option("fen", "", "start position in Xiangqi FEN ('' = the usual start)"),
+            Option("repetition", REPETITION_CHOICES[0],
+                   "what a repeated position within 30 half-moves means",
+                   REPETITION_CHOICES),
+            Option("no_capture_limit", ARENA_NO_CAPTURE_LIMIT,
+                   "half-moves without a capture before a draw (0 = off)"),
+        ),
+        seat_names=SIDE_NAMES,
+        summary="Chinese chess: mate the enemy general; a side with no legal move loses.",
+    )
+
+    def new_initial_state(self, options: Mapping[str, Any], seed: int = 0) -> XiangqiState:
+        values = {o.name: o.default for o in self.spec.options}
+        values.update(options or {})
+        if values["repetition"] not in REPETITION_CHOICES:
+            raise GameSetupError(f"repetition must be one of {', '.join(REPETITION_CHOICES)}")
+        try:
+            values["no_capture_limit"] = int(values["no_capture_limit"] or 0)
+        except (TypeError, ValueError):
+            raise GameSetupError("no_capture_limit must be a whole number") from None
+        position, quiet, number = Position.from_fen(values["fen"] or START_FEN)
+        return XiangqiState(position, values, seed, quiet, number)
+
+    def parse_move(self, text: str, state: State | None = None, seat: int | None = None) -> str:
+        return move_text(parse_move_text(text))
+
+    def format_move(self, move: Any) -> str:
+        return move_text(parse_move_text(move) if isinstance(move, str) else move)
+
+    def describe(self, state: State) -> str:
+        out = state.outcome()
+        if out:
+            return out.detail
+        text = f"{SIDE_NAMES[state.side]} to move"
+        return text + " (check)" if state.in_check() else text
