@@ -1,0 +1,14 @@
+"""Xiangqi (Chinese chess), as played in the Vietnamese computer Xiangqi tournament.
+
+Rules: :mod:`games.xiangqi.rules`; built-in engine: :mod:`games.xiangqi.engine`;
+command-line tools (perft, legal): :mod:`games.xiangqi.cli`.
+"""
+from games.registry import GamePlugin
+
+PLUGIN = GamePlugin(
+    name="xiangqi",
+    game="games.xiangqi.rules:XiangqiGame",
+    bot="games.xiangqi.engine:make_bot",
+    bot_levels=("1 beginner", "2 novice", "3 club", "4 strong", "5 strongest"),
+    cli="games.xiangqi.cli:register",
+)
