@@ -210,7 +210,9 @@ class State(abc.ABC):
     """One position of a game, with everything needed to continue it.
 
     ``apply`` mutates the state (the fast path bots use); ``clone`` copies it.  A state
-    never reads files, clocks or the screen.
+    never reads files, clocks or the screen.  States compare equal (``==``) when they
+    are the same position with the same future (board, seat to move, what the rules
+    remember such as timers and repetition history); the conformance test relies on it.
     """
 
     @abc.abstractmethod

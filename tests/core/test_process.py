@@ -1,0 +1,106 @@
+"""Running external programs: limits, whole-tree kill, bounded output, no shell."""
+import os
+import sys
+import textwrap
+import time
+
+import psutil
+
+from runner.process import (TAIL_BYTES, LineProcess, atomic_write, remove_new_files, run_once,
+                            snapshot_files, split_command)
+
+PY = sys.executable
+
+
+def script(tmp_path, name, body):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(body))
+    return [PY, str(path)]
+
+
+def test_run_once_reports_a_clean_exit_and_output(tmp_path):
+    result = run_once(script(tmp_path, "ok.py", "print('hello'); import sys; print('oops', file=sys.stderr)"),
+                      tmp_path, timeout=10)
+    assert result.returncode == 0 and not result.timed_out and not result.crashed
+    assert result.stdout.strip() == "hello" and result.stderr.strip() == "oops"
+
+
+def test_time_out_kills_the_whole_process_tree(tmp_path):
+    pidfile = tmp_path / "child.pid"
+    cmd = script(tmp_path, "hang.py", f"""
+        import subprocess, sys, time
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+        open({str(pidfile)!r}, "w").write(str(child.pid))
+        time.sleep(60)
+    """)
+    start = time.perf_counter()
+    result = run_once(cmd, tmp_path, timeout=1.0)
+    assert result.timed_out and 1.0 <= result.elapsed < 5
+    assert time.perf_counter() - start < 8
+    child = int(pidfile.read_text())
+    time.sleep(0.2)
+    assert not psutil.pid_exists(child) or psutil.Process(child).status() == psutil.STATUS_ZOMBIE
+
+
+def test_crash_is_reported_with_its_exit_code(tmp_path):
+    result = run_once(script(tmp_path, "crash.py", "raise SystemExit(3)"), tmp_path, timeout=10)
+    assert result.crashed and result.returncode == 3 and "code 3" in result.describe()
+
+
+def test_missing_program_is_an_error_not_an_exception(tmp_path):
+    result = run_once([str(tmp_path / "nope")], tmp_path, timeout=5)
+    assert result.crashed and "could not start" in result.error
+
+
+def test_output_is_bounded(tmp_path):
+    result = run_once(script(tmp_path, "spam.py", "import sys\nfor i in range(200000): sys.stdout.write('x' * 50 + '\\n')"),
+                      tmp_path, timeout=20)
+    assert len(result.stdout) <= TAIL_BYTES + 20 and result.stdout.startswith("[...]")
+
+
+def test_memory_cap_stops_a_greedy_program(tmp_path):
+    result = run_once(script(tmp_path, "greedy.py", "x = bytearray(900 * 1024 * 1024)\nprint('got it')"),
+                      tmp_path, timeout=20, memory_mb=300)
+    assert result.crashed and "got it" not in result.stdout
+
+
+def test_no_shell_is_involved(tmp_path):
+    assert split_command("prog 'a b' c") == ["prog", "a b", "c"]
+    result = run_once([PY, "-c", "import sys; print(sys.argv[1])", "$HOME;echo hi"], tmp_path, timeout=10)
+    assert result.stdout.strip() == "$HOME;echo hi"
+
+
+def test_line_process_exchanges_lines_and_times_out(tmp_path):
+    proc = LineProcess(script(tmp_path, "echo.py", """
+        import sys
+        for line in sys.stdin:
+            if line.strip() == 'quiet':
+                continue
+            print('got ' + line.strip(), flush=True)
+    """), cwd=tmp_path)
+    try:
+        assert proc.send("one")
+        assert proc.read_line(5) == "got one"
+        proc.send("quiet")
+        assert proc.read_line(0.3) is None
+    finally:
+        proc.close()
+    assert proc.exited
+
+
+def test_new_files_are_removed_except_kept_ones(tmp_path):
+    (tmp_path / "MAP.INP").write_text("x")
+    before = snapshot_files(tmp_path)
+    for name in ("MOVE.OUT", "STATE.DAT", "junk.tmp"):
+        (tmp_path / name).write_text("y")
+    removed = remove_new_files(tmp_path, before, keep=["MOVE.OUT", "STATE.DAT"])
+    assert removed == ["junk.tmp"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["MAP.INP", "MOVE.OUT", "STATE.DAT"]
+
+
+def test_atomic_write_leaves_no_temporary_file(tmp_path):
+    target = tmp_path / "PLAY.INI"
+    atomic_write(target, "COMPUTER\nOTHER\n")
+    atomic_write(target, "HUMAN\nOTHER\n")
+    assert target.read_text() == "HUMAN\nOTHER\n"
+    assert os.listdir(tmp_path) == ["PLAY.INI"]
