@@ -1,0 +1,48 @@
+"""The command line, as a user types it."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def arena(*args, cwd=ROOT, env_home=None):
+    import os
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy")
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_help_explains_each_command():
+    result = arena("--help")
+    assert result.returncode == 0
+    for command in ("replay", "match", "render"):
+        assert command in result.stdout
+    match_help = arena("match", "--help").stdout
+    for flag in ("--seat", "--variant", "--option", "--seed", "--headless", "--out"):
+        assert flag in match_help
+
+
+def test_headless_match_writes_record_and_result(tmp_path):
+    out = tmp_path / "out"
+    result = arena("match", "hex", "--seat", "bot:1", "--seat", "bot:1", "--variant", "7x7",
+                   "--seed", "4", "--headless", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    summary = json.loads((out / "result.json").read_text())
+    assert summary["game"] == "hex" and summary["turns"] > 0 and len(summary["winners"]) == 1
+    records = list(out.glob("*.arena.jsonl"))
+    assert len(records) == 1 and summary["record"] == str(records[0])
+
+
+def test_human_seat_with_headless_is_an_error(tmp_path):
+    result = arena("match", "hex", "--seat", "human", "--seat", "bot:1", "--headless", "--out", str(tmp_path))
+    assert result.returncode != 0 and "human" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_bad_option_is_reported_without_traceback(tmp_path):
+    result = arena("match", "hex", "--seat", "bot:1", "--seat", "bot:1", "--option", "size=huge",
+                   "--headless", "--out", str(tmp_path))
+    assert result.returncode == 2 and "size" in result.stderr and "Traceback" not in result.stderr
+    result = arena("match", "nogame", "--seat", "bot", "--headless")
+    assert result.returncode == 2 and "no game named" in result.stderr
