@@ -1,0 +1,691 @@
+"""Robot Đại Chiến rules (RULEBOOK §2): pure Python, standard library only.
+
+2-4 robots paint a maze at the same time.  A turn runs the RULEBOOK's order:
+placement (turn 0) or movement, painting, pickup (``E`` explodes at once), enclosure
+with the largest-region rule, shrink every K turns, item spawning.  ``games/robot/
+RULES.md`` lists the choices made where the RULEBOOK is silent.
+
+Representation, chosen for speed: the map is a ``bytearray`` of M rows of N cell
+characters, each row followed by a ``\\n`` pad byte (so a row is ``W = N + 1`` bytes and
+cell (x, y) is byte ``x * W + y``).  Internally a cell sealed while empty is ``*`` (the
+organizers' turn log does the same); MAP.INP shows it as ``#``.  The enclosure flood
+works on Python integers used as bit sets: ``bytes.translate`` turns the map into a
+string of ``0``/``1`` which ``int(..., 2)`` reads, cell ``p`` being bit ``L - 1 - p``;
+the pad column is always 0, so shifting by 1 never wraps from one row to the next.
+
+A move is a target cell ``(x, y)``: the placement cell on turn 0, else the cell to go
+to (the current cell to stay, a cell two steps away for a double step).  Its text is
+the MOVE.OUT content ``"X Y"``.  Placement ``(-1, -1)`` asks for a random cell drawn
+from the state's own generator, which is what the referee substitutes for a bad
+placement, so records replay exactly.
+"""
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Sequence
+
+from games.api import (Event, Game, GameSetupError, GameSpec, IllegalMoveError, MoveSyntaxError,
+                       Option, Outcome, State, Termination, Variant)
+
+COLOURS = "ABCD"
+ITEM_KINDS = "GEF"           # speed (tăng tốc), explosion (màu nổ), oil (dầu trơn)
+ITEM_TURNS = 5               # G lasts, and F may be used within, 5 turns after pickup
+ITEMS_PER_SPAWN = 2
+RANDOM_PLACEMENT = (-1, -1)
+
+_PAD = ord("\n")
+_EMPTY, _WALL, _SEALED_EMPTY = ord("."), ord("#"), ord("*")
+#: Cells a robot may stand on and paint: empty or painted (not forbidden, not sealed).
+_OPEN = bytes(ch in b".ABCD" for ch in range(256))
+
+
+def _mask_table(ones: bytes) -> bytes:
+    """A translate table turning the map into a '0'/'1' string (1 for bytes in ``ones``)."""
+    return bytes(ord("1") if ch in ones else ord("0") for ch in range(256))
+
+
+_ALL_CELLS = bytes(range(256)).replace(b"\n", b"")
+_OPEN_TABLE = _mask_table(b".ABCD")
+#: Per colour: cells the enclosure flood may cross (every map cell not of that colour).
+_PASS_TABLES = tuple(_mask_table(bytes(ch for ch in _ALL_CELLS
+                                       if ch not in (ord(c), ord(c.lower()))))
+                     for c in COLOURS)
+
+
+def _bits(mask: int, length: int) -> list[int]:
+    """Cell indices of the set bits of ``mask``."""
+    text = format(mask, f"0{length}b")
+    found, index = [], text.find("1")
+    while index >= 0:
+        found.append(index)
+        index = text.find("1", index + 1)
+    return found
+
+
+def _flood(seeds: int, passable: int, width: int) -> int:
+    """Every cell of ``passable`` reachable from ``seeds`` through side neighbours."""
+    reached = seeds & passable
+    while True:
+        grown = (reached | (reached << 1) | (reached >> 1) | (reached << width)
+                 | (reached >> width)) & passable
+        if grown == reached:
+            return reached
+        reached = grown
+
+
+class Board:
+    """The fixed geometry of one map, shared by every state of a game."""
+
+    def __init__(self, height: int, width: int, period: int, rows: Sequence[str], name: str = ""):
+        self.height, self.width, self.period, self.name = height, width, period, name
+        self.stride = width + 1
+        self.length = height * self.stride
+        self.rows = tuple(rows)
+        self.shrinks = (min(height, width) + 1) // 2
+        border = 0
+        for p in self.cells():
+            x, y = divmod(p, self.stride)
+            if x in (0, height - 1) or y in (0, width - 1):
+                border |= self.bit(p)
+        self.border = border
+        self.rings = tuple(self._ring(i) for i in range(self.shrinks))
+
+    def bit(self, p: int) -> int:
+        return 1 << (self.length - 1 - p)
+
+    def cells(self) -> range:
+        """Every cell index (pad bytes are skipped by callers via ``on_map``)."""
+        return range(self.length)
+
+    def index(self, x: int, y: int) -> int:
+        return x * self.stride + y
+
+    def xy(self, p: int) -> tuple[int, int]:
+        return divmod(p, self.stride)
+
+    def on_map(self, x: int, y: int) -> bool:
+        return 0 <= x < self.height and 0 <= y < self.width
+
+    def _ring(self, i: int) -> tuple[int, ...]:
+        """Cells of ring ``i``: rows i and M-1-i, columns i and N-1-i, inside ring i-1."""
+        top, bottom, left, right = i, self.height - 1 - i, i, self.width - 1 - i
+        cells = set()
+        if top <= bottom and left <= right:
+            for y in range(left, right + 1):
+                cells.add(self.index(top, y))
+                cells.add(self.index(bottom, y))
+            for x in range(top, bottom + 1):
+                cells.add(self.index(x, left))
+                cells.add(self.index(x, right))
+        return tuple(sorted(cells))
+
+
+class Robot:
+    """One player: position (cell index, None while not on the map) and held item."""
+
+    __slots__ = ("seat", "colour", "pos", "in_game", "speed_turns", "oil_turns", "on_oil",
+                 "left_turn", "why")
+
+    def __init__(self, seat: int):
+        self.seat, self.colour = seat, COLOURS[seat]
+        self.pos: int | None = None
+        self.in_game = True
+        self.speed_turns = 0       # turns of G left (double steps allowed while > 0)
+        self.oil_turns = 0         # turns left to use an unused F
+        self.on_oil = False        # standing on a forbidden/sealed cell thanks to F
+        self.left_turn: int | None = None
+        self.why = ""
+
+    def copy(self) -> "Robot":
+        other = Robot.__new__(Robot)
+        for name in Robot.__slots__:
+            setattr(other, name, getattr(self, name))
+        return other
+
+    @property
+    def holds_item(self) -> bool:
+        return self.speed_turns > 0 or self.oil_turns > 0
+
+    @property
+    def held(self) -> str:
+        """``G`` (active speed), ``F`` (unused oil) or ``""``."""
+        return "G" if self.speed_turns > 0 else "F" if self.oil_turns > 0 else ""
+
+    def leave(self, turn: int, why: str) -> None:
+        self.in_game, self.pos, self.left_turn, self.why = False, None, turn, why
+        self.speed_turns = self.oil_turns = 0
+        self.on_oil = False
+
+
+@dataclass(frozen=True)
+class Item:
+    """An item on the map: ``kind`` is ``G``, ``E`` or ``F``."""
+
+    x: int
+    y: int
+    kind: str
+
+
+class RobotState(State):
+    """One position of a Robot game; ``turn`` is the T of the next MAP.INP."""
+
+    def __init__(self, board: Board, players: int, seed: int, respawn: bool = False):
+        self.board = board
+        self.grid = bytearray()
+        for row in board.rows:
+            self.grid += row.encode("ascii") + b"\n"
+        self.robots = [Robot(s) for s in range(players)]
+        self.items: list[tuple[int, str]] = []       # (cell index, kind), in spawn order
+        self.turn = 0
+        self.rng = random.Random(seed)
+        self.respawn = respawn
+        self.finished = False
+        self.injected_spawns: list[list[Item]] = []   # used before drawing (audit, tests)
+        self._events: tuple[Event, ...] = ()
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def players(self) -> int:
+        return len(self.robots)
+
+    def cell(self, x: int, y: int) -> str:
+        """The map character at (x, y) as MAP.INP shows it (sealed empty is ``#``)."""
+        ch = chr(self.grid[self.board.index(x, y)])
+        return "#" if ch == "*" else ch
+
+    def raw_cell(self, x: int, y: int) -> str:
+        """The map character with sealed-empty cells as ``*`` (the turn log's form)."""
+        return chr(self.grid[self.board.index(x, y)])
+
+    def map_rows(self, raw: bool = False) -> list[str]:
+        rows = self.grid.decode("ascii").split("\n")[:-1]
+        return rows if raw else [r.replace("*", "#") for r in rows]
+
+    def is_open(self, x: int, y: int) -> bool:
+        """On the map and neither forbidden nor sealed."""
+        return self.board.on_map(x, y) and bool(_OPEN[self.grid[self.board.index(x, y)]])
+
+    def position(self, seat: int) -> tuple[int, int] | None:
+        pos = self.robots[seat].pos
+        return None if pos is None else self.board.xy(pos)
+
+    def item_list(self) -> list[Item]:
+        return [Item(*self.board.xy(p), kind) for p, kind in self.items]
+
+    def score(self, seat: int) -> int:
+        colour = COLOURS[seat].encode()
+        return self.grid.count(colour) + self.grid.count(colour.lower())
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.score(s) for s in range(self.players))
+
+    def open_cells(self) -> list[tuple[int, int]]:
+        return [self.board.xy(p) for p in range(self.board.length) if _OPEN[self.grid[p]]]
+
+    def next_shrink_turn(self) -> int | None:
+        """The turn at whose end the next ring is sealed (None after the last)."""
+        k = self.board.period
+        done = (self.turn - 1) // k if self.turn > 0 else 0
+        nxt = (done + 1) * k
+        return nxt if nxt // k <= self.board.shrinks else None
+
+    def ring_of(self, x: int, y: int) -> int:
+        """Which ring (0 = outermost) the cell belongs to."""
+        b = self.board
+        return min(x, y, b.height - 1 - x, b.width - 1 - y)
+
+    def placing(self, seat: int) -> bool:
+        """True when the seat must answer a placement (turn 0, or respawn)."""
+        robot = self.robots[seat]
+        return robot.pos is None and (robot.in_game or self.respawn)
+
+    # ------------------------------------------------------------------ State API
+    def to_move(self) -> tuple[int, ...]:
+        if self.finished:
+            return ()
+        return tuple(r.seat for r in self.robots if r.in_game or self.respawn)
+
+    def legal_moves(self, seat: int) -> list[tuple[int, int]]:
+        robot = self.robots[seat]
+        if seat not in self.to_move():
+            return []
+        if robot.pos is None:
+            return self.open_cells()
+        x, y = self.board.xy(robot.pos)
+        moves = [(x, y)]
+        for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            kind, cells = self._resolve_step(robot, x + dx, y + dy)
+            if kind in ("step", "oil"):
+                moves.append(cells[-1])
+            if robot.speed_turns > 0 and not robot.on_oil:
+                kind, cells = self._resolve_step(robot, x + 2 * dx, y + 2 * dy)
+                if kind == "double" and len(cells) == 2:
+                    moves.append(cells[-1])
+        return moves
+
+    def check_move(self, seat: int, move) -> None:
+        if seat not in self.to_move():
+            raise IllegalMoveError(f"seat {seat} is not in the game")
+        if not (isinstance(move, tuple) and len(move) == 2 and all(isinstance(v, int) for v in move)):
+            raise IllegalMoveError(f"{move!r} is not a cell")
+        robot = self.robots[seat]
+        x, y = move
+        if robot.pos is None:
+            if move != RANDOM_PLACEMENT and not self.is_open(x, y):
+                raise IllegalMoveError(f"({x}, {y}) is not a cell a robot may start on")
+            return
+        kind, _ = self._resolve_step(robot, x, y)
+        if kind == "invalid":
+            raise IllegalMoveError(f"({x}, {y}) cannot be reached from "
+                                   f"{self.board.xy(robot.pos)} this turn")
+
+    def _resolve_step(self, robot: Robot, x: int, y: int) -> tuple[str, list[tuple[int, int]]]:
+        """What moving ``robot`` towards (x, y) does: kind and the cells it passes.
+
+        Kinds: ``stay``, ``step``, ``double`` (cells: middle, target; or just the middle
+        for the X2' ruling), ``oil`` (onto a forbidden/sealed cell), ``invalid`` (= stay).
+        """
+        b = self.board
+        px, py = b.xy(robot.pos)
+        dx, dy = x - px, y - py
+        if dx == 0 and dy == 0:
+            return "stay", [(px, py)]
+        if abs(dx) + abs(dy) == 1:
+            if self.is_open(x, y):
+                return "step", [(x, y)]
+            if b.on_map(x, y) and robot.oil_turns > 0 and not robot.on_oil:
+                return "oil", [(x, y)]
+            return "invalid", []
+        if (dx == 0 or dy == 0) and abs(dx + dy) == 2 and robot.speed_turns > 0 and not robot.on_oil:
+            mx, my = px + dx // 2, py + dy // 2
+            if not self.is_open(mx, my):
+                return "invalid", []
+            if self.is_open(x, y):
+                return "double", [(mx, my), (x, y)]
+            return "double", [(mx, my)]          # RULING X2': the first cell only
+        return "invalid", []
+
+    def apply(self, moves: Mapping[int, tuple[int, int]]) -> None:
+        turn, b, grid = self.turn, self.board, self.grid
+        events: list[Event] = []
+        claims: dict[int, set[int]] = {}          # cell -> seats that would repaint it
+        entered: dict[int, list[int]] = {}        # cell -> seats that arrived on it
+        for seat in self.to_move():
+            robot = self.robots[seat]
+            move = moves.get(seat)
+            if robot.pos is None:
+                cells = [self._place(robot, move, events)]
+            else:
+                cells = self._move(robot, move, events)
+                if not robot.in_game:
+                    continue
+            for p in cells:
+                if _OPEN[grid[p]]:
+                    claims.setdefault(p, set()).add(seat)
+            entered.setdefault(robot.pos, []).append(seat)
+        self._pickups(entered, claims, events)
+        for p, seats in claims.items():
+            if len(seats) == 1:
+                grid[p] = ord(COLOURS[next(iter(seats))])
+        self._enclose(events)
+        if turn > 0 and turn % b.period == 0 and turn // b.period <= b.shrinks:
+            self._shrink(turn // b.period, events)
+        elif turn == 0:
+            self._spawn(events)
+        self.turn = turn + 1
+        self._check_end(events)
+        self._events = tuple(events)
+
+    def _place(self, robot: Robot, move, events: list[Event]) -> int:
+        """Put a robot on its chosen cell, or a random open cell for a bad choice."""
+        b = self.board
+        if isinstance(move, tuple) and len(move) == 2 and self.is_open(*move):
+            p = b.index(*move)
+        else:
+            choices = [p for p in range(b.length) if _OPEN[self.grid[p]]]
+            p = self.rng.choice(choices)
+            events.append(Event("placement", f"{robot.colour} was placed at random on "
+                                f"{b.xy(p)}", (robot.seat,)))
+        robot.pos, robot.in_game = p, True
+        robot.speed_turns = robot.oil_turns = 0
+        robot.on_oil, robot.why, robot.left_turn = False, "", None
+        return p
+
+    def _move(self, robot: Robot, move, events: list[Event]) -> list[int]:
+        """Move one robot; return the cells it stands on or passes (to paint)."""
+        b = self.board
+        target = move if isinstance(move, tuple) and len(move) == 2 else b.xy(robot.pos)
+        kind, cells = self._resolve_step(robot, *target)
+        if robot.on_oil:
+            if kind != "step":
+                why = "stayed on the forbidden cell it oiled onto" if kind in ("stay", "invalid") \
+                    else "stepped onto another forbidden cell"
+                self._eliminate(robot, why, events)
+                return []
+            robot.on_oil = False
+        if robot.speed_turns > 0:
+            robot.speed_turns -= 1
+        if kind == "oil":
+            robot.oil_turns, robot.on_oil = 0, True
+        elif robot.oil_turns > 0:
+            robot.oil_turns -= 1
+        if kind in ("stay", "invalid"):
+            return [robot.pos]
+        path = [b.index(*c) for c in cells]
+        robot.pos = path[-1]
+        return path
+
+    def _pickups(self, entered: dict[int, list[int]], claims: dict[int, set[int]],
+                 events: list[Event]) -> None:
+        """Items taken by a robot alone on their cell; ``E`` explodes at once."""
+        b, remaining = self.board, []
+        exploded: list[tuple[Robot, int]] = []
+        for p, kind in self.items:
+            seats = entered.get(p, [])
+            robot = self.robots[seats[0]] if len(seats) == 1 else None
+            if robot is None or robot.holds_item or not robot.in_game:
+                remaining.append((p, kind))
+                continue
+            if kind == "G":
+                robot.speed_turns = ITEM_TURNS
+            elif kind == "F":
+                robot.oil_turns = ITEM_TURNS
+            else:
+                exploded.append((robot, p))
+            events.append(Event("pickup", f"{robot.colour} picked up {kind} at {b.xy(p)}",
+                                (robot.seat,)))
+        self.items = remaining
+        victims = []
+        for robot, p in exploded:
+            x, y = b.xy(p)
+            square = {b.index(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                      if b.on_map(x + dx, y + dy)}
+            for q in square:
+                if _OPEN[self.grid[q]]:
+                    claims.setdefault(q, set()).add(robot.seat)
+            hit = [o for o in self.robots if o is not robot and o.in_game and o.pos in square]
+            victims += [(o, robot) for o in hit]
+            events.append(Event("explosion", f"{robot.colour} exploded E at {(x, y)}",
+                                (robot.seat, *(o.seat for o in hit))))
+        for victim, by in victims:
+            if victim.in_game:
+                self._eliminate(victim, f"caught in {by.colour}'s explosion", events)
+
+    def _enclose(self, events: list[Event]) -> None:
+        """Paint every region a colour closes off; remove robots caught inside."""
+        b, grid = self.board, self.grid
+        length, stride = b.length, b.stride
+        open_mask = int(grid.translate(_OPEN_TABLE), 2)
+        unreached: dict[int, int] = {}
+        enclosed: dict[int, int] = {}
+        for colour in range(self.players):
+            letter = COLOURS[colour].encode()
+            if letter not in grid and letter.lower() not in grid:
+                continue
+            passable = int(grid.translate(_PASS_TABLES[colour]), 2)
+            outside = passable & ~_flood(b.border, passable, stride)
+            if outside:
+                unreached[colour] = outside
+                if outside & open_mask:
+                    enclosed[colour] = outside & open_mask
+        if not unreached:
+            return
+        owner = self._award(enclosed, unreached, open_mask)
+        gained = {c: 0 for c in enclosed}
+        for p, colour in owner.items():
+            if grid[p] != ord(COLOURS[colour]):
+                grid[p] = ord(COLOURS[colour])
+                gained[colour] += 1
+        for colour, count in gained.items():
+            if count:
+                events.append(Event("enclosure", f"{COLOURS[colour]} enclosed {count} cells",
+                                    (colour,)))
+        for robot in self.robots:
+            if not robot.in_game or robot.pos is None:
+                continue
+            bit = b.bit(robot.pos)
+            closers = [c for c, mask in unreached.items() if c != robot.seat and mask & bit]
+            if closers and grid[robot.pos] != ord(robot.colour):
+                by = COLOURS[owner.get(robot.pos, closers[0])]
+                self._eliminate(robot, f"enclosed by {by}", events)
+
+    def _award(self, enclosed: dict[int, int], unreached: dict[int, int],
+               open_mask: int) -> dict[int, int]:
+        """Cell -> colour for every enclosed cell, by the largest-region rule.
+
+        A cell enclosed by one colour takes it.  A cell enclosed by several takes the
+        colour whose enclosed region (the connected part of its enclosure holding the
+        cell, counted in open cells) is largest; on a tie nobody takes it.
+        """
+        b = self.board
+        cells_of = {c: _bits(mask, b.length) for c, mask in enclosed.items()}
+        total = 0
+        for mask in enclosed.values():
+            total |= mask
+        if sum(len(v) for v in cells_of.values()) == total.bit_count():
+            return {p: c for c, cells in cells_of.items() for p in cells}
+        region_size: dict[tuple[int, int], int] = {}   # (colour, cell) -> size
+        for colour, cells in cells_of.items():
+            done = 0
+            for p in cells:
+                bit = b.bit(p)
+                if done & bit:
+                    continue
+                region = _flood(bit, unreached[colour], b.stride)
+                done |= region
+                size = (region & open_mask).bit_count()
+                for q in _bits(region & enclosed[colour], b.length):
+                    region_size[(colour, q)] = size
+        owner = {}
+        for p in _bits(total, b.length):
+            sizes = sorted(((region_size[(c, p)], c) for c in cells_of
+                            if (c, p) in region_size), reverse=True)
+            if len(sizes) == 1 or sizes[0][0] > sizes[1][0]:
+                owner[p] = sizes[0][1]
+        return owner
+
+    def _shrink(self, count: int, events: list[Event]) -> None:
+        """Seal ring ``count - 1``; items vanish (their lifetime is K turns); maybe spawn."""
+        grid = self.grid
+        ring = self.board.rings[count - 1]
+        for p in ring:
+            ch = grid[p]
+            if ch == _EMPTY:
+                grid[p] = _SEALED_EMPTY
+            elif 65 <= ch <= 68:
+                grid[p] = ch + 32
+        events.append(Event("shrink", f"ring {count - 1} sealed (shrink {count} of "
+                            f"{self.board.shrinks})"))
+        ring_set = set(ring)
+        for robot in self.robots:
+            if robot.in_game and robot.pos in ring_set:
+                self._eliminate(robot, "stood on a cell sealed by the shrink", events)
+        self.items = []
+        if count <= self.board.shrinks - 3:
+            self._spawn(events)
+
+    def _spawn(self, events: list[Event]) -> None:
+        """Put two new items on the map (injected ones first, else drawn from the RNG)."""
+        b = self.board
+        if self.injected_spawns:
+            chosen = [(b.index(i.x, i.y), i.kind) for i in self.injected_spawns.pop(0)]
+        else:
+            chosen = self._draw_items()
+        self.items = chosen
+        if chosen:
+            events.append(Event("spawn", "items: " + ", ".join(
+                f"{kind} at {b.xy(p)}" for p, kind in chosen)))
+
+    def _draw_items(self) -> list[tuple[int, str]]:
+        b, grid = self.board, self.grid
+        occupied = {r.pos for r in self.robots if r.in_game}
+        pool = [p for p in range(b.length) if _OPEN[grid[p]] and p not in occupied]
+        standing = [r for r in self.robots if r.in_game and r.pos is not None]
+        if self.players == 2 and len(standing) == 2:
+            d0, d1 = self.walking_distances(standing[0].pos), self.walking_distances(standing[1].pos)
+            fair = [p for p in pool if p in d0 and p in d1 and d0[p] >= 2 and d1[p] >= 2
+                    and abs(d0[p] - d1[p]) <= 1]
+            if len(fair) >= ITEMS_PER_SPAWN:
+                pool = fair
+        cells = self.rng.sample(pool, min(ITEMS_PER_SPAWN, len(pool)))
+        return [(p, self.rng.choice(ITEM_KINDS)) for p in cells]
+
+    def walking_distances(self, start: int) -> dict[int, int]:
+        """Steps from cell ``start`` to every open cell (through open cells)."""
+        b, grid = self.board, self.grid
+        dist, frontier = {start: 0}, [start]
+        steps = (1, -1, b.stride, -b.stride)
+        while frontier:
+            nxt = []
+            for p in frontier:
+                d = dist[p] + 1
+                for s in steps:
+                    q = p + s
+                    if 0 <= q < b.length and q not in dist and _OPEN[grid[q]]:
+                        dist[q] = d
+                        nxt.append(q)
+            frontier = nxt
+        return dist
+
+    def _eliminate(self, robot: Robot, why: str, events: list[Event]) -> None:
+        robot.leave(self.turn, why)
+        events.append(Event("elimination", f"{robot.colour} left the game: {why}", (robot.seat,)))
+
+    def _check_end(self, events: list[Event]) -> None:
+        no_cell = not any(_OPEN[ch] for ch in self.grid)
+        everyone_left = not self.respawn and not any(r.in_game for r in self.robots)
+        if no_cell or everyone_left:
+            self.finished = True
+            for robot in self.robots:
+                if robot.in_game:
+                    robot.in_game = False
+                    robot.pos = None
+            events.append(Event("verdict", self._result_text()))
+
+    def _result_text(self) -> str:
+        return ", ".join(f"{COLOURS[s]} {n}" for s, n in enumerate(self.scores()))
+
+    def forfeit(self, seat: int, reason: Termination, detail: str = "") -> None:
+        events: list[Event] = []
+        robot = self.robots[seat]
+        if robot.in_game:
+            self._eliminate(robot, f"{reason.value}" + (f": {detail}" if detail else ""), events)
+        self._check_end(events)
+        self._events = tuple(events)
+
+    def outcome(self) -> Outcome | None:
+        if not self.finished:
+            return None
+        scores = self.scores()
+        best = max(scores)
+        winners = tuple(s for s, n in enumerate(scores) if n == best)
+        if len(winners) == len(scores):
+            winners = ()
+        detail = "cells painted: " + self._result_text()
+        return Outcome(winners, tuple(float(n) for n in scores), Termination.SCORE, detail)
+
+    def events(self) -> tuple[Event, ...]:
+        return self._events
+
+    def clone(self) -> "RobotState":
+        other = RobotState.__new__(RobotState)
+        other.board = self.board
+        other.grid = bytearray(self.grid)
+        other.robots = [r.copy() for r in self.robots]
+        other.items = list(self.items)
+        other.turn = self.turn
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.respawn = self.respawn
+        other.finished = self.finished
+        other.injected_spawns = [list(s) for s in self.injected_spawns]
+        other._events = self._events
+        return other
+
+    def __str__(self) -> str:
+        return "\n".join(self.map_rows(raw=True))
+
+
+_MOVE_RE = re.compile(r"^\s*(-?\d{1,9})[\s,]+(-?\d{1,9})\s*$")
+
+
+def parse_move_text(text: str) -> tuple[int, int]:
+    """``"X Y"`` (MOVE.OUT's first line; later lines are ignored) -> ``(X, Y)``."""
+    first = text.strip().split("\n", 1)[0] if text and text.strip() else ""
+    match = _MOVE_RE.match(first)
+    if not match:
+        raise MoveSyntaxError(f"expected 'X Y' (two whole numbers), got {first[:40]!r}")
+    return int(match.group(1)), int(match.group(2))
+
+
+def format_move_text(move: tuple[int, int]) -> str:
+    return f"{move[0]} {move[1]}"
+
+
+class RobotGame(Game):
+    """Robot Đại Chiến: 2-4 robots painting a shrinking maze."""
+
+    spec = GameSpec(
+        name="robot", title="Robot Đại Chiến", min_seats=2, max_seats=4,
+        variants=(Variant("2 players", {"players": 2}, "a duel"),
+                  Variant("3 players", {"players": 3}),
+                  Variant("4 players", {"players": 4}, "the all-in format")),
+        options=(Option("map", "scatter-21", "a shipped map name, a map file, or map text"),
+                 Option("players", 2, "number of robots", (2, 3, 4)),
+                 Option("respawn", "off", "a robot that left is placed again next turn",
+                        ("off", "on")),
+                 Option("period", 0, "shrink period K (0: the map's own K)")),
+        seat_names=("A", "B", "C", "D"),
+        summary="Paint the most cells; close loops to claim their inside; the map shrinks.",
+        can_undo=True)
+
+    def new_initial_state(self, options: Mapping, seed: int) -> RobotState:
+        from games.robot import maps
+        players = int(options.get("players", 2))
+        if not 2 <= players <= 4:
+            raise GameSetupError(f"Robot takes 2-4 players, not {players}")
+        respawn = options.get("respawn", "off")
+        respawn = respawn in (True, "on", "true", "1", 1)
+        map_option = str(options.get("map", "scatter-21"))
+        robot_map = maps.parse_map(maps.map_text(map_option),
+                                   map_option if "\n" not in map_option else "<map>")
+        period = int(options.get("period", 0) or robot_map.period)
+        if period < 1:
+            raise GameSetupError(f"shrink period must be at least 1, not {period}")
+        board = Board(robot_map.height, robot_map.width, period, robot_map.rows, robot_map.name)
+        return RobotState(board, players, seed, respawn)
+
+    def parse_move(self, text: str, state: State | None = None, seat: int | None = None):
+        return parse_move_text(text)
+
+    def format_move(self, move) -> str:
+        return format_move_text(move)
+
+    def default_move(self, state: RobotState, seat: int):
+        """Stay in place; a robot that must be placed gets a random cell."""
+        pos = state.position(seat)
+        return RANDOM_PLACEMENT if pos is None else pos
+
+    def describe(self, state: RobotState) -> str:
+        if state.finished:
+            return state.outcome().detail
+        shrink = state.next_shrink_turn()
+        tail = f", next shrink after turn {shrink}" if shrink is not None else ""
+        return f"Turn {state.turn}{tail}: " + state._result_text()
+
+    def seats_for(self, options: Mapping) -> int:
+        return int(options.get("players", 2))
+
+
+def board_from_rows(rows: Sequence[str], period: int, name: str = "") -> Board:
+    """A board from map rows (``.``/``#``) for tests and tools."""
+    return Board(len(rows), len(rows[0]), period, rows, name)
+
+
+def state_from_rows(rows: Iterable[str], period: int, players: int = 2, seed: int = 0,
+                    respawn: bool = False) -> RobotState:
+    """A fresh state on a map given as rows, for tests and tools."""
+    rows = list(rows)
+    return RobotState(board_from_rows(rows, period), players, seed, respawn)
