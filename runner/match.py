@@ -87,6 +87,8 @@ class Match:
         self.time_used = {i: 0.0 for i in range(len(seats))}
         self.outcome: Outcome | None = None
         self.error = ""
+        #: Lines the match screen keeps on show (contest mode: the authors' names and address).
+        self.banner = ""
         self.record_path = Path(record_path) if record_path else None
         self.workdir = Path(workdir) if workdir else (self.record_path.parent if self.record_path else None)
         self._writer: RecordWriter | None = None
