@@ -1,9 +1,136 @@
-"""Hex bots.  Level 1 is uniformly random; stronger levels search (see make_bot)."""
+"""Hex bots: level 1 plays uniformly at random; levels 2-5 search with MCTS (games/hex/mcts.py).
+
+Levels differ in algorithm and in how much of the clock they use:
+
+====  ==========  =====================================================  ==========  ========
+level name        search                                                 clock used  untimed
+====  ==========  =====================================================  ==========  ========
+1     random      none                                                   --          --
+2     easy        plain UCT, uniform random playouts                     15 %        150 po
+3     medium      UCT + RAVE, uniform random playouts                    35 %        800 po
+4     strong      UCT + RAVE + shape priors + bridge-saving playouts     70 %        2500 po
+5     strongest   level 4 plus tree reuse between moves                  100 %       6000 po
+====  ==========  =====================================================  ==========  ========
+
+(po = playouts per move when the match has no clock, which makes a game reproducible
+from its seed.)  Every searching level first takes an immediate win and, when the
+opponent threatens one, restricts itself to the threatened cells.
+
+The ``time_budget`` the runner passes is what the seat may still use; the bot spends a
+share of it that shrinks with the number of empty cells (a Hex game lasts about a
+quarter of the empty cells per side), and always answers before the budget runs out.
+"""
 from __future__ import annotations
 
+import time
+from dataclasses import dataclass
+
 from games.bots import Bot, RandomBot
+from games.hex.mcts import EMPTY, P1, P2, HexSearch, SearchConfig
+from games.hex.rules import HexMove, HexState
 
 
-def make_bot(level: int, seed: int) -> Bot:
-    """A Hex bot of the given level (1 = random)."""
-    return RandomBot(seed)
+@dataclass(frozen=True)
+class LevelPlan:
+    """What a level searches with and how much of the clock it spends."""
+
+    config: SearchConfig
+    clock_share: float          # fraction of the per-move allotment used
+    untimed_playouts: int       # playouts per move when there is no clock
+
+
+LEVEL_PLANS = {
+    2: LevelPlan(SearchConfig(use_rave=False, bridge_playouts=False, use_priors=False,
+                              exploration=0.8, reuse_tree=False), 0.15, 150),
+    3: LevelPlan(SearchConfig(bridge_playouts=False, use_priors=False, reuse_tree=False), 0.35, 800),
+    4: LevelPlan(SearchConfig(reuse_tree=False), 0.7, 2500),
+    5: LevelPlan(SearchConfig(), 1.0, 6000),
+}
+
+SAFETY_MARGIN = 0.03        # seconds kept back from the budget (at most 20 % of it)
+
+
+def move_allotment(time_budget: float, empty_cells: int) -> float:
+    """Seconds for this move out of ``time_budget`` (the seat's remaining time).
+
+    A side makes roughly a quarter of the remaining empty cells' worth of moves before
+    someone connects, so early moves get budget/(E/4 + 2) and late ones more.
+    """
+    expected_moves = empty_cells / 4 + 2
+    return time_budget / expected_moves
+
+
+class MctsHexBot(Bot):
+    """Monte Carlo tree search Hex player (see the module docstring for the levels)."""
+
+    def __init__(self, level: int, seed: int, max_playouts: int | None = None):
+        self.level = level
+        self.name = f"mcts-{level}"
+        self.seed = seed
+        self.plan = LEVEL_PLANS[level]
+        self.max_playouts = max_playouts
+        self.engine: HexSearch | None = None
+        self.last_playouts = 0
+
+    def reset(self) -> None:
+        self.engine = None
+
+    def choose(self, state: HexState, seat: int, time_budget: float | None) -> HexMove:
+        start = time.perf_counter()
+        deadline, playout_cap = self._limits(start, state, time_budget)
+        if state.swap_allowed and state.turn == 1 and seat == 1 and state.current == 1:
+            if should_swap(state):
+                return HexMove.SWAP
+        engine = self._engine_for(state.size)
+        cells = list(state.cells)
+        mover, other = (P1, P2) if seat == 0 else (P2, P1)
+        wins = engine.winning_cells(cells, mover)
+        if wins:
+            return state.move_at(wins[0])
+        candidates = engine.winning_cells(cells, other) or None
+        if candidates is None and state.swap_allowed and state.turn == 0:
+            candidates = border_cells(state.size)      # a centre opening would just be swapped
+        cell = engine.search(cells, mover, deadline, playout_cap, candidates)
+        self.last_playouts = engine.playouts
+        return state.move_at(cell)
+
+    def _limits(self, start: float, state: HexState, time_budget: float | None):
+        """(deadline or None, playout cap or None) for this move."""
+        cap = self.max_playouts
+        if time_budget is None:
+            return None, cap if cap is not None else self.plan.untimed_playouts
+        empty = state.cells.count(EMPTY)
+        spend = move_allotment(time_budget, empty) * self.plan.clock_share
+        hard_stop = time_budget - min(SAFETY_MARGIN, 0.2 * time_budget)
+        return start + max(0.0, min(spend, hard_stop)), cap
+
+    def _engine_for(self, size: int) -> HexSearch:
+        if self.engine is None or self.engine.board.size != size:
+            self.engine = HexSearch(size, self.seed, self.plan.config)
+        return self.engine
+
+
+def should_swap(state: HexState) -> bool:
+    """Pie rule: take player 1's opening stone unless it lies on the board's border."""
+    (index,) = [i for i, v in enumerate(state.cells) if v == P1] or [None]
+    if index is None:
+        return False
+    r, c = divmod(index, state.size)
+    n = state.size
+    return n <= 2 or min(r, c, n - 1 - r, n - 1 - c) >= 1
+
+
+def border_cells(size: int) -> list[int]:
+    """Cells on the board's outer ring (openings a swapping opponent would not take)."""
+    return [i for i in range(size * size)
+            if min(i // size, i % size, size - 1 - i // size, size - 1 - i % size) == 0]
+
+
+def make_bot(level: int, seed: int, max_playouts: int | None = None) -> Bot:
+    """A Hex bot of the given level (1 = random ... 5 = strongest).
+
+    ``max_playouts`` caps the search per move (for reproducible tests and benchmarks).
+    """
+    if level <= 1:
+        return RandomBot(seed)
+    return MctsHexBot(min(level, max(LEVEL_PLANS)), seed, max_playouts)
