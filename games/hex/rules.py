@@ -158,7 +158,9 @@ class HexState(State):
         return moves
 
     def _swap_possible(self) -> bool:
-        return self.swap_allowed and self.turn == 1 and self.current == 1
+        # Only from an empty start: with a start position there is no single stone to take.
+        return (self.swap_allowed and self.turn == 1 and self.current == 1
+                and self.cells.count(P1) == 1 and self.cells.count(P2) == 0)
 
     def check_move(self, seat: int, move: HexMove) -> None:
         if self._outcome:
