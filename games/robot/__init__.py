@@ -1,0 +1,15 @@
+"""Robot Đại Chiến (RULEBOOK §2): rules, maps, MAP.INP/MOVE.OUT judge, turn logs, bots."""
+from games.registry import GamePlugin
+
+PLUGIN = GamePlugin(
+    name="robot",
+    game="games.robot.rules:RobotGame",
+    bot="games.robot.bot:make_bot",
+    bot_levels=("random", "painter", "territory", "strongest"),
+    external="games.robot.judge:make_external_seat",
+    readers="games.robot.turnlog:READERS",
+    writers="games.robot.turnlog:write_contest_records",
+    renderer="games.robot.render:RobotRenderer",
+    cli="games.robot.cli:register",
+    picture="robot.png",
+)

@@ -1,0 +1,110 @@
+"""Headless matches through the Robot judge with external programs, good and bad."""
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from games.robot import PLUGIN
+from runner.match import Match, TimeControl
+from runner.seats import make_seat
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "games" / "robot" / "examples"
+BOTS = Path(__file__).resolve().parent / "bots"
+MAP_9 = "9 9 2\n.........\n.#.....#.\n.........\n...#.#...\n.........\n...#.#...\n" \
+        ".........\n.#.....#.\n.........\n"
+PY = sys.executable
+
+
+def run_match(tmp_path, specs, seed=5, per_move=None, options=None):
+    seats = [make_seat(spec, PLUGIN, seed + i) for i, spec in enumerate(specs)]
+    opts = {"map": MAP_9, "players": len(specs), "respawn": "off", "period": 0}
+    opts.update(options or {})
+    record = tmp_path / "match.arena.jsonl"
+    match = Match(PLUGIN, opts, seats, seed=seed, record_path=record,
+                  time_control=TimeControl(per_move=per_move), workdir=tmp_path)
+    outcome = match.run()
+    return match, outcome, [json.loads(line) for line in record.read_text().splitlines()]
+
+
+@pytest.fixture(scope="module")
+def cpp_bot(tmp_path_factory):
+    if shutil.which("g++") is None:
+        pytest.skip("g++ is not installed")
+    exe = tmp_path_factory.mktemp("cpp") / "greedy_bot"
+    subprocess.run(["g++", "-O2", "-o", str(exe), str(EXAMPLES / "greedy_bot.cpp")], check=True)
+    return exe
+
+
+def failures(lines, seat):
+    return [t["answers"][str(seat)].get("failure") for t in lines
+            if t["type"] == "turn" and str(seat) in t["answers"]]
+
+
+def test_match_with_python_cpp_crashing_and_garbage_programs(tmp_path, cpp_bot):
+    specs = [f"ext:{PY} {EXAMPLES / 'greedy_bot.py'}", f"ext:{cpp_bot}",
+             f"ext:{PY} {BOTS / 'crash_bot.py'}", f"ext:{PY} {BOTS / 'garbage_bot.py'}"]
+    match, outcome, lines = run_match(tmp_path, specs)
+    assert lines[-1]["type"] == "result" and outcome is not None
+    turns = [t for t in lines if t["type"] == "turn"]
+    assert turns[-1]["n"] == len(match.turns) and match.state.is_terminal()
+    # The two good programs never failed and painted cells.
+    assert set(failures(lines, 0)) == {None} and set(failures(lines, 1)) == {None}
+    assert outcome.scores[0] > 0 and outcome.scores[1] > 0
+    # The crashing one: fine on turn 0, then "crash" with the referee playing stay.
+    crash = turns[1]["answers"]["2"]
+    assert crash["failure"] == "crash" and "exited with code 3" in crash["detail"]
+    assert any("the referee played" in note for note in crash["notes"])
+    # The garbage writer: every answer is a bad file, and it was given MAP.INP each turn.
+    assert set(failures(lines, 3)) == {"bad-file"}
+    details = " ".join(t["answers"]["3"]["detail"] for t in turns if "3" in t["answers"])
+    assert "binary" in details and "larger than" in details and "expected 'X Y'" in details
+    first = turns[0]["answers"]["3"]
+    assert first["given"].startswith("9 9 2 0\n-1 -1 D\n3\n")
+    # Files: MOVE.OUT and STATE.DAT kept, the scratch file deleted (and noted).
+    seat1 = tmp_path / "seat1"
+    assert (seat1 / "STATE.DAT").read_text() == str(sum(1 for t in turns if "0" in t["answers"]))
+    assert not (seat1 / "scratch.tmp").exists()
+    assert any("scratch.tmp" in n for n in turns[0]["answers"]["0"].get("notes", []))
+
+
+def test_a_program_that_hangs_is_cut_off_and_stays(tmp_path):
+    specs = [f"ext:{PY} {EXAMPLES / 'greedy_bot.py'}", f"ext:{PY} {BOTS / 'hang_bot.py'}"]
+    match, outcome, lines = run_match(tmp_path, specs, per_move=0.5,
+                                      options={"map": MAP_9.replace("9 9 2", "9 9 1")})
+    turns = [t for t in lines if t["type"] == "turn"]
+    assert set(failures(lines, 1)) == {"timeout"}
+    assert all(t["answers"]["1"]["elapsed"] < 1.5 for t in turns if "1" in t["answers"])
+    # A bad placement gets a random cell; then "stay" every turn.
+    assert turns[0]["moves"]["1"] == "-1 -1"
+    assert not (tmp_path / "seat2" / "junk.bin").exists()
+    assert outcome.scores[1] >= 1
+
+
+def test_a_program_that_left_is_not_run_again(tmp_path):
+    specs = [f"ext:{PY} {EXAMPLES / 'greedy_bot.py'}", f"ext:{PY} {BOTS / 'crash_bot.py'}"]
+    match, outcome, lines = run_match(tmp_path, specs)
+    turns = [t for t in lines if t["type"] == "turn"]
+    left = [i for i, state in enumerate(match.states) if not state.robots[1].in_game]
+    if left:
+        first_gone = left[0]
+        assert all("1" not in t["answers"] for t in turns[first_gone:])
+
+
+def test_missing_program_is_a_crash_not_an_arena_error(tmp_path):
+    specs = [f"ext:{PY} {EXAMPLES / 'greedy_bot.py'}", "ext:/no/such/program"]
+    match, outcome, lines = run_match(tmp_path, specs)
+    assert set(failures(lines, 1)) == {"crash"}
+    assert outcome is not None and lines[-1]["type"] == "result"
+
+
+def test_sequential_option_runs_programs_one_at_a_time(tmp_path):
+    seats = [make_seat(f"ext:{PY} {EXAMPLES / 'greedy_bot.py'}", PLUGIN, 1,
+                       limits={"sequential": True}) for _ in range(2)]
+    match = Match(PLUGIN, {"map": MAP_9.replace("9 9 2", "9 9 1"), "players": 2}, seats,
+                  seed=2, workdir=tmp_path)
+    outcome = match.run()
+    assert outcome is not None and match.state.is_terminal()
