@@ -1,0 +1,206 @@
+"""Pictures of positions without a window: ``python main.py render`` and screenshots.
+
+:func:`render_state` draws any game's state with its own renderer, plus an optional
+caption panel, onto an offscreen surface; :func:`render_record_turn` does that for
+one turn of any record the arena can open and saves a PNG.  Nothing here opens a
+display: ``main.py`` sets ``SDL_VIDEODRIVER=dummy`` and we only need fonts and
+surfaces.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+import pygame
+
+from games import registry
+from games.api import ArenaError
+from games.registry import GamePlugin
+from games.render_base import DARK, BoardView, Theme, font
+
+PANEL_MIN_WIDTH = 260
+
+
+class TurnOutOfRangeError(ArenaError, ValueError):
+    """A turn number the record does not have."""
+
+
+class PictureError(ArenaError):
+    """The picture could not be made or saved (bad size, unwritable path)."""
+
+
+def _init_pygame() -> None:
+    if not pygame.get_init():
+        pygame.init()
+    if not pygame.font.get_init():
+        pygame.font.init()
+
+
+def render_state(plugin: GamePlugin, state, options, seat_names: Sequence[str] | None = None,
+                 size: tuple[int, int] = (1280, 720), caption: Sequence[str] | str | None = None,
+                 theme: Theme = DARK, view: BoardView | None = None,
+                 title: str | None = None) -> pygame.Surface:
+    """A new surface of ``size`` showing ``state`` drawn by ``plugin``'s renderer.
+
+    With a ``caption`` (lines of text, or one string with newlines) a side panel (a
+    bottom panel on tall pictures) shows the game's title, each seat's colour and
+    name, then the caption lines; without one the board fills the picture.
+    """
+    _init_pygame()
+    width, height = size
+    if width < 16 or height < 16:
+        raise PictureError(f"picture size {width}x{height} is too small (at least 16x16)")
+    game = plugin.new_game()
+    names = _seat_names(game, seat_names, options)
+    renderer = plugin.load("renderer")(game, options, names, theme)
+    surface = pygame.Surface((width, height))
+    surface.fill(theme.background)
+    lines = caption.splitlines() if isinstance(caption, str) else list(caption or [])
+    title = title or game.spec.title
+    colours = [renderer.seat_colour(seat) for seat in range(len(names))]
+
+    def panel_height(panel_width: int) -> int:
+        probe = pygame.Rect(0, 0, panel_width, 10 ** 6)
+        return _layout_panel(None, probe, height, title, colours, names, lines, theme)
+
+    board_rect, panel_rect = _split(surface.get_rect(), panel_height if caption is not None else None)
+    renderer.draw(surface, board_rect, state, view or BoardView())
+    if panel_rect is not None:
+        _layout_panel(surface, panel_rect, height, title, colours, names, lines, theme)
+    return surface
+
+
+def _seat_names(game, given: Sequence[str] | None, options) -> list[str]:
+    """The record's names for the seats, falling back to the game's own seat names."""
+    count = max(game.seats_for(options), len(given or []))
+    names = []
+    for seat in range(count):
+        label = given[seat] if given and seat < len(given) and given[seat] else ""
+        role = game.spec.seat_name(seat)
+        names.append(f"{role}: {label}" if label and label != role else role)
+    return names
+
+
+def _split(area: pygame.Rect, panel_height_for_width) -> tuple[pygame.Rect, pygame.Rect | None]:
+    """Board and caption panel rectangles: panel on the right of wide pictures, below tall ones.
+
+    ``panel_height_for_width(width)`` says how tall the panel's text is at a width (None: no panel).
+    """
+    if panel_height_for_width is None:
+        return area.copy(), None
+    if area.width >= area.height * 1.15:
+        panel_w = max(min(PANEL_MIN_WIDTH, area.width // 2), int(area.width * 0.27))
+        board = pygame.Rect(area.x, area.y, area.width - panel_w, area.height)
+        return board, pygame.Rect(board.right, area.y, panel_w, area.height)
+    panel_h = min(panel_height_for_width(area.width), int(area.height * 0.45))
+    board = pygame.Rect(area.x, area.y, area.width, area.height - panel_h)
+    return board, pygame.Rect(area.x, board.bottom, area.width, panel_h)
+
+
+def _wrap(text: str, text_font: pygame.font.Font, width: int) -> list[str]:
+    """Greedy word wrap to ``width`` pixels (a word longer than the width stays whole)."""
+    lines, current = [], ""
+    for word in text.split():
+        trial = f"{current} {word}".strip()
+        if current and text_font.size(trial)[0] > width:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    return lines or [""]
+
+
+def _panel_unit(width: int, picture_height: int) -> int:
+    """The panel's text size: readable on a projector, scaled with the picture."""
+    return max(12, min(width // 14, picture_height // 34))
+
+
+def _layout_panel(surface: pygame.Surface | None, rect: pygame.Rect, picture_height: int, title: str,
+                  colours: list[tuple], names: list[str], lines: list[str], theme: Theme) -> int:
+    """Draw the caption panel into ``rect`` (or only measure it when ``surface`` is None).
+
+    Returns the height the panel's content needs.
+    """
+    unit = _panel_unit(rect.width, picture_height)
+    inner = rect.inflate(-2 * unit, -2 * unit)
+    if surface is not None:
+        pygame.draw.rect(surface, theme.panel, rect.inflate(-unit, -unit), border_radius=unit // 2)
+    y = inner.y
+    title_font, body_font = font(int(unit * 1.7), bold=True), font(unit)
+    y = _blit_lines(surface, _wrap(title, title_font, inner.width), title_font, theme.text, inner.x, y)
+    y += unit // 2
+    swatch = int(unit * 0.9)
+    for colour, name in zip(colours, names):
+        wrapped = _wrap(name, body_font, inner.width - swatch - unit // 2)
+        if surface is not None:
+            pygame.draw.circle(surface, colour, (inner.x + swatch // 2, y + body_font.get_linesize() // 2),
+                               swatch // 2)
+        y = _blit_lines(surface, wrapped, body_font, theme.text, inner.x + swatch + unit // 2, y)
+    y += unit // 2
+    if surface is not None:
+        pygame.draw.line(surface, theme.muted, (inner.x, y), (inner.right, y), max(1, unit // 12))
+    y += unit // 2
+    for line in lines:
+        wrapped = _wrap(line, body_font, inner.width)
+        if surface is not None and y + body_font.get_linesize() * len(wrapped) > inner.bottom:
+            break                   # no half-shown lines at the bottom of a full panel
+        y = _blit_lines(surface, wrapped, body_font, theme.text, inner.x, y)
+    return y - rect.y + unit
+
+
+def _blit_lines(surface, lines, text_font, colour, x, y) -> int:
+    for line in lines:
+        if surface is not None:
+            surface.blit(text_font.render(line, True, colour), (x, y))
+        y += text_font.get_linesize()
+    return y
+
+
+def turn_caption(replay, index: int) -> list[str]:
+    """Caption lines for ``replay.states[index]``: turn i of n, the last move, the result."""
+    total = len(replay.turns)
+    lines = [f"Turn {index} of {total}" if index else f"Start position (0 of {total} turns)"]
+    if replay.header.get("variant"):
+        lines.insert(0, f"Variant {replay.header['variant']}")
+    if index:
+        turn = replay.turns[index - 1]
+        game = registry.plugin(replay.game).new_game()
+        for seat, move in sorted(turn.moves.items()):
+            lines.append(f"{_short_seat(game, seat)} played {move}")
+        for seat, verdict in sorted(turn.forfeits.items()):
+            lines.append(f"{_short_seat(game, seat)}: {verdict.get('detail') or verdict.get('reason', '')}")
+        lines.extend(event.text for event in turn.events if event.kind != "win")
+    if index == total and replay.outcome is not None:
+        lines.append(f"Result: {replay.outcome.detail or replay.outcome.reason.value}")
+    return lines
+
+
+def _short_seat(game, seat: int) -> str:
+    return game.spec.seat_name(seat).split(" (")[0]
+
+
+def render_record_turn(path: str | Path, turn: int, out_png: str | Path,
+                       size: tuple[int, int] | None = (1280, 720)) -> str:
+    """Draw turn ``turn`` of the record at ``path`` (0 = start, -1 = last) to ``out_png``."""
+    from runner.records import open_replay
+
+    replay = open_replay(path)
+    count = len(replay.states)
+    index = turn + count if turn < 0 else turn
+    if not 0 <= index < count:
+        raise TurnOutOfRangeError(f"{path}: turn {turn} is out of range; the record has turns 0-{count - 1} "
+                                  f"(0 = start, -1 = last)")
+    plugin = registry.plugin(replay.game)
+    options = replay.header.get("options") or {}
+    picture = render_state(plugin, replay.states[index], options, replay.seat_names,
+                           tuple(size or (1280, 720)), turn_caption(replay, index))
+    out = Path(out_png)
+    try:
+        if out.parent and not out.parent.exists():
+            out.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(picture, str(out))
+    except (OSError, pygame.error) as exc:
+        raise PictureError(f"cannot save the picture to {out}: {exc}") from None
+    return str(out)
