@@ -30,6 +30,7 @@ static char line[LINE_MAX_LEN];
 /* Read one line into `line`; the arena going away ends the program quietly. */
 static void read_line(void)
 {
+    fflush(stdout);   /* the program's own printf output (now on stderr) shows up in time */
     if (fgets(line, sizeof line, arena_in) == NULL)
         exit(0);
 }
