@@ -360,8 +360,14 @@ class RobotState(State):
         kind, cells = self._resolve_step(robot, *target)
         if robot.on_oil:
             if kind != "step":
-                why = "stayed on the forbidden cell it oiled onto" if kind in ("stay", "invalid") \
-                    else "stepped onto another forbidden cell"
+                px, py = b.xy(robot.pos)
+                tx, ty = target
+                if kind == "stay":
+                    why = "stayed on the forbidden cell it oiled onto"
+                elif abs(tx - px) + abs(ty - py) == 1 and b.on_map(tx, ty):
+                    why = "stepped onto another forbidden cell"
+                else:
+                    why = "did not step off the forbidden cell it oiled onto"
                 self._eliminate(robot, why, events)
                 return []
             robot.on_oil = False
