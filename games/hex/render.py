@@ -437,8 +437,11 @@ class HexRenderer(BoardRenderer):
         step = self._KEY_STEPS.get(key)
         if step is None:
             return None
+        if not isinstance(view.hover, tuple):
+            view.hover = ((state.size + 1) // 2,) * 2       # the first press shows the pointer
+            return None
         dr, dc = (step[1], step[0]) if view.flipped else step
-        row, col = view.hover if isinstance(view.hover, tuple) else ((state.size + 1) // 2,) * 2
+        row, col = view.hover
         view.hover = (min(max(row + dr, 1), state.size), min(max(col + dc, 1), state.size))
         return None
 
