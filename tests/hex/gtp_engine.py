@@ -1,0 +1,181 @@
+"""A small GTP Hex engine for tests, in Benzene/HexGui conventions.
+
+Black moves first and connects the top and bottom rows (the numbers); white connects
+the left and right columns (the letters); ``c5`` is column c, row 5; the neighbours of
+(x, y) are (x±1, y), (x, y±1), (x+1, y-1), (x-1, y+1).  It knows nothing of the
+arena's orientation, so a wrong translation on the arena's side shows up as
+disagreement on ``final_score``.
+
+Play: a cell on both sides' cheapest chains (greedy), ties broken by a seeded
+random generator; ``--random`` plays uniformly at random.  ``--crash-after K`` and
+``--hang-after K`` misbehave on the (K+1)-th genmove; ``--one-number-boardsize-error``
+refuses ``boardsize N`` so the arena must use ``boardsize N N``.
+"""
+import argparse
+import random
+import sys
+from collections import deque
+
+LETTERS = "abcdefghijklmnopqrst"
+STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1), (1, -1), (-1, 1))
+BLACK, WHITE = "b", "w"
+
+
+class Board:
+    def __init__(self, n):
+        self.n = n
+        self.cells = {}            # (x, y) 1-based -> "b" / "w"
+
+    def name(self, cell):
+        return f"{LETTERS[cell[0] - 1]}{cell[1]}"
+
+    def parse(self, text):
+        x, y = LETTERS.index(text[0].lower()) + 1, int(text[1:])
+        if not (1 <= x <= self.n and 1 <= y <= self.n):
+            raise ValueError("off board")
+        return x, y
+
+    def empty(self):
+        return [(x, y) for y in range(1, self.n + 1) for x in range(1, self.n + 1)
+                if (x, y) not in self.cells]
+
+    def edge_cells(self, colour, first):
+        k = 1 if first else self.n
+        return [(i, k) if colour == BLACK else (k, i) for i in range(1, self.n + 1)]
+
+    def winner(self):
+        for colour in (BLACK, WHITE):
+            seen = set(c for c in self.edge_cells(colour, True) if self.cells.get(c) == colour)
+            todo = list(seen)
+            goal = set(self.edge_cells(colour, False))
+            while todo:
+                cell = todo.pop()
+                if cell in goal:
+                    return colour
+                for dx, dy in STEPS:
+                    nxt = (cell[0] + dx, cell[1] + dy)
+                    if nxt not in seen and self.cells.get(nxt) == colour:
+                        seen.add(nxt)
+                        todo.append(nxt)
+        return None
+
+    def distances(self, colour, first):
+        dist, queue = {}, deque()
+        for cell in self.edge_cells(colour, first):
+            owner = self.cells.get(cell)
+            if owner not in (None, colour):
+                continue
+            cost = 0 if owner == colour else 1
+            dist[cell] = cost
+            (queue.appendleft if cost == 0 else queue.append)(cell)
+        while queue:
+            cell = queue.popleft()
+            for dx, dy in STEPS:
+                nxt = (cell[0] + dx, cell[1] + dy)
+                if not (1 <= nxt[0] <= self.n and 1 <= nxt[1] <= self.n):
+                    continue
+                owner = self.cells.get(nxt)
+                if owner not in (None, colour):
+                    continue
+                cost = dist[cell] + (0 if owner == colour else 1)
+                if cost < dist.get(nxt, 10 ** 6):
+                    dist[nxt] = cost
+                    (queue.appendleft if owner == colour else queue.append)(nxt)
+        return dist
+
+    def greedy(self, colour, rng):
+        scores = {}
+        for who in (BLACK, WHITE):
+            a, b = self.distances(who, True), self.distances(who, False)
+            for cell in self.empty():
+                scores[cell] = scores.get(cell, 0) + a.get(cell, 10 ** 4) + b.get(cell, 10 ** 4)
+        best = min(scores.values())
+        return rng.choice(sorted(c for c, s in scores.items() if s == best))
+
+    def show(self):
+        lines = ["  " + " ".join(LETTERS[:self.n])]
+        for y in range(1, self.n + 1):
+            row = " ".join({None: ".", BLACK: "B", WHITE: "W"}[self.cells.get((x, y))]
+                           for x in range(1, self.n + 1))
+            lines.append(" " * y + f"{y:2d} {row}")
+        return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--random", action="store_true")
+    parser.add_argument("--crash-after", type=int, default=-1)
+    parser.add_argument("--hang-after", type=int, default=-1)
+    parser.add_argument("--one-number-boardsize-error", action="store_true")
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    board = Board(11)
+    genmoves = 0
+    commands = ["protocol_version", "name", "version", "known_command", "list_commands",
+                "boardsize", "clear_board", "play", "genmove", "showboard", "final_score", "quit"]
+    for line in sys.stdin:
+        words = line.split()
+        if not words:
+            continue
+        ident = ""
+        if words[0].isdigit():
+            ident, words = words[0], words[1:]
+        command, rest = words[0], words[1:]
+        ok, text = True, ""
+        try:
+            if command == "protocol_version":
+                text = "2"
+            elif command == "name":
+                text = "test-gtp-hex"
+            elif command == "version":
+                text = "1"
+            elif command == "known_command":
+                text = "true" if rest and rest[0] in commands else "false"
+            elif command == "list_commands":
+                text = "\n".join(commands)
+            elif command == "boardsize":
+                if args.one_number_boardsize_error and len(rest) == 1:
+                    raise ValueError("give the width and height")
+                board = Board(int(rest[0]))
+            elif command == "clear_board":
+                board = Board(board.n)
+            elif command == "play":
+                colour = rest[0][0].lower()
+                cell = board.parse(rest[1])
+                if cell in board.cells:
+                    raise ValueError("cell is occupied")
+                board.cells[cell] = colour
+            elif command == "genmove":
+                colour = rest[0][0].lower()
+                if genmoves == args.crash_after:
+                    sys.exit(5)
+                if genmoves == args.hang_after:
+                    import time
+                    time.sleep(3600)
+                genmoves += 1
+                if board.winner():
+                    text = "resign"
+                else:
+                    cell = rng.choice(board.empty()) if args.random else board.greedy(colour, rng)
+                    board.cells[cell] = colour
+                    text = board.name(cell)
+            elif command == "showboard":
+                text = "\n" + board.show()
+            elif command == "final_score":
+                winner = board.winner()
+                text = f"{winner.upper()}+" if winner else "0"
+            elif command == "quit":
+                sys.stdout.write(f"={ident}\n\n")
+                sys.stdout.flush()
+                return
+            else:
+                ok, text = False, "unknown command"
+        except (ValueError, IndexError) as exc:
+            ok, text = False, str(exc)
+        sys.stdout.write(f"{'=' if ok else '?'}{ident} {text}\n\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
