@@ -1,0 +1,57 @@
+"""Regenerate the home screen's game pictures from the games' own renderers.
+
+    python bench/make_pictures.py            # writes assets/pictures/<game>.png
+
+Each picture is a fixed, hand-picked position (not a bot's game, so it does not change
+when a bot gets stronger), drawn without coordinates at the tile's size.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from games import registry  # noqa: E402
+from games.render_base import BoardView  # noqa: E402
+from ui.snapshot import render_state  # noqa: E402
+
+TILE = (480, 300)
+
+# A 9x9 middle game: player 1 (blue, left-right) has the centre, player 2 (orange,
+# top-bottom) is blocking it; the last move (player 2's f3) is marked.
+HEX_MOVES = ["e5", "f4", "d6", "e3", "c7", "g2", "f5", "g4", "c5", "d8", "b7", "h3",
+             "b4", "e8", "a6", "d3", "g5", "h4", "h5", "f3"]
+
+
+def hex_picture() -> pygame.Surface:
+    plugin = registry.plugin("hex")
+    game = plugin.new_game()
+    options = game.spec.resolve_options("9x9")
+    state = game.new_initial_state(options, 0)
+    for text in HEX_MOVES:
+        state.play(game.parse_move(text, state, state.current))
+    return render_state(plugin, state, options, size=TILE, view=BoardView(show_coordinates=False))
+
+
+PICTURES = {"hex": hex_picture}
+
+
+def main() -> int:
+    pygame.init()
+    folder = ROOT / "assets" / "pictures"
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, make in PICTURES.items():
+        path = folder / f"{name}.png"
+        pygame.image.save(make(), str(path))
+        print(f"{path.relative_to(ROOT)}: {TILE[0]}x{TILE[1]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
