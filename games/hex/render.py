@@ -243,8 +243,8 @@ class HexRenderer(BoardRenderer):
         rect = pygame.Rect(rect)
         if rect.width < 8 or rect.height < 8:
             return
-        layer, local = self._static_layer(state.size, rect.size, view.flipped, view.show_coordinates)
-        surface.blit(layer, rect.topleft)
+        layer, local, used = self._static_layer(state.size, rect.size, view.flipped, view.show_coordinates)
+        surface.blit(layer, (rect.x + used.x, rect.y + used.y), used)
         layout = local.translated(rect.x, rect.y)
         self.layout = layout
         chain, path = self._winning_cells(state)
@@ -257,7 +257,8 @@ class HexRenderer(BoardRenderer):
         self._draw_hover(surface, layout, state, view)
 
     def _static_layer(self, n: int, size: tuple[int, int], transposed: bool,
-                      coordinates: bool) -> tuple[pygame.Surface, HexLayout]:
+                      coordinates: bool) -> tuple[pygame.Surface, HexLayout, pygame.Rect]:
+        """The board without stones, its layout, and the part of it that is not transparent."""
         key = (n, size, transposed, coordinates, self.theme)
         cached = self._layers.get(key)
         if cached:
@@ -269,10 +270,12 @@ class HexRenderer(BoardRenderer):
         self._draw_cells(layer, layout)
         if coordinates:
             self._draw_coordinates(layer, layout)
-        self._layers[key] = (layer, layout)
+        if pygame.display.get_surface() is not None:
+            layer = layer.convert_alpha()          # the display's pixel format blits fastest
+        self._layers[key] = (layer, layout, layer.get_bounding_rect())
         while len(self._layers) > self._LAYER_CACHE_SIZE:
             self._layers.popitem(last=False)
-        return layer, layout
+        return self._layers[key]
 
     def _draw_edges(self, layer: pygame.Surface, layout: HexLayout) -> None:
         """Four triangles meeting at the board's centre; the cells cover all but the edge bands."""
