@@ -695,3 +695,25 @@ def state_from_rows(rows: Iterable[str], period: int, players: int = 2, seed: in
     """A fresh state on a map given as rows, for tests and tools."""
     rows = list(rows)
     return RobotState(board_from_rows(rows, period), players, seed, respawn)
+
+
+def enclosure_if_painted(state: RobotState, seat: int, cells: Iterable[int] = ()) -> int:
+    """Bit set of the cells ``seat``'s colour would enclose if it also owned ``cells``.
+
+    Cell ``p`` is bit ``state.board.bit(p)``; forbidden and sealed cells inside count
+    too (a robot standing there would be caught).  For bots.
+    """
+    grid = bytearray(state.grid)
+    letter = ord(COLOURS[seat])
+    for p in cells:
+        if _OPEN[grid[p]]:
+            grid[p] = letter
+    b = state.board
+    passable = int(grid.translate(_PASS_TABLES[seat]), 2)
+    return passable & ~_flood(b.border, passable, b.stride)
+
+
+def enclosed_if_painted(state: RobotState, seat: int, cells: Iterable[int] = ()) -> int:
+    """How many open cells ``seat``'s colour would enclose if it also owned ``cells``."""
+    open_mask = int(state.grid.translate(_OPEN_TABLE), 2)
+    return (enclosure_if_painted(state, seat, cells) & open_mask).bit_count()

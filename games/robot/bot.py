@@ -1,0 +1,288 @@
+"""Built-in Robot bots, from random to a territory player.
+
+Levels:
+
+1. ``random``: a uniformly random legal move.
+2. ``painter``: walks to the nearest cell not of its colour that the shrinking ring
+   will not seal before it gets there (breadth-first search in time).
+3. ``territory``: tries each of its moves on a copy of the state (the others assumed
+   to stay), scoring cells won and lost, enclosures, items, the chance to close a
+   loop by walking home, the cells an opponent could enclose next turn, and whether
+   it can still outrun the shrinking ring.
+4. ``strongest``: the territory player predicting each opponent's move as a painter
+   would make it, so it sees conflicts and enclosures coming.
+
+Each answers in a few milliseconds, far inside any time budget.
+
+Every bot is deterministic for a given seed and state.
+"""
+from __future__ import annotations
+
+import random
+from collections import deque
+
+from games.bots import Bot
+from games.robot.rules import (COLOURS, RANDOM_PLACEMENT, RobotState, _OPEN,
+                               enclosed_if_painted, enclosure_if_painted)
+
+LEVELS = ("random", "painter", "territory", "strongest")
+STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+def safe_ring(state: RobotState, turns_ahead: int) -> int:
+    """The smallest ring not sealed by the end of turn ``state.turn + turns_ahead``."""
+    end = state.turn + turns_ahead
+    return end // state.board.period if end > 0 else 0
+
+
+def choose_placement(state: RobotState, seat: int, rng: random.Random) -> tuple[int, int]:
+    """An open cell well inside the map, away from the others and near open space."""
+    b = state.board
+    others = [state.position(s) for s in range(state.players) if s != seat]
+    others = [o for o in others if o is not None]
+    best, best_score = None, None
+    for x, y in state.open_cells():
+        ring = state.ring_of(x, y)
+        room = sum(state.is_open(x + dx, y + dy) for dx, dy in STEPS)
+        spread = min((abs(x - ox) + abs(y - oy) for ox, oy in others), default=b.height)
+        score = min(ring, 4) * 3 + room + min(spread, 6) + rng.random()
+        quarter = (x < b.height // 2, y < b.width // 2)
+        if quarter == ((seat in (0, 1)), (seat in (0, 3))):
+            score += 4
+        if best_score is None or score > best_score:
+            best, best_score = (x, y), score
+    return best or RANDOM_PLACEMENT
+
+
+def can_outrun_shrink(state: RobotState, seat: int) -> bool:
+    """True when the robot can still reach a ring the shrink leaves alone for K turns."""
+    b, grid = state.board, state.grid
+    start = state.robots[seat].pos
+    horizon = b.period
+    last = b.period * b.shrinks
+    if state.turn + horizon >= last:
+        horizon = max(0, last - state.turn - 1)
+    goal_ring = safe_ring(state, horizon)
+    seen, frontier = {start}, [start]
+    for depth in range(horizon + 1):
+        needed = safe_ring(state, depth - 1) if depth else 0
+        nxt = []
+        for p in frontier:
+            x, y = divmod(p, b.stride)
+            ring = min(x, y, b.height - 1 - x, b.width - 1 - y)
+            if ring < needed:
+                continue
+            if ring >= goal_ring:
+                return True
+            for step in (b.stride, -b.stride, 1, -1):
+                q = p + step
+                if q not in seen and 0 <= q < b.length and _OPEN[grid[q]]:
+                    seen.add(q)
+                    nxt.append(q)
+        frontier = nxt
+    return False
+
+
+class RandomRobotBot(Bot):
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, state: RobotState, seat: int, time_budget):
+        moves = state.legal_moves(seat)
+        return self.rng.choice(moves) if moves else RANDOM_PLACEMENT
+
+
+class PainterBot(Bot):
+    """Nearest unpainted (or enemy) cell that stays safe from the shrink."""
+
+    name = "painter"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, state: RobotState, seat: int, time_budget):
+        if state.position(seat) is None:
+            return choose_placement(state, seat, self.rng)
+        path = self.path_to_target(state, seat)
+        return path[0] if path else self.escape(state, seat)
+
+    def path_to_target(self, state: RobotState, seat: int) -> list[tuple[int, int]] | None:
+        """Cells to walk to the nearest worthwhile cell, each safe when reached."""
+        b, grid = state.board, state.grid
+        start = state.robots[seat].pos
+        mine = ord(COLOURS[seat])
+        items = {p for p, _ in state.items}
+        parent = {start: None}
+        frontier, depth = [start], 0
+        stride = b.stride
+        while frontier:
+            depth += 1
+            ring_needed = safe_ring(state, depth - 1)
+            nxt = []
+            for p in frontier:
+                for step in (stride, -stride, 1, -1):
+                    q = p + step
+                    if q in parent or not 0 <= q < b.length or not _OPEN[grid[q]]:
+                        continue
+                    x, y = divmod(q, stride)
+                    if min(x, y, b.height - 1 - x, b.width - 1 - y) < ring_needed:
+                        continue
+                    parent[q] = p
+                    if grid[q] != mine or q in items:
+                        return self._unwind(state, parent, q)
+                    nxt.append(q)
+            self.rng.shuffle(nxt)
+            frontier = nxt
+        return None
+
+    @staticmethod
+    def _unwind(state: RobotState, parent: dict, cell: int) -> list[tuple[int, int]]:
+        path = []
+        while parent[cell] is not None:
+            path.append(state.board.xy(cell))
+            cell = parent[cell]
+        return path[::-1]
+
+    @staticmethod
+    def escape(state: RobotState, seat: int) -> tuple[int, int]:
+        """No target: step towards the centre (inner rings are sealed last)."""
+        b = state.board
+        moves = state.legal_moves(seat)
+        return max(moves, key=lambda m: (state.ring_of(*m) if state.is_open(*m) else -1,
+                                         -abs(m[0] - b.height // 2) - abs(m[1] - b.width // 2)))
+
+
+ITEM_VALUE = {"G": 3.0, "E": 6.0, "F": 1.0}
+
+
+class TerritoryBot(PainterBot):
+    """One-ply simulation of its own moves plus a loop-closing heuristic."""
+
+    name = "territory"
+
+    def choose(self, state: RobotState, seat: int, time_budget):
+        if state.position(seat) is None:
+            return choose_placement(state, seat, self.rng)
+        moves = state.legal_moves(seat)
+        target = self.path_to_target(state, seat)
+        hint = target[0] if target else None
+        self.danger = self.enclosure_threats(state, seat)
+        self.predicted = self.others_moves(state, seat)
+        best, best_value = moves[0], None
+        for move in moves:
+            value = self.value_after(state, seat, move, hint)
+            if best_value is None or value > best_value:
+                best, best_value = move, value
+        return best
+
+    @staticmethod
+    def enclosure_threats(state: RobotState, seat: int) -> int:
+        """Cells some opponent could enclose with its next move (a bit set)."""
+        danger = 0
+        for other in range(state.players):
+            robot = state.robots[other]
+            if other == seat or not robot.in_game or robot.pos is None:
+                continue
+            for move in state.legal_moves(other):
+                kind, cells = state._resolve_step(robot, *move)
+                painted = [state.board.index(*c) for c in cells]
+                danger |= enclosure_if_painted(state, other, painted)
+        return danger
+
+    def others_moves(self, state: RobotState, seat: int) -> dict:
+        return {s: (state.position(s) or RANDOM_PLACEMENT) for s in state.to_move() if s != seat}
+
+    def simulate(self, state: RobotState, seat: int, move) -> RobotState:
+        after = state.clone()
+        after.injected_spawns = [[] for _ in range(2)]
+        moves = dict(self.predicted)
+        moves[seat] = move
+        after.apply(moves)
+        return after
+
+    def value_after(self, state, seat, move, hint) -> float:
+        after = self.simulate(state, seat, move)
+        value = self.evaluate(state, after, seat)
+        return value + (0.6 if move == hint else 0.0)
+
+    def evaluate(self, before: RobotState, after: RobotState, seat: int) -> float:
+        robot = after.robots[seat]
+        if robot.left_turn is not None:          # eliminated (not the game's natural end)
+            return -1000.0
+        mine = after.score(seat) - before.score(seat)
+        theirs = sum(after.score(s) - before.score(s) for s in range(after.players) if s != seat)
+        value = 2.0 * mine - 0.7 * theirs
+        value += 8.0 * sum(1 for s in range(after.players) if s != seat
+                           and before.robots[s].in_game and not after.robots[s].in_game)
+        held = robot.held
+        if held and not before.robots[seat].held:
+            value += ITEM_VALUE[held]
+        if robot.pos is not None:
+            x, y = after.board.xy(robot.pos)
+            if after.ring_of(x, y) <= safe_ring(after, 1):
+                value -= 1.5                   # the ring closes in soon
+            if not can_outrun_shrink(after, seat):
+                value -= 500.0
+            if getattr(self, "danger", 0) & after.board.bit(robot.pos):
+                value -= 60.0
+            path = self.path_to_target(after, seat)
+            value -= 0.3 * (len(path) if path is not None else 15)
+            value += self.loop_value(after, seat)
+        return value
+
+    def loop_value(self, state: RobotState, seat: int) -> float:
+        """What walking the shortest way home would enclose, per step it takes."""
+        path = self.path_home(state, seat)
+        if not path:
+            return 0.0
+        gained = enclosed_if_painted(state, seat, path)
+        return gained / (len(path) + 1) * 0.9
+
+    @staticmethod
+    def path_home(state: RobotState, seat: int, limit: int = 12) -> list[int]:
+        """Open cells from the robot to its nearest own cell (not counting its own cell)."""
+        b, grid = state.board, state.grid
+        start = state.robots[seat].pos
+        mine = ord(COLOURS[seat])
+        parent, frontier = {start: None}, [start]
+        for _ in range(limit):
+            nxt = []
+            for p in frontier:
+                for step in (b.stride, -b.stride, 1, -1):
+                    q = p + step
+                    if q in parent or not 0 <= q < b.length or not _OPEN[grid[q]]:
+                        continue
+                    parent[q] = p
+                    if grid[q] == mine and p != start:
+                        path = []
+                        while q is not None and q != start:
+                            path.append(q)
+                            q = parent[q]
+                        return path
+                    if grid[q] != mine:
+                        nxt.append(q)
+            frontier = nxt
+        return []
+
+
+class StrongestBot(TerritoryBot):
+    """The territory player, predicting each opponent as a painter would move."""
+
+    name = "strongest"
+
+    def others_moves(self, state: RobotState, seat: int) -> dict:
+        predictor = PainterBot(0)
+        moves = {}
+        for other in state.to_move():
+            if other != seat:
+                moves[other] = (predictor.choose(state, other, None)
+                                if state.position(other) is not None else RANDOM_PLACEMENT)
+        return moves
+
+
+def make_bot(level: int, seed: int) -> Bot:
+    """``level`` 1-4 (see module docstring)."""
+    classes = {1: RandomRobotBot, 2: PainterBot, 3: TerritoryBot, 4: StrongestBot}
+    return classes.get(int(level), TerritoryBot)(seed)
