@@ -1,0 +1,272 @@
+"""The shell's window and its one frame loop.
+
+One loop, pygame_gui style: events go to the ui manager and then to the scene on top
+of the stack; then ``update``; then, only if something changed, ``draw``.  When
+nothing moves the loop sleeps inside ``pygame.event.wait(timeout)``: the timeout is
+the top scene's ``wake_interval`` (a running match polls its revision ~20 times a
+second), or a second when the screen is still, so a projected match does not burn a
+core for hours.
+
+Importing this module opens no window and creates no folder: everything starts in
+:func:`run_app` (or when a test builds an :class:`App`).
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from games.render_base import THEMES, Theme
+from ui.scene import Scene
+from ui.settings import Settings, load_settings, save_settings
+from ui.theme import gui_theme, ui_scale
+
+#: After input, keep drawing at frame rate this long (pygame_gui hover and tooltips).
+ACTIVE_AFTER_INPUT = 1.3
+FRAME_TIME = 1 / 60
+IDLE_WAKE = 1.0
+INPUT_EVENTS = {pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL,
+                pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING}
+WINDOW_EVENTS = {pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED,
+                 pygame.WINDOWFOCUSGAINED, pygame.WINDOWENTER, pygame.WINDOWLEAVE}
+
+
+class App:
+    """The window, the ui manager, the settings and the scene stack."""
+
+    def __init__(self, settings: Settings | None = None, size: tuple[int, int] | None = None,
+                 fullscreen: bool | None = None):
+        pygame.display.init()      # no audio: the arena makes no sound
+        pygame.font.init()
+        pygame.key.set_repeat(400, 40)
+        self.settings = settings if settings is not None else load_settings()
+        self.windowed_size = tuple(size or self.settings.window_size)
+        self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
+        pygame.display.set_caption("Arena")
+        self.window = self._open_window()
+        self.scale = ui_scale(self.size)
+        self.theme: Theme = THEMES.get(self.settings.theme, THEMES["dark"])
+        self.manager = self._make_manager()
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.dirty = True
+        self.last_input = -1e9
+        self.last_draw = 0.0
+        self.last_frame = time.monotonic()
+        self.frames_drawn = 0
+
+    # ------------------------------------------------------------ window
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.window.get_size()
+
+    def px(self, value: float) -> int:
+        """Design units (the 1280x720 layout) to pixels at the current scale."""
+        return round(value * self.scale)
+
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    def _make_manager(self) -> pygame_gui.UIManager:
+        return pygame_gui.UIManager(self.size, gui_theme(self.theme, self.scale),
+                                    enable_live_theme_updates=False)
+
+    def toggle_fullscreen(self) -> None:
+        if not self.fullscreen:
+            self.windowed_size = self.size
+        self.fullscreen = not self.fullscreen
+        self.window = self._open_window()
+        self.window_resized()
+
+    def window_resized(self) -> None:
+        """Re-fit the ui: a new scale rebuilds the manager's fonts, then the scene re-lays out."""
+        self.window = pygame.display.get_surface()
+        scale = ui_scale(self.size)
+        if self.scene:
+            self.scene.teardown()
+        if scale != self.scale:
+            self.scale = scale
+            self.manager = self._make_manager()
+        else:
+            self.manager.set_window_resolution(self.size)
+        if self.scene:
+            self.scene.build()
+        self.dirty = True
+
+    def set_theme(self, name: str) -> None:
+        """Switch dark/light: new widget colours, and the scene redraws in the new palette."""
+        self.theme = THEMES.get(name, THEMES["dark"])
+        if self.scene:
+            self.scene.teardown()
+        self.manager = self._make_manager()
+        if self.scene:
+            self.scene.build()
+        self.dirty = True
+
+    def save_settings(self) -> None:
+        try:
+            save_settings(self.settings)
+        except OSError:
+            pass            # settings are a convenience; a read-only home must not stop a match
+
+    def remember_record(self, path: str | Path) -> None:
+        self.settings.add_recent(path)
+        self.save_settings()
+
+    # ------------------------------------------------------------ scene stack
+    @property
+    def scene(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> Scene:
+        if self.scene:
+            self.scene.pause()
+        self.scenes.append(scene)
+        scene.enter()
+        self.dirty = True
+        return scene
+
+    def pop(self) -> None:
+        """Leave the top scene (the home screen stays)."""
+        if len(self.scenes) <= 1:
+            return
+        self.scenes.pop().exit()
+        self.scene.resume()
+        self.dirty = True
+
+    def replace(self, scene: Scene) -> Scene:
+        """Swap the top scene for ``scene`` (New match -> Match)."""
+        self.scenes.pop().exit()
+        self.scenes.append(scene)
+        scene.enter()
+        self.dirty = True
+        return scene
+
+    def open_replay(self, path: str | Path) -> None:
+        from ui.scenes.replay import ReplayScene
+        self.push(ReplayScene(self, path=str(path)))
+
+    # ------------------------------------------------------------ the loop
+    def run(self) -> int:
+        while self.running:
+            self.frame()
+        self.close()
+        return 0
+
+    def close(self) -> None:
+        while self.scenes:
+            self.scenes.pop().exit()
+        pygame.display.quit()
+
+    def frame(self, block: bool = True) -> None:
+        """One turn of the loop: wait for input or a wake-up, dispatch, update, maybe draw."""
+        for event in self._events(block):
+            self.dispatch(event)
+        now = time.monotonic()
+        dt, self.last_frame = now - self.last_frame, now
+        scene = self.scene
+        if scene is not None and scene.update(dt):
+            self.dirty = True
+        self.manager.update(dt)
+        if self._needs_draw(now):
+            self.draw()
+
+    def _active(self, now: float) -> bool:
+        return now - self.last_input < ACTIVE_AFTER_INPUT
+
+    def _needs_draw(self, now: float) -> bool:
+        if not (self.dirty or self._active(now)):
+            return False
+        return now - self.last_draw >= FRAME_TIME * 0.9 or not self._active(now)
+
+    def _timeout(self) -> float:
+        now = time.monotonic()
+        if self._active(now) or self.dirty:
+            return FRAME_TIME
+        wake = self.scene.wake_interval() if self.scene else None
+        if self._text_focused():
+            wake = min(wake or 0.5, 0.5)
+            self.dirty = True          # the text cursor blinks
+        return IDLE_WAKE if wake is None else wake
+
+    def _text_focused(self) -> bool:
+        focus = self.manager.get_focus_set()
+        return any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in focus or ())
+
+    def _events(self, block: bool) -> list[pygame.event.Event]:
+        if not block:
+            return pygame.event.get()
+        first = pygame.event.wait(max(1, int(self._timeout() * 1000)))
+        if first.type == pygame.NOEVENT:
+            return pygame.event.get()
+        return [first] + pygame.event.get()
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Offer one event to the window, the widgets, the scene, then the global keys."""
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.WINDOWSIZECHANGED:
+            self.window_resized()
+            return
+        if event.type in WINDOW_EVENTS:
+            self.dirty = True
+            return
+        if event.type in INPUT_EVENTS:
+            self.last_input = time.monotonic()
+            self.dirty = True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if event.type >= pygame.USEREVENT:
+            self.dirty = True
+        if self.manager.process_events(event):
+            return
+        if self.scene is not None and self.scene.process_event(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.pop()
+        elif event.type == pygame.DROPFILE:
+            self.open_replay(event.file)
+
+    def draw(self) -> None:
+        """Paint the top scene and its widgets, then show the frame."""
+        if self.scene is not None:
+            self.scene.draw(self.window)
+        else:
+            self.window.fill(self.theme.background)
+        self.manager.draw_ui(self.window)
+        pygame.display.flip()
+        self.dirty = False
+        self.last_draw = time.monotonic()
+        self.frames_drawn += 1
+
+
+def parse_window_size(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    try:
+        width, height = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        return None
+    return (width, height) if width >= 320 and height >= 240 else None
+
+
+def run_app(args, match=None, replay_path: str | None = None) -> int:
+    """Open the window on the home screen, then on ``match`` or ``replay_path`` if given."""
+    from ui.scenes.home import HomeScene
+
+    settings = load_settings()
+    app = App(settings, size=parse_window_size(getattr(args, "size", None)),
+              fullscreen=True if getattr(args, "fullscreen", False) else None)
+    app.push(HomeScene(app))
+    if match is not None:
+        from ui.scenes.match import MatchScene
+        app.push(MatchScene(app, match))
+    elif replay_path:
+        app.open_replay(replay_path)
+    return app.run()

@@ -1,0 +1,262 @@
+"""Drawn panels shared by the Match and Replay screens: players, move list, debug text.
+
+These are drawn with the shipped Noto fonts (large type, fast to repaint) rather than
+built from widgets; each keeps only view state (scroll, selection) and is drawn from
+the data it is given.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import pygame
+
+from games.api import Outcome
+from games.records import TurnInfo
+from games.render_base import Theme, font
+from ui.scene import elide
+
+Segment = tuple[str, tuple]          # (text, colour)
+
+GIVEN_LINES = 40
+OUTPUT_LINES = 20
+LINE_CHARS = 160
+
+
+@dataclass
+class PlayerLine:
+    """What the players panel shows for one seat."""
+
+    name: str                # the game's seat name ("Player 1 (columns)", "Red")
+    label: str               # who sits there ("Bot (level 2)", "Anna", "./mybot")
+    colour: tuple
+    clock: str = ""          # big: time used, or left when the match has a total
+    clock_note: str = ""     # small: the other figure
+    score: str = ""
+    to_move: bool = False
+    winner: bool = False
+    out: bool = False        # forfeited / lost
+
+
+def format_clock(seconds: float | None) -> str:
+    if seconds is None:
+        return ""
+    seconds = max(0.0, seconds)
+    minutes, rest = divmod(seconds, 60)
+    return f"{int(minutes)}:{rest:04.1f}"
+
+
+def clock_texts(used: float, left: float | None) -> tuple[str, str]:
+    """(big, small) clock texts: time left when the match has a total, else time used."""
+    if left is None:
+        return format_clock(used), "used"
+    return format_clock(left), f"left · {format_clock(used)} used"
+
+
+def format_score(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def draw_players(surface: pygame.Surface, rect: pygame.Rect, players: Sequence[PlayerLine],
+                 theme: Theme, scale: float) -> None:
+    """One row per seat: colour disc, names, clock right-aligned (large type)."""
+    if not players:
+        return
+    row_h = rect.height // len(players)
+    big = font(round(24 * scale), bold=True)
+    small = font(round(15 * scale))
+    clock_font = font(round(26 * scale), bold=True, mono=True)
+    for index, player in enumerate(players):
+        row = pygame.Rect(rect.x, rect.y + index * row_h, rect.width, row_h - round(6 * scale))
+        background = theme.panel
+        pygame.draw.rect(surface, background, row, border_radius=round(8 * scale))
+        if player.to_move:
+            pygame.draw.rect(surface, theme.accent, row, width=max(2, round(3 * scale)),
+                             border_radius=round(8 * scale))
+        radius = max(6, min(row.height // 4, round(14 * scale)))
+        centre = (row.x + round(12 * scale) + radius, row.centery)
+        pygame.draw.circle(surface, player.colour, centre, radius)
+        pygame.draw.circle(surface, theme.text, centre, radius, width=max(1, round(scale)))
+        text_x = centre[0] + radius + round(12 * scale)
+        clock_w = clock_font.size(player.clock or "0:00.0")[0] if player.clock else 0
+        right = row.right - round(12 * scale)
+        name_w = right - clock_w - round(16 * scale) - text_x
+        title = player.name + ("  — winner" if player.winner else "")
+        colour = theme.good if player.winner else (theme.muted if player.out else theme.text)
+        line_gap = round(2 * scale)
+        top = row.centery - (big.get_linesize() + small.get_linesize() + line_gap) // 2
+        surface.blit(big.render(elide(big, title, name_w), True, colour), (text_x, top))
+        label = player.label + (f"   score {player.score}" if player.score else "")
+        surface.blit(small.render(elide(small, label, name_w), True, theme.muted),
+                     (text_x, top + big.get_linesize() + line_gap))
+        if player.clock:
+            image = clock_font.render(player.clock, True, theme.text)
+            surface.blit(image, image.get_rect(topright=(right, top - round(2 * scale))))
+            note = small.render(player.clock_note, True, theme.muted)
+            surface.blit(note, note.get_rect(topright=(right, top + big.get_linesize() + line_gap)))
+
+
+@dataclass
+class ScrollList:
+    """A scrollable list of rows, each a list of coloured segments; rows may be clickable."""
+
+    rows: list[list[Segment]] = field(default_factory=list)
+    selected: int | None = None
+    first: int = 0                      # index of the top visible row
+    follow_end: bool = True             # keep the last row visible as rows are added
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    size: int = 18                      # font size in pixels
+    mono: bool = False
+
+    def line_height(self) -> int:
+        return font(self.size, mono=self.mono).get_linesize() + max(2, self.size // 6)
+
+    def visible_rows(self) -> int:
+        return max(1, (self.rect.height - self.size // 2) // self.line_height())
+
+    def set_rows(self, rows: list[list[Segment]]) -> None:
+        self.rows = rows
+        if self.follow_end:
+            self.first = max(0, len(rows) - self.visible_rows())
+        self.first = min(self.first, max(0, len(rows) - 1))
+
+    def scroll(self, lines: int) -> None:
+        limit = max(0, len(self.rows) - self.visible_rows())
+        self.first = max(0, min(limit, self.first + lines))
+        self.follow_end = self.first >= limit
+
+    def reveal(self, index: int) -> None:
+        """Scroll so row ``index`` is visible."""
+        if index < self.first:
+            self.first = index
+        elif index >= self.first + self.visible_rows():
+            self.first = index - self.visible_rows() + 1
+        self.follow_end = self.first >= max(0, len(self.rows) - self.visible_rows())
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        if not self.rect.collidepoint(pos):
+            return None
+        index = self.first + (pos[1] - self.rect.y - self.size // 4) // self.line_height()
+        return index if 0 <= index < len(self.rows) else None
+
+    def handle_wheel(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+            self.scroll(-3 * event.y)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, theme: Theme, empty_text: str = "") -> None:
+        pygame.draw.rect(surface, theme.panel, self.rect, border_radius=6)
+        face = font(self.size, mono=self.mono)
+        pad = self.size // 2
+        height = self.line_height()
+        y = self.rect.y + self.size // 4
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        if not self.rows and empty_text:
+            surface.blit(face.render(empty_text, True, theme.muted), (self.rect.x + pad, y))
+        for index in range(self.first, min(len(self.rows), self.first + self.visible_rows())):
+            if index == self.selected:
+                band = pygame.Rect(self.rect.x + 2, y - 1, self.rect.width - 4, height)
+                pygame.draw.rect(surface, _mix(theme.panel, theme.accent, 0.3), band, border_radius=4)
+            x = self.rect.x + pad
+            for text, colour in self.rows[index]:
+                room = self.rect.right - pad - x
+                if room <= 0:
+                    break
+                image = face.render(elide(face, text, room), True, colour)
+                surface.blit(image, (x, y))
+                x += image.get_width()
+            y += height
+        surface.set_clip(clip)
+        if len(self.rows) > self.visible_rows():
+            self._draw_scrollbar(surface, theme)
+
+    def _draw_scrollbar(self, surface: pygame.Surface, theme: Theme) -> None:
+        total, shown = len(self.rows), self.visible_rows()
+        track = pygame.Rect(self.rect.right - 6, self.rect.y + 4, 4, self.rect.height - 8)
+        thumb_h = max(12, track.height * shown // total)
+        thumb_y = track.y + (track.height - thumb_h) * self.first // max(1, total - shown)
+        pygame.draw.rect(surface, theme.muted, (track.x, thumb_y, track.width, thumb_h), border_radius=2)
+
+
+def _mix(a: tuple, b: tuple, t: float) -> tuple:
+    return tuple(round(x + (y - x) * t) for x, y in zip(a[:3], b[:3]))
+
+
+# ---------------------------------------------------------------- move list rows
+def move_rows(turns: Sequence[TurnInfo], seat_colours: Sequence[tuple], theme: Theme) -> list[list[Segment]]:
+    """Row 0 is the start position; row i is turn i (coloured move texts, verdicts)."""
+    rows: list[list[Segment]] = [[("Start", theme.muted)]]
+    for turn in turns:
+        row: list[Segment] = [(f"{turn.number:>3}. ", theme.muted)]
+        for seat in sorted(set(turn.moves) | set(turn.forfeits) | set(turn.answers)):
+            colour = seat_colours[seat % len(seat_colours)] if seat_colours else theme.text
+            row.append(("• ", colour))
+            if seat in turn.forfeits:
+                row.append((f"{turn.forfeits[seat].get('reason', 'forfeit')}  ", theme.bad))
+            elif seat in turn.moves:
+                failure = (turn.answers.get(seat) or {}).get("failure")
+                row.append((f"{turn.moves[seat]}  ", theme.bad if failure else theme.text))
+            else:
+                row.append(("—  ", theme.muted))
+        if turn.events:
+            row.append(("  " + turn.events[0].text, theme.accent))
+        rows.append(row)
+    return rows
+
+
+# ---------------------------------------------------------------- debug text
+def _tail(text: str, lines: int) -> list[str]:
+    parts = text.rstrip("\n").splitlines()
+    cut = len(parts) - lines
+    shown = [p if len(p) <= LINE_CHARS else p[:LINE_CHARS] + "…" for p in parts[-lines:]]
+    return ([f"… {cut} earlier lines"] if cut > 0 else []) + shown
+
+
+def debug_rows(turn: TurnInfo | None, seat: int, seat_name: str, theme: Theme) -> list[list[Segment]]:
+    """What seat ``seat`` was given and answered in ``turn``, and the referee's verdict."""
+    head = theme.accent
+    if turn is None:
+        return [[(f"{seat_name}: start position; no turn selected.", theme.muted)]]
+    answer = turn.answers.get(seat)
+    forfeit = turn.forfeits.get(seat)
+    rows: list[list[Segment]] = []
+    if answer is None and forfeit is None:
+        return [[(f"Turn {turn.number}: {seat_name} did not move.", theme.muted)]]
+    answer = answer or {}
+    elapsed = answer.get("elapsed")
+    rows.append([(f"Turn {turn.number} · {seat_name}", head)]
+                + ([(f" · {elapsed:.3f} s", theme.muted)] if isinstance(elapsed, (int, float)) else []))
+    move = turn.moves.get(seat)
+    failure, detail = answer.get("failure"), answer.get("detail", "")
+    if forfeit:
+        rows.append([("Verdict: ", theme.muted),
+                     (f"forfeit ({forfeit.get('reason')}) {forfeit.get('detail', '')}", theme.bad)])
+    elif failure:
+        rows.append([("Verdict: ", theme.muted), (f"{failure}: {detail}", theme.bad)])
+    else:
+        rows.append([("Verdict: ", theme.muted), (f"accepted, played {move}", theme.good)])
+    for note in answer.get("notes", []):
+        rows.append([("Note: ", theme.muted), (note, theme.accent)])
+    sections = (("Given", answer.get("given", ""), GIVEN_LINES),
+                ("Answered", answer.get("answered", "") or (answer.get("text") or ""), GIVEN_LINES),
+                ("stdout (tail)", answer.get("stdout", ""), OUTPUT_LINES),
+                ("stderr (tail)", answer.get("stderr", ""), OUTPUT_LINES))
+    for title, text, limit in sections:
+        if not text:
+            continue
+        rows.append([(f"— {title} —", head)])
+        rows.extend([[(line, theme.text)] for line in _tail(text, limit)])
+    return rows
+
+
+def result_text(outcome: Outcome | None, seat_name) -> str:
+    """A headline for a finished game ("Player 1 wins: connected ...")."""
+    if outcome is None:
+        return ""
+    if outcome.is_draw:
+        head = "Draw"
+    else:
+        head = " and ".join(seat_name(s) for s in outcome.winners) + " wins"
+    return f"{head}: {outcome.detail}" if outcome.detail else head

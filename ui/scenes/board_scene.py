@@ -1,0 +1,230 @@
+"""What the Match and Replay screens share: board, players, move list, debug panels.
+
+Layout (design units; the right column is fixed width, the board takes the rest):
+
+    [Back] Title ..................................... [How to play]
+    +------------------------------+  +--------------------------+
+    |                              |  | players (colour, clock)  |
+    |   board (scaled to fit)      |  | status line              |
+    |                              |  | controls                 |
+    |------------------------------|  | debug toggles per seat   |
+    | debug panel per open seat    |  | move list (click = turn) |
+    +------------------------------+  +--------------------------+
+"""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from games.api import State
+from games.records import TurnInfo
+from games.registry import GamePlugin
+from games.render_base import BoardView
+from ui.boards import make_renderer, safe_draw
+from ui.catalog import game_title
+from ui.panels import PlayerLine, ScrollList, debug_rows, draw_players, move_rows
+from ui.scene import Scene, is_pressed
+
+COLUMN_W = 440
+MARGIN = 20
+TOP = 72
+PLAYER_ROW = 66
+
+
+class BoardScene(Scene):
+    """Base of the Match and Replay screens; subclasses supply the data and the controls."""
+
+    #: Design-unit height reserved under the board (the replay's transport bar).
+    board_footer = 0
+
+    def __init__(self, app, plugin: GamePlugin, options, seat_labels: list[str]):
+        super().__init__(app)
+        self.plugin = plugin
+        self.game = plugin.new_game()
+        self.options = dict(options)
+        self.seat_labels = list(seat_labels)
+        self.renderer = make_renderer(plugin, self.game, self.options, self.seat_labels, app.theme)
+        self.view = BoardView()
+        self.moves = ScrollList()
+        self.debug_open: set[int] = set()
+        self.debug_lists: dict[int, ScrollList] = {}
+        self.selected: int | None = None        # state index picked in the move list (None: latest)
+        self.message = ""                       # a transient line under the status (bad move ...)
+
+    # ------------------------------------------------------------ data hooks
+    def seat_count(self) -> int:
+        return len(self.seat_labels)
+
+    def turns(self) -> list[TurnInfo]:
+        raise NotImplementedError
+
+    def board_state(self) -> State:
+        raise NotImplementedError
+
+    def status_text(self) -> str:
+        raise NotImplementedError
+
+    def player_lines(self) -> list[PlayerLine]:
+        raise NotImplementedError
+
+    def seat_name(self, seat: int) -> str:
+        return self.game.spec.seat_name(seat)
+
+    def seat_colours(self) -> list[tuple]:
+        return [self.renderer.seat_colour(i) for i in range(max(1, self.seat_count()))]
+
+    # ------------------------------------------------------------ geometry
+    def column_x(self) -> float:
+        return self.dw - MARGIN - COLUMN_W
+
+    def left_area(self) -> pygame.Rect:
+        return self.rect(MARGIN, TOP, self.column_x() - 2 * MARGIN + MARGIN // 2,
+                         self.dh - TOP - MARGIN - self.board_footer)
+
+    def debug_area(self) -> pygame.Rect | None:
+        if not self.debug_open:
+            return None
+        area = self.left_area()
+        height = round(area.height * 0.42)
+        return pygame.Rect(area.x, area.bottom - height, area.width, height)
+
+    def board_rect(self) -> pygame.Rect:
+        area = self.left_area()
+        debug = self.debug_area()
+        if debug:
+            area.height -= debug.height + self.px(10)
+        return area
+
+    def players_height(self) -> float:
+        return PLAYER_ROW * min(4, self.seat_count())
+
+    # ------------------------------------------------------------ layout
+    def layout(self) -> None:
+        self.top_bar(f"{game_title(self.plugin.name)}")
+        self.howto_button = self.button(self.rect(self.dw - MARGIN - 170, 14, 170, 42), "How to play")
+        y = TOP + self.players_height() + 62
+        y = self.layout_controls(self.column_x(), y)
+        self.toggle_buttons = {}
+        count = self.seat_count()
+        gap = 8
+        width = (COLUMN_W - gap * (count - 1)) / max(1, count)
+        for seat in range(count):
+            is_open = seat in self.debug_open
+            text = f"{'Hide' if is_open else 'Debug'} seat {seat + 1}" if width >= 150 else f"Log {seat + 1}"
+            button = self.button(self.rect(self.column_x() + seat * (width + gap), y, width, 36), text,
+                                 cls="@toggle_on" if is_open else None,
+                                 tooltip=f"what {self.seat_name(seat)} was given and answered")
+            self.toggle_buttons[button] = seat
+        y += 46
+        self.moves.rect = self.rect(self.column_x(), y, COLUMN_W, self.dh - y - MARGIN)
+        self.moves.size = self.px(18)
+        self.moves.reveal(self.selected if self.selected is not None else len(self.turns()))
+        self._layout_debug_lists()
+
+    def layout_controls(self, x: float, y: float) -> float:
+        """Subclasses place their buttons from ``y``; return the next free ``y``."""
+        return y
+
+    def _layout_debug_lists(self) -> None:
+        area = self.debug_area()
+        seats = sorted(self.debug_open)
+        if not area or not seats:
+            return
+        gap = self.px(10)
+        width = (area.width - gap * (len(seats) - 1)) // len(seats)
+        for n, seat in enumerate(seats):
+            panel = self.debug_lists.setdefault(seat, ScrollList(follow_end=False, mono=True))
+            panel.rect = pygame.Rect(area.x + n * (width + gap), area.y, width, area.height)
+            panel.size = self.px(15)
+        self.refresh_debug()
+
+    # ------------------------------------------------------------ refresh
+    def selected_index(self) -> int:
+        """The state index whose turn the debug panel shows (latest when none is picked)."""
+        return len(self.turns()) if self.selected is None else self.selected
+
+    def selected_turn(self) -> TurnInfo | None:
+        index = self.selected_index()
+        turns = self.turns()
+        return turns[index - 1] if 1 <= index <= len(turns) else None
+
+    def refresh_moves(self) -> None:
+        self.moves.set_rows(move_rows(self.turns(), self.seat_colours(), self.app.theme))
+        self.moves.selected = self.selected_index()
+
+    def refresh_debug(self) -> None:
+        turn = self.selected_turn()
+        for seat in self.debug_open:
+            panel = self.debug_lists.get(seat)
+            if panel is not None:
+                panel.set_rows(debug_rows(turn, seat, self.seat_name(seat), self.app.theme))
+                panel.first = 0
+
+    def debug_text(self, seat: int) -> str:
+        """The debug panel's text for ``seat`` (tests and screen readers)."""
+        panel = self.debug_lists.get(seat)
+        return "\n".join("".join(t for t, _ in row) for row in panel.rows) if panel else ""
+
+    def select(self, index: int | None) -> None:
+        self.selected = index
+        self.moves.selected = self.selected_index()
+        self.refresh_debug()
+
+    def toggle_debug(self, seat: int) -> None:
+        self.debug_open ^= {seat}
+        self.relayout()
+
+    # ------------------------------------------------------------ events
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if is_pressed(event, self.back_button):
+            self.leave()
+            return True
+        if is_pressed(event, self.howto_button):
+            from ui.scenes.howto import HowToScene
+            self.app.push(HowToScene(self.app, self.plugin))
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.toggle_buttons:
+            self.toggle_debug(self.toggle_buttons[event.ui_element])
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            return self.moves.handle_wheel(event) or any(
+                p.handle_wheel(event) for s, p in self.debug_lists.items() if s in self.debug_open)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            row = self.moves.row_at(event.pos)
+            if row is not None:
+                self.on_move_clicked(row)
+                return True
+        return False
+
+    def on_move_clicked(self, row: int) -> None:
+        self.select(row)
+
+    def leave(self) -> None:
+        self.app.pop()
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        surface.fill(theme.background)
+        board = self.board_rect()
+        safe_draw(self.renderer, surface, board, self.board_state(), self.view)
+        self.draw_overlay(surface, board)
+        x = self.px(self.column_x())
+        players = pygame.Rect(x, self.px(TOP), self.px(COLUMN_W), self.px(self.players_height()))
+        draw_players(surface, players, self.player_lines(), theme, self.app.scale)
+        status_y = players.bottom + self.px(4)
+        self.draw_text(surface, self.status_text(), (x, status_y), 18, theme.text, bold=True,
+                       max_width=self.px(COLUMN_W))
+        if self.message:
+            self.draw_text(surface, self.message, (x, status_y + self.px(26)), 16, theme.bad,
+                           max_width=self.px(COLUMN_W))
+        self.moves.draw(surface, theme)
+        for seat in sorted(self.debug_open):
+            panel = self.debug_lists.get(seat)
+            if panel is not None:
+                panel.draw(surface, theme)
+                strip = pygame.Rect(panel.rect.x, panel.rect.y, panel.rect.width, self.px(4))
+                pygame.draw.rect(surface, self.renderer.seat_colour(seat), strip)
+
+    def draw_overlay(self, surface: pygame.Surface, board: pygame.Rect) -> None:
+        """Extra drawing over the board (the match's result banner)."""

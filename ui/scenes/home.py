@@ -1,0 +1,204 @@
+"""Home: the five games with a picture each, the main actions and the recent records."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from games.render_base import font
+from ui.catalog import GameEntry, game_entries
+from ui.panels import _mix
+from ui.scene import Scene, elide
+
+TILE_TOP, TILE_H, PICTURE_H = 92, 392, 176
+MAX_RECENT_SHOWN = 4
+
+
+@lru_cache(maxsize=16)
+def _picture(path: str, size: tuple[int, int]) -> pygame.Surface | None:
+    """The game's picture scaled to cover ``size`` (cropped to it), or None if unreadable."""
+    try:
+        image = pygame.image.load(path)
+    except (pygame.error, OSError):
+        return None
+    scale = max(size[0] / image.get_width(), size[1] / image.get_height())
+    image = pygame.transform.smoothscale(
+        image, (max(1, round(image.get_width() * scale)), max(1, round(image.get_height() * scale))))
+    crop = pygame.Rect(0, 0, *size)
+    crop.center = image.get_rect().center
+    return image.subsurface(crop).copy()
+
+
+def wrap(face: pygame.font.Font, text: str, width: int, max_lines: int) -> list[str]:
+    """Greedy word wrap to ``width`` pixels, at most ``max_lines`` (the last elided)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if face.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = elide(face, lines[-1] + " …", width)
+    return lines
+
+
+class HomeScene(Scene):
+    """The first screen: pick a game, open a replay, change settings."""
+
+    title = "Arena"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.entries: list[GameEntry] = game_entries()
+        self.play_buttons: dict = {}
+        self.howto_buttons: dict = {}
+        self.recent_buttons: dict = {}
+        self.message = ""
+
+    # ------------------------------------------------------------ layout
+    def tile_rects(self) -> list[pygame.Rect]:
+        count = len(self.entries)
+        gap, margin = 16, 24
+        width = (self.dw - 2 * margin - gap * (count - 1)) / count
+        return [self.rect(margin + i * (width + gap), TILE_TOP, width, TILE_H) for i in range(count)]
+
+    def layout(self) -> None:
+        self.label(self.rect(24, 10, 300, 56), "Arena", cls="@title")
+        self.new_button = self.button(self.rect(self.dw - 24 - 500, 16, 180, 46), "New match", cls="@accent")
+        self.open_button = self.button(self.rect(self.dw - 24 - 308, 16, 168, 46), "Open replay")
+        self.settings_button = self.button(self.rect(self.dw - 24 - 128, 16, 128, 46), "Settings")
+        self.play_buttons, self.howto_buttons, self.recent_buttons = {}, {}, {}
+        gap, margin = 16, 24
+        width = (self.dw - 2 * margin - gap * (len(self.entries) - 1)) / len(self.entries)
+        for index, entry in enumerate(self.entries):
+            x = margin + index * (width + gap)
+            if not entry.available:
+                continue
+            inner = width - 24
+            self.play_buttons[self.button(self.rect(x + 12, TILE_TOP + TILE_H - 56, inner * 0.42, 44),
+                                          "Play", cls="@accent")] = entry
+            self.howto_buttons[self.button(
+                self.rect(x + 12 + inner * 0.42 + 8, TILE_TOP + TILE_H - 56, inner * 0.58 - 8, 44),
+                "How to play")] = entry
+        self.label(self.rect(24, 500, 600, 34), "Recent records", cls="@heading")
+        for index, path in enumerate(self.app.settings.recent_records[:MAX_RECENT_SHOWN]):
+            name = Path(path).name
+            text = f"{name}   —   {Path(path).parent}"
+            button = self.button(self.rect(24, 540 + index * 42, self.dw - 48, 38), text, cls="@link",
+                                 tooltip=path)
+            self.recent_buttons[button] = path
+
+    # ------------------------------------------------------------ events
+    def process_event(self, event: pygame.event.Event) -> bool:
+        from ui.scenes.howto import HowToScene
+        from ui.scenes.new_match import NewMatchScene
+        from ui.scenes.replay import ReplayScene
+        from ui.scenes.settings import SettingsScene
+
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            return self._click_tile(event.pos)
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return False
+        element = event.ui_element
+        if element is self.new_button:
+            self.app.push(NewMatchScene(self.app))
+        elif element is self.open_button:
+            self.app.push(ReplayScene(self.app, path=None))
+        elif element is self.settings_button:
+            self.app.push(SettingsScene(self.app))
+        elif element in self.play_buttons:
+            self.app.push(NewMatchScene(self.app, game=self.play_buttons[element].name))
+        elif element in self.howto_buttons:
+            self.app.push(HowToScene(self.app, self.howto_buttons[element].plugin))
+        elif element in self.recent_buttons:
+            self.app.open_replay(self.recent_buttons[element])
+        else:
+            return False
+        return True
+
+    def _click_tile(self, pos) -> bool:
+        from ui.scenes.new_match import NewMatchScene
+        for entry, rect in zip(self.entries, self.tile_rects()):
+            picture = pygame.Rect(rect.x, rect.y, rect.width, self.px(PICTURE_H))
+            if picture.collidepoint(pos) and entry.available:
+                self.app.push(NewMatchScene(self.app, game=entry.name))
+                return True
+        return False
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        surface.fill(theme.background)
+        self.draw_text(surface, "Play, referee and replay programming-contest games",
+                       (self.px(150), self.px(30)), 17, theme.muted)
+        for index, (entry, rect) in enumerate(zip(self.entries, self.tile_rects())):
+            self._draw_tile(surface, entry, rect, index)
+        if not self.app.settings.recent_records:
+            self.draw_text(surface, "No records yet: play a match, or open a replay (or drop a file here).",
+                           (self.px(24), self.px(546)), 17, theme.muted)
+
+    def _draw_tile(self, surface: pygame.Surface, entry: GameEntry, rect: pygame.Rect, index: int) -> None:
+        theme = self.app.theme
+        radius = self.px(10)
+        pygame.draw.rect(surface, theme.panel, rect, border_radius=radius)
+        picture_rect = pygame.Rect(rect.x, rect.y, rect.width, self.px(PICTURE_H))
+        path = entry.picture_path()
+        image = _picture(str(path), picture_rect.size) if path else None
+        if image is not None:
+            surface.blit(image, picture_rect)
+        else:
+            self._draw_placeholder(surface, entry, picture_rect, index)
+        if not entry.available:
+            veil = pygame.Surface(picture_rect.size, pygame.SRCALPHA)
+            veil.fill((*theme.background, 140))
+            surface.blit(veil, picture_rect)
+        pad = self.px(14)
+        title_face = font(self.px(21), bold=True)
+        y = picture_rect.bottom + self.px(10)
+        for line in wrap(title_face, entry.title, rect.width - 2 * pad, 2):
+            surface.blit(title_face.render(line, True, theme.text), (rect.x + pad, y))
+            y += title_face.get_linesize()
+        body = font(self.px(15))
+        if entry.available:
+            for line in wrap(body, entry.summary, rect.width - 2 * pad, 4):
+                surface.blit(body.render(line, True, theme.muted), (rect.x + pad, y + self.px(4)))
+                y += body.get_linesize()
+        else:
+            soon = font(self.px(17), bold=True).render("coming soon", True, theme.muted)
+            surface.blit(soon, soon.get_rect(midbottom=(rect.centerx, rect.bottom - self.px(22))))
+
+    def _draw_placeholder(self, surface: pygame.Surface, entry: GameEntry, rect: pygame.Rect,
+                          index: int) -> None:
+        """A tidy stand-in picture: the game's colour, a lattice of discs, its title."""
+        theme = self.app.theme
+        colour = theme.seats[index % len(theme.seats)]
+        clip = surface.get_clip()
+        surface.set_clip(rect)
+        pygame.draw.rect(surface, _mix(theme.panel, colour, 0.45), rect,
+                         border_top_left_radius=self.px(10), border_top_right_radius=self.px(10))
+        step = self.px(28)
+        dot = _mix(theme.panel, colour, 0.65)
+        for row, y in enumerate(range(rect.y + step // 2, rect.bottom + step, step)):
+            offset = step // 2 if row % 2 else 0
+            for x in range(rect.x + offset, rect.right + step, step):
+                pygame.draw.circle(surface, dot, (x, y), self.px(5))
+        surface.set_clip(clip)
+        face = font(self.px(26), bold=True)
+        lines = wrap(face, entry.title, rect.width - self.px(24), 2)
+        height = len(lines) * face.get_linesize()
+        y = rect.centery - height // 2
+        for line in lines:
+            image = face.render(line, True, (250, 250, 250))
+            shadow = face.render(line, True, (20, 20, 20))
+            place = image.get_rect(midtop=(rect.centerx, y))
+            surface.blit(shadow, place.move(self.px(2), self.px(2)))
+            surface.blit(image, place)
+            y += face.get_linesize()

@@ -1,0 +1,88 @@
+"""How to play: a game's HOWTO text in a scrolling text box."""
+from __future__ import annotations
+
+import html
+import re
+
+import pygame
+from pygame_gui.elements import UITextBox
+
+from games.registry import GamePlugin
+from ui.catalog import game_title
+from ui.scene import Scene, is_pressed
+
+
+def markdown_to_html(text: str, heading_px: int, body_px: int) -> str:
+    """The small Markdown subset the HOWTO files use, as pygame_gui's HTML subset.
+
+    Headings become bold larger lines, ``**bold**`` bold, list items bullets, and a
+    paragraph's wrapped lines are joined (the text box wraps to its own width).
+    """
+    out: list[str] = []
+    paragraph: list[str] = []
+    in_code = False
+
+    def flush() -> None:
+        if paragraph:
+            out.append(" ".join(paragraph) + "<br><br>")
+            paragraph.clear()
+
+    for raw in text.splitlines():
+        line = raw.rstrip()
+        if line.strip().startswith("```"):
+            flush()
+            in_code = not in_code
+            continue
+        if in_code:
+            out.append(inline(line) + "<br>")
+            continue
+        heading = re.match(r"^(#{1,6})\s+(.*)$", line)
+        item = re.match(r"^\s*(?:[-*+]|\d+[.)])\s+(.*)$", line)
+        if heading:
+            flush()
+            size = heading_px if len(heading.group(1)) <= 2 else body_px + 2
+            out.append(f"<font pixel_size={size}><b>{inline(heading.group(2))}</b></font><br>")
+        elif item:
+            flush()
+            out.append("• " + inline(item.group(1)) + "<br>")
+        elif not line.strip():
+            flush()
+            if out and not out[-1].endswith("<br><br>"):
+                out.append("<br>")
+        else:
+            paragraph.append(inline(line.strip()))
+    flush()
+    return "".join(out)
+
+
+def inline(text: str) -> str:
+    text = html.escape(text, quote=False)
+    text = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", text)
+    text = re.sub(r"`([^`]+)`", r"<b>\1</b>", text)
+    return text
+
+
+class HowToScene(Scene):
+    """The game's guide (``plugin.howto_text()``), reachable from home and the match screen."""
+
+    def __init__(self, app, plugin: GamePlugin):
+        super().__init__(app)
+        self.plugin = plugin
+        try:
+            self.text = plugin.howto_text()
+        except Exception as exc:           # a missing package file is a message, not a crash
+            self.text = f"The guide could not be read: {exc}"
+        self.html = ""
+
+    def layout(self) -> None:
+        self.top_bar(f"How to play {game_title(self.plugin.name)}")
+        self.html = markdown_to_html(self.text, self.px(28), self.px(19))
+        width = min(1100, self.dw - 48)
+        area = self.rect((self.dw - width) / 2, 76, width, self.dh - 76 - 20)
+        self.box = UITextBox(self.html, area, self.app.manager, container=self.root)
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if is_pressed(event, self.back_button):
+            self.app.pop()
+            return True
+        return False

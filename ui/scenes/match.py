@@ -1,0 +1,289 @@
+"""Match: a running game on the board, players and clocks, controls, moves, debug panels.
+
+The match runs on its own worker thread (:meth:`runner.match.Match.start`); this screen
+reads it through ``snapshot()`` about twenty times a second (only redrawing when the
+revision changed, or ten times a second while a clock is running) and talks to it
+through pause/resume/step/undo/stop/submit.
+"""
+from __future__ import annotations
+
+import time
+
+import pygame
+import pygame_gui
+
+from games.api import ArenaError
+from runner.match import Match, MatchView
+from ui.boards import safe_handle
+from ui.panels import PlayerLine, clock_texts, format_score, result_text
+from ui.scene import is_pressed
+from ui.scenes.board_scene import COLUMN_W, BoardScene
+
+POLL = 0.05            # seconds between snapshots while the match runs
+CLOCK_TICK = 0.1       # redraw interval for a running clock
+BACK_CONFIRM = 3.0     # seconds the "press Back again" offer stays
+
+
+class MatchScene(BoardScene):
+    """Plays or watches one match."""
+
+    def __init__(self, app, match: Match):
+        super().__init__(app, match.plugin, match.options, [s.label for s in match.seats])
+        self.match = match
+        self.started = False
+        self.snap: MatchView = match.snapshot()
+        self.since_poll = 0.0
+        self.since_tick = 0.0
+        self.back_armed_until = 0.0
+        self.recorded = False
+        self.human_seats = [i for i, s in enumerate(match.seats) if s.kind == "human"]
+
+    # ------------------------------------------------------------ life cycle
+    def enter(self) -> None:
+        if not self.started:
+            self.started = True
+            self.match.start()
+        self.snap = self.match.snapshot()
+        super().enter()
+        self.refresh_moves()
+
+    def exit(self) -> None:
+        if self.match.outcome is None:
+            self.match.stop()
+        super().exit()
+
+    # ------------------------------------------------------------ data hooks
+    def turns(self):
+        return self.snap.turns
+
+    def board_state(self):
+        return self.snap.state
+
+    @property
+    def finished(self) -> bool:
+        return self.snap.outcome is not None
+
+    def status_text(self) -> str:
+        snap = self.snap
+        if snap.error:
+            return f"Error: {snap.error}"
+        if snap.outcome is not None:
+            return result_text(snap.outcome, self.seat_name)
+        try:
+            text = self.game.describe(snap.state)
+        except Exception:
+            text = ""
+        if snap.paused:
+            text = f"Paused · {text}"
+        if self.view.human_seat is not None:
+            text = f"Your move, {self.seat_labels[self.view.human_seat]} · {text}"
+        return text
+
+    def player_lines(self) -> list[PlayerLine]:
+        snap = self.snap
+        now = time.monotonic()
+        outcome = snap.outcome
+        lines = []
+        for seat in range(self.seat_count()):
+            used, left = snap.time_used.get(seat, 0.0), snap.time_left.get(seat)
+            if seat in snap.waiting_for and snap.thinking_since is not None and not outcome:
+                running = now - snap.thinking_since
+                used += running
+                left = None if left is None else left - running
+            big, small = clock_texts(used, left)
+            score = format_score(outcome.scores[seat]) if outcome and seat < len(outcome.scores) else ""
+            lines.append(PlayerLine(
+                self.seat_name(seat), self.seat_labels[seat], self.renderer.seat_colour(seat),
+                big, small, score, to_move=seat in snap.waiting_for and not outcome,
+                winner=bool(outcome and seat in outcome.winners),
+                out=bool(outcome and outcome.winners and seat not in outcome.winners)))
+        return lines
+
+    # ------------------------------------------------------------ layout
+    def layout_controls(self, x: float, y: float) -> float:
+        gap = 8
+        width = (COLUMN_W - 3 * gap) / 4
+        row = [self.rect(x + i * (width + gap), y, width, 44) for i in range(4)]
+        self.pause_button = self.button(row[0], "Pause", tooltip="pause the match (Space)")
+        self.step_button = self.button(row[1], "Step", tooltip="play one turn while paused (S)")
+        self.undo_button = self.button(row[2], "Undo", tooltip="take back your last move")
+        resign = "Resign" if self.human_seats else "Stop"
+        self.resign_button = self.button(row[3], resign, tooltip="give up" if self.human_seats
+                                         else "stop the match now (adjudicated)")
+        self.replay_button = self.button(row[0], "Replay", cls="@accent", tooltip="watch this match again")
+        y += 54
+        self.move_entry = self.move_button = None
+        if self.human_seats:
+            self.move_entry = self.entry(self.rect(x, y, COLUMN_W - 120 - gap, 42), "", "type a move, Enter")
+            self.move_button = self.button(self.rect(x + COLUMN_W - 120, y, 120, 42), "Play")
+            y += 52
+        self.sync_controls()
+        return y
+
+    def sync_controls(self) -> None:
+        """Show and enable the buttons that make sense now."""
+        if self.root is None:
+            return
+        done = self.finished
+        for button in (self.pause_button, self.step_button, self.undo_button, self.resign_button):
+            button.show() if not done else button.hide()
+        self.replay_button.show() if done else self.replay_button.hide()
+        self.pause_button.set_text("Resume" if self.snap.paused else "Pause")
+        self.step_button.enable() if self.snap.paused else self.step_button.disable()
+        self.undo_button.enable() if self.match.can_undo() and self.snap.turns else self.undo_button.disable()
+        if self.human_seats:
+            self.resign_button.enable() if self.view.human_seat is not None else self.resign_button.disable()
+        if self.move_entry is not None:
+            waiting = self.view.human_seat is not None and not done
+            for widget in (self.move_entry, self.move_button):
+                widget.enable() if waiting else widget.disable()
+
+    # ------------------------------------------------------------ time
+    def wake_interval(self) -> float | None:
+        if self.finished and not self.snap_stale():
+            return None
+        return POLL
+
+    def snap_stale(self) -> bool:
+        return self.match.outcome is not None and self.snap.outcome is None
+
+    def update(self, dt: float) -> bool:
+        self.since_poll += dt
+        self.since_tick += dt
+        changed = False
+        if self.since_poll >= POLL or self.snap_stale():
+            self.since_poll = 0.0
+            changed = self.poll()
+        if self.back_armed_until and time.monotonic() > self.back_armed_until:
+            self.back_armed_until = 0.0
+            self.message = ""
+            changed = True
+        thinking = self.snap.thinking_since is not None and not self.finished
+        if thinking and self.since_tick >= CLOCK_TICK:
+            self.since_tick = 0.0
+            changed = True
+        return changed
+
+    def poll(self) -> bool:
+        """Take a new snapshot; True when the match moved on."""
+        snap = self.match.snapshot()
+        waiting = self.match.human_waiting() if not snap.outcome else ()
+        human = waiting[0] if waiting else None
+        if snap.revision == self.snap.revision and human == self.view.human_seat:
+            return False
+        new_turns = len(snap.turns) != len(self.snap.turns)
+        self.snap = snap
+        if human != self.view.human_seat:
+            self.view.selected = None
+        self.view.human_seat = human
+        if new_turns or snap.outcome:
+            self.refresh_moves()
+            if self.selected is None:
+                self.refresh_debug()
+        if snap.outcome is not None and not self.recorded:
+            self.recorded = True
+            if self.match.record_path and self.match.record_path.exists():
+                self.app.remember_record(self.match.record_path)
+        self.sync_controls()
+        return True
+
+    # ------------------------------------------------------------ events
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if is_pressed(event, self.pause_button):
+            self.match.resume() if self.snap.paused else self.match.pause()
+            self.poll()
+        elif is_pressed(event, self.step_button):
+            self.match.step()
+        elif is_pressed(event, self.undo_button):
+            if self.match.undo():
+                self.message = ""
+        elif is_pressed(event, self.resign_button):
+            self.resign()
+        elif is_pressed(event, self.replay_button):
+            from ui.scenes.replay import ReplayScene
+            self.app.push(ReplayScene(self.app, replay=self.match.as_replay()))
+        elif is_pressed(event, self.move_button) or (
+                event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.move_entry):
+            self.try_move(self.move_entry.get_text())
+        elif self._board_input(event):
+            pass
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and not self.finished:
+            self.match.resume() if self.snap.paused else self.match.pause()
+            self.poll()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.leave()
+        else:
+            return super().process_event(event)
+        return True
+
+    def _board_input(self, event: pygame.event.Event) -> bool:
+        """Hand pointer and key events to the renderer while a person may move."""
+        if self.view.human_seat is None:
+            return False
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            if not self.board_rect().collidepoint(event.pos):
+                return False
+        elif event.type != pygame.KEYDOWN or event.key == pygame.K_ESCAPE:
+            return False
+        text = safe_handle(self.renderer, event, self.snap.state, self.view)
+        if text:
+            self.try_move(text)
+        return event.type != pygame.MOUSEMOTION and text is not None
+
+    def try_move(self, text: str) -> bool:
+        """Check a person's move against the rules, then hand it to the match."""
+        seat = self.view.human_seat
+        text = (text or "").strip()
+        if seat is None or not text:
+            return False
+        state = self.snap.state
+        try:
+            move = self.game.parse_move(text, state, seat)
+            state.check_move(seat, move)
+        except ArenaError as exc:
+            self.message = str(exc)
+            return False
+        self.message = ""
+        self.match.submit(seat, text)
+        self.view.human_seat = None
+        self.view.selected = None
+        if self.move_entry is not None:
+            self.move_entry.set_text("")
+        self.sync_controls()
+        return True
+
+    def resign(self) -> None:
+        if not self.human_seats:
+            self.match.stop()
+            return
+        seat = self.view.human_seat
+        if seat is not None:
+            self.match.submit(seat, None)
+            self.view.human_seat = None
+
+    def on_move_clicked(self, row: int) -> None:
+        latest = len(self.turns())
+        self.select(None if row >= latest else row)
+
+    def leave(self) -> None:
+        """Back: a finished match leaves at once; a running one asks for a second press."""
+        if self.finished or time.monotonic() < self.back_armed_until:
+            self.app.pop()
+            return
+        self.back_armed_until = time.monotonic() + BACK_CONFIRM
+        self.message = "Press Back again to stop this match and leave."
+
+    # ------------------------------------------------------------ drawing
+    def draw_overlay(self, surface: pygame.Surface, board: pygame.Rect) -> None:
+        if not self.finished:
+            return
+        theme = self.app.theme
+        text = result_text(self.snap.outcome, self.seat_name)
+        face_size = 30
+        banner = pygame.Rect(board.x, board.y, board.width, self.px(64))
+        veil = pygame.Surface(banner.size, pygame.SRCALPHA)
+        veil.fill((*theme.panel, 235))
+        surface.blit(veil, banner)
+        pygame.draw.rect(surface, theme.accent, banner, width=self.px(3), border_radius=self.px(8))
+        self.draw_text(surface, text, (banner.centerx, banner.y + self.px(12)), face_size, theme.accent,
+                       bold=True, max_width=banner.width - self.px(24), align="center")

@@ -1,0 +1,369 @@
+"""New match: game, variant, options, who sits in each seat, seed; Start opens the match."""
+from __future__ import annotations
+
+import random
+import shlex
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+import pygame_gui
+from pygame_gui.windows import UIFileDialog
+
+from games.api import ArenaError, GameSetupError, check_seats
+from runner import paths
+from ui.catalog import GameEntry, game_entries
+from ui.scene import Scene, elide, is_pressed
+
+KIND_NAMES = {"human": "Person", "bot": "Built-in bot", "ext": "Program"}
+SEAT_ROW = 56
+OPTION_ROW = 58
+
+
+@dataclass
+class SeatChoice:
+    """One seat as the form shows it."""
+
+    kind: str = "human"          # human, bot, ext, or a game's extra kind (gtp ...)
+    level: int = 1
+    command: str = ""
+
+    def spec(self) -> str:
+        if self.kind == "human":
+            return "human"
+        if self.kind == "bot":
+            return f"bot:{self.level}"
+        return f"{self.kind}:{self.command.strip()}"
+
+    @classmethod
+    def from_spec(cls, spec: str) -> "SeatChoice":
+        kind, _, arg = spec.partition(":")
+        kind = kind.strip().lower()
+        if kind == "bot":
+            return cls("bot", int(arg) if arg.strip().isdigit() else 1)
+        if kind == "human" or not kind:
+            return cls("human")
+        return cls(kind, command=arg.strip())
+
+
+def kind_label(kind: str) -> str:
+    return KIND_NAMES.get(kind, f"{kind.upper()} engine")
+
+
+class NewMatchScene(Scene):
+    """The form; its state lives in attributes so re-layouts (resize, game change) keep it."""
+
+    def __init__(self, app, game: str | None = None):
+        super().__init__(app)
+        self.entries: list[GameEntry] = [e for e in game_entries() if e.available]
+        self.seed_text = ""
+        self.error = ""
+        self.dialog: UIFileDialog | None = None
+        self.dialog_seat = 0
+        names = [e.name for e in self.entries]
+        self.select_game(game if game in names else (names[0] if names else None))
+
+    # ------------------------------------------------------------ form state
+    @property
+    def chosen(self) -> GameEntry | None:
+        return next((e for e in self.entries if e.name == self.game_name), None)
+
+    def select_game(self, name: str | None) -> None:
+        self.game_name = name
+        self.option_texts: dict[str, str] = {}
+        self.game = self.chosen.plugin.new_game() if self.chosen else None
+        self.variant = self.game.spec.variants[0].name if self.game else None
+        last = self.app.settings.last_seats.get(name or "", [])
+        self.seats = [SeatChoice.from_spec(s) for s in last]
+        self._fit_seats()
+
+    def seat_kinds(self) -> list[str]:
+        plugin = self.chosen.plugin
+        kinds = ["human"]
+        if plugin.bot:
+            kinds.append("bot")
+        if plugin.external:
+            kinds.append("ext")
+        return kinds + list(plugin.extra_seats)
+
+    def resolved_options(self) -> dict:
+        """The options the match would use; raises GameSetupError with the reason."""
+        return self.game.spec.resolve_options(self.variant, self.option_texts)
+
+    def seat_count(self) -> int:
+        spec = self.game.spec
+        try:
+            count = int(self.game.seats_for(self.resolved_options()))
+        except (ArenaError, TypeError, ValueError):
+            count = spec.min_seats
+        return max(spec.min_seats, min(spec.max_seats, count))
+
+    def _fit_seats(self) -> None:
+        if not self.game:
+            self.seats = []
+            return
+        count = self.seat_count()
+        defaults = [SeatChoice("human")] + [SeatChoice("bot", 2) for _ in range(count)]
+        kinds = set(self.seat_kinds())
+        self.seats = [s if s.kind in kinds else SeatChoice("human") for s in self.seats[:count]]
+        self.seats += defaults[len(self.seats):count]
+        levels = len(self.chosen.plugin.bot_levels) or 1
+        for seat in self.seats:
+            seat.level = max(1, min(levels, seat.level))
+
+    def validate(self) -> str:
+        """The first problem with the form, or "" when Start can go."""
+        if not self.game:
+            return "No game is installed."
+        try:
+            options = self.resolved_options()
+            check_seats(self.game.spec, len(self.seats))
+            self.game.new_initial_state(options, 0)
+        except ArenaError as exc:
+            return str(exc)
+        except (TypeError, ValueError, KeyError) as exc:
+            return f"options: {exc}"
+        for index, seat in enumerate(self.seats):
+            if seat.kind not in ("human", "bot") and not seat.command.strip():
+                return f"{self.game.spec.seat_name(index)}: give the program's command"
+        if self.seed_text.strip() and not self.seed_text.strip().lstrip("-").isdigit():
+            return f"seed {self.seed_text.strip()!r} is not a whole number"
+        return ""
+
+    # ------------------------------------------------------------ layout
+    def layout(self) -> None:
+        self.top_bar("New match")
+        self.seat_widgets: list[dict] = []
+        self.option_widgets: dict = {}
+        if not self.game:
+            self.label(self.rect(40, 100, 800, 40), "No game is installed yet.", cls="@error")
+            self.start_button = None
+            return
+        spec = self.game.spec
+        x_label, x_field = 40, 170
+        self.label(self.rect(x_label, 84, 130, 40), "Game")
+        self.game_menu = self.dropdown(self.rect(x_field, 84, 330, 40), [e.title for e in self.entries],
+                                       self.chosen.title)
+        self.label(self.rect(x_label, 134, 130, 40), "Variant")
+        self.variant_menu = self.dropdown(self.rect(x_field, 134, 330, 40),
+                                          [v.name for v in spec.variants], self.variant)
+        self.label(self.rect(x_label, 184, 130, 40), "Seed")
+        self.seed_entry = self.entry(self.rect(x_field, 184, 330, 40), self.seed_text, "random")
+        self.label(self.rect(x_label, 240, 400, 36), "Seats", cls="@heading")
+        for index, seat in enumerate(self.seats):
+            self.seat_widgets.append(self._seat_row(index, seat, 282 + index * SEAT_ROW))
+        self.label(self.rect(700, 76, 400, 36), "Options", cls="@heading")
+        try:
+            values = self.resolved_options()
+        except ArenaError:
+            values = {o.name: o.default for o in spec.options}
+        for index, option in enumerate(spec.options):
+            y = 120 + index * OPTION_ROW
+            if y + OPTION_ROW > self.dh - 90:
+                break
+            rect = self.rect(self.dw - 40 - 210, y + 6, 210, 40)
+            text = self.option_texts.get(option.name, _option_text(values.get(option.name, option.default)))
+            if isinstance(option.default, bool) or option.choices:
+                choices = [str(c) for c in option.choices] if option.choices else ["False", "True"]
+                widget = self.dropdown(rect, choices, text)
+            else:
+                widget = self.entry(rect, text)
+            self.option_widgets[widget] = option
+        self.error_label = self.label(self.rect(40, self.dh - 68, self.dw - 340, 44), " ", cls="@error")
+        self.start_button = self.button(self.rect(self.dw - 40 - 240, self.dh - 74, 240, 56),
+                                        "Start match", cls="@accent")
+        self._show_error(self.validate())
+
+    def _seat_row(self, index: int, seat: SeatChoice, y: float) -> dict:
+        widgets = {"kind": self.dropdown(self.rect(230, y, 180, 42), [kind_label(k) for k in self.seat_kinds()],
+                                         kind_label(seat.kind))}
+        plugin = self.chosen.plugin
+        if seat.kind == "bot":
+            levels = [f"{i + 1} · {name}" for i, name in enumerate(plugin.bot_levels)] or ["1"]
+            widgets["level"] = self.dropdown(self.rect(420, y, 240, 42), levels, levels[seat.level - 1])
+        elif seat.kind == "human":
+            widgets["name"] = self.entry(self.rect(420, y, 240, 42), self.app.settings.name(index))
+        else:
+            widgets["command"] = self.entry(self.rect(420, y, 150, 42), seat.command, "command")
+            widgets["browse"] = self.button(self.rect(576, y, 84, 42), "Browse",
+                                            tooltip="choose the program file")
+        return widgets
+
+    def teardown(self) -> None:
+        if self.dialog is not None:
+            self.dialog.kill()
+            self.dialog = None
+        super().teardown()
+
+    def _show_error(self, text: str) -> None:
+        self.error = text
+        if self.start_button is None:
+            return
+        self.error_label.set_text(text or " ")
+        if text:
+            self.start_button.disable()
+        else:
+            self.start_button.enable()
+
+    # ------------------------------------------------------------ events
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if is_pressed(event, self.back_button):
+            self.app.pop()
+            return True
+        if self.game is None:
+            return False
+        if is_pressed(event, self.start_button):
+            self.start()
+            return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            return self._menu_changed(event)
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            return self._text_changed(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            for index, widgets in enumerate(self.seat_widgets):
+                if event.ui_element is widgets.get("browse"):
+                    self._browse(index)
+                    return True
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
+            self.seats[self.dialog_seat].command = shlex.quote(event.text)
+            self.dialog = None
+            self.relayout()
+            return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
+            self.dialog = None
+            return True
+        return False
+
+    def _menu_changed(self, event) -> bool:
+        element = event.ui_element
+        if element is self.game_menu:
+            name = next(e.name for e in self.entries if e.title == event.text)
+            if name != self.game_name:
+                self.select_game(name)
+                self.relayout()
+        elif element is self.variant_menu:
+            self.variant = event.text
+            preset = self.game.spec.variant(self.variant).options
+            self.option_texts = {k: v for k, v in self.option_texts.items() if k not in preset}
+            self._fit_seats()
+            self.relayout()
+        elif element in self.option_widgets:
+            self.option_texts[self.option_widgets[element].name] = event.text
+            self._options_changed()
+        else:
+            for index, widgets in enumerate(self.seat_widgets):
+                if element is widgets["kind"]:
+                    kind = next(k for k in self.seat_kinds() if kind_label(k) == event.text)
+                    self.seats[index].kind = kind
+                    self.relayout()
+                    return True
+                if element is widgets.get("level"):
+                    self.seats[index].level = int(event.text.split(" ")[0])
+                    return True
+            return False
+        return True
+
+    def _text_changed(self, event) -> bool:
+        element = event.ui_element
+        if element is self.seed_entry:
+            self.seed_text = event.text
+        elif element in self.option_widgets:
+            self.option_texts[self.option_widgets[element].name] = event.text
+            self._options_changed()
+            return True
+        else:
+            for index, widgets in enumerate(self.seat_widgets):
+                if element is widgets.get("command"):
+                    self.seats[index].command = event.text
+                    break
+                if element is widgets.get("name"):
+                    names = self.app.settings.names
+                    if index < len(names):
+                        names[index] = event.text.strip()
+                    break
+            else:
+                return False
+        self._show_error(self.validate())
+        return True
+
+    def _options_changed(self) -> None:
+        before = len(self.seats)
+        self._fit_seats()
+        if len(self.seats) != before:
+            self.relayout()
+        else:
+            self._show_error(self.validate())
+
+    def _browse(self, seat: int) -> None:
+        if self.dialog is not None:
+            self.dialog.kill()
+        self.dialog_seat = seat
+        rect = pygame.Rect(0, 0, min(self.px(760), self.app.size[0] - 40), min(self.px(560), self.app.size[1] - 40))
+        rect.center = (self.app.size[0] // 2, self.app.size[1] // 2)
+        self.dialog = UIFileDialog(rect, self.app.manager, window_title="Choose the program",
+                                   initial_file_path=str(Path.cwd()), allow_existing_files_only=True)
+
+    # ------------------------------------------------------------ start
+    def start(self):
+        """Build the seats and the match, and open the Match screen (errors stay inline)."""
+        from runner.match import Match, default_record_path
+        from runner.seats import make_seat
+        from ui.scenes.match import MatchScene
+
+        problem = self.validate()
+        if problem:
+            self._show_error(problem)
+            return None
+        plugin = self.chosen.plugin
+        seed = int(self.seed_text) if self.seed_text.strip() else random.randrange(2 ** 31)
+        folder = paths.records_dir()
+        specs = [seat.spec() for seat in self.seats]
+        seats = []
+        try:
+            options = self.resolved_options()
+            for index, spec in enumerate(specs):
+                seat = make_seat(spec, plugin, seed + index, workdir=str(folder))
+                if seat.kind == "human":
+                    seat.label = self.app.settings.name(index)
+                seats.append(seat)
+            match = Match(plugin, options, seats, seed=seed, variant=self.variant,
+                          record_path=default_record_path(folder, plugin.name))
+        except (ArenaError, OSError, ValueError) as exc:
+            for seat in seats:
+                seat.close()
+            self._show_error(str(exc) if isinstance(exc, GameSetupError) else f"{type(exc).__name__}: {exc}")
+            return None
+        self.app.settings.last_seats[plugin.name] = specs
+        self.app.save_settings()
+        return self.app.replace(MatchScene(self.app, match))
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        surface.fill(theme.background)
+        if not self.game:
+            return
+        spec = self.game.spec
+        panel = self.rect(680, 72, self.dw - 680 - 24, self.dh - 72 - 92)
+        pygame.draw.rect(surface, theme.panel, panel, border_radius=self.px(10))
+        for index, seat in enumerate(self.seats):
+            y = self.px(282 + index * SEAT_ROW)
+            colour = theme.seats[index % len(theme.seats)]
+            pygame.draw.circle(surface, colour, (self.px(54), y + self.px(21)), self.px(11))
+            self.draw_text(surface, spec.seat_name(index), (self.px(72), y + self.px(8)), 18,
+                           theme.text, max_width=self.px(150))
+        for index, option in enumerate(spec.options):
+            y = 120 + index * OPTION_ROW
+            if y + OPTION_ROW > self.dh - 90:
+                self.draw_text(surface, f"{len(spec.options) - index} more options: use the command line",
+                               (self.px(700), self.px(y)), 15, theme.muted)
+                break
+            width = self.px(self.dw - 40 - 210 - 12 - 700)
+            self.draw_text(surface, option.name, (self.px(700), self.px(y + 2)), 18, theme.text, bold=True,
+                           max_width=width)
+            self.draw_text(surface, option.help, (self.px(700), self.px(y + 28)), 14, theme.muted,
+                           max_width=width)
+
+
+def _option_text(value) -> str:
+    return str(value)

@@ -1,0 +1,314 @@
+"""Replay: any record, stepped, sought, played at a chosen speed, with the debug panels.
+
+Keys: Left/Right step, Home/End jump, Page Up/Page Down (or [ and ]) previous/next
+event, Space play/pause.  A file that cannot be read shows the reader's message
+(it names the file and the line) instead of the board.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIHorizontalSlider
+from pygame_gui.windows import UIFileDialog
+
+from games import registry
+from games.api import ArenaError
+from games.records import Replay
+from ui.panels import PlayerLine, clock_texts, format_score, result_text
+from ui.scene import Scene, is_pressed
+from ui.scenes.board_scene import BoardScene
+
+SPEEDS = ("0.5", "1", "2", "4", "8", "16")      # turns per second
+FOOTER = 100
+
+
+class ReplayScene(Scene):
+    """Opens a record (given, or chosen in a file dialog), then shows it with :class:`ReplayView`.
+
+    This wrapper exists so that opening can fail politely: the error screen and the
+    file dialog need no game, while the viewer needs one.
+    """
+
+    def __init__(self, app, path: str | None = None, replay: Replay | None = None):
+        super().__init__(app)
+        self.path = path
+        self.replay = replay
+        self.error = ""
+        self.dialog: UIFileDialog | None = None
+        if replay is None and path:
+            self.load(path)
+
+    def load(self, path: str) -> bool:
+        from runner.records import open_replay
+        self.path = path
+        try:
+            self.replay = open_replay(path)
+        except ArenaError as exc:
+            self.replay, self.error = None, str(exc)
+            return False
+        except Exception as exc:         # a reader bug is still a message, never a crash
+            self.replay, self.error = None, f"{path}: could not be read ({type(exc).__name__}: {exc})"
+            return False
+        self.error = ""
+        self.app.remember_record(path)
+        return True
+
+    def enter(self) -> None:
+        if self.replay is not None:
+            self.app.replace(ReplayView(self.app, self.replay))
+            return
+        super().enter()
+        if not self.error:
+            self.open_dialog()
+
+    def layout(self) -> None:
+        self.top_bar("Open a replay")
+        self.open_button = self.button(self.rect(40, 96, 260, 48), "Choose a file…", cls="@accent")
+        self.error_label = None
+        if self.error:
+            self.error_label = self.label(self.rect(40, 160, self.dw - 80, 40),
+                                          "This file could not be opened:", cls="@heading")
+        self.hint = self.label(self.rect(320, 100, self.dw - 360, 40),
+                               "or drop a record file onto this window", cls="@muted")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.error:
+            face_y = self.px(210)
+            from games.render_base import font
+            face = font(self.px(19), mono=True)
+            width = self.app.size[0] - self.px(80)
+            for line in _wrap_chars(self.error, face, width):
+                surface.blit(face.render(line, True, self.app.theme.bad), (self.px(40), face_y))
+                face_y += face.get_linesize()
+
+    def open_dialog(self) -> None:
+        if self.dialog is not None:
+            return
+        size = self.app.size
+        rect = pygame.Rect(0, 0, min(self.px(800), size[0] - 40), min(self.px(580), size[1] - 40))
+        rect.center = (size[0] // 2, size[1] // 2)
+        start = Path(self.path).parent if self.path else _records_folder()
+        self.dialog = UIFileDialog(rect, self.app.manager, window_title="Open a record",
+                                   initial_file_path=str(start), allow_existing_files_only=True)
+
+    def teardown(self) -> None:
+        if self.dialog is not None:
+            self.dialog.kill()
+            self.dialog = None
+        super().teardown()
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if is_pressed(event, self.back_button):
+            self.app.pop()
+        elif is_pressed(event, self.open_button):
+            self.open_dialog()
+        elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
+            self.dialog = None
+            self.open_file(event.text)
+        elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
+            self.dialog = None
+        elif event.type == pygame.DROPFILE:
+            self.open_file(event.file)
+        else:
+            return False
+        return True
+
+    def open_file(self, path: str) -> None:
+        if self.load(path):
+            self.app.replace(ReplayView(self.app, self.replay))
+        else:
+            self.relayout()
+
+
+def _records_folder() -> Path:
+    from runner.paths import records_dir
+    folder = records_dir()
+    return folder if folder.is_dir() else Path.cwd()
+
+
+def _wrap_chars(text: str, face: pygame.font.Font, width: int) -> list[str]:
+    lines = []
+    for paragraph in text.splitlines() or [""]:
+        line = ""
+        for ch in paragraph:
+            if face.size(line + ch)[0] > width and line:
+                lines.append(line)
+                line = ""
+            line += ch
+        lines.append(line)
+    return lines
+
+
+class ReplayView(BoardScene):
+    """The replay viewer proper: one state at a time, moved by keys, buttons and the slider."""
+
+    board_footer = FOOTER
+
+    def __init__(self, app, replay: Replay):
+        plugin = registry.plugin(replay.game)
+        spec = plugin.new_game().spec
+        labels = list(replay.seat_names) or [spec.seat_name(i) for i in range(spec.min_seats)]
+        super().__init__(app, plugin, replay.header.get("options", {}), labels)
+        self.replay = replay
+        self.index = 0
+        self.playing = False
+        self.speed = "2"
+        self.clock = 0.0
+        self.selected = 0
+
+    # ------------------------------------------------------------ data hooks
+    def turns(self):
+        return self.replay.turns
+
+    def board_state(self):
+        return self.replay.states[self.index]
+
+    @property
+    def last(self) -> int:
+        return len(self.replay.states) - 1
+
+    def status_text(self) -> str:
+        state = self.board_state()
+        where = f"Turn {self.index} of {self.last}"
+        if self.index == self.last and self.replay.outcome is not None:
+            return f"{where} · {result_text(self.replay.outcome, self.seat_name)}"
+        try:
+            return f"{where} · {self.game.describe(state)}"
+        except Exception:
+            return where
+
+    def player_lines(self) -> list[PlayerLine]:
+        clocks = self.replay.turns[self.index - 1].clocks if self.index else {}
+        outcome = self.replay.outcome if self.index == self.last else None
+        state = self.board_state()
+        try:
+            to_move = set(state.to_move())
+        except Exception:
+            to_move = set()
+        lines = []
+        for seat in range(self.seat_count()):
+            big, small = clock_texts(clocks[seat], None) if seat in clocks else ("", "")
+            score = format_score(outcome.scores[seat]) if outcome and seat < len(outcome.scores) else ""
+            lines.append(PlayerLine(self.seat_name(seat), self.seat_labels[seat],
+                                    self.renderer.seat_colour(seat), big, small, score,
+                                    to_move=seat in to_move and outcome is None,
+                                    winner=bool(outcome and seat in outcome.winners),
+                                    out=bool(outcome and outcome.winners and seat not in outcome.winners)))
+        return lines
+
+    # ------------------------------------------------------------ layout
+    def layout(self) -> None:
+        super().layout()
+        self.title_label.set_text(f"{self.title_label.text} · replay · {Path(self.replay.source).name}")
+        area = self.left_area()
+        x, width = area.x / self.app.scale, area.width / self.app.scale
+        y = self.dh - MARGIN_BOTTOM - FOOTER + 14
+        self.slider = UIHorizontalSlider(self.rect(x, y, width, 32), self.index, (0, max(1, self.last)),
+                                         self.app.manager, container=self.root, click_increment=1)
+        y += 42
+        names = [("|<", "start (Home)"), ("<", "previous turn (Left)"), ("Play", "play / pause (Space)"),
+                 (">", "next turn (Right)"), (">|", "end (End)"), ("< event", "previous event (Page Up)"),
+                 ("event >", "next event (Page Down)")]
+        widths = [56, 56, 96, 56, 56, 104, 104]
+        gap = 8
+        self.transport = {}
+        cx = x
+        for (text, tip), w in zip(names, widths):
+            button = self.button(self.rect(cx, y, w, 42), text, tooltip=tip)
+            self.transport[button] = text
+            cx += w + gap
+        self.play_button = next(b for b, t in self.transport.items() if t == "Play")
+        self.play_button.set_text("Pause" if self.playing else "Play")
+        speed_w = 130
+        if cx + speed_w <= x + width:
+            self.speed_menu = self.dropdown(self.rect(x + width - speed_w, y, speed_w, 42),
+                                            [f"{s} / s" for s in SPEEDS], f"{self.speed} / s")
+        else:
+            self.speed_menu = None
+
+    # ------------------------------------------------------------ moving
+    def go(self, index: int) -> None:
+        index = max(0, min(self.last, index))
+        if index == self.index:
+            return
+        self.index = index
+        self.select(index)
+        self.moves.reveal(index)
+        if self.root is not None:
+            self.slider.set_current_value(index, warn=False)
+        self.app.dirty = True
+
+    def next_event(self, direction: int) -> None:
+        events = self.replay.event_turns()
+        if direction > 0:
+            target = next((i for i in events if i > self.index), self.last)
+        else:
+            target = next((i for i in reversed(events) if i < self.index), 0)
+        self.go(target)
+
+    def set_playing(self, playing: bool) -> None:
+        """Start or stop playback; starting at the end plays again from the start."""
+        if playing and self.index >= self.last:
+            self.go(0)
+        self.playing = playing and self.last > 0
+        self.clock = 0.0
+        if self.root is not None:
+            self.play_button.set_text("Pause" if self.playing else "Play")
+
+    def wake_interval(self) -> float | None:
+        return max(0.01, 1 / float(self.speed) - self.clock) if self.playing else None
+
+    def update(self, dt: float) -> bool:
+        if not self.playing:
+            return False
+        self.clock += dt
+        period = 1 / float(self.speed)
+        if self.clock < period:
+            return False
+        self.clock -= period
+        self.go(self.index + 1)
+        if self.index >= self.last:
+            self.set_playing(False)
+        return True
+
+    # ------------------------------------------------------------ events
+    KEYS = {pygame.K_LEFT: "<", pygame.K_RIGHT: ">", pygame.K_HOME: "|<", pygame.K_END: ">|",
+            pygame.K_PAGEUP: "< event", pygame.K_PAGEDOWN: "event >", pygame.K_LEFTBRACKET: "< event",
+            pygame.K_RIGHTBRACKET: "event >", pygame.K_SPACE: "Play"}
+
+    def act(self, name: str) -> None:
+        """One transport action by its button text; anything but Play stops playback."""
+        if name == "Play":
+            self.set_playing(not self.playing)
+            return
+        self.set_playing(False)
+        {"|<": lambda: self.go(0), "<": lambda: self.go(self.index - 1),
+         ">": lambda: self.go(self.index + 1), ">|": lambda: self.go(self.last),
+         "< event": lambda: self.next_event(-1), "event >": lambda: self.next_event(1)}[name]()
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.transport:
+            self.act(self.transport[event.ui_element])
+        elif event.type == pygame.KEYDOWN and event.key in self.KEYS:
+            self.act(self.KEYS[event.key])
+        elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.slider:
+            self.set_playing(False)
+            self.go(int(round(event.value)))
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.speed_menu:
+            self.speed = event.text.split(" ")[0]
+        elif event.type == pygame.DROPFILE:
+            self.app.replace(ReplayScene(self.app, path=event.file))
+        else:
+            return super().process_event(event)
+        return True
+
+    def on_move_clicked(self, row: int) -> None:
+        self.set_playing(False)
+        self.go(row)
+        self.select(row)
+
+
+MARGIN_BOTTOM = 20

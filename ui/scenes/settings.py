@@ -1,0 +1,115 @@
+"""Settings: names, theme, window size, fullscreen, the recent list.  Apply saves."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from ui.scene import Scene, is_pressed
+from ui.settings import MAX_NAMES, THEME_NAMES, WINDOW_SIZES
+
+ROW = 52
+
+
+def size_text(size) -> str:
+    return f"{size[0]} x {size[1]}"
+
+
+class SettingsScene(Scene):
+    """Edits a copy of the settings; Apply writes them and applies theme and window."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        s = app.settings
+        self.names = list(s.names)
+        self.theme = s.theme
+        self.window_size = tuple(s.window_size)
+        self.fullscreen = s.fullscreen
+        self.clear_recent = False
+        self.message = ""
+
+    def layout(self) -> None:
+        self.top_bar("Settings")
+        x_label, x_field, y = 40, 300, 96
+        self.label(self.rect(x_label, y, 240, 40), "Theme")
+        self.theme_menu = self.dropdown(self.rect(x_field, y, 260, 40), THEME_NAMES, self.theme)
+        y += ROW
+        self.label(self.rect(x_label, y, 240, 40), "Window size")
+        sizes = [size_text(s) for s in WINDOW_SIZES]
+        current = size_text(self.window_size)
+        if current not in sizes:
+            sizes.insert(0, current)
+        self.size_menu = self.dropdown(self.rect(x_field, y, 260, 40), sizes, current)
+        y += ROW
+        self.label(self.rect(x_label, y, 240, 40), "Start fullscreen")
+        self.fullscreen_menu = self.dropdown(self.rect(x_field, y, 260, 40), ["off", "on"],
+                                             "on" if self.fullscreen else "off")
+        y += ROW + 12
+        self.label(self.rect(x_label, y, 600, 36), "Names of people at this screen", cls="@heading")
+        y += 44
+        self.name_entries = []
+        for index in range(MAX_NAMES):
+            self.label(self.rect(x_label, y, 240, 40), f"Seat {index + 1}")
+            entry = self.entry(self.rect(x_field, y, 360, 40), self.names[index])
+            entry.set_text_length_limit(40)
+            self.name_entries.append(entry)
+            y += ROW
+        y += 8
+        count = len(self.app.settings.recent_records)
+        self.clear_button = self.button(self.rect(x_label, y, 320, 44),
+                                        f"Clear recent records ({count})",
+                                        enabled=bool(count) and not self.clear_recent)
+        self.apply_button = self.button(self.rect(self.dw - 40 - 200, self.dh - 72, 200, 52),
+                                        "Apply", cls="@accent")
+        self.message_label = self.label(self.rect(x_label, self.dh - 66, self.dw - 320, 40),
+                                        self.message or " ", cls="@muted")
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if is_pressed(event, self.back_button):
+            self.app.pop()
+        elif is_pressed(event, self.apply_button):
+            self.apply()
+        elif is_pressed(event, self.clear_button):
+            self.clear_recent = True
+            self.clear_button.disable()
+            self._say("The recent list will be cleared when you apply.")
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if event.ui_element is self.theme_menu:
+                self.theme = event.text
+            elif event.ui_element is self.size_menu:
+                width, height = (int(v) for v in event.text.split("x"))
+                self.window_size = (width, height)
+            elif event.ui_element is self.fullscreen_menu:
+                self.fullscreen = event.text == "on"
+            else:
+                return False
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in self.name_entries:
+            self.names[self.name_entries.index(event.ui_element)] = event.text.strip()
+        else:
+            return False
+        return True
+
+    def _say(self, text: str) -> None:
+        self.message = text
+        self.message_label.set_text(text)
+
+    def apply(self) -> None:
+        """Save, then apply what shows now: the theme and (when windowed) the window size."""
+        s = self.app.settings
+        s.names = [n or f"Player {i + 1}" for i, n in enumerate(self.names)]
+        theme_changed = s.theme != self.theme
+        size_changed = tuple(s.window_size) != self.window_size
+        s.theme, s.window_size, s.fullscreen = self.theme, self.window_size, self.fullscreen
+        if self.clear_recent:
+            s.recent_records = []
+            self.clear_recent = False
+        self.app.save_settings()
+        self.message = "Saved."
+        resized = size_changed and not self.app.fullscreen
+        if resized:
+            self.app.windowed_size = self.window_size
+            self.app.window = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+            self.app.window_resized()
+        if theme_changed:
+            self.app.set_theme(self.theme)
+        elif not resized:
+            self.relayout()

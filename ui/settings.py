@@ -1,0 +1,88 @@
+"""The shell's settings: names, theme, window, recent records, last seat choices.
+
+Stored as JSON at :func:`runner.paths.settings_path` (``$ARENA_HOME/settings.json``),
+written atomically so a crash never leaves half a file.  A missing or corrupt file
+gives the defaults: settings are a convenience, never a reason not to start.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from runner import paths
+from runner.process import atomic_write
+
+THEME_NAMES = ("dark", "light")
+WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
+MAX_RECENT = 10
+MAX_NAMES = 4
+
+
+@dataclass
+class Settings:
+    """What the shell remembers between runs."""
+
+    names: list[str] = field(default_factory=lambda: [f"Player {i + 1}" for i in range(MAX_NAMES)])
+    theme: str = "dark"
+    window_size: tuple[int, int] = (1280, 720)
+    fullscreen: bool = False
+    recent_records: list[str] = field(default_factory=list)   # most recent first
+    last_seats: dict[str, list[str]] = field(default_factory=dict)   # game -> seat specs
+
+    def add_recent(self, path: str | Path) -> None:
+        """Put ``path`` first in the recent list (once), keeping at most MAX_RECENT."""
+        text = str(Path(path).resolve())
+        self.recent_records = [text] + [p for p in self.recent_records if p != text]
+        del self.recent_records[MAX_RECENT:]
+
+    def name(self, seat: int) -> str:
+        return self.names[seat] if seat < len(self.names) and self.names[seat] else f"Player {seat + 1}"
+
+    def to_json(self) -> dict:
+        data = asdict(self)
+        data["window_size"] = list(self.window_size)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Settings":
+        """Take each known field that has the right shape; ignore the rest."""
+        settings = cls()
+        if not isinstance(data, dict):
+            return settings
+        names = data.get("names")
+        if isinstance(names, list) and all(isinstance(n, str) for n in names):
+            settings.names = (names + settings.names[len(names):])[:MAX_NAMES]
+        if data.get("theme") in THEME_NAMES:
+            settings.theme = data["theme"]
+        size = data.get("window_size")
+        if (isinstance(size, list) and len(size) == 2 and all(isinstance(v, int) for v in size)
+                and size[0] >= 320 and size[1] >= 240):
+            settings.window_size = (size[0], size[1])
+        if isinstance(data.get("fullscreen"), bool):
+            settings.fullscreen = data["fullscreen"]
+        recent = data.get("recent_records")
+        if isinstance(recent, list):
+            settings.recent_records = [p for p in recent if isinstance(p, str)][:MAX_RECENT]
+        seats = data.get("last_seats")
+        if isinstance(seats, dict):
+            settings.last_seats = {g: s for g, s in seats.items()
+                                   if isinstance(s, list) and all(isinstance(x, str) for x in s)}
+        return settings
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """The saved settings, or the defaults when the file is missing or unreadable."""
+    path = Path(path) if path else paths.settings_path()
+    try:
+        return Settings.from_json(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError):
+        return Settings()
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> Path:
+    """Write the settings atomically (creating the data folder on first save)."""
+    path = Path(path) if path else paths.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write(path, json.dumps(settings.to_json(), indent=2, ensure_ascii=False) + "\n")
+    return path

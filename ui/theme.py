@@ -1,0 +1,76 @@
+"""The widgets' look: ``assets/theme.json`` made concrete for one palette and one scale.
+
+``theme.json`` is a pygame_gui theme whose colours are palette names (``"$accent"``)
+and whose font paths are relative to ``assets/``.  :func:`gui_theme` replaces the
+names with colours derived from a :class:`games.render_base.Theme` (dark or light),
+makes the font paths absolute (Arena may be started from any folder, or frozen), and
+multiplies every font size by the ui scale, so the same layout reads well at 720p
+and on a 4K projector.
+"""
+from __future__ import annotations
+
+import copy
+import json
+from functools import lru_cache
+
+from games.render_base import Theme
+from runner.paths import asset
+
+#: The layout is designed for this window; larger windows scale it up.
+BASE_SIZE = (1280, 720)
+
+
+def ui_scale(size: tuple[int, int]) -> float:
+    """Scale factor for a window size, in steps of 1/8 (so small resizes keep the fonts)."""
+    raw = min(size[0] / BASE_SIZE[0], size[1] / BASE_SIZE[1])
+    return max(0.625, min(3.5, round(raw * 8) / 8))
+
+
+def mix(a: tuple, b: tuple, t: float) -> tuple:
+    """The colour ``t`` of the way from ``a`` to ``b``."""
+    return tuple(round(x + (y - x) * t) for x, y in zip(a[:3], b[:3]))
+
+
+def palette(theme: Theme) -> dict[str, tuple]:
+    """Widget colours derived from the board theme, so both always agree."""
+    return {
+        "bg": theme.background, "panel": theme.panel, "text": theme.text, "muted": theme.muted,
+        "accent": theme.accent, "bad": theme.bad, "good": theme.good,
+        "raised": mix(theme.panel, theme.text, 0.10),
+        "hover": mix(theme.panel, theme.text, 0.22),
+        "selected": mix(theme.panel, theme.accent, 0.35),
+        "border": mix(theme.panel, theme.text, 0.28),
+        "entry": mix(theme.background, theme.text, 0.04),
+        "accent_hover": mix(theme.accent, theme.text, 0.3),
+        "on_accent": (20, 20, 24),
+    }
+
+
+def _hex(colour: tuple) -> str:
+    return "#" + "".join(f"{v:02x}" for v in colour[:3])
+
+
+@lru_cache(maxsize=1)
+def _template() -> dict:
+    return json.loads(asset("theme.json").read_text(encoding="utf-8"))
+
+
+def gui_theme(theme: Theme, scale: float) -> dict:
+    """The pygame_gui theme dictionary for ``theme`` at ``scale``."""
+    colours = {f"${k}": _hex(v) for k, v in palette(theme).items()}
+    data = copy.deepcopy(_template())
+    for block in data.values():
+        for key, value in block.get("colours", {}).items():
+            if isinstance(value, str) and value.startswith("$"):
+                block["colours"][key] = colours[value]
+        font = block.get("font")
+        if font:
+            font["size"] = str(max(8, round(int(font.get("size", "18")) * scale)))
+            for key in ("regular_path", "bold_path"):
+                if key in font:
+                    font[key] = str(asset(*font[key].split("/")))
+        misc = block.get("misc", {})
+        for key in ("shape_corner_radius", "text_horiz_alignment_padding"):
+            if key in misc:
+                misc[key] = str(max(0, round(int(misc[key]) * scale)))
+    return data
