@@ -1,0 +1,312 @@
+"""The Xiangqi referee: a match with the contest's clocks, verdicts and REPORT.TXT.
+
+:class:`XiangqiMatch` is :class:`runner.match.Match` with what RULEBOOK section 1
+adds on top of the rules:
+
+* clocks: ``seconds`` for each side (PLAY.INI line 4; -1 untimed) and no single move
+  over 15 minutes, as a :class:`runner.match.TimeControl`;
+* a flag fall is adjudicated by :func:`games.xiangqi.rules.adjudicate_flag_fall`
+  (loss only when the opponent has more than 5 minutes left, else a draw unless a
+  side can force mate within 4 half-moves), a move over 15 minutes by
+  :func:`~games.xiangqi.rules.adjudicate_move_time`;
+* contest mode: the other program's status word (WIN, DRAW, FINISH) ends the game
+  as written;
+* the official REPORT.TXT, rewritten after every move, and beside it the
+  machine-readable result file ``REPORT.JSON`` (result, reason, final clocks).
+
+Everything else (illegal move, malformed file, crash, resignation, mate, repetition,
+no attacking material) is the rules' and the runner's, unchanged.
+
+``python main.py xiangqi referee --bottom CMD --top CMD [--seconds N] [--out DIR]``
+referees two contest programs, each in its own folder under DIR.
+"""
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from games.api import Event, Outcome, Termination
+from games.xiangqi.movefiles import COMPUTER, HUMAN, OTHER, UNTIMED
+from games.xiangqi.rules import (SIDE_NAMES, SINGLE_MOVE_LIMIT_SECONDS, adjudicate_flag_fall,
+                                 adjudicate_move_time)
+from runner.match import GRACE, Match, TimeControl
+from runner.process import atomic_write
+
+REPORT_NAME = "REPORT.TXT"
+#: The RULEBOOK's "small machine-readable result file beside REPORT.TXT".
+RESULT_NAME = "REPORT.JSON"
+RESULT_FORMAT = "xiangqi-report-result"
+MAX_REPORT_COLUMNS = 255
+
+
+def contest_time_control(seconds: int) -> TimeControl:
+    """PLAY.INI's seconds as the runner's limits: the whole game, and 15 minutes a move."""
+    total = float(seconds) if seconds and seconds > 0 else None
+    return TimeControl(per_move=float(SINGLE_MOVE_LIMIT_SECONDS), total=total)
+
+
+def set_state_outcome(state, outcome: Outcome) -> None:
+    """Make ``outcome`` the state's result (a referee's verdict the rules cannot reach).
+
+    Uses the state's ``adjudicate`` when the rules provide one; otherwise sets the
+    result the way :meth:`XiangqiState.forfeit` does.
+    """
+    if hasattr(state, "adjudicate"):
+        state.adjudicate(outcome)
+        return
+    state._outcome = outcome
+    state._events = (Event("verdict", outcome.detail, outcome.winners),)
+
+
+class XiangqiMatch(Match):
+    """A refereed Xiangqi match (see the module's doc)."""
+
+    def __init__(self, plugin, options: Mapping[str, Any], seats: list, *, seconds: int = UNTIMED,
+                 report_dir: str | Path | None = None, report_authors: Sequence[str] = ("", "", ""),
+                 report_words: tuple[str, str] | None = None, **kwargs):
+        kwargs.setdefault("time_control", contest_time_control(seconds))
+        super().__init__(plugin, options, seats, **kwargs)
+        self.seconds = seconds
+        self.report_dir = Path(report_dir) if report_dir else None
+        self.report_authors = tuple(report_authors)
+        self.report_words = report_words or tuple(seat_word(s) for s in seats)
+        for seat in seats:
+            attach = getattr(seat, "attach_clock", None)
+            if attach is not None:
+                attach(self.seconds_left, seconds)
+
+    # ------------------------------------------------------------------ clocks
+    def seconds_left(self) -> tuple[float | None, float | None]:
+        """Seconds left for the bottom and the top side (None when untimed)."""
+        total = self.time_control.total
+        if total is None:
+            return None, None
+        return total - self.time_used[0], total - self.time_used[1]
+
+    def _clock_verdict(self, seat: int, elapsed: float) -> Outcome | None:
+        """The contest's ruling on a time-out by ``seat`` after ``elapsed`` seconds."""
+        verdict = adjudicate_move_time(seat, elapsed)
+        if verdict is not None:
+            return verdict
+        total = self.time_control.total
+        if total is not None and self.time_used[seat] + elapsed >= total - GRACE:
+            return adjudicate_flag_fall(self.state, seat, total - self.time_used[seat ^ 1])
+        return None
+
+    # ------------------------------------------------------------------ the turn
+    def _play(self, to_move, answers) -> None:
+        seat = to_move[0]
+        answer = answers[seat]
+        verdict = None
+        if answer.failure is Termination.TIMEOUT:
+            verdict = self._clock_verdict(seat, answer.elapsed)
+        elif getattr(answer, "claim", ""):
+            verdict = claim_outcome(seat, answer.claim)
+        super()._play(to_move, answers)
+        if verdict is not None and verdict != self.state.outcome():
+            set_state_outcome(self.state, verdict)
+            self.states[-1] = self.state.clone()
+            self.turns[-1].note = verdict.detail
+            self.turns[-1].events = (Event("verdict", verdict.detail, verdict.winners),)
+            self.outcome = verdict
+        self.write_reports()
+
+    def _close(self) -> None:
+        super()._close()
+        self.write_reports()
+
+    # ------------------------------------------------------------------ REPORT.TXT
+    def write_reports(self) -> list[Path]:
+        """REPORT.TXT and REPORT.JSON in ``report_dir`` (nothing when it is not set)."""
+        if self.report_dir is None:
+            return []
+        self.report_dir.mkdir(parents=True, exist_ok=True)
+        moves = list(self.states[-1].moves)
+        report = self.report_dir / REPORT_NAME
+        atomic_write(report, format_report(self.report_authors, self.report_words, moves))
+        result = self.report_dir / RESULT_NAME
+        atomic_write(result, json.dumps(self.result_data(), indent=2) + "\n")
+        return [report, result]
+
+    def result_data(self) -> dict:
+        outcome = self.outcome if self.outcome is not None else None
+        left = self.seconds_left()
+        return {
+            "format": RESULT_FORMAT, "version": 1, "report": REPORT_NAME,
+            "result": result_text(outcome), "winner": _winner_name(outcome),
+            "reason": outcome.reason.value if outcome else None,
+            "detail": outcome.detail if outcome else "",
+            "players": " ".join(self.report_words),
+            "seconds": self.seconds,
+            "clocks": {"bottom": _clock_value(left[0]), "top": _clock_value(left[1])},
+            "time_used": {"bottom": round(self.time_used[0], 3), "top": round(self.time_used[1], 3)},
+            "half_moves": len(self.states[-1].moves),
+            "record": str(self.record_path) if self.record_path else None,
+        }
+
+
+def claim_outcome(seat: int, word: str) -> Outcome:
+    """Contest mode: what the other program's status word means, taken as written."""
+    who = SIDE_NAMES[seat]
+    if word == "WIN":
+        scores = (1.0, 0.0) if seat == 0 else (0.0, 1.0)
+        return Outcome((seat,), scores, Termination.ADJUDICATION, f"{who} (the other program) wrote WIN")
+    if word == "DRAW":
+        return Outcome((), (0.5, 0.5), Termination.ADJUDICATION, f"Draw: {who} (the other program) wrote DRAW")
+    return Outcome((), (0.0, 0.0), Termination.ABORTED,
+                   f"{who} (the other program) wrote FINISH: game over, result unknown")
+
+
+def seat_word(seat) -> str:
+    """REPORT.TXT's word for a seat: a person is HUMAN, a program OTHER, an engine COMPUTER."""
+    return {"human": HUMAN, "ext": OTHER}.get(getattr(seat, "kind", ""), COMPUTER)
+
+
+def result_text(outcome: Outcome | None) -> str:
+    if outcome is None or outcome.reason is Termination.ABORTED:
+        return "*"
+    if not outcome.winners:
+        return "1/2-1/2"
+    return "1-0" if outcome.winners[0] == 0 else "0-1"
+
+
+def _winner_name(outcome: Outcome | None) -> str | None:
+    if outcome is None or not outcome.winners:
+        return None
+    return "bottom" if outcome.winners[0] == 0 else "top"
+
+
+def _clock_value(left: float | None) -> float:
+    return UNTIMED if left is None else round(max(0.0, left), 3)
+
+
+def format_report(authors: Sequence[str], words: Sequence[str], moves: Sequence[str]) -> str:
+    """REPORT.TXT's text (RULEBOOK section 1).
+
+    Lines 1-3 author, program, address (at most 255 columns, ASCII; empty when
+    unused), line 4 the two PLAY.INI words, then ``N BOTTOM TOP`` from 1.
+    (A minimal writer: ``games.xiangqi.records`` owns reading REPORT.TXT.)
+    """
+    header = [_report_line(text) for text in (list(authors) + ["", "", ""])[:3]]
+    lines = header + [" ".join(words)]
+    for index in range(0, len(moves), 2):
+        pair = [m.upper() for m in moves[index:index + 2]]
+        lines.append(" ".join([str(index // 2 + 1)] + pair))
+    return "\r\n".join(lines) + "\r\n"
+
+
+def _report_line(text: str) -> str:
+    clean = re.sub(r"[\r\n\t]+", " ", text or "").encode("ascii", "replace").decode("ascii")
+    return clean[:MAX_REPORT_COLUMNS]
+
+
+# --------------------------------------------------------------------------- the command
+
+_SPEC_RE = re.compile(r"^(human|bot(:\d+)?|(ext|uci|ucci):.+)$", re.IGNORECASE | re.DOTALL)
+
+
+def seat_spec(text: str) -> str:
+    """``--bottom``/``--top``: a seat spec (human, bot:N, ext:, uci:, ucci:) or a bare command."""
+    text = text.strip()
+    return text if _SPEC_RE.match(text) else f"ext:{text}"
+
+
+def build_referee_match(bottom: str, top: str, out: Path, seconds: int = UNTIMED,
+                        options: Mapping[str, str] | None = None, seed: int | None = None,
+                        authors: Sequence[str] = ("", "", ""), poll: float | None = None) -> XiangqiMatch:
+    """Two seats (programs, engines, bots or people); programs run in ``out/seat1``, ``out/seat2``."""
+    from games.xiangqi import PLUGIN
+    from runner.match import default_record_path
+    from runner.seats import make_seat
+
+    game = PLUGIN.new_game()
+    resolved = game.spec.resolve_options(None, dict(options or {}))
+    seed = seed if seed is not None else random.randrange(2 ** 31)
+    out = Path(out)
+    seats = []
+    for index, spec in enumerate((bottom, top)):
+        limits: dict[str, Any] = {"seconds": seconds}
+        if poll:
+            limits["poll"] = poll
+        seats.append(make_seat(seat_spec(spec), PLUGIN, seed + index, limits=limits, workdir=str(out)))
+    return XiangqiMatch(PLUGIN, resolved, seats, seed=seed, seconds=seconds, report_dir=out,
+                        report_authors=authors, record_path=default_record_path(out, PLUGIN.name))
+
+
+def referee_command(args) -> int:
+    """``python main.py xiangqi referee``: referee one game and print the result."""
+    from games.api import ArenaError
+
+    out = Path(args.out) if args.out else _default_out()
+    try:
+        match = build_referee_match(args.bottom, args.top, out, args.seconds,
+                                    parse_options(args.option), args.seed,
+                                    ("Arena referee", "Arena Xiangqi referee", ""), args.poll)
+    except ArenaError as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return 2
+    if args.window or any(s.kind == "human" for s in match.seats):
+        return open_window(args, match)
+    outcome = match.run()
+    print(f"xiangqi: {result_text(outcome)} {outcome.detail or outcome.reason.value} "
+          f"after {len(match.states[-1].moves)} half-moves; report {out / REPORT_NAME}; "
+          f"record {match.record_path}")
+    return 0
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    """``KEY=VALUE`` pairs from the command line."""
+    from games.api import GameSetupError
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise GameSetupError(f"option {pair!r} is not KEY=VALUE")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def open_window(args, match) -> int:
+    """Show ``match`` in the arena's window.
+
+    The command-line tools are entry points, like ``main.py``: they bind to the ui
+    at run time, only when a window is asked for; the seats and the referee never
+    touch it (and a headless run never imports pygame).
+    """
+    import importlib
+    return importlib.import_module("ui.app").run_app(args, match=match)
+
+
+def _default_out() -> Path:
+    import datetime as _dt
+    from runner import paths
+    return paths.records_dir() / f"xiangqi-referee-{_dt.datetime.now():%Y%m%d-%H%M%S}"
+
+
+def register(subparsers) -> None:
+    """Add ``referee`` to ``python main.py xiangqi ...``."""
+    parser = subparsers.add_parser(
+        "referee", help="referee two contest programs (PLAY.INI, move files, REPORT.TXT)",
+        description="Runs each side in its own folder (DIR/seat1 for the bottom, DIR/seat2 for the top) with its own "
+        "PLAY.INI, relays the moves through the move files with the referee's clocks, "
+        "adjudicates every RULEBOOK result, writes the final status words, DIR/REPORT.TXT, "
+        "DIR/REPORT.JSON and the arena record. The same as 'python main.py match xiangqi "
+        "--seat ext:A --seat ext:B --headless --out DIR' plus the contest clocks and REPORT.TXT.")
+    parser.add_argument("--bottom", required=True, metavar="CMD",
+                        help="the bottom side (Red, moves first): a program's command, or a seat "
+                        "spec: human, bot:LEVEL, ext:CMD, uci:CMD, ucci:CMD")
+    parser.add_argument("--top", required=True, metavar="CMD", help="the top side, the same way")
+    parser.add_argument("--seconds", type=int, default=UNTIMED,
+                        help="thinking time for each side in seconds (default -1: untimed)")
+    parser.add_argument("--out", metavar="DIR", help="folder for the programs' folders, REPORT.TXT, "
+                        "REPORT.JSON and the record (default: a new folder in the records folder)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option, e.g. no_capture_limit=60 or repetition=draw")
+    parser.add_argument("--seed", type=int, default=None, help="random seed for built-in bots")
+    parser.add_argument("--poll", type=float, default=None, help="seconds between looks at a move file")
+    parser.add_argument("--window", action="store_true", help="watch the game in the window")
+    parser.set_defaults(func=referee_command)
