@@ -55,3 +55,9 @@ def register(subparsers) -> None:
     legal = subparsers.add_parser("legal", help="list the legal moves of a position")
     legal.add_argument("fen", help="position in Xiangqi FEN ('start' = the usual start)")
     legal.set_defaults(func=lambda args: _run(lambda: legal_text(args.fen)))
+
+    # Contest tools: referee two contest programs; play as the contest program CC.
+    from games.xiangqi.contest import register as register_contest_mode
+    from games.xiangqi.referee import register as register_referee
+    register_referee(subparsers)
+    register_contest_mode(subparsers)
