@@ -45,7 +45,7 @@ class SearchConfig:
 class Board:
     """Geometry of an N×N board: neighbours, bridge patterns, edge cells."""
 
-    def __init__(self, size: int):
+    def __init__(self, size: int, prior_weight: float = 12.0):
         self.size = size
         n = size
         self.cells = n * n
@@ -65,6 +65,19 @@ class Board:
         self.is_bottom = bytearray(1 if i // n == n - 1 else 0 for i in range(self.cells))
         self.replies = {P1: self._replies(P1), P2: self._replies(P2)}
         self.bridge_partners = self._bridge_partners()
+        self.opening_prior, self.late_prior = self._base_priors(prior_weight)
+
+    def _base_priors(self, weight: float) -> tuple[list[float], list[float]]:
+        """Prior RAVE wins per cell before local shape: centre first early, edges worse."""
+        n = self.size
+        half = (n - 1) / 2 or 1.0
+        opening, late = [], []
+        for index in range(self.cells):
+            r, c = divmod(index, n)
+            value = 0.5 - (0.04 if min(r, c, n - 1 - r, n - 1 - c) == 0 else 0.0)
+            late.append(weight * value)
+            opening.append(weight * (value - 0.05 * self.centre_distance(index) / half))
+        return opening, late
 
     def _replies(self, colour: int) -> list[tuple[tuple[int, int, int], ...]]:
         """For each cell x: (reply, a, b) meaning "if a and b are ours and x was just taken,
@@ -148,8 +161,8 @@ class HexSearch:
     """One side's search engine for a board size; keeps its tree between moves."""
 
     def __init__(self, size: int, seed: int, config: SearchConfig | None = None):
-        self.board = Board(size)
         self.config = config or SearchConfig()
+        self.board = Board(size, self.config.prior_weight)
         self.rng = random.Random(seed)
         self.root: Node | None = None
         self.root_cells: list[int] | None = None
@@ -213,48 +226,39 @@ class HexSearch:
         return node
 
     def _seed_priors(self, node: Node, cells: list[int]) -> None:
-        """Virtual RAVE results from local shape: what MoHex calls prior knowledge."""
-        b = self.board
-        mover, other = node.mover, 3 - node.mover
-        weight = self.config.prior_weight
-        n = b.size
-        half = (n - 1) / 2 or 1.0
-        stones = b.cells - len(node.moves)
-        rn, rw = node.rn, node.rw
-        nb, partners = b.neighbours, b.bridge_partners
-        for c in node.moves:
-            value = 0.5
-            own = opp = 0
-            for x in nb[c]:
-                v = cells[x]
-                if v == mover:
-                    own += 1
-                elif v == other:
-                    opp += 1
-            if own or opp:
-                value += 0.03
-            if own >= 2 or opp >= 2:
-                value += 0.03
-            for y, a, bb in partners[c]:
-                if cells[y] == mover and cells[a] == EMPTY and cells[bb] == EMPTY:
-                    value += 0.04       # makes a bridge
-                    break
-            # Intruding into the opponent's bridge carrier is usually useless.
-            if self._in_opponent_carrier(c, cells, other):
-                value -= 0.08
-            if stones < n:
-                value -= 0.05 * b.centre_distance(c) / half
-            r, col = divmod(c, n)
-            if r == 0 or col == 0 or r == n - 1 or col == n - 1:
-                value -= 0.04
-            rn[c] = weight
-            rw[c] = weight * value
+        """Virtual RAVE results from local shape (what MoHex calls prior knowledge).
 
-    def _in_opponent_carrier(self, c: int, cells: list[int], other: int) -> bool:
-        for y, a, bb in self.board.replies[other][c]:
-            if a != bb and cells[a] == other and cells[bb] == other and cells[y] == EMPTY:
-                return True
-        return False
+        A base value by position (centre early, edges worse), raised for cells touching
+        stones and for cells that make a bridge with the mover's stones, lowered for
+        intrusions into the opponent's bridges.  Work is per stone, not per empty cell.
+        """
+        b = self.board
+        mover = node.mover
+        weight = self.config.prior_weight
+        stones = b.cells - len(node.moves)
+        node.rn = [weight] * b.cells
+        rw = node.rw = (b.opening_prior if stones < b.size else b.late_prior)[:]
+        bonus: dict[int, float] = {}
+        nb, partners = b.neighbours, b.bridge_partners
+        touch = 0.03 * weight
+        for s in range(b.cells):
+            colour = cells[s]
+            if colour == EMPTY:
+                continue
+            for x in nb[s]:
+                if cells[x] == EMPTY:
+                    bonus[x] = bonus.get(x, 0.0) + touch
+            for y, a, c in partners[s]:
+                if cells[a] == EMPTY and cells[c] == EMPTY:
+                    if cells[y] == EMPTY:
+                        if colour == mover:
+                            bonus[y] = bonus.get(y, 0.0) + 0.04 * weight
+                    elif cells[y] == colour and colour != mover:
+                        bonus[a] = bonus.get(a, 0.0) - 0.08 * weight
+                        bonus[c] = bonus.get(c, 0.0) - 0.08 * weight
+        cap = 0.06 * weight
+        for x, extra in bonus.items():
+            rw[x] += extra if extra < cap else cap
 
     # ------------------------------------------------------------------ search
     def search(self, cells: list[int], mover: int, deadline: float | None,
@@ -378,8 +382,8 @@ class HexSearch:
 
     def _fill(self, cells: list[int], colour: int, last: int) -> None:
         """Random playout to a full board, answering bridge intrusions if configured."""
-        order = [c for c in range(len(cells)) if cells[c] == EMPTY]
-        self.rng.shuffle(order)
+        rnd = self.rng.random
+        order = sorted([c for c in range(len(cells)) if cells[c] == EMPTY], key=lambda _: rnd())
         if not self.config.bridge_playouts:
             other = 3 - colour
             for c in order[0::2]:
@@ -394,7 +398,7 @@ class HexSearch:
             move = -1
             if last >= 0:
                 for y, a, b in replies[colour][last]:
-                    if cells[y] == EMPTY and cells[a] == colour and cells[b] == colour:
+                    if cells[a] == colour and cells[b] == colour and cells[y] == EMPTY:
                         move = y
                         break
             if move < 0:
