@@ -126,7 +126,7 @@ class Robot:
     """One player: position (cell index, None while not on the map) and held item."""
 
     __slots__ = ("seat", "colour", "pos", "in_game", "speed_turns", "oil_turns", "on_oil",
-                 "left_turn", "why")
+                 "left_turn", "why", "last_pos")
 
     def __init__(self, seat: int):
         self.seat, self.colour = seat, COLOURS[seat]
@@ -137,6 +137,7 @@ class Robot:
         self.on_oil = False        # standing on a forbidden/sealed cell thanks to F
         self.left_turn: int | None = None
         self.why = ""
+        self.last_pos: int | None = None      # where it stood when it left (turn logs)
 
     def copy(self) -> "Robot":
         other = Robot.__new__(Robot)
@@ -154,6 +155,7 @@ class Robot:
         return "G" if self.speed_turns > 0 else "F" if self.oil_turns > 0 else ""
 
     def leave(self, turn: int, why: str) -> None:
+        self.last_pos = self.pos if self.pos is not None else self.last_pos
         self.in_game, self.pos, self.left_turn, self.why = False, None, turn, why
         self.speed_turns = self.oil_turns = 0
         self.on_oil = False
@@ -566,8 +568,7 @@ class RobotState(State):
             self.finished = True
             for robot in self.robots:
                 if robot.in_game:
-                    robot.in_game = False
-                    robot.pos = None
+                    robot.in_game, robot.last_pos, robot.pos = False, robot.pos, None
             events.append(Event("verdict", self._result_text()))
 
     def _result_text(self) -> str:
