@@ -237,7 +237,7 @@ def _new_text(seen: str, now: str) -> tuple[str, str]:
     return now, now
 
 
-def _absolute_command(command: str, base: Path) -> list[str]:
+def absolute_command(command, base: Path) -> list[str]:
     """The command with arguments naming existing files made absolute.
 
     A program runs in its own folder, so ``./cc`` or ``python3 cc.py`` given relative
@@ -269,7 +269,7 @@ class ContestProgramSeat(MoveFileSeat):
     def __init__(self, spec: str, command: str, workdir: str | None = None,
                  limits: Mapping[str, Any] | None = None):
         super().__init__(spec, label=command, limits=limits)
-        self.argv = _absolute_command(command, Path.cwd())
+        self.argv = absolute_command(command, Path.cwd())
         self.default_workdir = workdir
         self.folder: Path | None = None
         self.play_ini = ""

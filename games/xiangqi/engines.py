@@ -1,0 +1,287 @@
+"""Xiangqi engine seats: ``uci:COMMAND`` (Pikafish, Fairy-Stockfish) and ``ucci:COMMAND`` (ElephantEye).
+
+The engine is started once, in the seat's folder, and kept running.  Each turn the
+seat sends the game so far (``position fen START moves ...``) and ``go``, and reads
+``bestmove``.
+
+Settings go after the command as ``KEY=VALUE`` words (only trailing ones are taken,
+so the engine's own arguments pass untouched):
+
+* ``movetime=MS``: thinking time per move in milliseconds (default 1000; never more
+  than half the time the match still allows, nor a thirtieth of a timed clock);
+* ``depth=N``: search N plies instead (``go depth N``);
+* ``nodes=N``: search N nodes (UCI ``go nodes N``);
+* ``ranks=0|1|auto``: how the engine numbers ranks.  Pikafish and ElephantEye use
+  0-9 like the contest (``h2e2``); Fairy-Stockfish uses 1-10 (``h3e3``).  ``auto``
+  (default) picks 1-10 when the engine calls itself Fairy-Stockfish or offers the
+  ``UCI_Variant`` option;
+* ``variant=NAME``: sent as ``setoption name UCI_Variant value NAME`` when the engine
+  offers that option (default ``xiangqi``);
+* ``option.NAME=VALUE``: any other engine option (``option.Threads=2``).
+
+The same limits may come in the seat's ``limits`` mapping.  ``ucci`` sends
+``go time MS movestogo 1`` for a per-move time (UCCI 3.0 counts milliseconds;
+``timeunit=s`` sends seconds for older engines).
+
+Verdicts: no ``bestmove`` in time (after ``stop`` and a short grace) is a time-out;
+an engine that exits is a crash; ``bestmove (none)``, ``bestmove 0000`` or UCCI's
+``nobestmove`` resigns; a move the rules reject is an illegal move (the runner's).
+"""
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any, Mapping
+
+from games.api import Termination
+from games.xiangqi.contest import absolute_command
+from games.xiangqi.rules import START_FEN
+from runner.process import LineProcess, split_command
+from runner.seats import Answer, Seat, SeatInfo
+
+HANDSHAKE_SECONDS = 10.0
+STOP_GRACE = 1.0
+DEFAULT_MOVETIME_MS = 1000
+SETTING_KEYS = ("movetime", "depth", "nodes", "ranks", "variant", "timeunit")
+_SETTING_RE = re.compile(r"^(movetime|depth|nodes|ranks|variant|timeunit|option\.[^=]+)=(.*)$")
+_MOVE_RE = re.compile(r"^([a-i])(\d{1,2})([a-i])(\d{1,2})$")
+
+
+def split_engine_spec(command: str) -> tuple[list[str], dict[str, str]]:
+    """``"pikafish movetime=500"`` -> (["pikafish"], {"movetime": "500"})."""
+    argv = split_command(command)
+    settings: dict[str, str] = {}
+    while len(argv) > 1 and _SETTING_RE.match(argv[-1]):
+        key, value = _SETTING_RE.match(argv.pop()).groups()
+        settings.setdefault(key, value)
+    return argv, settings
+
+
+def to_engine_move(move: str, rank_base: int) -> str:
+    """Contest ICCS (``H2E2``) to the engine's text (``h2e2`` or, 1-based, ``h3e3``)."""
+    text = move.lower()
+    return f"{text[0]}{int(text[1]) + rank_base}{text[2]}{int(text[3]) + rank_base}"
+
+
+def from_engine_move(text: str, rank_base: int) -> str | None:
+    """The engine's move text to contest ICCS, or None when it is not a board move."""
+    match = _MOVE_RE.match(text.strip().lower())
+    if not match:
+        return None
+    f1, r1, f2, r2 = match.groups()
+    r1, r2 = int(r1) - rank_base, int(r2) - rank_base
+    if not (0 <= r1 <= 9 and 0 <= r2 <= 9):
+        return None
+    return f"{f1}{r1}{f2}{r2}".upper()
+
+
+class EngineSeat(Seat):
+    """A UCI or UCCI engine playing one side."""
+
+    protocol = "uci"
+
+    def __init__(self, spec: str, command: str, workdir: str | None = None,
+                 limits: Mapping[str, Any] | None = None):
+        argv, settings = split_engine_spec(command)
+        super().__init__(spec, label=Path(argv[0]).name)
+        self.argv = absolute_command(argv, Path.cwd())
+        self.settings = {**{k: str(v) for k, v in (limits or {}).items()
+                            if k in SETTING_KEYS or k.startswith("option.")}, **settings}
+        self.limits = dict(limits or {})
+        self.default_workdir = workdir
+        self.process: LineProcess | None = None
+        self.rank_base = 0
+        self.engine_name = ""
+        self.engine_options: list[str] = []
+        self.clock = lambda: (None, None)
+        self._error = ""
+        self._log: list[str] = []
+
+    def attach_clock(self, clock, seconds: int) -> None:
+        self.clock = clock
+
+    # ------------------------------------------------------------------ start
+    def start(self, info: SeatInfo, state) -> None:
+        super().start(info, state)
+        folder = self.limits.get("folder") or info.workdir
+        if folder:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+        try:
+            self.process = LineProcess(self.argv, cwd=folder, memory_mb=self.limits.get("memory_mb"))
+        except OSError as exc:
+            self._error = f"could not start {self.argv[0]}: {exc.strerror or exc}"
+            return
+        if not self._handshake():
+            self._error = self._error or f"no {self.protocol}ok from the engine"
+        elif self.engine_name:
+            self.label = self.engine_name
+
+    def _send(self, line: str) -> None:
+        self._log.append("> " + line)
+        self.process.send(line)
+
+    def _read_until(self, done, seconds: float) -> str | None:
+        """Lines until one satisfies ``done`` (returned), or None on time-out or exit."""
+        end = time.monotonic() + seconds
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                return None
+            line = self.process.read_line(min(left, 0.2))
+            if line is None:
+                if self.process.exited:
+                    return None
+                continue
+            self._log.append("< " + line)
+            if done(line):
+                return line
+
+    def _handshake(self) -> bool:
+        self._send(self.protocol)
+        ok = f"{self.protocol}ok"
+        if self._read_until(lambda line: self._note_id(line) or line.strip() == ok,
+                            HANDSHAKE_SECONDS) is None:
+            return False
+        self.rank_base = self._rank_base()
+        variant = self.settings.get("variant", "xiangqi")
+        if "UCI_Variant" in self.engine_options:
+            self._set_option("UCI_Variant", variant)
+        for key, value in self.settings.items():
+            if key.startswith("option."):
+                self._set_option(key[len("option."):], value)
+        self._send("isready")
+        return self._read_until(lambda line: line.strip() == "readyok", HANDSHAKE_SECONDS) is not None
+
+    def _note_id(self, line: str) -> bool:
+        words = line.split()
+        if words[:2] == ["id", "name"]:
+            self.engine_name = " ".join(words[2:])
+        elif words[:1] == ["option"]:
+            name = re.match(r"option\s+(?:name\s+)?(\S+)", line)
+            if name:
+                self.engine_options.append(name.group(1))
+        return False
+
+    def _rank_base(self) -> int:
+        choice = self.settings.get("ranks", "auto").lower()
+        if choice in ("0", "1"):
+            return int(choice)
+        fairy = "fairy" in self.engine_name.lower() or "UCI_Variant" in self.engine_options
+        return 1 if fairy else 0
+
+    def _set_option(self, name: str, value: str) -> None:
+        if self.protocol == "ucci":
+            self._send(f"setoption {name} {value}")
+        else:
+            self._send(f"setoption name {name} value {value}")
+
+    # ------------------------------------------------------------------ asking
+    def ask(self, state, seat: int, time_limit: float | None) -> Answer:
+        start = time.perf_counter()
+        if self.process is None or self._error or self.process.exited:
+            return Answer(failure=Termination.CRASH, detail=self._error or self._exit_text(),
+                          stderr=self.process.stderr_tail() if self.process else "")
+        self._log = []
+        moves = " ".join(to_engine_move(m, self.rank_base) for m in state.moves)
+        start_fen = state.options.get("fen") or START_FEN
+        self._send(f"position fen {start_fen}" + (f" moves {moves}" if moves else ""))
+        go, budget = self._go_command(seat, time_limit)
+        self._send(go)
+        wait = budget + 5.0 if time_limit is None else max(0.1, time_limit - (time.perf_counter() - start))
+        line = self._read_until(self._is_best, wait)
+        if line is None and not self.process.exited:
+            self._send("stop")
+            line = self._read_until(self._is_best, STOP_GRACE)
+        answer = Answer(elapsed=time.perf_counter() - start, given="\n".join(
+            x[2:] for x in self._log if x.startswith("> ")), answered=self._answered_text(),
+            stderr=self.process.stderr_tail())
+        if line is None:
+            if self.process.exited:
+                answer.failure, answer.detail = Termination.CRASH, self._exit_text()
+            else:
+                answer.failure, answer.detail = Termination.TIMEOUT, "no bestmove in time"
+            return answer
+        return self._read_best(line, answer)
+
+    def _go_command(self, seat: int, time_limit: float | None) -> tuple[str, float]:
+        if "depth" in self.settings:
+            return f"go depth {int(self.settings['depth'])}", 60.0
+        if "nodes" in self.settings and self.protocol == "uci":
+            return f"go nodes {int(self.settings['nodes'])}", 60.0
+        seconds = float(self.settings.get("movetime", DEFAULT_MOVETIME_MS)) / 1000
+        left = self.clock()[seat]
+        if left is not None:
+            seconds = min(seconds, max(0.05, left / 30))
+        if time_limit is not None:
+            seconds = min(seconds, time_limit * 0.5)
+        ms = max(1, int(seconds * 1000))
+        if self.protocol == "ucci":
+            amount = max(1, round(seconds)) if self.settings.get("timeunit") == "s" else ms
+            return f"go time {amount} movestogo 1", seconds
+        return f"go movetime {ms}", seconds
+
+    @staticmethod
+    def _is_best(line: str) -> bool:
+        word = line.split()[:1]
+        return word in (["bestmove"], ["nobestmove"])
+
+    def _answered_text(self) -> str:
+        received = [x[2:] for x in self._log if x.startswith("< ")]
+        infos = [x for x in received if x.startswith("info")]
+        rest = [x for x in received if not x.startswith("info")]
+        return "\n".join(infos[-1:] + rest)
+
+    def _read_best(self, line: str, answer: Answer) -> Answer:
+        words = line.split()
+        if words[0] == "nobestmove" or len(words) < 2 or words[1] in ("(none)", "0000", "resign"):
+            answer.failure, answer.detail = Termination.RESIGNATION, f"the engine gave up ({line.strip()})"
+            return answer
+        move = from_engine_move(words[1], self.rank_base)
+        if move is None:
+            answer.failure = Termination.BAD_FILE
+            answer.detail = f"bestmove {words[1]!r} is not a move (ranks counted from {self.rank_base})"
+            return answer
+        answer.text = move
+        return answer
+
+    def _exit_text(self) -> str:
+        code = self.process.proc.returncode if self.process else None
+        return f"the engine ended (exit code {code})"
+
+    def close(self) -> None:
+        if self.process is not None:
+            self.process.send("quit")
+            self.process.close(grace=0.5)
+            self.process = None
+
+    def describe(self) -> dict:
+        data = super().describe()
+        data.update(command=self.argv, protocol=self.protocol, settings=dict(self.settings))
+        if self.engine_name:
+            data["engine"] = self.engine_name
+        return data
+
+
+class UciEngineSeat(EngineSeat):
+    """Pikafish, Fairy-Stockfish and other UCI engines."""
+
+    kind = protocol = "uci"
+
+
+class UcciEngineSeat(EngineSeat):
+    """ElephantEye and other UCCI engines."""
+
+    kind = protocol = "ucci"
+
+
+def make_uci_seat(spec: str, command: str, workdir: str | None = None,
+                  limits: Mapping[str, Any] | None = None) -> EngineSeat:
+    """``uci:COMMAND [KEY=VALUE ...]``: Pikafish, Fairy-Stockfish."""
+    return UciEngineSeat(spec, command, workdir, limits)
+
+
+def make_ucci_seat(spec: str, command: str, workdir: str | None = None,
+                   limits: Mapping[str, Any] | None = None) -> EngineSeat:
+    """``ucci:COMMAND [KEY=VALUE ...]``: ElephantEye."""
+    return UcciEngineSeat(spec, command, workdir, limits)

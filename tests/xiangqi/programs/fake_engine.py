@@ -1,0 +1,84 @@
+"""A tiny UCI / UCCI Xiangqi engine for tests: plays a random legal move.
+
+``fake_engine.py [--fairy] [--ucci] [--seed N] [--bad]``
+
+* default: calls itself Pikafish-like, ranks 0-9 (``h2e2``), legal moves from the
+  arena's rules;
+* ``--fairy``: calls itself Fairy-Stockfish, offers ``UCI_Variant``, and keeps the
+  game with ``pyffish`` (Fairy-Stockfish's own move generator, ranks 1-10): a move
+  sent in the wrong notation makes it exit with an error, so the test can fail;
+  it refuses to play until ``UCI_Variant`` is set to ``xiangqi``;
+* ``--ucci``: speaks UCCI (``ucci``/``ucciok``, ``nobestmove``);
+* ``--bad``: answers a move the rules forbid (its general jumps two ranks).
+"""
+import argparse
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
+from games.xiangqi.rules import XiangqiGame  # noqa: E402
+
+
+def legal_moves(fen, moves, fairy):
+    if fairy:
+        import pyffish
+        return pyffish.legal_moves("xiangqi", fen, moves)
+    state = XiangqiGame().new_initial_state({"fen": fen, "no_capture_limit": 0}, 0)
+    for move in moves:
+        state.apply({state.side: move.upper()})
+    return [m.lower() for m in state.legal_moves(state.side)]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--fairy", action="store_true")
+    parser.add_argument("--ucci", action="store_true")
+    parser.add_argument("--bad", action="store_true")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    protocol = "ucci" if args.ucci else "uci"
+    variant, fen, moves = "chess", None, []
+
+    def say(text):
+        print(text, flush=True)
+
+    for line in sys.stdin:
+        words = line.split()
+        if not words:
+            continue
+        if words[0] == protocol:
+            say("id name " + ("Fairy-Stockfish fake" if args.fairy else "Fake engine"))
+            if args.fairy:
+                say("option name UCI_Variant type combo default chess var chess var xiangqi")
+            say(f"{protocol}ok")
+        elif words[0] == "setoption":
+            if "UCI_Variant" in words:
+                variant = words[-1]
+        elif words[0] == "isready":
+            say("readyok")
+        elif words[0] == "position":
+            rest = " ".join(words[2:]) if words[1] == "fen" else ""
+            fen_text, _, move_text = rest.partition(" moves ")
+            fen, moves = fen_text.strip(), move_text.split()
+        elif words[0] == "go":
+            if args.fairy and variant != "xiangqi":
+                print(f"fake engine: variant is {variant}, not xiangqi", file=sys.stderr)
+                return 4
+            options = legal_moves(fen, moves, args.fairy)
+            if not options:
+                say("nobestmove" if args.ucci else "bestmove (none)")
+                continue
+            say("info depth 1 score cp 0")
+            if args.bad:
+                say("bestmove e0e2" if len(moves) % 2 == 0 else "bestmove e9e7")
+            else:
+                say("bestmove " + rng.choice(options))
+        elif words[0] == "quit":
+            return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
