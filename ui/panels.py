@@ -81,12 +81,13 @@ def draw_players(surface: pygame.Surface, rect: pygame.Rect, players: Sequence[P
         clock_w = clock_font.size(player.clock or "0:00.0")[0] if player.clock else 0
         right = row.right - round(12 * scale)
         name_w = right - clock_w - round(16 * scale) - text_x
-        title = player.name + ("  — winner" if player.winner else "")
+        title = player.name
         colour = theme.good if player.winner else (theme.muted if player.out else theme.text)
         line_gap = round(2 * scale)
         top = row.centery - (big.get_linesize() + small.get_linesize() + line_gap) // 2
         surface.blit(big.render(elide(big, title, name_w), True, colour), (text_x, top))
-        label = player.label + (f"   score {player.score}" if player.score else "")
+        label = player.label + (f" · score {player.score}" if player.score else "") + (
+            " · winner" if player.winner else "")
         surface.blit(small.render(elide(small, label, name_w), True, theme.muted),
                      (text_x, top + big.get_linesize() + line_gap))
         if player.clock:
@@ -251,12 +252,18 @@ def debug_rows(turn: TurnInfo | None, seat: int, seat_name: str, theme: Theme) -
     return rows
 
 
-def result_text(outcome: Outcome | None, seat_name) -> str:
-    """A headline for a finished game ("Player 1 wins: connected ...")."""
+def result_parts(outcome: Outcome | None, seat_name) -> tuple[str, str]:
+    """(headline, detail) for a finished game: ("Player 1 wins", "connected columns 1 and N")."""
     if outcome is None:
-        return ""
+        return "", ""
     if outcome.is_draw:
         head = "Draw"
     else:
         head = " and ".join(seat_name(s) for s in outcome.winners) + " wins"
-    return f"{head}: {outcome.detail}" if outcome.detail else head
+    return head, outcome.detail or outcome.reason.value
+
+
+def result_text(outcome: Outcome | None, seat_name) -> str:
+    """The result on one line ("Player 1 wins: Player 1 connected ...")."""
+    head, detail = result_parts(outcome, seat_name)
+    return f"{head}: {detail}" if detail else head

@@ -173,3 +173,22 @@ def is_pressed(event: pygame.event.Event, widget) -> bool:
     """True when ``event`` is a click on ``widget`` (a pygame_gui button)."""
     return (event.type == pygame_gui.UI_BUTTON_PRESSED and widget is not None
             and event.ui_element is widget)
+
+
+def wrap(face: pygame.font.Font, text: str, width: int, max_lines: int) -> list[str]:
+    """Greedy word wrap to ``width`` pixels, at most ``max_lines`` (the last elided)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if face.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = elide(face, lines[-1] + " …", width)
+    return lines

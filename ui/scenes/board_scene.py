@@ -19,16 +19,17 @@ import pygame_gui
 from games.api import State
 from games.records import TurnInfo
 from games.registry import GamePlugin
-from games.render_base import BoardView
+from games.render_base import BoardView, font
 from ui.boards import make_renderer, safe_draw
 from ui.catalog import game_title
 from ui.panels import PlayerLine, ScrollList, debug_rows, draw_players, move_rows
-from ui.scene import Scene, is_pressed
+from ui.scene import Scene, is_pressed, wrap
 
 COLUMN_W = 440
 MARGIN = 20
 TOP = 72
 PLAYER_ROW = 66
+STATUS_H = 84          # status (two lines) and a message line under the players
 
 
 class BoardScene(Scene):
@@ -88,11 +89,19 @@ class BoardScene(Scene):
         height = round(area.height * 0.42)
         return pygame.Rect(area.x, area.bottom - height, area.width, height)
 
+    def banner_height(self) -> int:
+        """Pixels reserved above the board for a banner (the match's result)."""
+        return 0
+
     def board_rect(self) -> pygame.Rect:
         area = self.left_area()
         debug = self.debug_area()
         if debug:
             area.height -= debug.height + self.px(10)
+        banner = self.banner_height()
+        if banner:
+            area.y += banner + self.px(8)
+            area.height -= banner + self.px(8)
         return area
 
     def players_height(self) -> float:
@@ -102,7 +111,7 @@ class BoardScene(Scene):
     def layout(self) -> None:
         self.top_bar(f"{game_title(self.plugin.name)}")
         self.howto_button = self.button(self.rect(self.dw - MARGIN - 170, 14, 170, 42), "How to play")
-        y = TOP + self.players_height() + 62
+        y = TOP + self.players_height() + STATUS_H
         y = self.layout_controls(self.column_x(), y)
         self.toggle_buttons = {}
         count = self.seat_count()
@@ -118,6 +127,7 @@ class BoardScene(Scene):
         y += 46
         self.moves.rect = self.rect(self.column_x(), y, COLUMN_W, self.dh - y - MARGIN)
         self.moves.size = self.px(18)
+        self.refresh_moves()
         self.moves.reveal(self.selected if self.selected is not None else len(self.turns()))
         self._layout_debug_lists()
 
@@ -168,6 +178,7 @@ class BoardScene(Scene):
     def select(self, index: int | None) -> None:
         self.selected = index
         self.moves.selected = self.selected_index()
+        self.moves.reveal(self.moves.selected)
         self.refresh_debug()
 
     def toggle_debug(self, seat: int) -> None:
@@ -212,11 +223,13 @@ class BoardScene(Scene):
         x = self.px(self.column_x())
         players = pygame.Rect(x, self.px(TOP), self.px(COLUMN_W), self.px(self.players_height()))
         draw_players(surface, players, self.player_lines(), theme, self.app.scale)
-        status_y = players.bottom + self.px(4)
-        self.draw_text(surface, self.status_text(), (x, status_y), 18, theme.text, bold=True,
-                       max_width=self.px(COLUMN_W))
+        y = players.bottom + self.px(2)
+        status = font(self.px(18), bold=True)
+        for line in wrap(status, self.status_text(), self.px(COLUMN_W), 2):
+            surface.blit(status.render(line, True, theme.text), (x, y))
+            y += status.get_linesize()
         if self.message:
-            self.draw_text(surface, self.message, (x, status_y + self.px(26)), 16, theme.bad,
+            self.draw_text(surface, self.message, (x, players.bottom + self.px(54)), 16, theme.bad,
                            max_width=self.px(COLUMN_W))
         self.moves.draw(surface, theme)
         for seat in sorted(self.debug_open):

@@ -10,7 +10,7 @@ import pygame_gui
 from games.render_base import font
 from ui.catalog import GameEntry, game_entries
 from ui.panels import _mix
-from ui.scene import Scene, elide
+from ui.scene import Scene, elide, wrap
 
 TILE_TOP, TILE_H, PICTURE_H = 92, 392, 176
 MAX_RECENT_SHOWN = 4
@@ -29,25 +29,6 @@ def _picture(path: str, size: tuple[int, int]) -> pygame.Surface | None:
     crop = pygame.Rect(0, 0, *size)
     crop.center = image.get_rect().center
     return image.subsurface(crop).copy()
-
-
-def wrap(face: pygame.font.Font, text: str, width: int, max_lines: int) -> list[str]:
-    """Greedy word wrap to ``width`` pixels, at most ``max_lines`` (the last elided)."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if face.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    if len(lines) > max_lines:
-        lines = lines[:max_lines]
-        lines[-1] = elide(face, lines[-1] + " …", width)
-    return lines
 
 
 class HomeScene(Scene):

@@ -15,7 +15,7 @@ import pygame_gui
 from games.api import ArenaError
 from runner.match import Match, MatchView
 from ui.boards import safe_handle
-from ui.panels import PlayerLine, clock_texts, format_score, result_text
+from ui.panels import PlayerLine, clock_texts, format_score, result_parts, result_text
 from ui.scene import is_pressed
 from ui.scenes.board_scene import COLUMN_W, BoardScene
 
@@ -104,7 +104,7 @@ class MatchScene(BoardScene):
         gap = 8
         width = (COLUMN_W - 3 * gap) / 4
         row = [self.rect(x + i * (width + gap), y, width, 44) for i in range(4)]
-        self.pause_button = self.button(row[0], "Pause", tooltip="pause the match (Space)")
+        self.pause_button = self.button(row[0], "Pause", tooltip="pause the match (P)")
         self.step_button = self.button(row[1], "Step", tooltip="play one turn while paused (S)")
         self.undo_button = self.button(row[2], "Undo", tooltip="take back your last move")
         resign = "Resign" if self.human_seats else "Stop"
@@ -207,7 +207,7 @@ class MatchScene(BoardScene):
             self.try_move(self.move_entry.get_text())
         elif self._board_input(event):
             pass
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE and not self.finished:
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_p and not self.finished:
             self.match.resume() if self.snap.paused else self.match.pause()
             self.poll()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -274,16 +274,22 @@ class MatchScene(BoardScene):
         self.message = "Press Back again to stop this match and leave."
 
     # ------------------------------------------------------------ drawing
+    def banner_height(self) -> int:
+        return self.px(76) if self.finished else 0
+
     def draw_overlay(self, surface: pygame.Surface, board: pygame.Rect) -> None:
+        """The result, in large type, in the strip reserved above the board."""
         if not self.finished:
             return
         theme = self.app.theme
-        text = result_text(self.snap.outcome, self.seat_name)
-        face_size = 30
-        banner = pygame.Rect(board.x, board.y, board.width, self.px(64))
-        veil = pygame.Surface(banner.size, pygame.SRCALPHA)
-        veil.fill((*theme.panel, 235))
-        surface.blit(veil, banner)
+        head, detail = result_parts(self.snap.outcome, self.seat_name)
+        if self.snap.error:
+            detail = self.snap.error
+        banner = pygame.Rect(board.x, board.y - self.banner_height() - self.px(8), board.width,
+                             self.banner_height())
+        pygame.draw.rect(surface, theme.panel, banner, border_radius=self.px(8))
         pygame.draw.rect(surface, theme.accent, banner, width=self.px(3), border_radius=self.px(8))
-        self.draw_text(surface, text, (banner.centerx, banner.y + self.px(12)), face_size, theme.accent,
+        self.draw_text(surface, head, (banner.centerx, banner.y + self.px(6)), 28, theme.accent,
                        bold=True, max_width=banner.width - self.px(24), align="center")
+        self.draw_text(surface, detail, (banner.centerx, banner.y + self.px(44)), 17, theme.text,
+                       max_width=banner.width - self.px(24), align="center")

@@ -1,0 +1,113 @@
+"""Replay screen: keys, buttons, slider, events, playback, drag and drop, bad files."""
+import time
+
+import pygame
+import pytest
+
+from games import registry
+from runner.match import Match, default_record_path
+from runner.paths import records_dir
+from runner.seats import make_seat
+from ui_helpers import click, press, pump
+
+HEX = registry.plugin("hex")
+
+
+@pytest.fixture
+def record(arena_home):
+    """A finished bot-vs-bot Hex record on disk."""
+    options = HEX.new_game().spec.resolve_options(None, {"size": 5, "time_total": 0})
+    path = default_record_path(records_dir(), "hex")
+    match = Match(HEX, options, [make_seat("bot:1", HEX, 1), make_seat("bot:1", HEX, 2)], seed=4,
+                  record_path=path)
+    match.run()
+    return path
+
+
+def open_view(app, path):
+    app.open_replay(path)
+    pump(app)
+    assert type(app.scene).__name__ == "ReplayView", getattr(app.scene, "error", "")
+    return app.scene
+
+
+def test_keys_step_and_jump(home, record):
+    view = open_view(home, record)
+    assert view.index == 0 and view.last >= 9
+    press(home, pygame.K_RIGHT)
+    press(home, pygame.K_RIGHT)
+    assert view.index == 2
+    press(home, pygame.K_LEFT)
+    assert view.index == 1
+    press(home, pygame.K_END)
+    assert view.index == view.last
+    assert view.board_state().is_terminal()
+    press(home, pygame.K_HOME)
+    assert view.index == 0
+    press(home, pygame.K_PAGEDOWN)                        # next event: the winning move
+    assert view.index == view.replay.event_turns()[0]
+
+
+def test_buttons_and_the_timeline_slider(home, record):
+    view = open_view(home, record)
+    buttons = {text: button for button, text in view.transport.items()}
+    click(home, buttons[">"])
+    click(home, buttons[">"])
+    assert view.index == 2
+    click(home, buttons[">|"])
+    assert view.index == view.last
+    click(home, buttons["|<"])
+    assert view.index == 0
+    click(home, view.slider.right_button)
+    assert view.index == 1
+    assert view.slider.get_current_value() == 1
+    click(home, buttons["< event"])
+    assert view.index == 0
+
+
+def test_playback_advances_on_its_own_and_stops_at_the_end(home, record):
+    view = open_view(home, record)
+    view.speed = "16"
+    buttons = {text: button for button, text in view.transport.items()}
+    click(home, buttons["Play"])
+    assert view.playing and view.play_button.text == "Pause"
+    start = view.index
+    end = time.monotonic() + 0.4
+    while time.monotonic() < end:
+        home.frame(block=True)                            # sleeps until the next step is due
+    assert view.index >= start + 3
+    while view.playing:
+        home.frame(block=True)
+    assert view.index == view.last and view.play_button.text == "Play"
+
+
+def test_move_list_click_and_debug_panel(home, record):
+    view = open_view(home, record)
+    view.toggle_debug(1)
+    pump(home)
+    view.go(4)
+    text = view.debug_text(1)
+    assert "Turn 4" in text and "accepted" in text
+    assert view.moves.selected == 4
+
+
+def test_a_dropped_file_opens_in_the_replay_viewer(home, record):
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(record)))
+    pump(home)
+    assert type(home.scene).__name__ == "ReplayView"
+    assert home.settings.recent_records[0] == str(record.resolve())
+
+
+def test_an_unreadable_record_shows_the_readers_message(home, record, tmp_path):
+    lines = record.read_text(encoding="utf-8").splitlines()
+    lines[2] = "{this is not json"
+    broken = tmp_path / "broken.arena.jsonl"
+    broken.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    home.open_replay(broken)
+    pump(home)
+    scene = home.scene
+    assert type(scene).__name__ == "ReplayScene"
+    assert str(broken) in scene.error and "line 3" in scene.error
+    home.draw()                                           # drawing the message must not fail
+    press(home, pygame.K_ESCAPE)
+    assert type(home.scene).__name__ == "HomeScene"

@@ -1,0 +1,41 @@
+"""Input helpers for the headless ui tests (real events through the real frame loop)."""
+import time
+
+import pygame
+
+
+def pump(app, frames: int = 4) -> None:
+    """Run a few frames without waiting (widget events arrive one frame after input)."""
+    for _ in range(frames):
+        app.frame(block=False)
+
+
+def click_at(app, pos, frames: int = 4) -> None:
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    pump(app, frames)
+
+
+def click(app, widget, frames: int = 4) -> None:
+    """Press and release the left button at the centre of a pygame_gui widget."""
+    assert widget.alive() and widget.visible, "the widget must be on screen to be clicked"
+    click_at(app, widget.rect.center, frames)
+
+
+def press(app, key: int, frames: int = 3, unicode: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=unicode, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=unicode, scancode=0))
+    pump(app, frames)
+
+
+def wait_until(app, condition, timeout: float = 5.0) -> bool:
+    """Run frames until ``condition()`` holds (a match runs on its own thread)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        app.frame(block=False)
+        if condition():
+            return True
+        time.sleep(0.005)
+    return condition()
