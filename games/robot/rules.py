@@ -141,8 +141,9 @@ class Robot:
 
     def copy(self) -> "Robot":
         other = Robot.__new__(Robot)
-        for name in Robot.__slots__:
-            setattr(other, name, getattr(self, name))
+        other.seat, other.colour, other.pos, other.in_game = self.seat, self.colour, self.pos, self.in_game
+        other.speed_turns, other.oil_turns, other.on_oil = self.speed_turns, self.oil_turns, self.on_oil
+        other.left_turn, other.why, other.last_pos = self.left_turn, self.why, self.last_pos
         return other
 
     @property
@@ -181,11 +182,20 @@ class RobotState(State):
         self.robots = [Robot(s) for s in range(players)]
         self.items: list[tuple[int, str]] = []       # (cell index, kind), in spawn order
         self.turn = 0
-        self.rng = random.Random(seed)
+        self._rng, self._rng_shared = random.Random(seed), False
         self.respawn = respawn
         self.finished = False
         self.injected_spawns: list[list[Item]] = []   # used before drawing (audit, tests)
         self._events: tuple[Event, ...] = ()
+
+    @property
+    def rng(self) -> random.Random:
+        """The state's own generator (copied lazily: clones share it until one draws)."""
+        if self._rng_shared:
+            private = random.Random.__new__(random.Random)
+            private.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = private, False
+        return self._rng
 
     # ------------------------------------------------------------------ queries
     @property
@@ -562,7 +572,7 @@ class RobotState(State):
         events.append(Event("elimination", f"{robot.colour} left the game: {why}", (robot.seat,)))
 
     def _check_end(self, events: list[Event]) -> None:
-        no_cell = not any(_OPEN[ch] for ch in self.grid)
+        no_cell = b"1" not in self.grid.translate(_OPEN_TABLE)
         everyone_left = not self.respawn and not any(r.in_game for r in self.robots)
         if no_cell or everyone_left:
             self.finished = True
@@ -603,8 +613,8 @@ class RobotState(State):
         other.robots = [r.copy() for r in self.robots]
         other.items = list(self.items)
         other.turn = self.turn
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        other._rng, other._rng_shared = self._rng, True
+        self._rng_shared = True
         other.respawn = self.respawn
         other.finished = self.finished
         other.injected_spawns = [list(s) for s in self.injected_spawns]
