@@ -146,6 +146,10 @@ class Robot:
         other.left_turn, other.why, other.last_pos = self.left_turn, self.why, self.last_pos
         return other
 
+    def key(self) -> tuple:
+        return (self.seat, self.pos, self.in_game, self.speed_turns, self.oil_turns,
+                self.on_oil, self.left_turn, self.why, self.last_pos)
+
     @property
     def holds_item(self) -> bool:
         return self.speed_turns > 0 or self.oil_turns > 0
@@ -620,6 +624,19 @@ class RobotState(State):
         other.injected_spawns = [list(s) for s in self.injected_spawns]
         other._events = self._events
         return other
+
+    def __eq__(self, other) -> bool:
+        """Same map, robots, items, turn, options and random generator state."""
+        if not isinstance(other, RobotState):
+            return NotImplemented
+        b, o = self.board, other.board
+        return ((b.rows, b.period) == (o.rows, o.period) and self.grid == other.grid
+                and [r.key() for r in self.robots] == [r.key() for r in other.robots]
+                and self.items == other.items and self.turn == other.turn
+                and self.respawn == other.respawn and self.finished == other.finished
+                and self._rng.getstate() == other._rng.getstate())
+
+    __hash__ = None
 
     def __str__(self) -> str:
         return "\n".join(self.map_rows(raw=True))
