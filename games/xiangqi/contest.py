@@ -33,11 +33,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from games.api import Outcome, RecordFormatError, Termination
+from games.api import GameSetupError, Outcome, RecordFormatError, Termination
 from games.xiangqi.movefiles import (COMPUTER, HUMAN, LOST, MAX_MOVE_FILE_BYTES, OTHER,
                                      UNTIMED, WIN, PlayIni, StablePoller, format_move_file,
                                      format_play_ini, parse_move_file, status_words)
-from games.xiangqi.rules import SIDE_NAMES, SINGLE_MOVE_LIMIT_SECONDS
+from games.xiangqi.rules import SIDE_NAMES, SINGLE_MOVE_LIMIT_SECONDS, START_FEN
 from runner.process import LineProcess, atomic_write, split_command
 from runner.seats import Answer, BotSeat, Seat, SeatInfo
 
@@ -277,6 +277,9 @@ class ContestProgramSeat(MoveFileSeat):
 
     def start(self, info: SeatInfo, state) -> None:
         super().start(info, state)
+        if (info.options.get("fen") or START_FEN) != START_FEN:
+            raise GameSetupError("a contest program always starts from the usual position; "
+                                 "the fen option cannot be used with ext: seats")
         self.side = info.seat
         self.folder = self._choose_folder(info)
         self.folder.mkdir(parents=True, exist_ok=True)

@@ -246,7 +246,7 @@ def referee_command(args) -> int:
         match = build_referee_match(args.bottom, args.top, out, args.seconds,
                                     parse_options(args.option), args.seed,
                                     ("Arena referee", "Arena Xiangqi referee", ""), args.poll)
-    except ArenaError as exc:
+    except (ArenaError, ImportError) as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
     if args.window or any(s.kind == "human" for s in match.seats):
