@@ -85,13 +85,15 @@ def test_a_program_that_hangs_is_cut_off_and_stays(tmp_path):
 
 
 def test_a_program_that_left_is_not_run_again(tmp_path):
-    specs = [f"ext:{PY} {EXAMPLES / 'greedy_bot.py'}", f"ext:{PY} {BOTS / 'crash_bot.py'}"]
-    match, outcome, lines = run_match(tmp_path, specs)
+    # K = 1: ring 0 is sealed after turn 1, and the edge bot sits on (0, 0).
+    specs = [f"ext:{PY} {EXAMPLES / 'greedy_bot.py'}", f"ext:{PY} {BOTS / 'edge_bot.py'}"]
+    match, outcome, lines = run_match(tmp_path, specs,
+                                      options={"map": MAP_9.replace("9 9 2", "9 9 1")})
     turns = [t for t in lines if t["type"] == "turn"]
-    left = [i for i, state in enumerate(match.states) if not state.robots[1].in_game]
-    if left:
-        first_gone = left[0]
-        assert all("1" not in t["answers"] for t in turns[first_gone:])
+    assert not match.state.robots[1].in_game or match.state.is_terminal()
+    assert any("B left the game: stood on a cell sealed" in e[1] for e in turns[1]["events"])
+    assert all("1" not in t["answers"] for t in turns[2:]) and len(turns) > 2
+    assert (tmp_path / "seat2" / "STATE.DAT").read_text() == "run\n" * 2
 
 
 def test_missing_program_is_a_crash_not_an_arena_error(tmp_path):
