@@ -501,6 +501,19 @@ def build_contest_match(folder: Path, ini: PlayIni, authors: tuple[str, str, str
     return match
 
 
+def error_match(message: str):
+    """A match that never starts, only to show ``message`` (a PLAY.INI error) in the window."""
+    from games.xiangqi import PLUGIN
+    from games.xiangqi.referee import XiangqiMatch
+    from runner.seats import HumanSeat
+
+    match = XiangqiMatch(PLUGIN, {}, [HumanSeat("human", "-"), HumanSeat("human", "-")])
+    match.error = message
+    match.banner = f"Contest mode cannot start: {message}"
+    match.stop()
+    return match
+
+
 def contest_command(args) -> int:
     """``python main.py xiangqi cc``: play as the contest program CC in ``--folder``."""
     from games.api import ArenaError
@@ -511,6 +524,8 @@ def contest_command(args) -> int:
         ini = read_play_ini(folder)
     except RecordFormatError as exc:
         print(f"arena: {exc}", file=sys.stderr)
+        if not args.headless:
+            open_window(args, error_match(str(exc)))
         return 2
     if args.headless and HUMAN in ini.words:
         print("arena: PLAY.INI asks for a HUMAN; that needs the window (drop --headless)",

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from games.xiangqi.contest import read_authors, register
+from games.xiangqi.contest import error_match, read_authors, register
 from games.xiangqi.movefiles import parse_move_file
 
 PROGRAMS = Path(__file__).resolve().parent / "programs"
@@ -131,3 +131,10 @@ def test_author_lines_come_from_options_then_arena_ini(tmp_path):
     (tmp_path / "ARENA.INI").write_text("author = Le Thi B\nADDRESS=Hue\n")
     assert read_authors(tmp_path) == ("Le Thi B", "Arena Xiangqi, contest mode", "Hue")
     assert read_authors(tmp_path, address="Da Nang")[2] == "Da Nang"
+
+
+def test_play_ini_error_for_the_window_is_a_stopped_match_showing_it():
+    match = error_match("PLAY.INI, line 2: COMPUTER, HUMAN or OTHER")
+    outcome = match.run()
+    assert outcome.reason.value == "aborted" and "line 2" in match.snapshot().error
+    assert "line 2" in match.banner and match.turns == []
