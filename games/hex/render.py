@@ -82,6 +82,11 @@ class HexLayout:
             row, col = col, row
         return col - 1.0, row - 1.0
 
+    def screen_centre(self, screen_row: float, screen_col: float) -> tuple[float, float]:
+        """Pixel centre of a lattice point named by its place on screen (ignores ``transposed``)."""
+        x, y = lattice_point(screen_col - 1.0, screen_row - 1.0)
+        return self.origin[0] + x * self.radius, self.origin[1] + y * self.radius
+
     def centre(self, row: float, col: float) -> tuple[float, float]:
         """Pixel centre of cell (row, col); off-board or fractional cells are fine."""
         x, y = lattice_point(*self.display(row, col))
@@ -110,17 +115,22 @@ class HexLayout:
         return HexLayout(self.n, self.radius, (self.origin[0] + dx, self.origin[1] + dy), self.transposed)
 
 
-def _label_centres(n: int, distance: float = LABEL_DISTANCE) -> list[tuple[str, float, float]]:
-    """(text, row, col) of every coordinate label: letters above and below, numbers either side."""
+def _label_centres(n: int, transposed: bool = False,
+                   distance: float = LABEL_DISTANCE) -> list[tuple[str, float, float]]:
+    """(text, screen row, screen column) of every coordinate label, in lattice cells.
+
+    Labels for the screen's columns sit straight above and below their end cells (not
+    along the column's slant); labels for its rows sit left and right.  Columns are
+    named by letters and rows by numbers, so a transposed board swaps which is where.
+    """
     labels = []
     for index in range(1, n + 1):
-        letter = LETTERS[index - 1]
-        # letters straight above and below their column's end cells, not along its slant
-        labels.append((letter, 1 - distance, index + distance / 2))
-        labels.append((letter, n + distance, index - distance / 2))
-        number = str(index)
-        labels.append((number, index, 1 - distance))
-        labels.append((number, index, n + distance))
+        letter, number = LETTERS[index - 1], str(index)
+        across, down = (number, letter) if transposed else (letter, number)
+        labels.append((across, 1 - distance, index + distance / 2))
+        labels.append((across, n + distance, index - distance / 2))
+        labels.append((down, index, 1 - distance))
+        labels.append((down, index, n + distance))
     return labels
 
 
@@ -131,8 +141,8 @@ def layout_extent(n: int, coordinates: bool = True, transposed: bool = False) ->
     for row, col in ((1, 1), (1, n), (n, 1), (n, n)):
         points.extend(unit.corners(row, col))
     if coordinates:
-        for _, row, col in _label_centres(n):
-            x, y = unit.centre(row, col)
+        for _, row, col in _label_centres(n, transposed):
+            x, y = unit.screen_centre(row, col)
             points.extend([(x - LABEL_HALF * 1.6, y - LABEL_HALF), (x + LABEL_HALF * 1.6, y + LABEL_HALF)])
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return min(xs), min(ys), max(xs), max(ys)
@@ -272,7 +282,11 @@ class HexRenderer(BoardRenderer):
             self._draw_coordinates(layer, layout)
         if pygame.display.get_surface() is not None:
             layer = layer.convert_alpha()          # the display's pixel format blits fastest
-        self._layers[key] = (layer, layout, layer.get_bounding_rect())
+        left, top, right, bottom = layout_extent(n, coordinates, transposed)
+        ox, oy, r = layout.origin[0], layout.origin[1], layout.radius
+        used = pygame.Rect(int(ox + left * r) - 2, int(oy + top * r) - 2,
+                           int((right - left) * r) + 5, int((bottom - top) * r) + 5).clip(layer.get_rect())
+        self._layers[key] = (layer, layout, used)
         while len(self._layers) > self._LAYER_CACHE_SIZE:
             self._layers.popitem(last=False)
         return self._layers[key]
@@ -311,9 +325,9 @@ class HexRenderer(BoardRenderer):
         size = max(8, int(layout.radius * 0.75))
         label_font = font(size, bold=True)
         colour = self.theme.text
-        for text, row, col in _label_centres(layout.n):
+        for text, row, col in _label_centres(layout.n, layout.transposed):
             image = label_font.render(text, True, colour)
-            x, y = layout.centre(row, col)
+            x, y = layout.screen_centre(row, col)
             layer.blit(image, image.get_rect(center=(round(x), round(y))))
 
     def _stone(self, colour: tuple, radius: int, alpha: int = 255) -> pygame.Surface:
@@ -398,7 +412,7 @@ class HexRenderer(BoardRenderer):
         if state.look(row, col) != EMPTY:
             return
         radius = max(2, int(layout.radius * STONE_RADIUS))
-        sprite = self._stone(self.seat_colour(view.human_seat), radius, 140)
+        sprite = self._stone(self.seat_colour(view.human_seat), radius, 165)
         cx, cy = layout.centre(row, col)
         surface.blit(sprite, sprite.get_rect(center=(round(cx), round(cy))))
 

@@ -10,9 +10,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
-from games.hex.render import (SQRT3, HexLayout, HexRenderer, axial_round, connected_group, fit_layout,
-                              layout_extent, winning_path)
-from games.hex.rules import HexGame, HexMove, neighbours
+from games.hex.render import (LABEL_DISTANCE, SQRT3, HexLayout, HexRenderer, _label_centres, axial_round,
+                              connected_group, fit_layout, layout_extent, winning_path)
+from games.hex.rules import LETTERS, HexGame, HexMove, neighbours
 from games.render_base import DARK, BoardView
 
 RECTS = [(1280, 720), (1920, 1080), (3840, 2160), (300, 900), (200, 120), (97, 61)]
@@ -104,12 +104,13 @@ def test_cells_outside_the_board_are_none():
     assert layout.cell_at(0, 0) is None
 
 
+@pytest.mark.parametrize("transposed", [False, True])
 @pytest.mark.parametrize("coordinates", [True, False])
 @pytest.mark.parametrize("width,height", RECTS)
-def test_layout_fits_inside_the_rect(width, height, coordinates):
+def test_layout_fits_inside_the_rect(width, height, coordinates, transposed):
     for n in (1, 2, 7, 11, 19, 20):
-        layout = fit_layout(n, width, height, coordinates)
-        left, top, right, bottom = layout_extent(n, coordinates)
+        layout = fit_layout(n, width, height, coordinates, transposed)
+        left, top, right, bottom = layout_extent(n, coordinates, transposed)
         x0, y0 = layout.origin
         r = layout.radius
         assert x0 + left * r >= -1e-6 and y0 + top * r >= -1e-6
@@ -117,6 +118,30 @@ def test_layout_fits_inside_the_rect(width, height, coordinates):
         # and uses the room: one side is within a few percent of the rect
         used = max((right - left) * r / width, (bottom - top) * r / height)
         assert used > 0.9
+
+
+@pytest.mark.parametrize("transposed", [False, True])
+def test_coordinate_labels_name_the_cells_they_stand_by(transposed):
+    """Side labels level with their screen row, top/bottom ones straight over their column's end
+    cell; letters name the game's columns and numbers its rows, whichever way the board is shown."""
+    n = 6
+    layout = fit_layout(n, 1280, 720, transposed=transposed)
+    d = LABEL_DISTANCE
+    labels = _label_centres(n, transposed)
+    assert len(labels) == 4 * n
+    for text, screen_row, screen_col in labels:
+        x, y = layout.screen_centre(screen_row, screen_col)
+        if float(screen_row).is_integer():                      # left or right of a screen row
+            line = int(screen_row)
+            assert y == pytest.approx(layout.screen_centre(line, 1)[1])
+            side_is_rows = not transposed
+        else:                                                   # above or below a screen column
+            top = screen_row < 1
+            line = round(screen_col - d / 2) if top else round(screen_col + d / 2)
+            end_x = layout.screen_centre(1 if top else n, line)[0]
+            assert x == pytest.approx(end_x)
+            side_is_rows = transposed
+        assert text == (str(line) if side_is_rows else LETTERS[line - 1])
 
 
 def test_winning_path_and_group():
@@ -140,9 +165,11 @@ def test_drawing_every_size_does_not_raise(width, height):
     surface = pygame.Surface((width, height))
     for n in range(1, 21):
         renderer = HexRenderer(game, {"size": n})
-        # 4K layers take ~0.1 s each: there, one orientation per size, alternating
-        orientations = (False, True) if width < 1000 else (n % 2 == 1,)
-        for state in (random_game(n, n, 0), random_game(n, n, n), random_game(n, n)):
+        # a 4K board layer takes ~0.1 s: there, one orientation per size and the finished game only
+        small = width < 1000
+        orientations = (False, True) if small else (n % 2 == 1,)
+        states = (random_game(n, n, 0), random_game(n, n, n), random_game(n, n)) if small else (random_game(n, n),)
+        for state in states:
             for flipped in orientations:
                 view = BoardView(flipped=flipped, human_seat=0, hover=(1, 1), letters=flipped)
                 renderer.draw(surface, surface.get_rect(), state, view)
