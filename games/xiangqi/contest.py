@@ -210,7 +210,10 @@ class MoveFileSeat(Seat):
         if other in moves and self.relay_file is not None:
             bottom, top = self.clock()
             self._given = format_move_file(moves[other], bottom, top)
-            atomic_write(self.relay_file, self._given)
+            try:
+                atomic_write(self.relay_file, self._given)
+            except OSError as exc:      # shown with the next answer; the program will time out
+                self._given += f"[the arena could not write {self.relay_file}: {exc.strerror}]"
 
     def finish(self, outcome: Outcome) -> None:
         if self.relay_file is None:
@@ -370,11 +373,21 @@ class OtherProgramSeat(MoveFileSeat):
                 self.own_file.unlink(missing_ok=True)
             except OSError:
                 self.poller.reset(taken=read_bounded(self.own_file))
+        elif not _is_a_move(read_bounded(self.own_file)):
+            # It moves first: a move already there is its first; a status word is old.
+            self.poller.reset(taken=read_bounded(self.own_file))
 
     def describe(self) -> dict:
         data = super().describe()
         data.update(kind="other", own_file=str(self.own_file), relay_file=str(self.relay_file))
         return data
+
+
+def _is_a_move(content: str | None) -> bool:
+    try:
+        return content is not None and not parse_move_file(content).is_status
+    except RecordFormatError:
+        return False
 
 
 class ContestBotSeat(BotSeat):

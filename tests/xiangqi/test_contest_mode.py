@@ -138,3 +138,16 @@ def test_play_ini_error_for_the_window_is_a_stopped_match_showing_it():
     outcome = match.run()
     assert outcome.reason.value == "aborted" and "line 2" in match.snapshot().error
     assert "line 2" in match.banner and match.turns == []
+
+
+def test_a_status_word_left_from_an_old_game_is_not_read_as_the_first_move(tmp_path):
+    me, other, moves = setup_game(tmp_path, "OTHER COMPUTER", "COMPUTER OTHER")
+    (moves / "M1.DAT").write_text("WIN\n-1\n-1\n")        # the last game's end
+    opponent = start_program(other, "random_mover.py", "--seed", "2")
+    try:
+        cc("--folder", str(me), "--headless", "--poll", "0.01", "--movetime", "0.05",
+           "--option", "no_capture_limit=4")
+        opponent.communicate(timeout=10)
+    finally:
+        opponent.kill()
+    assert json.loads((me / "REPORT.JSON").read_text())["half_moves"] >= 4
