@@ -73,7 +73,7 @@ def shoot(size: tuple[int, int], out: Path) -> list[Path]:
     settle(app)
     save("settings")
     app.pop()
-    app.push(HowToScene(app, registry.plugin("hex")))
+    app.push(HowToScene(app, registry.plugin("robot" if any(p.name == "robot" for p in registry.all_plugins()) else "hex")))
     settle(app)
     save("howto")
     app.pop()

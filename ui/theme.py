@@ -55,10 +55,30 @@ def _template() -> dict:
     return json.loads(asset("theme.json").read_text(encoding="utf-8"))
 
 
+#: Widget types that take the template's default font (pygame_gui reads only colours from
+#: ``defaults``), and those that also take its default shape.
+FONT_WIDGETS = ("button", "label", "text_entry_line", "text_entry_box", "drop_down_menu", "text_box",
+                "tool_tip", "window", "selection_list", "file_dialog", "check_box", "panel")
+SHAPED_WIDGETS = ("button", "drop_down_menu", "text_entry_line", "text_box", "selection_list")
+
+
+def _spread_defaults(data: dict) -> None:
+    """Give each widget type the default font (and shape) unless its block sets one."""
+    defaults = data.get("defaults", {})
+    font_block, misc = defaults.pop("font", None), defaults.pop("misc", None)
+    for name in FONT_WIDGETS:
+        block = data.setdefault(name, {})
+        if font_block and "font" not in block:
+            block["font"] = dict(font_block)
+        if misc and name in SHAPED_WIDGETS:
+            block["misc"] = {**misc, **block.get("misc", {})}
+
+
 def gui_theme(theme: Theme, scale: float) -> dict:
     """The pygame_gui theme dictionary for ``theme`` at ``scale``."""
     colours = {f"${k}": _hex(v) for k, v in palette(theme).items()}
     data = copy.deepcopy(_template())
+    _spread_defaults(data)
     for block in data.values():
         for key, value in block.get("colours", {}).items():
             if isinstance(value, str) and value.startswith("$"):

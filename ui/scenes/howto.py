@@ -76,7 +76,12 @@ class HowToScene(Scene):
 
     def layout(self) -> None:
         self.top_bar(f"How to play {game_title(self.plugin.name)}")
-        self.html = markdown_to_html(self.text, self.px(28), self.px(19))
+        heading, body = self.px(28), self.px(19)
+        fonts = self.app.manager.get_theme().get_font_dictionary()
+        wanted = [{"name": "noto", "point_size": size, "style": "bold"} for size in {heading, body + 2, body}]
+        self.app.manager.preload_fonts([f for f in wanted if not fonts.check_font_preloaded(
+            fonts.create_font_id(f["point_size"], "noto", bold=True, italic=False))])
+        self.html = markdown_to_html(self.text, heading, body)
         width = min(1100, self.dw - 48)
         area = self.rect((self.dw - width) / 2, 76, width, self.dh - 76 - 20)
         self.box = UITextBox(self.html, area, self.app.manager, container=self.root)

@@ -15,7 +15,7 @@ import pygame_gui
 from games.api import ArenaError
 from runner.match import Match, MatchView
 from ui.boards import safe_handle
-from ui.panels import PlayerLine, clock_texts, format_score, result_parts, result_text
+from ui.panels import PlayerLine, clock_texts, format_score, result_parts
 from ui.scene import is_pressed
 from ui.scenes.board_scene import COLUMN_W, BoardScene
 
@@ -68,7 +68,9 @@ class MatchScene(BoardScene):
         if snap.error:
             return f"Error: {snap.error}"
         if snap.outcome is not None:
-            return result_text(snap.outcome, self.seat_name)
+            record = self.match.record_path
+            saved = f" · recorded as {record.name}" if record else ""
+            return f"Game over after {len(snap.turns)} turns{saved}"
         try:
             text = self.game.describe(snap.state)
         except Exception:

@@ -13,9 +13,17 @@ from pygame_gui.windows import UIFileDialog
 from games.api import ArenaError, GameSetupError, check_seats
 from runner import paths
 from ui.catalog import GameEntry, game_entries
-from ui.scene import Scene, elide, is_pressed
+from games.render_base import font
+from ui.scene import Scene, is_pressed, wrap
 
 KIND_NAMES = {"human": "Person", "bot": "Built-in bot", "ext": "Program"}
+SEAT_HINTS = (
+    "Person: someone at this screen plays by clicking the board (or typing the move).",
+    "Built-in bot: level 1 is the weakest.",
+    "Program: a command run the contest's way (its input and output files); Browse picks the file. "
+    "Engine kinds (GTP, UCI) speak their own protocol.",
+    "Each match is recorded; open it later from Home or Open replay.",
+)
 SEAT_ROW = 56
 OPTION_ROW = 58
 
@@ -175,16 +183,16 @@ class NewMatchScene(Scene):
         self._show_error(self.validate())
 
     def _seat_row(self, index: int, seat: SeatChoice, y: float) -> dict:
-        widgets = {"kind": self.dropdown(self.rect(230, y, 180, 42), [kind_label(k) for k in self.seat_kinds()],
+        widgets = {"kind": self.dropdown(self.rect(250, y, 170, 42), [kind_label(k) for k in self.seat_kinds()],
                                          kind_label(seat.kind))}
         plugin = self.chosen.plugin
         if seat.kind == "bot":
             levels = [f"{i + 1} · {name}" for i, name in enumerate(plugin.bot_levels)] or ["1"]
-            widgets["level"] = self.dropdown(self.rect(420, y, 240, 42), levels, levels[seat.level - 1])
+            widgets["level"] = self.dropdown(self.rect(430, y, 230, 42), levels, levels[seat.level - 1])
         elif seat.kind == "human":
-            widgets["name"] = self.entry(self.rect(420, y, 240, 42), self.app.settings.name(index))
+            widgets["name"] = self.entry(self.rect(430, y, 230, 42), self.app.settings.name(index))
         else:
-            widgets["command"] = self.entry(self.rect(420, y, 150, 42), seat.command, "command")
+            widgets["command"] = self.entry(self.rect(430, y, 140, 42), seat.command, "command")
             widgets["browse"] = self.button(self.rect(576, y, 84, 42), "Browse",
                                             tooltip="choose the program file")
         return widgets
@@ -350,8 +358,16 @@ class NewMatchScene(Scene):
             y = self.px(282 + index * SEAT_ROW)
             colour = theme.seats[index % len(theme.seats)]
             pygame.draw.circle(surface, colour, (self.px(54), y + self.px(21)), self.px(11))
-            self.draw_text(surface, spec.seat_name(index), (self.px(72), y + self.px(8)), 18,
-                           theme.text, max_width=self.px(150))
+            self.draw_text(surface, spec.seat_name(index), (self.px(72), y + self.px(9)), 17,
+                           theme.text, max_width=self.px(170))
+        hint_y = 282 + len(self.seats) * SEAT_ROW + 16
+        face = font(self.px(15))
+        y = self.px(hint_y)
+        for paragraph in SEAT_HINTS:
+            for line in wrap(face, paragraph, self.px(620), 3):
+                surface.blit(face.render(line, True, theme.muted), (self.px(40), y))
+                y += face.get_linesize()
+            y += self.px(6)
         for index, option in enumerate(spec.options):
             y = 120 + index * OPTION_ROW
             if y + OPTION_ROW > self.dh - 90:

@@ -4,7 +4,8 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from ui.scene import Scene, is_pressed
+from games.render_base import font
+from ui.scene import Scene, is_pressed, wrap
 from ui.settings import MAX_NAMES, THEME_NAMES, WINDOW_SIZES
 
 ROW = 52
@@ -62,6 +63,28 @@ class SettingsScene(Scene):
                                         "Apply", cls="@accent")
         self.message_label = self.label(self.rect(x_label, self.dh - 66, self.dw - 320, 40),
                                         self.message or " ", cls="@muted")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The form's background, and where Arena keeps its files (organizers ask)."""
+        from runner import paths
+        theme = self.app.theme
+        surface.fill(theme.background)
+        panel = self.rect(720, 96, self.dw - 720 - 40, 300)
+        pygame.draw.rect(surface, theme.panel, panel, border_radius=self.px(10))
+        x, y, width = panel.x + self.px(20), panel.y + self.px(16), panel.width - self.px(40)
+        self.draw_text(surface, "Where Arena keeps things", (x, y), 22, theme.text, bold=True)
+        y += self.px(44)
+        face = font(self.px(15), mono=True)
+        for title, value in (("Data folder", paths.data_dir()), ("Match records", paths.records_dir()),
+                             ("This file", paths.settings_path())):
+            self.draw_text(surface, title, (x, y), 16, theme.muted)
+            y += self.px(24)
+            for line in wrap(face, str(value), width, 2):
+                surface.blit(face.render(line, True, theme.text), (x, y))
+                y += face.get_linesize()
+            y += self.px(10)
+        self.draw_text(surface, "Set ARENA_HOME to keep them elsewhere.", (x, y), 15, theme.muted,
+                       max_width=width)
 
     def process_event(self, event: pygame.event.Event) -> bool:
         if is_pressed(event, self.back_button):
