@@ -83,6 +83,16 @@ def can_outrun_shrink(state: RobotState, seat: int) -> bool:
     return False
 
 
+def survives(state: RobotState, seat: int, move: tuple[int, int]) -> bool:
+    """True when moving to ``move`` escapes this turn's shrink and the next ones."""
+    if state.ring_of(*move) < safe_ring(state, 0) or not state.is_open(*move):
+        return False
+    moved = state.clone()
+    moved.robots[seat].pos = state.board.index(*move)
+    moved.turn += 1
+    return can_outrun_shrink(moved, seat)
+
+
 class RandomRobotBot(Bot):
     name = "random"
 
@@ -106,7 +116,9 @@ class PainterBot(Bot):
         if state.position(seat) is None:
             return choose_placement(state, seat, self.rng)
         path = self.path_to_target(state, seat)
-        return path[0] if path else self.escape(state, seat)
+        if path and survives(state, seat, path[0]):
+            return path[0]
+        return self.escape(state, seat)
 
     def path_to_target(self, state: RobotState, seat: int) -> list[tuple[int, int]] | None:
         """Cells to walk to the nearest worthwhile cell, each safe when reached."""
@@ -147,10 +159,13 @@ class PainterBot(Bot):
 
     @staticmethod
     def escape(state: RobotState, seat: int) -> tuple[int, int]:
-        """No target: step towards the centre (inner rings are sealed last)."""
+        """No safe target: a move that survives, preferring inner rings and new cells."""
         b = state.board
+        mine = COLOURS[seat]
         moves = state.legal_moves(seat)
-        return max(moves, key=lambda m: (state.ring_of(*m) if state.is_open(*m) else -1,
+        return max(moves, key=lambda m: (survives(state, seat, m),
+                                         state.is_open(*m) and state.cell(*m) != mine,
+                                         state.ring_of(*m) if state.is_open(*m) else -1,
                                          -abs(m[0] - b.height // 2) - abs(m[1] - b.width // 2)))
 
 
