@@ -49,11 +49,9 @@ def load_entries(text: str, path: str) -> list[dict]:
         raise TurnLogError(path, exc.lineno, f"valid JSON ({exc.msg})") from None
     if not isinstance(data, dict) or not data:
         raise TurnLogError(path, 1, 'a JSON object keyed by turn number ("0", "1", ...)')
-    try:
-        turns = sorted(int(k) for k in data)
-    except ValueError:
-        bad = next(k for k in data if not k.lstrip("-").isdigit())
-        raise TurnLogError(path, _line_of(text, bad), f'turn numbers as keys, not "{bad}"') from None
+    turns = sorted(int(k) for k in data if k.strip().isdigit())
+    if not turns:
+        raise TurnLogError(path, 1, 'turn entries keyed "0", "1", ...')
     if turns != list(range(len(turns))):
         raise TurnLogError(path, 1, f"turns 0..{len(turns) - 1} with none missing")
     entries = []
@@ -91,8 +89,13 @@ def _check_entry(entry: Any, path: str, line: int | None, t: int) -> None:
              f"player {key} with position {{x, y}}")
     need(isinstance(entry["powerups"], list) and all(
         isinstance(i, dict) and isinstance(i.get("x"), int) and isinstance(i.get("y"), int)
-        and i.get("type") in ("G", "E", "F") for i in entry["powerups"]),
+        and str(i.get("type", "")).upper() in ("G", "E", "F") for i in entry["powerups"]),
         "powerups as {x, y, type} with type G, E or F")
+    for i in entry["powerups"]:
+        i["type"] = str(i["type"]).upper()
+    if t == 0:
+        need(isinstance(entry.get("frequency"), int) and entry["frequency"] > 0,
+             "frequency (the shrink period K) as a positive whole number")
 
 
 def original_rows(entry: dict) -> list[str]:
@@ -104,7 +107,7 @@ def original_rows(entry: dict) -> list[str]:
 def board_for(entries: list[dict]) -> Board:
     first = entries[0]
     rows = original_rows(first)
-    period = int(first.get("frequency") or 1)
+    period = int(first["frequency"])
     return Board(len(rows), len(rows[0]), period, rows, "turn log")
 
 

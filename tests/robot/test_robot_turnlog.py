@@ -81,6 +81,7 @@ def test_audit_reports_a_tampered_log(logged_match, tmp_path, capsys):
     ('{\n"0": {"players": {"0": {"position": {"x": 0, "y": 0}}, "1": {"position": {"x": 1, "y": 1}}},'
      '\n "map": {"grid": ["..", "."]}, "powerups": []}}', 2),
     ('{"0": {}, "2": {}}', 1),
+    ('{"info": "no turns"}', 1),
 ])
 def test_malformed_logs_name_the_line(text, line, tmp_path):
     with pytest.raises(RecordFormatError) as info:
