@@ -47,7 +47,7 @@ LEVEL_PLANS = {
     5: LevelPlan(SearchConfig(), 1.0, 6000),
 }
 
-SAFETY_MARGIN = 0.03        # seconds kept back from the budget (at most 20 % of it)
+SAFETY_MARGIN = 0.05        # seconds kept back from the budget (at most 25 % of it)
 
 
 def move_allotment(time_budget: float, empty_cells: int) -> float:
@@ -101,7 +101,7 @@ class MctsHexBot(Bot):
             return None, cap if cap is not None else self.plan.untimed_playouts
         empty = state.cells.count(EMPTY)
         spend = move_allotment(time_budget, empty) * self.plan.clock_share
-        hard_stop = time_budget - min(SAFETY_MARGIN, 0.2 * time_budget)
+        hard_stop = time_budget - min(SAFETY_MARGIN, 0.25 * time_budget)
         return start + max(0.0, min(spend, hard_stop)), cap
 
     def _engine_for(self, size: int) -> HexSearch:
@@ -112,9 +112,10 @@ class MctsHexBot(Bot):
 
 def should_swap(state: HexState) -> bool:
     """Pie rule: take player 1's opening stone unless it lies on the board's border."""
-    (index,) = [i for i, v in enumerate(state.cells) if v == P1] or [None]
-    if index is None:
+    stones = [i for i, v in enumerate(state.cells) if v != EMPTY]
+    if len(stones) != 1 or state.cells[stones[0]] != P1:
         return False
+    index = stones[0]
     r, c = divmod(index, state.size)
     n = state.size
     return n <= 2 or min(r, c, n - 1 - r, n - 1 - c) >= 1

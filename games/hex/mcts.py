@@ -340,7 +340,8 @@ class HexSearch:
             child = node.children.get(move)
             if child is None:
                 if node.visits >= config.expand_after:
-                    moves = [c for c in node.moves if c != move]
+                    # From the board, not the parent's list: a root may be restricted.
+                    moves = [c for c in range(len(cells)) if cells[c] == EMPTY]
                     if moves:
                         node.children[move] = self._new_node(cells, 3 - node.mover, moves)
                 break

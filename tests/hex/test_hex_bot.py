@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+import games.hex.bot as bot_module
 from games.hex.bot import make_bot, move_allotment
 from games.hex.mcts import EMPTY, P1, P2, HexSearch
 from games.hex.rules import HexGame, HexMove
@@ -108,7 +109,9 @@ def test_bot_does_not_touch_the_state():
 
 # ---------------------------------------------------------------- the clock
 @pytest.mark.parametrize("size", [5, 11, 20])
-def test_answers_within_a_tight_budget(size):
+def test_answers_within_a_tight_budget(size, monkeypatch):
+    # Let the bot spend the whole budget on every move, so its hard stop is what is tested.
+    monkeypatch.setattr(bot_module, "move_allotment", lambda budget, empty: budget)
     bot = make_bot(5, 4)
     state = start(size)
     rng = random.Random(size)
@@ -125,7 +128,8 @@ def test_answers_within_a_tight_budget(size):
         state.play(state.move_at(rng.choice(empties)))
         if state.outcome():
             break
-    assert worst <= 0.2 + 0.02
+    # Wall clock on a shared machine: a few scheduler slices of slack beyond the budget.
+    assert worst <= 0.2 + 0.08
 
 
 def test_a_tiny_budget_still_gives_a_legal_move():
@@ -133,7 +137,7 @@ def test_a_tiny_budget_still_gives_a_legal_move():
     for budget in (0.0, 0.001, 0.01):
         started = time.perf_counter()
         move = make_bot(5, 1).choose(state.clone(), 0, budget)
-        assert time.perf_counter() - started < budget + 0.03
+        assert time.perf_counter() - started < budget + 0.1
         state.check_move(0, move)
 
 
@@ -185,6 +189,24 @@ def test_swap_rule_is_handled():
     state.play(reply)
     play_game(state, [make_bot(4, 3, max_playouts=30), make_bot(4, 4, max_playouts=30)])
     assert state.outcome() is not None
+
+
+def test_swap_is_not_taken_from_a_start_position():
+    state = start(5, "1..../...../..2../...../.....", swap=True)
+    state.play(HexMove(3, 3))
+    move = make_bot(5, 1, max_playouts=40).choose(state.clone(), 1, None)
+    assert move != HexMove.SWAP
+    state.check_move(1, move)
+
+
+def test_a_restricted_root_does_not_restrict_the_tree_below():
+    engine = HexSearch(5, 1)
+    cells = [EMPTY] * 25
+    cells[12] = P1
+    engine.search(cells, P2, None, 300, candidates=[6, 18])
+    assert engine.root.children
+    for move, child in engine.root.children.items():
+        assert sorted(child.moves) == [c for c in range(25) if c not in (12, move)]
 
 
 # ---------------------------------------------------------------- strength, quickly
