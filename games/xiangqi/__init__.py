@@ -8,6 +8,7 @@ from games.registry import GamePlugin
 PLUGIN = GamePlugin(
     name="xiangqi",
     game="games.xiangqi.rules:XiangqiGame",
+    renderer="games.xiangqi.render:XiangqiRenderer",
     bot="games.xiangqi.engine:make_bot",
     bot_levels=("1 beginner", "2 novice", "3 club", "4 strong", "5 strongest"),
     cli="games.xiangqi.cli:register",
