@@ -117,6 +117,28 @@ def shoot(size: tuple[int, int], out: Path) -> list[Path]:
         time.sleep(0.01)
     settle(app, 0.15)
     save("match_live")
+    app.pop()
+    for other in registry.all_plugins():
+        if other.name == "hex" or not other.bot:
+            continue
+        game = other.new_game()
+        options = game.spec.resolve_options(None, {})
+        count = max(game.spec.min_seats, min(game.spec.max_seats, game.seats_for(options)))
+        try:
+            seats = [make_seat("bot:1", other, i) for i in range(count)]
+            watched = Match(other, options, seats, seed=5)
+        except Exception as exc:          # a game still being written
+            print(f"{other.name}: no match ({exc})")
+            continue
+        scene = app.push(MatchScene(app, watched))
+        scene.toggle_debug(0)
+        settle(app, 1.0)
+        save(f"match_{other.name}")
+        app.pop()
+    app.settings.theme = "light"
+    app.set_theme("light")
+    settle(app)
+    save("home_light")
     app.close()
     return saved
 

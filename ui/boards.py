@@ -27,11 +27,10 @@ class PlaceholderRenderer(BoardRenderer):
         size = max(12, rect.height // 22)
         title = font(size * 2, bold=True).render(self.game.spec.title, True, theme.text)
         surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.top + size)))
-        note = font(size).render("board drawing coming soon: type moves below", True, theme.muted)
+        note = font(size).render("board drawing coming soon; a person types moves at the right", True, theme.muted)
         surface.blit(note, note.get_rect(midtop=(rect.centerx, rect.top + size * 4)))
         mono = font(size, mono=True)
-        text = getattr(state, "board_text", None)
-        lines = (text() if callable(text) else repr(state)).replace("/", "\n").splitlines()
+        lines = state_lines(self.game, state)
         y = rect.top + size * 6
         for line in lines:
             if y + mono.get_linesize() > rect.bottom - size:
@@ -39,6 +38,19 @@ class PlaceholderRenderer(BoardRenderer):
             image = mono.render(elide(mono, line, rect.width - 2 * size), True, theme.text)
             surface.blit(image, image.get_rect(midtop=(rect.centerx, y)))
             y += mono.get_linesize()
+
+
+def state_lines(game, state) -> list[str]:
+    """The position as text: the state's ``board_text()`` or ``str()``, else its status line."""
+    text = getattr(state, "board_text", None)
+    if callable(text):
+        return text().replace("/", "\n").splitlines()
+    if type(state).__str__ is not object.__str__:
+        return str(state).splitlines()
+    try:
+        return [game.describe(state)]
+    except Exception:
+        return []
 
 
 def make_renderer(plugin: GamePlugin, game, options, seat_names: list[str],
