@@ -263,7 +263,7 @@ class HexRenderer(BoardRenderer):
         self._draw_stones(surface, layout, state, view, chain)
         if path:
             self._draw_chain_path(surface, layout, state, path)
-        self._draw_last_move(surface, layout, state)
+        self._draw_last_move(surface, layout, state, view.letters)
         self._draw_hover(surface, layout, state, view)
 
     def _static_layer(self, n: int, size: tuple[int, int], transposed: bool,
@@ -393,12 +393,18 @@ class HexRenderer(BoardRenderer):
         for x, y in points:
             pygame.draw.circle(surface, colour, (round(x), round(y)), max(2, int(width * 0.9)))
 
-    def _draw_last_move(self, surface: pygame.Surface, layout: HexLayout, state) -> None:
+    def _draw_last_move(self, surface: pygame.Surface, layout: HexLayout, state, letters: bool = False) -> None:
+        """A ring on the last stone; with digits on the stones, an outline round its cell instead."""
         last = state.last
         if last is None or last.is_swap or not state.on_board(last.row, last.col):
             return
         player = state.look(last.row, last.col)
         if player <= 0:
+            return
+        if letters:
+            width = max(2, int(round(layout.radius * 0.12)))
+            pygame.draw.polygon(surface, _contrast(self.theme.board), layout.corners(last.row, last.col, 0.92),
+                                width)
             return
         cx, cy = layout.centre(last.row, last.col)
         mark = _contrast(self.seat_colour(player - 1))
