@@ -47,7 +47,7 @@ def play_one(job: tuple) -> dict:
     import pyspiel
     from open_spiel.python.algorithms import mcts
 
-    size, our_seat, index, sims, game_time, level, seed, clock = job
+    size, our_seat, index, sims, game_time, level, seed, clock, position = job
     if clock == "cpu":
         time.perf_counter = time.process_time   # the bot's clock, in this worker process only
     timer = time.perf_counter
@@ -58,7 +58,8 @@ def play_one(job: tuple) -> dict:
                             mcts.RandomRolloutEvaluator(1, np.random.RandomState(game_seed)),
                             random_state=np.random.RandomState(game_seed + 1))
     ours = make_bot(level, game_seed)
-    state = HexGame().new_initial_state({"size": size}, game_seed)
+    state = HexGame().new_initial_state({"size": size, "position": position}, game_seed)
+    set_up_openspiel(spiel_state, state)
     remaining = game_time
     longest_move = 0.0
     overruns = 0
@@ -90,6 +91,19 @@ def play_one(job: tuple) -> dict:
             "out_of_time": remaining < 0}
 
 
+def set_up_openspiel(spiel_state, state) -> None:
+    """Place a start position's stones on OpenSpiel's board, alternating colours."""
+    size = state.size
+    by_colour = {1: [], 2: []}
+    for index, value in enumerate(state.cells):
+        if value:
+            by_colour[value].append(index)
+    for ours_p1, ours_p2 in zip(by_colour[1], by_colour[2]):
+        for index in (ours_p1, ours_p2):
+            r, c = divmod(index, size)
+            spiel_state.apply_action(c * size + r)
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[9, 11])
@@ -103,14 +117,19 @@ def main(argv=None) -> None:
     parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
                         help="what our bot's clock measures (see the module docstring)")
     parser.add_argument("--table-every", type=int, default=20)
+    parser.add_argument("--position", default="",
+                        help="start position (the game's position option; one size only)")
     args = parser.parse_args(argv)
 
-    jobs = [(size, seat, i, args.sims, args.game_time, args.level, args.seed, args.clock)
+    if args.position and len(args.sizes) != 1:
+        parser.error("--position needs exactly one --sizes value")
+    jobs = [(size, seat, i, args.sims, args.game_time, args.level, args.seed, args.clock, args.position)
             for i in range(args.games) for size in args.sizes for seat in (0, 1)]
     print(f"our bot: level {args.level}, {args.game_time:g} s per game ({args.clock} clock); "
           f"OpenSpiel MCTSBot: "
           f"{args.sims} simulations, uct_c=2, 1 random rollout; {len(jobs)} games, "
-          f"{args.workers} workers", flush=True)
+          f"{args.workers} workers" + (f"; start position {args.position}" if args.position else ""),
+          flush=True)
     started = time.time()
     results = []
     with Pool(args.workers) as pool:
