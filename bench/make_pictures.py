@@ -39,7 +39,28 @@ def hex_picture() -> pygame.Surface:
     return render_state(plugin, state, options, size=TILE, view=BoardView(show_coordinates=False))
 
 
-PICTURES = {"hex": hex_picture}
+# A Xiangqi middle game (central cannon against screen horses, both sides developed);
+# the last move (Black's cannon to B3, pinning the horse line) is marked.  The board is
+# tall, so the picture is a close-up of its middle: the river and the armies meeting.
+XIANGQI_MOVES = ["H2E2", "H9G7", "H0G2", "I9H9", "I0H0", "B9C7", "C3C4", "H7H3",
+                 "B0C2", "B7B3"]
+
+
+def xiangqi_picture() -> pygame.Surface:
+    plugin = registry.plugin("xiangqi")
+    game = plugin.new_game()
+    options = game.spec.resolve_options(None)
+    state = game.new_initial_state(options, 0)
+    for text in XIANGQI_MOVES:
+        state.apply({state.side: game.parse_move(text, state, state.side)})
+    width = TILE[0]
+    full = render_state(plugin, state, options, size=(width, int(width * 1.1)),
+                        view=BoardView(show_coordinates=False))
+    top = (full.get_height() - TILE[1]) // 2
+    return full.subsurface(pygame.Rect(0, top, *TILE)).copy()
+
+
+PICTURES = {"hex": hex_picture, "xiangqi": xiangqi_picture}
 
 
 def main() -> int:
