@@ -9,18 +9,17 @@ When the arena seats you as player 2 it shows you the board transposed, with the
 colours swapped, so the same program plays either side; the opponent has then
 already made its first move when your program starts (GetRow/GetColumn give it).
 
-Standard output belongs to the protocol: after importing this module, ``print`` goes
-to standard error (the arena shows it in the debug panel).  See PROTOCOL.md.
+Standard output belongs to the protocol: from the first call on, ``print`` goes to
+standard error (the arena shows it in the debug panel).  See PROTOCOL.md.
 """
 import sys
 
 __all__ = ["GetMax", "LookAtBoard", "PutHex", "GameIsOver", "MakeLibMove",
            "GetRow", "GetColumn", "GetPlayer"]
 
-_input = sys.stdin
-_output = sys.stdout
-sys.stdout = sys.stderr          # the program's own prints must not reach the arena
-
+_input = None
+_output = None
+_started = False
 _size = 0
 _player = 1
 _board = []                      # _board[row][col], 1-based, 0/1/2 in your view
@@ -74,7 +73,13 @@ def _wait_for_turn():
 
 
 def _start():
-    global _size, _player
+    """On the first call: take stdin/stdout for the protocol, read the start, wait for our turn."""
+    global _size, _player, _input, _output, _started
+    if _started:
+        return
+    _started = True
+    _input, _output = sys.stdin, sys.stdout
+    sys.stdout = sys.stderr      # the program's own prints must not reach the arena
     words = _read()
     while words[:1] != ["start"]:            # "hexlib 1" greets first
         words = _read()
@@ -85,16 +90,19 @@ def _start():
 
 def GetMax():
     """The board size N."""
+    _start()
     return _size
 
 
 def GetPlayer():
     """1 or 2: the side the arena seated you on (your view is always player 1's)."""
+    _start()
     return _player
 
 
 def LookAtBoard(row, column):
     """-1 off the board, 0 empty, 1 your stone, 2 the opponent's."""
+    _start()
     if not (1 <= row <= _size and 1 <= column <= _size):
         return -1
     return _board[row][column]
@@ -103,6 +111,7 @@ def LookAtBoard(row, column):
 def PutHex(row, column):
     """Place your stone if the cell is free (the arena records any misuse)."""
     global _status
+    _start()
     if _status:
         return
     _send(f"put {int(row)} {int(column)}")
@@ -119,11 +128,13 @@ def PutHex(row, column):
 
 def GameIsOver():
     """0 running, 1 board full, 2 you won, 3 the opponent won."""
+    _start()
     return _status
 
 
 def MakeLibMove():
     """End your turn; returns after the opponent has moved (or the game ended)."""
+    _start()
     if _status:
         return
     _send("done")
@@ -132,12 +143,12 @@ def MakeLibMove():
 
 def GetRow():
     """Row of the opponent's last stone, or -1 before its first."""
+    _start()
     return _last[0]
 
 
 def GetColumn():
     """Column of the opponent's last stone, or -1 before its first."""
+    _start()
     return _last[1]
 
-
-_start()
