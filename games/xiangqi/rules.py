@@ -381,8 +381,41 @@ class Position:
                         add(base | target)
         return moves
 
-    def legal_moves(self) -> list[int]:
-        """Every legal move of the side to move.
+    def pseudo_captures(self) -> list[int]:
+        """The captures among :meth:`pseudo_moves` (for quiescence search)."""
+        board, side, moves = self.board, self.side, []
+        add = moves.append
+        for origin in self.squares[side]:
+            kind = board[origin] & 7
+            base = origin << 7
+            if kind == CHARIOT or kind == CANNON:
+                for ray in RAYS[origin]:
+                    screened = kind == CHARIOT
+                    for target in ray:
+                        piece = board[target]
+                        if piece:
+                            if screened:
+                                if piece >> 3 != side:
+                                    add(base | target)
+                                break
+                            screened = True
+                continue
+            if kind == HORSE:
+                targets = [t for t, leg in HORSE_MOVES[origin] if not board[leg]]
+            elif kind == SOLDIER:
+                targets = SOLDIER_MOVES[side][origin]
+            elif kind == ELEPHANT:
+                targets = [t for t, eye in ELEPHANT_MOVES[side][origin] if not board[eye]]
+            else:
+                targets = (KING_MOVES if kind == KING else ADVISOR_MOVES)[side][origin]
+            for target in targets:
+                piece = board[target]
+                if piece and piece >> 3 != side:
+                    add(base | target)
+        return moves
+
+    def legal_moves(self, checked: bool | None = None) -> list[int]:
+        """Every legal move of the side to move (``checked``: in check, if already known).
 
         A move needs the full make/test/unmake only when it could expose the general:
         the general moves, the side is in check, or the move leaves or enters the
@@ -391,7 +424,8 @@ class Position:
         """
         side = self.side
         king = self.kings[side]
-        checked = self.in_check(side)
+        if checked is None:
+            checked = self.in_check(side)
         king_file, king_rank = FILE_OF[king], RANK_OF[king]
         legs = DIAGONAL_NEIGHBOURS[king]
         legal = []

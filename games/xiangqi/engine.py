@@ -1,0 +1,434 @@
+"""The built-in Xiangqi engine: alpha-beta search in pure Python, five levels.
+
+Search: iterative deepening, principal-variation search with a Zobrist-keyed
+transposition table, null-move pruning, late-move reductions, check extension and a
+captures-only quiescence search.  Moves are ordered TT move first, then captures by
+MVV-LVA, then killer moves, then the history heuristic.  Evaluation: material plus
+piece-square tables, kept incrementally along the search.
+
+The engine reads the clock (the rules never do): it checks it every few hundred nodes
+and, when the budget is spent, abandons the iteration in progress and answers with the
+best move of the last completed iteration (or a better root move already proven in the
+unfinished one).  Repetitions inside the search follow the arena's ruling: a repeated
+position is a draw, except that a side that gave check with every move of the cycle
+(while the other did not) loses.
+"""
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from games.bots import Bot
+from games.xiangqi.rules import (ADVISOR, BLACK, CANNON, CHARIOT, DIAGONAL_NEIGHBOURS, ELEPHANT,
+                                 FILE_OF, HORSE, KING, RANK_OF, RED, REPETITION_WINDOW, SOLDIER,
+                                 SQUARES, Position, XiangqiState, file_of, move_text,
+                                 parse_move_text, rank_of)
+
+MATE = 30000
+MATE_BOUND = MATE - 1000            # scores beyond this are mates
+PERPETUAL_LOSS = 20000              # losing by perpetual check: worse than any material
+INFINITY = 10 ** 6
+EXACT, LOWER, UPPER = 0, 1, 2
+TT_LIMIT = 400_000
+
+PIECE_VALUES = {KING: 0, ADVISOR: 200, ELEPHANT: 200, HORSE: 400, CHARIOT: 900, CANNON: 450, SOLDIER: 100}
+ORDER_VALUES = {KING: 5000, ADVISOR: 2, ELEPHANT: 2, HORSE: 4, CHARIOT: 9, CANNON: 4, SOLDIER: 1}
+
+
+def _red_square_bonus(kind: int, file: int, rank: int) -> int:
+    """Positional bonus for a Red piece on (file, rank); Black uses the mirror."""
+    centre = 4 - abs(file - 4)                 # 0 on the edge .. 4 in the middle
+    if kind == SOLDIER:
+        if rank <= 4:
+            return 10 * (rank - 3) + (5 if file in (2, 4, 6) else 0)
+        if rank == 9:
+            return 20 + 5 * centre
+        return 70 + 10 * min(rank - 5, 2) + 8 * centre - (10 if rank == 8 else 0)
+    if kind == HORSE:
+        return 6 * centre + 8 * min(rank, 7) - (25 if rank == 0 and file in (0, 8) else 0)
+    if kind == CHARIOT:
+        return 3 * centre + (20 if rank in (6, 7) else 0) + (10 if file in (3, 5) else 0)
+    if kind == CANNON:
+        return (25 if file == 4 else 0) + (10 if rank in (2, 7) else 0) + 2 * centre
+    if kind == KING:
+        return -10 * (rank) - (8 if file != 4 else 0)
+    if kind in (ADVISOR, ELEPHANT):
+        return 10 if file == 4 else 0
+    return 0
+
+
+def _build_piece_square_values():
+    """``VALUE[piece][sq]``: signed (Red positive) material plus position."""
+    values = [[0] * SQUARES for _ in range(16)]
+    for kind, worth in PIECE_VALUES.items():
+        for sq in range(SQUARES):
+            f, r = file_of(sq), rank_of(sq)
+            values[kind][sq] = worth + _red_square_bonus(kind, f, r)
+            values[kind | 8][sq] = -(worth + _red_square_bonus(kind, f, 9 - r))
+    return tuple(tuple(v) for v in values)
+
+
+VALUE = _build_piece_square_values()
+
+
+def evaluate_from_scratch(position: Position) -> int:
+    """Red-positive static score of a position."""
+    board = position.board
+    return sum(VALUE[board[sq]][sq] for side in (RED, BLACK) for sq in position.squares[side])
+
+
+class SearchTimeout(Exception):
+    """The time budget ran out in the middle of an iteration."""
+
+
+class Searcher:
+    """One search tree walker; keeps its transposition table between moves of a game."""
+
+    def __init__(self, max_depth: int = 64, use_null_move: bool = True, quiescence: bool = True,
+                 noise: int = 0, rng: random.Random | None = None):
+        self.max_depth = max_depth
+        self.use_null_move = use_null_move
+        self.quiescence_enabled = quiescence
+        self.noise = noise
+        self.rng = rng or random.Random(0)
+        self.table: dict[int, tuple] = {}
+        self.nodes = 0
+        self.deadline = float("inf")
+        self.last_depth = 0
+
+    # ---- entry point
+
+    def choose(self, position: Position, keys: list[int], checks: list[bool], quiet: int,
+               seconds: float | None) -> tuple[int | None, int]:
+        """Best move and its score for the side to move, within ``seconds`` (None: depth only)."""
+        self.position = position.copy()
+        self.keys, self.checks = list(keys), list(checks)
+        self.capture_floor = max(0, len(self.keys) - 1 - quiet)
+        self.killers = [[0, 0] for _ in range(self.max_depth + 64)]
+        self.history: dict[int, int] = {}
+        self._floors: list[int] = []
+        self.nodes = 0
+        start = time.perf_counter()
+        self.deadline = start + seconds if seconds is not None else float("inf")
+        if len(self.table) > TT_LIMIT:
+            self.table.clear()
+        root_moves = self.position.legal_moves()
+        if not root_moves:
+            return None, -MATE
+        best_move, best_score = root_moves[0], -INFINITY
+        evaluation = evaluate_from_scratch(self.position)
+        for depth in range(1, self.max_depth + 1):
+            self.root_best = None
+            try:
+                score = self.search_root(depth, evaluation, root_moves)
+            except SearchTimeout:
+                if self.root_best is not None and self.root_best[1] > best_score:
+                    best_move, best_score = self.root_best
+                break
+            best_move, best_score = self.root_best
+            self.last_depth = depth
+            root_moves.remove(best_move)
+            root_moves.insert(0, best_move)
+            if abs(score) >= MATE_BOUND or (len(root_moves) == 1 and seconds is not None):
+                break
+            elapsed = time.perf_counter() - start
+            if seconds is not None and elapsed > seconds * 0.4:
+                break                    # the next iteration would not finish in time
+        return best_move, best_score
+
+    # ---- search
+
+    def search_root(self, depth: int, evaluation: int, moves: list[int]) -> int:
+        alpha, beta = -INFINITY, INFINITY
+        position = self.position
+        sign = 1 if position.side == RED else -1
+        first = True
+        for move in moves:
+            delta = self._delta(move)
+            captured = position.make(move)
+            self._push(position, captured)
+            try:
+                if first or self.noise:
+                    # With noise every root score must be exact, so no null windows here.
+                    score = -self.search(depth - 1, -INFINITY, INFINITY, 1, evaluation + delta, True)
+                else:
+                    score = -self.search(depth - 1, -alpha - 1, -alpha, 1, evaluation + delta, True)
+                    if score > alpha:
+                        score = -self.search(depth - 1, -beta, -alpha, 1, evaluation + delta, True)
+            finally:
+                self._pop(position, move, captured)
+            if self.noise:
+                score += self.rng.randint(-self.noise, self.noise)
+            if first or score > alpha:
+                alpha = score
+                self.root_best = (move, score)
+            first = False
+        return alpha
+
+    def _delta(self, move: int) -> int:
+        board = self.position.board
+        origin, target = move >> 7, move & 127
+        piece = board[origin]
+        return VALUE[piece][target] - VALUE[piece][origin] - VALUE[board[target]][target]
+
+    def _push(self, position: Position, captured: int) -> None:
+        self.keys.append(position.key)
+        self.checks.append(position.in_check(position.side))
+        self._floors.append(self.capture_floor)
+        if captured:
+            self.capture_floor = len(self.keys) - 1
+
+    def _pop(self, position: Position, move: int, captured: int) -> None:
+        self.keys.pop()
+        self.checks.pop()
+        self.capture_floor = self._floors.pop()
+        position.unmake(move, captured)
+
+    def _repetition_score(self) -> int | None:
+        """Score for the side to move when the last move repeated a position, else None."""
+        keys = self.keys
+        last = len(keys) - 1
+        key = keys[last]
+        floor = max(self.capture_floor, last - REPETITION_WINDOW)
+        for earlier in range(last - 4, floor - 1, -2):
+            if keys[earlier] == key:
+                checks = self.checks
+                mover_checks = all(checks[p] for p in range(last, earlier, -2))
+                other_checks = all(checks[p] for p in range(last - 1, earlier, -2))
+                if mover_checks and not other_checks:
+                    return PERPETUAL_LOSS        # the side to move's opponent checked perpetually
+                if other_checks and not mover_checks:
+                    return -PERPETUAL_LOSS
+                return 0
+        return None
+
+    def search(self, depth: int, alpha: int, beta: int, ply: int, evaluation: int,
+               allow_null: bool) -> int:
+        self.nodes += 1
+        if self.nodes & 255 == 0 and time.perf_counter() > self.deadline:
+            raise SearchTimeout
+        position = self.position
+        repeated = self._repetition_score()
+        if repeated is not None:
+            return repeated
+        in_check = self.checks[-1]
+        if in_check:
+            depth += 1
+        if depth <= 0:
+            return self.quiesce(alpha, beta, ply, evaluation)
+
+        original_alpha = alpha
+        entry = self.table.get(position.key)
+        tt_move = 0
+        if entry is not None:
+            entry_depth, flag, stored, tt_move = entry
+            if entry_depth >= depth:
+                score = stored - ply if stored > MATE_BOUND else stored + ply if stored < -MATE_BOUND else stored
+                if flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha):
+                    return score
+
+        sign = 1 if position.side == RED else -1
+        if (self.use_null_move and allow_null and not in_check and depth >= 3
+                and beta < MATE_BOUND and self._has_big_piece(position)
+                and sign * evaluation >= beta):
+            position.make_null()
+            self.keys.append(position.key)
+            self.checks.append(False)
+            try:
+                score = -self.search(depth - 3, -beta, -beta + 1, ply + 1, evaluation, False)
+            finally:
+                self.keys.pop()
+                self.checks.pop()
+                position.unmake_null()
+            if score >= beta:
+                return beta
+
+        moves = position.pseudo_moves()
+        self._order(moves, tt_move, ply)
+        best_score, best_move = -INFINITY, 0
+        board, side = position.board, position.side
+        king = position.kings[side]
+        king_file, king_rank, legs = FILE_OF[king], RANK_OF[king], DIAGONAL_NEIGHBOURS[king]
+        searched = 0
+        for move in moves:
+            origin, target = move >> 7, move & 127
+            delta = self._delta(move)
+            is_capture = board[target] != 0
+            captured = position.make(move)
+            if ((in_check or origin == king or FILE_OF[origin] == king_file or RANK_OF[origin] == king_rank
+                 or FILE_OF[target] == king_file or RANK_OF[target] == king_rank or origin in legs)
+                    and position.in_check(side)):
+                position.unmake(move, captured)
+                continue
+            self._push(position, captured)
+            try:
+                gives_check = self.checks[-1]
+                child_eval = evaluation + delta
+                if searched == 0:
+                    score = -self.search(depth - 1, -beta, -alpha, ply + 1, child_eval, True)
+                else:
+                    reduction = 1 if (depth >= 3 and searched >= 4 and not is_capture
+                                      and not in_check and not gives_check) else 0
+                    score = -self.search(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, child_eval, True)
+                    if score > alpha and (reduction or score < beta):
+                        score = -self.search(depth - 1, -beta, -alpha, ply + 1, child_eval, True)
+            finally:
+                self._pop(position, move, captured)
+            searched += 1
+            if score > best_score:
+                best_score, best_move = score, move
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        if not is_capture:
+                            killers = self.killers[ply]
+                            if killers[0] != move:
+                                killers[1], killers[0] = killers[0], move
+                            self.history[move] = self.history.get(move, 0) + depth * depth
+                        break
+        if not searched:
+            return -MATE + ply          # no legal move: mated or stalemated, a loss either way
+        flag = LOWER if best_score >= beta else UPPER if best_score <= original_alpha else EXACT
+        stored = best_score + ply if best_score > MATE_BOUND else best_score - ply if best_score < -MATE_BOUND else best_score
+        self.table[position.key] = (depth, flag, stored, best_move)
+        return best_score
+
+    def quiesce(self, alpha: int, beta: int, ply: int, evaluation: int) -> int:
+        self.nodes += 1
+        if self.nodes & 255 == 0 and time.perf_counter() > self.deadline:
+            raise SearchTimeout
+        position = self.position
+        stand_pat = evaluation if position.side == RED else -evaluation
+        if not self.quiescence_enabled or ply > 40:
+            return stand_pat
+        if stand_pat >= beta:
+            return stand_pat
+        if stand_pat > alpha:
+            alpha = stand_pat
+        board = position.board
+        moves = position.pseudo_captures()
+        moves.sort(key=lambda m: ORDER_VALUES[board[m >> 7] & 7] - 16 * ORDER_VALUES[board[m & 127] & 7])
+        side = position.side
+        king = position.kings[side]
+        king_file, king_rank, legs = FILE_OF[king], RANK_OF[king], DIAGONAL_NEIGHBOURS[king]
+        checked = position.in_check(side)
+        for move in moves:
+            origin, target = move >> 7, move & 127
+            delta = self._delta(move)
+            captured = position.make(move)
+            if ((checked or origin == king or FILE_OF[origin] == king_file or RANK_OF[origin] == king_rank
+                 or FILE_OF[target] == king_file or RANK_OF[target] == king_rank or origin in legs)
+                    and position.in_check(side)):
+                position.unmake(move, captured)
+                continue
+            score = -self.quiesce(-beta, -alpha, ply + 1, evaluation + delta)
+            position.unmake(move, captured)
+            if score > alpha:
+                if score >= beta:
+                    return score
+                alpha = score
+        return alpha
+
+    def _order(self, moves: list[int], tt_move: int, ply: int) -> None:
+        board = self.position.board
+        killers = self.killers[ply] if ply < len(self.killers) else (0, 0)
+        history = self.history
+
+        def priority(move: int) -> int:
+            if move == tt_move:
+                return -(10 ** 9)
+            victim = board[move & 127]
+            if victim:
+                return -(10 ** 7) - 100 * ORDER_VALUES[victim & 7] + ORDER_VALUES[board[move >> 7] & 7]
+            if move == killers[0]:
+                return -(10 ** 6)
+            if move == killers[1]:
+                return -(10 ** 6) + 1
+            return -history.get(move, 0)
+
+        moves.sort(key=priority)
+
+    @staticmethod
+    def _has_big_piece(position: Position) -> bool:
+        board = position.board
+        return any(board[sq] & 7 in (CHARIOT, HORSE, CANNON) for sq in position.squares[position.side])
+
+
+# --------------------------------------------------------------------------- bots
+
+#: level -> (max depth, default seconds a move, noise in centipawns, quiescence)
+LEVELS = {
+    2: (1, 0.5, 60, True),
+    3: (2, 1.0, 15, True),
+    4: (4, 2.0, 0, True),
+    5: (64, 4.0, 0, True),
+}
+SAFETY = 0.85          # share of the budget the search may use
+OVERHEAD = 0.03        # seconds kept for copying, ordering and answering
+
+
+class RandomishBot(Bot):
+    """Level 1: a random legal move, taking a capture half of the time when there is one."""
+
+    name = "xiangqi-beginner"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, state: XiangqiState, seat: int, time_budget: float | None) -> Any:
+        moves = list(state.legal_moves(seat))
+        board = state.position.board
+        captures = [m for m in moves if board[parse_move_text(m) & 127]]
+        if captures and self.rng.random() < 0.5:
+            return self.rng.choice(captures)
+        return self.rng.choice(moves)
+
+
+class SearchBot(Bot):
+    """Levels 2-5: the alpha-beta searcher with a depth cap, noise and a time budget."""
+
+    def __init__(self, level: int, seed: int = 0, default_seconds: float | None = None):
+        depth, seconds, noise, quiescence = LEVELS[level]
+        self.level = level
+        self.name = f"xiangqi-engine-{level}"
+        self.default_seconds = seconds if default_seconds is None else default_seconds
+        self.searcher = Searcher(max_depth=depth, noise=noise, quiescence=quiescence,
+                                 use_null_move=level >= 4, rng=random.Random(seed))
+        self.last_info: dict[str, Any] = {}
+
+    def choose(self, state: XiangqiState, seat: int, time_budget: float | None) -> Any:
+        started = time.perf_counter()
+        seconds = self.thinking_time(time_budget)
+        move, score = self.searcher.choose(state.position, state.history, state.checks, state.quiet, seconds)
+        if move is None:
+            moves = state.legal_moves(seat)
+            return moves[0] if moves else None
+        elapsed = time.perf_counter() - started
+        self.last_info = {"depth": self.searcher.last_depth, "score": score, "nodes": self.searcher.nodes,
+                          "seconds": round(elapsed, 3)}
+        return move_text(move)
+
+    def thinking_time(self, time_budget: float | None) -> float:
+        """Seconds to search: the level's own pace, never more than the budget allows.
+
+        The budget may be a whole game's remaining time; the strongest level then
+        spends a share of it (1/25) when that is more than its own pace.
+        """
+        if time_budget is None:
+            return self.default_seconds
+        pace = self.default_seconds
+        if self.level >= 5:
+            pace = max(pace, time_budget / 25)
+        return max(0.0, min(pace, time_budget * SAFETY - OVERHEAD))
+
+    def reset(self) -> None:
+        self.searcher.table.clear()
+
+
+def make_bot(level: int = 3, seed: int = 0) -> Bot:
+    """The engine at ``level`` 1 (near random) to 5 (strongest), seeded for reproducibility."""
+    level = int(level)
+    if level <= 1:
+        return RandomishBot(seed)
+    return SearchBot(min(level, 5), seed)

@@ -1,0 +1,90 @@
+"""The built-in engine: legal answers, tactics, the repetition ruling, time budgets."""
+import time
+
+import pytest
+
+from games.bots import Bot
+from games.xiangqi.engine import MATE_BOUND, PERPETUAL_LOSS, Searcher, evaluate_from_scratch, make_bot
+from games.xiangqi.rules import START_FEN, Position, XiangqiGame
+
+GAME = XiangqiGame()
+MIDDLEGAME = "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1"
+MATE_IN_ONE = "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1"
+
+
+
+def state_of(fen):
+    return GAME.new_initial_state({"fen": fen}, seed=0)
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
+def test_every_level_answers_a_legal_move(level):
+    bot = make_bot(level, seed=4)
+    assert isinstance(bot, Bot)
+    for fen in (START_FEN, MIDDLEGAME):
+        state = state_of(fen)
+        before = state.fen()
+        move = bot.choose(state, state.side, 0.3)
+        assert move in state.legal_moves(state.side)
+        assert state.fen() == before          # the bot never mutates the state it is given
+
+
+@pytest.mark.parametrize("level", [2, 3, 4, 5])
+def test_finds_mate_in_one(level):
+    state = state_of(MATE_IN_ONE)
+    assert make_bot(level, seed=1).choose(state, 0, 1.0) == "B0B9"
+
+
+def test_takes_a_free_chariot():
+    # Black's chariot on A5 is unprotected and Red's chariot on A0 sees it.
+    state = state_of("3akab2/9/4b4/9/r8/9/9/9/4A4/R2AK4 w - - 0 1")
+    for level in (2, 3, 4):
+        assert make_bot(level, seed=2).choose(state, 0, 1.0) == "A0A5"
+
+
+def test_sees_a_mate_in_two_moves():
+    # Black's only move E9F9 runs into B0B9 mate: the search must report it.
+    position = Position.from_fen("4k4/R8/9/9/9/9/9/9/9/1R1K5 b - - 0 1")[0]
+    searcher = Searcher(max_depth=4)
+    _, score = searcher.choose(position, [position.key], [False], 0, None)
+    assert score <= -MATE_BOUND               # Black to move is mated whatever it does
+
+
+def test_perpetual_checker_is_scored_as_losing():
+    state = GAME.new_initial_state({"fen": "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1"}, 0)
+    for move in ("A8A9", "E9E8", "A9A8"):
+        state.apply({state.side: move})
+    # Black to move: E8E9 repeats the position after Red checked with every move.
+    searcher = Searcher(max_depth=1)
+    searcher.position = state.position.copy()
+    searcher.keys, searcher.checks = list(state.history), list(state.checks)
+    searcher.capture_floor, searcher._floors = 0, []
+    move = (8 * 9 + 4) << 7 | (9 * 9 + 4)
+    captured = searcher.position.make(move)
+    searcher._push(searcher.position, captured)
+    assert searcher._repetition_score() == -PERPETUAL_LOSS   # Red (to move now) has lost
+
+
+def test_evaluation_is_symmetric_at_the_start():
+    assert evaluate_from_scratch(Position.from_fen(START_FEN)[0]) == 0
+
+
+@pytest.mark.parametrize("budget", [0.01, 0.1, 0.4])
+def test_strongest_level_answers_within_its_budget(budget):
+    bot = make_bot(5, seed=0)
+    state = state_of(MIDDLEGAME)
+    started = time.perf_counter()
+    move = bot.choose(state, 0, budget)
+    assert time.perf_counter() - started < budget + 0.05
+    assert move in state.legal_moves(0)
+
+
+def test_same_seed_same_moves():
+    def game(seed):
+        state = GAME.new_initial_state({}, 0)
+        bots = [make_bot(2, seed), make_bot(1, seed + 1)]
+        for _ in range(12):
+            seat = state.side
+            state.apply({seat: bots[seat].choose(state, seat, None)})
+        return state.moves
+    assert game(5) == game(5)
