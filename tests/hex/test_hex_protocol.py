@@ -252,3 +252,33 @@ def test_missing_program_is_a_crash(tmp_path):
     assert outcome.reason is Termination.CRASH
     turns, _ = turns_of(record)
     assert "could not start" in turns[-1]["forfeits"]["0"]["detail"]
+
+
+# ====================================================================== Pascal (when fpc exists)
+def build_pascal(source: Path, out_dir: Path) -> str:
+    fpc = shutil.which("fpc")
+    if fpc is None:
+        pytest.skip("fpc (Free Pascal) is not installed")
+    exe = out_dir / source.stem
+    subprocess.run([fpc, "-O2", f"-Fu{LIB}", f"-FU{out_dir}", f"-o{exe}", str(source)],
+                   check=True, capture_output=True)
+    return str(exe)
+
+
+@pytest.mark.parametrize("side", [0, 1])
+def test_pascal_example_beats_random_on_either_side(tmp_path, side):
+    exe = build_pascal(EXAMPLES / "testhex.pas", tmp_path)
+    specs = [f"ext:{exe}", "bot:1"] if side == 0 else ["bot:1", f"ext:{exe}"]
+    _, outcome, _ = play(specs, tmp_path, size=9)
+    assert outcome.reason is Termination.WIN and outcome.winners == (side,)
+
+
+def test_pascal_hexlib_writeln_goes_to_stderr(tmp_path, c_example):
+    exe = build_pascal(PROGRAMS / "chatty.pas", tmp_path)
+    for side in (0, 1):
+        specs = [f"ext:{exe}", f"ext:{c_example}"] if side == 0 else [f"ext:{c_example}", f"ext:{exe}"]
+        match, outcome, _ = play(specs, tmp_path, size=5, seed=side)
+        assert outcome.reason is Termination.WIN, outcome
+        answers = [t.answers[side] for t in match.turns if side in t.answers]
+        assert all("notes" not in a for a in answers)
+        assert f"plays side {side + 1}" in answers[-1]["stderr"]
