@@ -44,7 +44,8 @@ def run_frozen(folder: Path, *args: str, cwd: Path) -> subprocess.CompletedProce
 
 def bundled_sample(folder: Path, elsewhere: Path) -> Path:
     """A Hex record shipped in the bundle's replays/ (or one made now if none is shipped)."""
-    shipped = sorted((folder / "_internal" / "replays").glob("hex*.arena.jsonl"))
+    replays = folder / "_internal" / "replays"
+    shipped = sorted(replays.glob("hex-sample*.arena.jsonl")) + sorted(replays.glob("hex*.arena.jsonl"))
     if shipped:
         return shipped[0]
     from games import registry
