@@ -35,7 +35,7 @@ def cpp_bot(tmp_path_factory):
     if shutil.which("g++") is None:
         pytest.skip("g++ is not installed")
     exe = tmp_path_factory.mktemp("cpp") / "greedy_bot"
-    subprocess.run(["g++", "-O2", "-o", str(exe), str(EXAMPLES / "greedy_bot.cpp")], check=True)
+    subprocess.run(["g++", "-o", str(exe), str(EXAMPLES / "greedy_bot.cpp")], check=True)
     return exe
 
 
@@ -103,10 +103,26 @@ def test_missing_program_is_a_crash_not_an_arena_error(tmp_path):
     assert outcome is not None and lines[-1]["type"] == "result"
 
 
-def test_sequential_option_runs_programs_one_at_a_time(tmp_path):
-    seats = [make_seat(f"ext:{PY} {EXAMPLES / 'greedy_bot.py'}", PLUGIN, 1,
-                       limits={"sequential": True}) for _ in range(2)]
-    match = Match(PLUGIN, {"map": MAP_9.replace("9 9 2", "9 9 1"), "players": 2}, seats,
+def run_intervals(tmp_path, sequential):
+    limits = {"sequential": True} if sequential else {}
+    seats = [make_seat(f"ext:{PY} {BOTS / 'slow_bot.py'}", PLUGIN, 1, limits=limits)
+             for _ in range(2)]
+    match = Match(PLUGIN, {"map": "5 5 1\n" + ".....\n" * 5, "players": 2}, seats,
                   seed=2, workdir=tmp_path)
-    outcome = match.run()
-    assert outcome is not None and match.state.is_terminal()
+    assert match.run() is not None and match.state.is_terminal()
+    runs = []
+    for seat in ("seat1", "seat2"):
+        text = (tmp_path / seat / "STATE.DAT").read_text()
+        runs.append([tuple(map(float, line.split())) for line in text.splitlines()])
+    return list(zip(*runs))
+
+
+def overlaps(a, b):
+    return a[0] < b[1] and b[0] < a[1]
+
+
+def test_programs_run_concurrently_by_default_and_one_at_a_time_on_request(tmp_path):
+    together = run_intervals(tmp_path / "together", sequential=False)
+    assert sum(overlaps(a, b) for a, b in together) >= len(together) - 1
+    apart = run_intervals(tmp_path / "apart", sequential=True)
+    assert len(apart) >= 3 and not any(overlaps(a, b) for a, b in apart)
