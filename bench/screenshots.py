@@ -97,6 +97,10 @@ def shoot(size: tuple[int, int], out: Path) -> list[Path]:
     settle(app)
     save("replay_error")
     app.pop()
+    app.push(ReplayScene(app, path=None))
+    settle(app)
+    save("replay_file_dialog")
+    app.pop()
     app.pop()
     # A live match: a person against a bot, waiting for the person.
     plugin = registry.plugin("hex")

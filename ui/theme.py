@@ -90,7 +90,8 @@ def gui_theme(theme: Theme, scale: float) -> dict:
                 if key in font:
                     font[key] = str(asset(*font[key].split("/")))
         misc = block.get("misc", {})
-        for key in ("shape_corner_radius", "text_horiz_alignment_padding"):
+        for key in ("shape_corner_radius", "text_horiz_alignment_padding", "open_button_width",
+                    "sliding_button_width", "list_item_height", "title_bar_height"):
             if key in misc:
                 misc[key] = str(max(0, round(int(misc[key]) * scale)))
     return data

@@ -111,3 +111,16 @@ def test_an_unreadable_record_shows_the_readers_message(home, record, tmp_path):
     home.draw()                                           # drawing the message must not fail
     press(home, pygame.K_ESCAPE)
     assert type(home.scene).__name__ == "HomeScene"
+
+
+def test_the_file_dialog_opens_the_chosen_record(home, record):
+    from pathlib import Path
+    click(home, home.scene.open_button)
+    scene = home.scene
+    assert type(scene).__name__ == "ReplayScene" and scene.dialog is not None
+    dialog = scene.dialog
+    dialog.current_file_path = Path(record)          # as picking it in the list does
+    dialog.ok_button.enable()
+    click(home, dialog.ok_button)
+    assert type(home.scene).__name__ == "ReplayView"
+    assert Path(home.scene.replay.source) == Path(record)

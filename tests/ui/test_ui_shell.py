@@ -164,3 +164,30 @@ def test_settings_apply_saves_the_file_and_switches_the_theme(home, arena_home):
     assert saved["names"][0] == "Lưu" and saved["theme"] == "light"
     assert home.theme == LIGHT
     assert type(home.scene).__name__ == "SettingsScene" and home.scene.apply_button.alive()
+
+
+# ---------------------------------------------------------------- the entry point
+def test_run_app_opens_a_match_and_quitting_stops_it(arena_home):
+    from argparse import Namespace
+
+    from games import registry
+    from runner.match import Match
+    from runner.seats import HumanSeat, make_seat
+    from ui.app import run_app
+    plugin = registry.plugin("hex")
+    match = Match(plugin, plugin.new_game().spec.resolve_options("5x5"),
+                  [HumanSeat(), make_seat("bot:1", plugin, 1)], seed=1)
+    pygame.display.init()                               # so the event can wait in the queue
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert run_app(Namespace(fullscreen=False, size="1024x640"), match=match) == 0
+    match.join(5)
+    assert match.outcome is not None and match.outcome.reason.value == "aborted"
+
+
+def test_run_app_with_a_bad_replay_path_returns_normally(arena_home, tmp_path):
+    from argparse import Namespace
+
+    from ui.app import run_app
+    pygame.display.init()                               # so the event can wait in the queue
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert run_app(Namespace(fullscreen=False, size=None), replay_path=str(tmp_path / "missing.txt")) == 0
