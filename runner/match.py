@@ -33,13 +33,19 @@ GRACE = 0.05
 
 @dataclass(frozen=True)
 class TimeControl:
-    """Per-answer limit and per-seat total, in seconds; None means untimed."""
+    """Per-answer limit and per-seat total, in seconds; None means untimed.
+
+    People get their own per-answer limit (``human_per_move``, the organizer's
+    countdown): a program's two seconds would be unplayable for a person.
+    """
 
     per_move: float | None = None
     total: float | None = None
+    human_per_move: float | None = None
 
     def to_json(self) -> dict:
-        return {"per_move": self.per_move, "total": self.total}
+        return {"per_move": self.per_move, "total": self.total,
+                "human_per_move": self.human_per_move}
 
 
 @dataclass
@@ -291,7 +297,8 @@ class Match:
         return True
 
     def _time_limit(self, seat: int) -> float | None:
-        limits = [self.time_control.per_move]
+        human = self.seats[seat].kind == "human"
+        limits = [self.time_control.human_per_move if human else self.time_control.per_move]
         if self.time_control.total is not None:
             limits.append(max(0.0, self.time_control.total - self.time_used[seat]))
         limits = [x for x in limits if x is not None]
@@ -385,10 +392,11 @@ class Match:
 
 
 def time_control_from_options(options: Mapping[str, Any]) -> TimeControl:
-    """The limits a game's options ask for (``time_per_move``, ``time_total``; 0 = none)."""
-    per_move = float(options.get("time_per_move") or 0) or None
-    total = float(options.get("time_total") or 0) or None
-    return TimeControl(per_move, total)
+    """The limits a game's options ask for (``time_per_move``, ``time_total``,
+    ``human_time_per_move``; 0 = none)."""
+    def seconds(key):
+        return float(options.get(key) or 0) or None
+    return TimeControl(seconds("time_per_move"), seconds("time_total"), seconds("human_time_per_move"))
 
 
 def default_record_path(folder: Path, game: str) -> Path:

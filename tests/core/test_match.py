@@ -154,3 +154,13 @@ def test_human_moves_undo_and_stop(tmp_path):
 def test_undo_is_refused_against_programs(tmp_path):
     match = Match(HEX, options(), [HumanSeat(), ScriptedSeat(["a1"])], seed=1)
     assert not match.can_undo()
+
+
+def test_people_get_their_own_countdown(tmp_path):
+    human = HumanSeat()
+    match = Match(HEX, options(), [human, make_seat("bot:1", HEX, 1)], seed=1,
+                  time_control=TimeControl(per_move=0.05, human_per_move=0.3))
+    start = time.perf_counter()
+    match.run()
+    assert match.outcome.reason is Termination.TIMEOUT and match.outcome.winners == (1,)
+    assert 0.25 < time.perf_counter() - start < 3
