@@ -282,3 +282,14 @@ def test_pascal_hexlib_writeln_goes_to_stderr(tmp_path, c_example):
         answers = [t.answers[side] for t in match.turns if side in t.answers]
         assert all("notes" not in a for a in answers)
         assert f"plays side {side + 1}" in answers[-1]["stderr"]
+
+
+def test_swap_by_a_program_and_the_board_refresh(tmp_path, c_example):
+    match, outcome, record = play([f"ext:{c_example}", misbehave("swapper")], tmp_path, size=5,
+                                  options={"swap": True})
+    assert match.turns[1].moves == {1: "swap"}
+    # The C example's centre stone (3,3) became player 2's stone at the mirrored cell (3,3).
+    assert match.states[2].board_text() == "...../...../..2../...../....."
+    assert "board\n.....\n.....\n..2..\n.....\n.....\nmove 3 3\nyourturn" in match.turns[2].answers[0]["given"]
+    assert "board" in match.turns[1].answers[1]["given"]        # the swapper's own refresh
+    assert outcome.reason is Termination.WIN

@@ -9,7 +9,8 @@ Usage: misbehave.py MODE, MODE one of
   twice     puts two stones in one turn (the second is refused)
   nostone   says done without a stone on its second turn
   early     exits right after reading the start position
-  flood     prints 100,000 junk lines on its first turn, then plays
+  flood     prints 20,000 junk lines on its first turn, then plays
+  swapper   as player 2, answers the first move with the pie rule's swap
 """
 import sys
 import time
@@ -31,10 +32,20 @@ def send(text):
     sys.stdout.flush()
 
 
+def read_board():
+    board.clear()
+    for r in range(1, n + 1):
+        for c, ch in enumerate(sys.stdin.readline().strip(), start=1):
+            if ch != ".":
+                board[r, c] = int(ch)
+
+
 def wait_turn():
     while True:
         words = read()
-        if words[0] == "move":
+        if words[0] == "board":
+            read_board()
+        elif words[0] == "move":
             board[int(words[1]), int(words[2])] = 2
         elif words[0] == "yourturn":
             return True
@@ -66,10 +77,7 @@ words = read()
 while words[0] != "start":
     words = read()
 n = int(words[1])
-for r in range(1, n + 1):
-    for c, ch in enumerate(sys.stdin.readline().strip(), start=1):
-        if ch != ".":
-            board[r, c] = int(ch)
+read_board()
 if mode == "early":
     sys.exit(0)
 turn = 0
@@ -80,6 +88,12 @@ while wait_turn():
         sys.exit(3)
     if turn == 2 and mode == "hang":
         time.sleep(3600)
+    if turn == 1 and mode == "swapper":
+        send("swap")
+        while read()[0] != "ok":
+            pass
+        send("done")
+        continue
     if turn == 2 and mode == "nostone":
         send("done")
         continue
@@ -87,7 +101,7 @@ while wait_turn():
         send("hello arena")
         send("PUT ME DOWN")
     if mode == "flood" and turn == 1:
-        sys.stdout.write("junk\n" * 100000)
+        sys.stdout.write("junk\n" * 20000)
     if turn == 2 and mode == "occupied":
         put(*next(iter(board)))
     if turn == 2 and mode == "offboard":
