@@ -20,10 +20,9 @@ import time
 from typing import Any
 
 from games.bots import Bot
-from games.xiangqi.rules import (ADVISOR, BLACK, CANNON, CHARIOT, DIAGONAL_NEIGHBOURS, ELEPHANT,
-                                 FILE_OF, HORSE, KING, RANK_OF, RED, REPETITION_WINDOW, SOLDIER,
-                                 SQUARES, Position, XiangqiState, file_of, move_text,
-                                 parse_move_text, rank_of)
+from games.xiangqi.rules import (ADVISOR, BLACK, CANNON, CHARIOT, ELEPHANT, HORSE, KING, LINES,
+                                 RED, REPETITION_WINDOW, SENSITIVE, SOLDIER, SQUARES, Position,
+                                 XiangqiState, file_of, move_text, parse_move_text, rank_of)
 
 MATE = 30000
 MATE_BOUND = MATE - 1000            # scores beyond this are mates
@@ -249,16 +248,14 @@ class Searcher:
         best_score, best_move = -INFINITY, 0
         board, side = position.board, position.side
         king = position.kings[side]
-        king_file, king_rank, legs = FILE_OF[king], RANK_OF[king], DIAGONAL_NEIGHBOURS[king]
+        lines, sensitive = LINES[king], SENSITIVE[king]
         searched = 0
         for move in moves:
             origin, target = move >> 7, move & 127
             delta = self._delta(move)
             is_capture = board[target] != 0
             captured = position.make(move)
-            if ((in_check or origin == king or FILE_OF[origin] == king_file or RANK_OF[origin] == king_rank
-                 or FILE_OF[target] == king_file or RANK_OF[target] == king_rank or origin in legs)
-                    and position.in_check(side)):
+            if (in_check or origin in sensitive or target in lines) and position.in_check(side):
                 position.unmake(move, captured)
                 continue
             self._push(position, captured)
@@ -311,15 +308,13 @@ class Searcher:
         moves.sort(key=lambda m: ORDER_VALUES[board[m >> 7] & 7] - 16 * ORDER_VALUES[board[m & 127] & 7])
         side = position.side
         king = position.kings[side]
-        king_file, king_rank, legs = FILE_OF[king], RANK_OF[king], DIAGONAL_NEIGHBOURS[king]
+        lines, sensitive = LINES[king], SENSITIVE[king]
         checked = position.in_check(side)
         for move in moves:
             origin, target = move >> 7, move & 127
             delta = self._delta(move)
             captured = position.make(move)
-            if ((checked or origin == king or FILE_OF[origin] == king_file or RANK_OF[origin] == king_rank
-                 or FILE_OF[target] == king_file or RANK_OF[target] == king_rank or origin in legs)
-                    and position.in_check(side)):
+            if (checked or origin in sensitive or target in lines) and position.in_check(side):
                 position.unmake(move, captured)
                 continue
             score = -self.quiesce(-beta, -alpha, ply + 1, evaluation + delta)

@@ -152,6 +152,11 @@ DIAGONAL_NEIGHBOURS = tuple(frozenset(square(file_of(sq) + df, rank_of(sq) + dr)
                                       for df in (-1, 1) for dr in (-1, 1)
                                       if _on_board(file_of(sq) + df, rank_of(sq) + dr))
                             for sq in range(SQUARES))
+#: Squares on each square's file and rank (a general there is exposed along them).
+LINES = tuple(frozenset(x for x in range(SQUARES) if file_of(x) == file_of(sq) or rank_of(x) == rank_of(sq))
+              for sq in range(SQUARES))
+#: Squares a piece may not leave without a legality test: the lines plus the horse legs.
+SENSITIVE = tuple(LINES[sq] | DIAGONAL_NEIGHBOURS[sq] for sq in range(SQUARES))
 ADVISOR_POINTS = tuple(frozenset(sq for sq in range(SQUARES) if ADVISOR_MOVES[side][sq]
                                  and (file_of(sq) + rank_of(sq)) % 2 == (1 if side == RED else 0))
                        for side in (RED, BLACK))
@@ -388,9 +393,17 @@ class Position:
         for origin in self.squares[side]:
             kind = board[origin] & 7
             base = origin << 7
-            if kind == CHARIOT or kind == CANNON:
+            if kind == CHARIOT:
                 for ray in RAYS[origin]:
-                    screened = kind == CHARIOT
+                    for target in ray:
+                        piece = board[target]
+                        if piece:
+                            if piece >> 3 != side:
+                                add(base | target)
+                            break
+            elif kind == CANNON:
+                for ray in RAYS[origin]:
+                    screened = False
                     for target in ray:
                         piece = board[target]
                         if piece:
@@ -399,19 +412,22 @@ class Position:
                                     add(base | target)
                                 break
                             screened = True
-                continue
-            if kind == HORSE:
-                targets = [t for t, leg in HORSE_MOVES[origin] if not board[leg]]
-            elif kind == SOLDIER:
-                targets = SOLDIER_MOVES[side][origin]
+            elif kind == HORSE:
+                for target, leg in HORSE_MOVES[origin]:
+                    piece = board[target]
+                    if piece and piece >> 3 != side and not board[leg]:
+                        add(base | target)
             elif kind == ELEPHANT:
-                targets = [t for t, eye in ELEPHANT_MOVES[side][origin] if not board[eye]]
+                for target, eye in ELEPHANT_MOVES[side][origin]:
+                    piece = board[target]
+                    if piece and piece >> 3 != side and not board[eye]:
+                        add(base | target)
             else:
-                targets = (KING_MOVES if kind == KING else ADVISOR_MOVES)[side][origin]
-            for target in targets:
-                piece = board[target]
-                if piece and piece >> 3 != side:
-                    add(base | target)
+                table = SOLDIER_MOVES if kind == SOLDIER else KING_MOVES if kind == KING else ADVISOR_MOVES
+                for target in table[side][origin]:
+                    piece = board[target]
+                    if piece and piece >> 3 != side:
+                        add(base | target)
         return moves
 
     def legal_moves(self, checked: bool | None = None) -> list[int]:
@@ -426,16 +442,18 @@ class Position:
         king = self.kings[side]
         if checked is None:
             checked = self.in_check(side)
-        king_file, king_rank = FILE_OF[king], RANK_OF[king]
-        legs = DIAGONAL_NEIGHBOURS[king]
         legal = []
-        for move in self.pseudo_moves():
-            origin, target = move >> 7, move & 127
-            if (not checked and origin != king and FILE_OF[origin] != king_file
-                    and RANK_OF[origin] != king_rank and FILE_OF[target] != king_file
-                    and RANK_OF[target] != king_rank and origin not in legs):
-                legal.append(move)
-                continue
+        if checked:
+            candidates = self.pseudo_moves()
+        else:
+            lines, sensitive = LINES[king], SENSITIVE[king]
+            candidates = []
+            for move in self.pseudo_moves():
+                if move >> 7 in sensitive or move & 127 in lines:
+                    candidates.append(move)
+                else:
+                    legal.append(move)
+        for move in candidates:
             captured = self.make(move)
             if not self.in_check(side):
                 legal.append(move)
