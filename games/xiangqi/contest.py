@@ -152,7 +152,7 @@ class MoveFileSeat(Seat):
     def _final_content(self) -> str | None:
         """After the program ended its file cannot change: take it if it is new."""
         content = read_bounded(self.own_file)
-        if content is None or content == self.poller.taken:
+        if content is None or not content.strip() or content == self.poller.taken:
             return None
         self.poller.reset(taken=content)
         return content

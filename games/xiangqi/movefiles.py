@@ -221,6 +221,9 @@ class StablePoller:
     Feed it what the file held on each poll (``None`` when absent).  It returns the
     content once the content differs from the last one taken and has stayed the same
     for two polls in a row, and from then on treats that content as taken.
+
+    An empty (or blank) file counts as absent: it is a file being written (a program
+    that opens it for writing truncates it first), never an answer.
     """
 
     def __init__(self, taken: str | None = None):
@@ -229,7 +232,7 @@ class StablePoller:
         self._seen = 0
 
     def feed(self, content: str | None) -> str | None:
-        if content is None or content == self.taken:
+        if content is None or not content.strip() or content == self.taken:
             self._candidate, self._seen = None, 0
             return None
         if content == self._candidate:

@@ -54,10 +54,14 @@ def test_contest_mode_against_the_random_program(tmp_path, ours, theirs, our_fil
     lines = (me / "REPORT.TXT").read_text().splitlines()
     assert lines[:4] == ["Nguyen Van A", "Trang Co 2.5", "Ha Noi", ours]
     result = json.loads((me / "REPORT.JSON").read_text())
-    assert result["reason"] == "move-limit" and result["half_moves"] >= 16
+    assert result["reason"] in ("move-limit", "win", "stalemate", "repetition", "no-material")
+    assert result["half_moves"] >= 16
     # Our file ends with our status word; the other program read it and stopped.
-    assert parse_move_file((moves / our_file).read_text()).word == "DRAW"
-    assert "status DRAW" in err
+    our_side = ours.split().index("COMPUTER")
+    word = {None: "DRAW", "bottom": "WIN" if our_side == 0 else "LOST",
+            "top": "WIN" if our_side == 1 else "LOST"}[result["winner"]]
+    assert parse_move_file((moves / our_file).read_text()).word == word
+    assert f"status {word}" in err
     # Both sides saw the same game: the other program's REPORT.TXT has our moves (and
     # perhaps one more of its own, played after our last move before our status word).
     theirs = (other / "REPORT.TXT").read_text().splitlines()[4:]

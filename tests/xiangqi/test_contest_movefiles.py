@@ -107,3 +107,10 @@ def test_poller_needs_two_identical_polls_of_new_content():
 def test_poller_ignores_the_content_it_starts_from():
     poller = StablePoller(taken="OLD\n")
     assert [poller.feed("OLD\n") for _ in range(3)] == [None, None, None]
+
+
+def test_poller_never_takes_an_empty_file():
+    """A program that opens its file for writing truncates it first: not an answer yet."""
+    poller = StablePoller()
+    assert [poller.feed(x) for x in ("", "", "\r\n", "\r\n")] == [None] * 4
+    assert [poller.feed(x) for x in ("A0A1\n", "", "A0A1\n", "A0A1\n")] == [None, None, None, "A0A1\n"]
