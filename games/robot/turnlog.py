@@ -226,14 +226,21 @@ def turn_log(states: list[RobotState]) -> dict:
     return {str(i): entry_for(state) for i, state in enumerate(states[1:])}
 
 
+def map_file_text(board: Board) -> str:
+    """The organizers' map file for ``board`` (``M N K`` then the rows)."""
+    return f"{board.height} {board.width} {board.period}\n" + "\n".join(board.rows) + "\n"
+
+
 def write_contest_records(replay: Replay, folder: str | Path) -> list[str]:
-    """The plugin's writer: the organizers' turn log of a finished match."""
+    """The plugin's writer: the organizers' turn log and map file of a finished match."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    stem = Path(replay.source).name.split(".")[0] if replay.source else "robot"
-    path = folder / f"{stem or 'robot'}.turnlog.json"
-    path.write_text(json.dumps(turn_log(replay.states), indent=1) + "\n", encoding="utf-8")
-    return [str(path)]
+    stem = (Path(replay.source).name.split(".")[0] if replay.source else "") or "robot"
+    log_path = folder / f"{stem}.turnlog.json"
+    log_path.write_text(json.dumps(turn_log(replay.states), indent=1) + "\n", encoding="utf-8")
+    map_path = folder / f"{stem}.map.txt"
+    map_path.write_text(map_file_text(replay.states[0].board), encoding="utf-8")
+    return [str(log_path), str(map_path)]
 
 
 # ----------------------------------------------------------------------------- audit

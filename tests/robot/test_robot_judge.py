@@ -126,3 +126,15 @@ def test_programs_run_concurrently_by_default_and_one_at_a_time_on_request(tmp_p
     assert sum(overlaps(a, b) for a, b in together) >= len(together) - 1
     apart = run_intervals(tmp_path / "apart", sequential=True)
     assert len(apart) >= 3 and not any(overlaps(a, b) for a, b in apart)
+
+
+def test_memory_cap_turns_a_greedy_program_into_a_crash(tmp_path):
+    hog = tmp_path / "hog.py"
+    hog.write_text("data = bytearray(2_000_000_000)\nopen('MOVE.OUT', 'w').write('1 1')\n")
+    seats = [make_seat(f"ext:{PY} {EXAMPLES / 'greedy_bot.py'}", PLUGIN, 1),
+             make_seat(f"ext:{PY} {hog}", PLUGIN, 2, limits={"memory_mb": 400})]
+    match = Match(PLUGIN, {"map": "5 5 1\n" + ".....\n" * 5, "players": 2}, seats, seed=2,
+                  workdir=tmp_path / "m")
+    match.run()
+    first = match.turns[0].answers[1]
+    assert first["failure"] == "crash" and "MemoryError" in first["stderr"]

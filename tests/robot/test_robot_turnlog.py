@@ -19,7 +19,9 @@ def logged_match(tmp_path_factory):
     match = Match(PLUGIN, {"map": "pillars-13", "players": 3}, seats, seed=11,
                   record_path=folder / "m.arena.jsonl")
     match.run()
-    [path] = write_contest_records(match.as_replay(), folder)
+    path, map_path = write_contest_records(match.as_replay(), folder)
+    from games.robot.maps import load_map
+    assert load_map(map_path).rows == match.state.board.rows
     return match, path
 
 
