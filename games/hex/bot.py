@@ -12,8 +12,8 @@ level name        search                                                 clock u
 5     strongest   level 4 plus tree reuse between moves                  100 %       6000 po
 ====  ==========  =====================================================  ==========  ========
 
-(po = playouts per move when the match has no clock, which makes a game reproducible
-from its seed.)  Every searching level first takes an immediate win and, when the
+(po = playouts per move on boards up to 11x11 when the match has no clock, which makes
+a game reproducible from its seed; larger boards get proportionally fewer.)  Every searching level first takes an immediate win and, when the
 opponent threatens one, restricts itself to the threatened cells.
 
 The ``time_budget`` the runner passes is what the seat may still use; the bot spends a
@@ -98,7 +98,9 @@ class MctsHexBot(Bot):
         """(deadline or None, playout cap or None) for this move."""
         cap = self.max_playouts
         if time_budget is None:
-            return None, cap if cap is not None else self.plan.untimed_playouts
+            if cap is None:   # boards above 11x11 get fewer, slower playouts: about as long
+                cap = max(50, int(self.plan.untimed_playouts * min(1.0, 121 / len(state.cells))))
+            return None, cap
         empty = state.cells.count(EMPTY)
         spend = move_allotment(time_budget, empty) * self.plan.clock_share
         hard_stop = time_budget - min(SAFETY_MARGIN, 0.25 * time_budget)

@@ -57,7 +57,7 @@ def test_winning_cells_match_the_rules():
     rng = random.Random(5)
     for size in (2, 4, 6, 9):
         engine = HexSearch(size, 0)
-        for _ in range(15):
+        for _ in range(8):
             state = random_position(size, rng.randrange(size * size // 2 + 1), rng)
             for seat, colour in ((0, P1), (1, P2)):
                 expected = []
@@ -108,6 +108,19 @@ def test_bot_does_not_touch_the_state():
 
 
 # ---------------------------------------------------------------- the clock
+def timed_choice(bot, state, budget):
+    """(move, wall seconds, CPU seconds) of one ``choose`` call."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    move = bot.choose(state.clone(), state.current, budget)
+    return move, time.perf_counter() - wall, time.process_time() - cpu
+
+
+# The bot reads the wall clock.  Its CPU time is held to a tight margin; the wall time
+# only to a loose one, because on a shared, overloaded machine the scheduler alone can
+# keep a process waiting for a tenth of a second.
+CPU_MARGIN, WALL_MARGIN = 0.02, 0.3
+
+
 @pytest.mark.parametrize("size", [5, 11, 20])
 def test_answers_within_a_tight_budget(size, monkeypatch):
     # Let the bot spend the whole budget on every move, so its hard stop is what is tested.
@@ -115,11 +128,9 @@ def test_answers_within_a_tight_budget(size, monkeypatch):
     bot = make_bot(5, 4)
     state = start(size)
     rng = random.Random(size)
-    worst = 0.0
-    for _ in range(6):
-        started = time.perf_counter()
-        move = bot.choose(state.clone(), state.current, 0.2)
-        worst = max(worst, time.perf_counter() - started)
+    for _ in range(5):
+        move, wall, cpu = timed_choice(bot, state, 0.2)
+        assert cpu <= 0.2 + CPU_MARGIN and wall <= 0.2 + WALL_MARGIN
         state.check_move(state.current, move)
         state.play(move)
         if state.outcome():
@@ -128,17 +139,21 @@ def test_answers_within_a_tight_budget(size, monkeypatch):
         state.play(state.move_at(rng.choice(empties)))
         if state.outcome():
             break
-    # Wall clock on a shared machine: a few scheduler slices of slack beyond the budget.
-    assert worst <= 0.2 + 0.08
 
 
 def test_a_tiny_budget_still_gives_a_legal_move():
     state = start(11)
     for budget in (0.0, 0.001, 0.01):
-        started = time.perf_counter()
-        move = make_bot(5, 1).choose(state.clone(), 0, budget)
-        assert time.perf_counter() - started < budget + 0.1
+        move, wall, cpu = timed_choice(make_bot(5, 1), state, budget)
+        assert cpu <= budget + CPU_MARGIN and wall <= budget + WALL_MARGIN
         state.check_move(0, move)
+
+
+def test_uses_a_share_of_the_remaining_clock():
+    state = start(9)
+    move, wall, cpu = timed_choice(make_bot(5, 1), state, 5.0)
+    assert cpu <= move_allotment(5.0, 81) + CPU_MARGIN
+    state.check_move(0, move)
 
 
 def test_allotment_grows_as_the_board_fills():
@@ -160,7 +175,8 @@ def play_game(state, bots, budget=None):
 @pytest.mark.parametrize("size", range(1, 12))
 def test_plays_legal_games_on_every_small_size(size):
     state = start(size)
-    play_game(state, [make_bot(5, size, max_playouts=30), make_bot(3, size + 1, max_playouts=30)])
+    bots = [make_bot(5, size, max_playouts=20), make_bot(1, size)]
+    play_game(state, bots if size % 2 else bots[::-1])
     assert state.outcome().winners in ((0,), (1,))
 
 
@@ -175,7 +191,7 @@ def test_same_seed_same_game():
     games = []
     for _ in range(2):
         state = start(7)
-        games.append(play_game(state, [make_bot(5, 11, max_playouts=60), make_bot(4, 12, max_playouts=60)]))
+        games.append(play_game(state, [make_bot(5, 11, max_playouts=40), make_bot(4, 12, max_playouts=40)]))
     assert games[0] == games[1]
 
 
@@ -216,7 +232,7 @@ def test_searching_bot_beats_random_player():
         state = start(7)
         seat = game % 2
         bots = [make_bot(1, game), make_bot(1, game)]
-        bots[seat] = make_bot(5, game, max_playouts=150)
+        bots[seat] = make_bot(5, game, max_playouts=100)
         play_game(state, bots)
         wins += state.outcome().winners == (seat,)
     assert wins == 4
@@ -227,6 +243,6 @@ def test_player_2_beats_random_from_a_player_1_advantage():
     wins = 0
     for game in range(3):
         state = start(7, "......./......./....1../...1.../..2..../......2/.......")
-        play_game(state, [make_bot(1, game), make_bot(5, game, max_playouts=150)])
+        play_game(state, [make_bot(1, game), make_bot(5, game, max_playouts=100)])
         wins += state.outcome().winners == (1,)
     assert wins == 3
