@@ -191,6 +191,11 @@ class RobotState(State):
         self.finished = False
         self.injected_spawns: list[list[Item]] = []   # used before drawing (audit, tests)
         self._events: tuple[Event, ...] = ()
+        # For the renderer, not part of the position (``==`` ignores them): the scores
+        # after every turn as a shared linked trail (clones copy one reference), and the
+        # cells the last turn's explosions and enclosures painted.
+        self._score_trail: tuple | None = (None, self.scores())
+        self.turn_marks: tuple[tuple[str, int, tuple[tuple[int, int], ...]], ...] = ()
 
     @property
     def rng(self) -> random.Random:
@@ -239,6 +244,21 @@ class RobotState(State):
 
     def open_cells(self) -> list[tuple[int, int]]:
         return [self.board.xy(p) for p in range(self.board.length) if _OPEN[self.grid[p]]]
+
+    def score_history(self) -> list[tuple[int, ...]]:
+        """Scores at the start and after every turn played on this state (oldest first).
+
+        A state built from a turn log entry knows only its own scores.
+        """
+        history, link = [], self._score_trail
+        while link is not None:
+            link, scores = link
+            history.append(scores)
+        history.reverse()
+        current = self.scores()
+        if not history or history[-1] != current:
+            history.append(current)
+        return history
 
     def next_shrink_turn(self) -> int | None:
         """The turn at whose end the next ring is sealed (None after the last)."""
@@ -328,6 +348,7 @@ class RobotState(State):
         events: list[Event] = []
         claims: dict[int, set[int]] = {}          # cell -> seats that would repaint it
         entered: dict[int, list[int]] = {}        # cell -> seats that arrived on it
+        self.turn_marks = ()
         for seat in self.to_move():
             robot = self.robots[seat]
             move = moves.get(seat)
@@ -353,6 +374,7 @@ class RobotState(State):
         self.turn = turn + 1
         self._check_end(events)
         self._events = tuple(events)
+        self._score_trail = (self._score_trail, self.scores())
 
     def _place(self, robot: Robot, move, events: list[Event]) -> int:
         """Put a robot on its chosen cell, or a random open cell for a bad choice."""
@@ -429,6 +451,7 @@ class RobotState(State):
                     claims.setdefault(q, set()).add(robot.seat)
             hit = [o for o in self.robots if o is not robot and o.in_game and o.pos in square]
             victims += [(o, robot) for o in hit]
+            self.turn_marks += (("explosion", robot.seat, tuple(sorted(b.xy(q) for q in square))),)
             events.append(Event("explosion", f"{robot.colour} exploded E at {(x, y)}",
                                 (robot.seat, *(o.seat for o in hit))))
         for victim, by in victims:
@@ -455,13 +478,15 @@ class RobotState(State):
         if not unreached:
             return
         owner = self._award(enclosed, unreached, open_mask)
-        gained = {c: 0 for c in enclosed}
+        gained: dict[int, list[tuple[int, int]]] = {c: [] for c in enclosed}
         for p, colour in owner.items():
             if grid[p] != ord(COLOURS[colour]):
                 grid[p] = ord(COLOURS[colour])
-                gained[colour] += 1
-        for colour, count in gained.items():
-            if count:
+                gained[colour].append(b.xy(p))
+        for colour, cells in gained.items():
+            if cells:
+                count = len(cells)
+                self.turn_marks += (("enclosure", colour, tuple(sorted(cells))),)
                 events.append(Event("enclosure", f"{COLOURS[colour]} enclosed {count} cells",
                                     (colour,)))
         for robot in self.robots:
@@ -623,6 +648,7 @@ class RobotState(State):
         other.finished = self.finished
         other.injected_spawns = [list(s) for s in self.injected_spawns]
         other._events = self._events
+        other._score_trail, other.turn_marks = self._score_trail, self.turn_marks
         return other
 
     def __eq__(self, other) -> bool:
@@ -670,7 +696,9 @@ class RobotGame(Game):
                  Option("players", 2, "number of robots", (2, 3, 4)),
                  Option("respawn", "off", "a robot that left is placed again next turn",
                         ("off", "on")),
-                 Option("period", 0, "shrink period K (0: the map's own K)")),
+                 Option("period", 0, "shrink period K (0: the map's own K)"),
+                 Option("human_time_per_move", 10.0,
+                        "seconds a person has for each move (0: no limit)")),
         seat_names=("A", "B", "C", "D"),
         summary="Paint the most cells; close loops to claim their inside; the map shrinks.",
         can_undo=True)
