@@ -23,9 +23,11 @@ from ui.scene import Scene
 from ui.settings import Settings, load_settings, save_settings
 from ui.theme import gui_theme, ui_scale
 
-#: After input, keep drawing at frame rate this long (pygame_gui hover and tooltips).
-ACTIVE_AFTER_INPUT = 1.3
-FRAME_TIME = 1 / 60
+#: After input, wake this often for this long, so pygame_gui's tooltips can appear.
+ACTIVE_AFTER_INPUT = 1.5
+ACTIVE_WAKE = 0.1
+CURSOR_BLINK = 0.5
+FRAME_TIME = 1 / 60          # at most this many draws a second
 IDLE_WAKE = 1.0
 INPUT_EVENTS = {pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL,
                 pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING}
@@ -164,7 +166,8 @@ class App:
 
     def frame(self, block: bool = True) -> None:
         """One turn of the loop: wait for input or a wake-up, dispatch, update, maybe draw."""
-        for event in self._events(block):
+        events = self._events(block)
+        for event in events:
             self.dispatch(event)
         now = time.monotonic()
         dt, self.last_frame = now - self.last_frame, now
@@ -172,26 +175,26 @@ class App:
         if scene is not None and scene.update(dt):
             self.dirty = True
         self.manager.update(dt)
-        if self._needs_draw(now):
+        if not events and (self._active(now) or self._text_focused()):
+            self.dirty = True      # tooltips appear and the text cursor blinks without input
+        if self.dirty and now - self.last_draw >= FRAME_TIME * 0.9:
             self.draw()
 
     def _active(self, now: float) -> bool:
         return now - self.last_input < ACTIVE_AFTER_INPUT
 
-    def _needs_draw(self, now: float) -> bool:
-        if not (self.dirty or self._active(now)):
-            return False
-        return now - self.last_draw >= FRAME_TIME * 0.9 or not self._active(now)
-
     def _timeout(self) -> float:
+        """Seconds to wait for input: a frame when a draw is pending, else the next wake-up."""
         now = time.monotonic()
-        if self._active(now) or self.dirty:
-            return FRAME_TIME
+        if self.dirty:
+            return max(0.001, FRAME_TIME - (now - self.last_draw))
         wake = self.scene.wake_interval() if self.scene else None
+        wake = IDLE_WAKE if wake is None else wake
+        if self._active(now):
+            wake = min(wake, ACTIVE_WAKE)
         if self._text_focused():
-            wake = min(wake or 0.5, 0.5)
-            self.dirty = True          # the text cursor blinks
-        return IDLE_WAKE if wake is None else wake
+            wake = min(wake, CURSOR_BLINK)
+        return wake
 
     def _text_focused(self) -> bool:
         focus = self.manager.get_focus_set()

@@ -58,8 +58,12 @@ def make_renderer(plugin: GamePlugin, game, options, seat_names: list[str],
     """The game's own renderer if it can be imported, else the placeholder."""
     try:
         cls = plugin.load("renderer")
-        return cls(game, options, seat_names, theme)
     except (ImportError, AttributeError, ArenaError):
+        return PlaceholderRenderer(game, options, seat_names, theme)
+    try:
+        return cls(game, options, seat_names, theme)
+    except Exception:              # a renderer that cannot start still leaves a usable shell
+        traceback.print_exc()
         return PlaceholderRenderer(game, options, seat_names, theme)
 
 

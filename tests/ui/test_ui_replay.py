@@ -124,3 +124,16 @@ def test_the_file_dialog_opens_the_chosen_record(home, record):
     click(home, dialog.ok_button)
     assert type(home.scene).__name__ == "ReplayView"
     assert Path(home.scene.replay.source) == Path(record)
+
+
+def test_a_replay_of_a_game_that_is_not_installed_is_a_message(home):
+    from games.api import Outcome, Termination
+    from games.records import Replay
+    from ui.scenes.replay import ReplayScene
+    state = registry.plugin("hex").new_game().new_initial_state({"size": 3}, 0)
+    replay = Replay("no-such-game", "test", "made-up.txt", {}, [state], [],
+                    Outcome((), (0.5, 0.5), Termination.DRAW))
+    home.push(ReplayScene(home, replay=replay))
+    pump(home)
+    assert type(home.scene).__name__ == "ReplayScene"
+    assert "made-up.txt" in home.scene.error and "no-such-game" in home.scene.error

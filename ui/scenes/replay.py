@@ -56,8 +56,7 @@ class ReplayScene(Scene):
         return True
 
     def enter(self) -> None:
-        if self.replay is not None:
-            self.app.replace(ReplayView(self.app, self.replay))
+        if self.replay is not None and self._show():
             return
         super().enter()
         if not self.error:
@@ -117,10 +116,19 @@ class ReplayScene(Scene):
         return True
 
     def open_file(self, path: str) -> None:
-        if self.load(path):
-            self.app.replace(ReplayView(self.app, self.replay))
-        else:
+        if not (self.load(path) and self._show()):
             self.relayout()
+
+    def _show(self) -> bool:
+        """Swap this screen for the viewer; False (with the reason kept) if it cannot show it."""
+        try:
+            view = ReplayView(self.app, self.replay)
+        except ArenaError as exc:          # e.g. a record of a game that is not installed
+            source = self.path or self.replay.source
+            self.replay, self.error = None, f"{source}: {exc}"
+            return False
+        self.app.replace(view)
+        return True
 
 
 def _records_folder() -> Path:
