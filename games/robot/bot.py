@@ -184,6 +184,7 @@ class TerritoryBot(PainterBot):
         target = self.path_to_target(state, seat)
         hint = target[0] if target else None
         self.danger = self.enclosure_threats(state, seat)
+        self._danger_cache: dict[int, bool] = {}
         self.predicted = self.others_moves(state, seat)
         best, best_value = moves[0], None
         for move in moves:
@@ -193,18 +194,40 @@ class TerritoryBot(PainterBot):
         return best
 
     @staticmethod
-    def enclosure_threats(state: RobotState, seat: int) -> int:
-        """Cells some opponent could enclose with its next move (a bit set)."""
+    def enclosure_threats(state: RobotState, seat: int, only: int | None = None,
+                          taken: int | None = None) -> int:
+        """Cells some opponent could enclose with its next move (a bit set).
+
+        ``only`` limits it to one opponent; ``taken`` is a cell assumed repainted in
+        our colour first (stepping onto an opponent's cell turns its wall into a hole).
+        """
+        if taken is not None:
+            state = state.clone()
+            state.grid[taken] = ord(COLOURS[seat])
         danger = 0
         for other in range(state.players):
             robot = state.robots[other]
             if other == seat or not robot.in_game or robot.pos is None:
+                continue
+            if only is not None and other != only:
                 continue
             for move in state.legal_moves(other):
                 kind, cells = state._resolve_step(robot, *move)
                 painted = [state.board.index(*c) for c in cells]
                 danger |= enclosure_if_painted(state, other, painted)
         return danger
+
+    def in_danger(self, before: RobotState, seat: int, cell: int) -> bool:
+        """Could an opponent enclose ``cell`` next turn if we stand on it?"""
+        if self.danger & before.board.bit(cell):
+            return True
+        owner = chr(before.grid[cell])
+        if owner in COLOURS and owner != COLOURS[seat]:
+            if cell not in self._danger_cache:
+                mask = self.enclosure_threats(before, seat, COLOURS.index(owner), cell)
+                self._danger_cache[cell] = bool(mask & before.board.bit(cell))
+            return self._danger_cache[cell]
+        return False
 
     def others_moves(self, state: RobotState, seat: int) -> dict:
         return {s: (state.position(s) or RANDOM_PLACEMENT) for s in state.to_move() if s != seat}
@@ -235,12 +258,11 @@ class TerritoryBot(PainterBot):
         if held and not before.robots[seat].held:
             value += ITEM_VALUE[held]
         if robot.pos is not None:
-            x, y = after.board.xy(robot.pos)
-            if after.ring_of(x, y) <= safe_ring(after, 1):
-                value -= 1.5                   # the ring closes in soon
+            # Cells about to be sealed are worth painting (they keep counting), so
+            # the only shrink concern is being able to get away in time.
             if not can_outrun_shrink(after, seat):
                 value -= 500.0
-            if getattr(self, "danger", 0) & after.board.bit(robot.pos):
+            if self.in_danger(before, seat, robot.pos):
                 value -= 60.0
             path = self.path_to_target(after, seat)
             value -= 0.3 * (len(path) if path is not None else 15)
