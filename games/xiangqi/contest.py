@@ -117,6 +117,7 @@ class MoveFileSeat(Seat):
         self.poller = StablePoller()
         self.process: LineProcess | None = None
         self._given = ""
+        self._preamble = ""          # what the program was given before its first turn
         self._cancel = threading.Event()
         self._out_seen = self._err_seen = ""
 
@@ -127,6 +128,7 @@ class MoveFileSeat(Seat):
     # ------------------------------------------------------------------ asking
     def ask(self, state, seat: int, time_limit: float | None) -> Answer:
         limit = SINGLE_MOVE_LIMIT_SECONDS + 1 if time_limit is None else time_limit
+        self._preamble = ""
         start = time.perf_counter()
         deadline = start + limit + 3 * self.poll
         pending, first_seen = None, start
@@ -209,11 +211,13 @@ class MoveFileSeat(Seat):
         other = self.side ^ 1
         if other in moves and self.relay_file is not None:
             bottom, top = self.clock()
-            self._given = format_move_file(moves[other], bottom, top)
+            relayed = format_move_file(moves[other], bottom, top)
             try:
-                atomic_write(self.relay_file, self._given)
+                atomic_write(self.relay_file, relayed)
             except OSError as exc:      # shown with the next answer; the program will time out
-                self._given += f"[the arena could not write {self.relay_file}: {exc.strerror}]"
+                relayed += f"[the arena could not write {self.relay_file}: {exc.strerror}]"
+            self._given = self._preamble + f"{self.relay_file.name}:\n{relayed}"
+            self._preamble = ""
 
     def finish(self, outcome: Outcome) -> None:
         if self.relay_file is None:
@@ -296,7 +300,7 @@ class ContestProgramSeat(MoveFileSeat):
         ini = PlayIni(words[0], words[1], opponent, self.seconds, str(files[0]), str(files[1]))
         self.play_ini = format_play_ini(ini)
         atomic_write(self.folder / "PLAY.INI", self.play_ini)
-        self._given = "PLAY.INI:\n" + self.play_ini
+        self._given = self._preamble = "PLAY.INI:\n" + self.play_ini
         try:
             self.process = LineProcess(self.argv, cwd=self.folder,
                                        memory_mb=self.limits.get("memory_mb"), stdout_lines=False)

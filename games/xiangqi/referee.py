@@ -146,7 +146,40 @@ class XiangqiMatch(Match):
             "time_used": {"bottom": round(self.time_used[0], 3), "top": round(self.time_used[1], 3)},
             "half_moves": len(self.states[-1].moves),
             "record": str(self.record_path) if self.record_path else None,
+            "program_reports": self.program_reports() if outcome is not None else {},
         }
+
+    def program_reports(self) -> dict[str, str]:
+        """For organizers: does each contest program's own REPORT.TXT agree with the game?
+
+        Information only: the RULEBOOK's results do not depend on it.
+        """
+        moves = list(self.states[-1].moves)
+        found = {}
+        for seat, name in zip(self.seats, ("bottom", "top")):
+            folder = getattr(seat, "folder", None)
+            if folder is not None:
+                found[name] = compare_program_report(Path(folder) / REPORT_NAME, moves)
+        return found
+
+
+def compare_program_report(path: Path, moves: Sequence[str]) -> str:
+    """``agrees``, ``missing``, or where a program's REPORT.TXT departs from ``moves``."""
+    try:
+        lines = path.read_bytes().decode("latin-1").splitlines()
+    except OSError:
+        return "missing"
+    if len(lines) < 4:
+        return f"only {len(lines)} lines: line 4 (the players) is missing"
+    written = [word.upper() for line in lines[4:] for word in line.split()[1:]]
+    if written == list(moves):
+        return "agrees"
+    if written[:len(moves)] == list(moves) and len(written) == len(moves) + 1:
+        return "agrees (plus its answer to the last move, played after the end)"
+    for index, (theirs, ours) in enumerate(zip(written, moves)):
+        if theirs != ours:
+            return f"differs at half-move {index + 1}: {theirs} instead of {ours}"
+    return f"has {len(written)} half-moves; the game had {len(moves)}"
 
 
 def claim_outcome(seat: int, word: str) -> Outcome:

@@ -10,7 +10,8 @@ import pytest
 from games.api import Termination
 from games.xiangqi import PLUGIN
 from games.xiangqi.movefiles import parse_move_file, parse_play_ini
-from games.xiangqi.referee import (XiangqiMatch, build_referee_match, format_report, seat_spec)
+from games.xiangqi.referee import (XiangqiMatch, build_referee_match, compare_program_report,
+                                   format_report, seat_spec)
 from runner.match import Match
 from runner.records import open_replay
 from runner.seats import HumanSeat, make_seat
@@ -51,8 +52,12 @@ def test_two_random_movers_play_a_full_refereed_game(tmp_path):
         assert (folder / "REPORT.TXT").read_text().splitlines()[3] == " ".join(words)
 
     # Every relayed file was a move file: the other side's move, upper case, clocks -1.
+    assert match.turns[0].answers[0]["given"].startswith("PLAY.INI:\nCOMPUTER\r\nOTHER")
+    assert match.turns[1].answers[1]["given"].startswith("PLAY.INI:\nOTHER\r\nCOMPUTER")
     for number, turn in enumerate(match.turns[1:], start=1):
-        given = parse_move_file(turn.answers[number % 2]["given"])
+        header, _, text = turn.answers[number % 2]["given"].rpartition(":\n")
+        assert header.endswith("M1.DAT" if number % 2 else "M2.DAT")
+        given = parse_move_file(text)
         assert given.word == moves[number - 1] and (given.bottom_seconds, given.top_seconds) == (-1, -1)
 
     # The final status words speak for each file's writer, in both folders.
@@ -71,6 +76,8 @@ def test_two_random_movers_play_a_full_refereed_game(tmp_path):
     result = json.loads((tmp_path / "REPORT.JSON").read_text())
     assert result["reason"] == outcome.reason.value and result["half_moves"] == len(moves)
     assert result["result"] == {(): "1/2-1/2", (0,): "1-0", (1,): "0-1"}[outcome.winners]
+    assert set(result["program_reports"]) == {"bottom", "top"}
+    assert all(v.startswith("agrees") for v in result["program_reports"].values())
 
     replay = open_replay(match.record_path)
     assert replay.states[-1].moves == moves and replay.outcome == outcome
@@ -159,3 +166,13 @@ def test_seat_specs_and_report_format():
     lines = text.split("\r\n")
     assert lines[3:8] == ["OTHER COMPUTER", "1 H2E2 H9H7", "2 H0G2 B9C7", "3 I0H0", ""]
     assert len(lines[2]) == 255
+
+
+def test_program_report_comparison(tmp_path):
+    path = tmp_path / "REPORT.TXT"
+    assert compare_program_report(path, ["H2E2"]) == "missing"
+    path.write_text("a\nb\nc\nCOMPUTER OTHER\n1 H2E2 H9H7\n2 h0g2\n")
+    assert compare_program_report(path, ["H2E2", "H9H7", "H0G2"]) == "agrees"
+    assert compare_program_report(path, ["H2E2", "H9H7"]).startswith("agrees (plus")
+    assert compare_program_report(path, ["H2E2", "B9C7", "H0G2"]) == \
+        "differs at half-move 2: H9H7 instead of B9C7"
