@@ -12,6 +12,7 @@ PLUGIN = GamePlugin(
     bot="games.xiangqi.engine:make_bot",
     bot_levels=("1 beginner", "2 novice", "3 club", "4 strong", "5 strongest"),
     cli="games.xiangqi.cli:register",
+    readers="games.xiangqi.records:READERS",
     external="games.xiangqi.contest:make_external_seat",
     extra_seats={"uci": "games.xiangqi.engines:make_uci_seat",
                  "ucci": "games.xiangqi.engines:make_ucci_seat"},

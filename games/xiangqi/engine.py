@@ -132,7 +132,7 @@ class Searcher:
             if abs(score) >= MATE_BOUND or (len(root_moves) == 1 and seconds is not None):
                 break
             elapsed = time.perf_counter() - start
-            if seconds is not None and elapsed > seconds * 0.4:
+            if seconds is not None and elapsed > seconds * 0.5:
                 break                    # the next iteration would not finish in time
         return best_move, best_score
 

@@ -706,6 +706,20 @@ class XiangqiState(State):
     def outcome(self) -> Outcome | None:
         return self._outcome
 
+    def resume_after_ruling(self) -> bool:
+        """Lift a referee's draw (repetition, no material, move limit) so play can go on.
+
+        Only for replaying another program's record past the point where the arena
+        would have stopped.  A side without a legal move has lost for good: False then.
+        """
+        if self._outcome is None:
+            return True
+        if self._outcome.reason in (Termination.REPETITION, Termination.NO_MATERIAL, Termination.MOVE_LIMIT):
+            self._outcome = None
+            self._legal = None
+            return True
+        return False
+
     def events(self) -> tuple[Event, ...]:
         return self._events
 
