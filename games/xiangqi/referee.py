@@ -124,12 +124,15 @@ class XiangqiMatch(Match):
         """REPORT.TXT and REPORT.JSON in ``report_dir`` (nothing when it is not set)."""
         if self.report_dir is None:
             return []
-        self.report_dir.mkdir(parents=True, exist_ok=True)
         moves = list(self.states[-1].moves)
-        report = self.report_dir / REPORT_NAME
-        atomic_write(report, format_report(self.report_authors, self.report_words, moves))
-        result = self.report_dir / RESULT_NAME
-        atomic_write(result, json.dumps(self.result_data(), indent=2) + "\n")
+        report, result = self.report_dir / REPORT_NAME, self.report_dir / RESULT_NAME
+        try:
+            self.report_dir.mkdir(parents=True, exist_ok=True)
+            atomic_write(report, format_report(self.report_authors, self.report_words, moves))
+            atomic_write(result, json.dumps(self.result_data(), indent=2) + "\n")
+        except OSError as exc:      # the game goes on; the screen and the record say why
+            self.error = f"could not write {report.parent}: {exc.strerror or exc}"
+            return []
         return [report, result]
 
     def result_data(self) -> dict:
