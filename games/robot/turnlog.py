@@ -144,6 +144,8 @@ def state_from_entry(board: Board, entry: dict, turn: int, respawn: bool = False
     state.items = [(board.index(i["x"], i["y"]), i["type"]) for i in entry["powerups"]]
     state.turn = turn + 1
     state.finished = bool(entry.get("stopGame"))
+    if hasattr(state, "_score_trail"):            # the renderer's score history
+        state._score_trail = (None, state.scores())
     return state
 
 
