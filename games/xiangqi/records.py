@@ -254,7 +254,6 @@ def parse_pgn(text: str, path: str = "game.pgn") -> PgnGame:
                 raise RecordFormatError(path, number, 'a tag like [Name "value"]')
             tags[match.group(1)] = re.sub(r"\\(.)", r"\1", match.group(2))
             continue
-        line = line.split(";", 1)[0] if not in_comment else line
         position = 0
         while position < len(line):
             if in_comment:
@@ -266,6 +265,8 @@ def parse_pgn(text: str, path: str = "game.pgn") -> PgnGame:
             if line[position] == "{":
                 in_comment, position = True, position + 1
                 continue
+            if line[position] == ";":
+                break                                   # the rest of the line is a comment
             if line[position].isspace():
                 position += 1
                 continue

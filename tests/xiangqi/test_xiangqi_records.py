@@ -129,7 +129,8 @@ def test_report_continues_past_an_arena_ruling(tmp_path):
 
 
 def test_pgn_round_trip():
-    state = random_game(9, plies=60)
+    state = random_game(9)
+    assert state.outcome() is not None
     text = format_pgn(state.moves, {"Event": "Test \"cup\"", "Red": "Bot 3"}, state.outcome())
     assert '[Game "Chinese Chess"]' in text and '[Format "ICCS"]' in text
     game = parse_pgn(text)
@@ -137,12 +138,13 @@ def test_pgn_round_trip():
     assert PGN_READER.sniff(text, "x.pgn")
     replay = PGN_READER.read(text, "x.pgn")
     assert replay.states[-1].fen() == state.fen() and replay.seat_names[0] == "Bot 3"
+    assert replay.outcome == state.outcome()
     assert parse_pgn(replay_to_pgn(replay)).moves == state.moves
 
 
 def test_pgn_from_a_position_with_comments_and_result():
     text = ('[Game "Chinese Chess"]\n[FEN "4k4/R8/9/9/9/9/9/9/9/1R1K5 b - - 0 1"]\n[Result "1-0"]\n\n'
-            "1... E9-F9 {only move} 2. b0-b9 1-0\n")
+            "{a comment; with a semicolon} 1... E9-F9 {only move} ; rest of line\n2. b0-b9 1-0\n")
     replay = PGN_READER.read(text, "mate.pgn")
     assert [t.moves for t in replay.turns] == [{1: "E9F9"}, {0: "B0B9"}]
     assert replay.outcome.winners == (0,) and replay.outcome.reason is Termination.WIN
