@@ -85,19 +85,15 @@ class Board:
         self.rows = tuple(rows)
         self.shrinks = (min(height, width) + 1) // 2
         border = 0
-        for p in self.cells():
-            x, y = divmod(p, self.stride)
-            if x in (0, height - 1) or y in (0, width - 1):
-                border |= self.bit(p)
-        self.border = border
+        for x in range(height):
+            for y in range(width):
+                if x in (0, height - 1) or y in (0, width - 1):
+                    border |= self.bit(self.index(x, y))
+        self.border = border            # the flood's seeds: the map's edge cells
         self.rings = tuple(self._ring(i) for i in range(self.shrinks))
 
     def bit(self, p: int) -> int:
         return 1 << (self.length - 1 - p)
-
-    def cells(self) -> range:
-        """Every cell index (pad bytes are skipped by callers via ``on_map``)."""
-        return range(self.length)
 
     def index(self, x: int, y: int) -> int:
         return x * self.stride + y
