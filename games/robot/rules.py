@@ -90,10 +90,25 @@ class Board:
                 if x in (0, height - 1) or y in (0, width - 1):
                     border |= self.bit(self.index(x, y))
         self.border = border            # the flood's seeds: the map's edge cells
+        self._outside_cache: dict[int, int] = {}
         self.rings = tuple(self._ring(i) for i in range(self.shrinks))
 
     def bit(self, p: int) -> int:
         return 1 << (self.length - 1 - p)
+
+    def outside(self, passable: int) -> int:
+        """Cells of ``passable`` the flood from the map's edge does not reach.
+
+        Remembered per board: a colour whose cells did not change this turn (and the
+        bots' look-ahead copies) gets its enclosure without flooding again.
+        """
+        found = self._outside_cache.get(passable)
+        if found is None:
+            if len(self._outside_cache) > 4096:
+                self._outside_cache.clear()
+            found = passable & ~_flood(self.border, passable, self.stride)
+            self._outside_cache[passable] = found
+        return found
 
     def index(self, x: int, y: int) -> int:
         return x * self.stride + y
@@ -466,7 +481,7 @@ class RobotState(State):
             if letter not in grid and letter.lower() not in grid:
                 continue
             passable = int(grid.translate(_PASS_TABLES[colour]), 2)
-            outside = passable & ~_flood(b.border, passable, stride)
+            outside = b.outside(passable)
             if outside:
                 unreached[colour] = outside
                 if outside & open_mask:
@@ -762,7 +777,7 @@ def enclosure_if_painted(state: RobotState, seat: int, cells: Iterable[int] = ()
             grid[p] = letter
     b = state.board
     passable = int(grid.translate(_PASS_TABLES[seat]), 2)
-    return passable & ~_flood(b.border, passable, b.stride)
+    return b.outside(passable)
 
 
 def enclosed_if_painted(state: RobotState, seat: int, cells: Iterable[int] = ()) -> int:
