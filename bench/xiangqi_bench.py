@@ -35,27 +35,28 @@ ENGINE_POSITIONS = [
 
 def bench_perft(depth: int) -> None:
     position = Position.from_fen(START_FEN)[0]
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     count = position.perft(depth)
-    seconds = time.perf_counter() - started
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu_started
     status = "ok" if PERFT_COUNTS.get(depth) == count else f"EXPECTED {PERFT_COUNTS.get(depth)}"
-    print(f"perft start depth {depth}: {count:,} leaves in {seconds:.2f} s = "
-          f"{count / seconds:,.0f} leaves/s ({status})")
+    print(f"perft start depth {depth}: {count:,} leaves ({status}) in {seconds:.2f} s wall, {cpu:.2f} s CPU"
+          f" = {count / cpu:,.0f} leaves per CPU second")
 
 
 def bench_engine(seconds: float) -> None:
-    total_nodes, total_time = 0, 0.0
+    total_nodes, total_cpu = 0, 0.0
     for fen in ENGINE_POSITIONS:
         position = Position.from_fen(fen)[0]
         searcher = Searcher()
-        started = time.perf_counter()
-        move, score = searcher.choose(position, [position.key], [position.in_check(position.side)], 0, seconds)
-        used = time.perf_counter() - started
+        started, cpu_started = time.perf_counter(), time.process_time()
+        searcher.choose(position, [position.key], [position.in_check(position.side)], 0, seconds)
+        used, cpu = time.perf_counter() - started, time.process_time() - cpu_started
         total_nodes += searcher.nodes
-        total_time += used
-        print(f"engine {seconds:.1f} s: depth {searcher.last_depth}, {searcher.nodes:,} nodes, "
-              f"{searcher.nodes / used:,.0f} nodes/s, used {used:.2f} s  ({fen.split()[0][:24]}...)")
-    print(f"engine overall: {total_nodes / total_time:,.0f} nodes/s")
+        total_cpu += cpu
+        print(f"engine, {seconds:.1f} s budget: depth {searcher.last_depth}, {searcher.nodes:,} nodes, "
+              f"used {used:.2f} s wall / {cpu:.2f} s CPU = {searcher.nodes / cpu:,.0f} nodes per CPU second"
+              f"  ({fen.split()[0][:24]}...)")
+    print(f"engine overall: {total_nodes / total_cpu:,.0f} nodes per CPU second")
 
 
 def play_game(low: int, high: int, low_is_red: bool, seed: int, pace_scale: float,
@@ -117,6 +118,8 @@ def main(argv=None) -> int:
     parser.add_argument("--max-plies", type=int, default=150)
     parser.add_argument("--random-plies", type=int, default=2)
     args = parser.parse_args(argv)
+    if hasattr(os, "getloadavg"):
+        print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     if args.only in (None, "perft"):
         bench_perft(args.perft_depth)
     if args.only in (None, "engine"):

@@ -53,6 +53,22 @@ def clock_texts(used: float, left: float | None) -> tuple[str, str]:
     return format_clock(left), f"left · {format_clock(used)} used"
 
 
+def live_scores(state) -> tuple | None:
+    """Running scores for games that keep them (``state.scores()``), else None."""
+    scores = getattr(state, "scores", None)
+    try:
+        values = scores() if callable(scores) else None
+        return tuple(values) if values is not None else None
+    except Exception:
+        return None
+
+
+def seat_score(outcome, state, seat: int) -> str:
+    """The final score once the game is over, else the running one, else ""."""
+    scores = outcome.scores if outcome is not None else live_scores(state)
+    return format_score(scores[seat]) if scores and seat < len(scores) else ""
+
+
 def format_score(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
@@ -161,7 +177,15 @@ class ScrollList:
                 band = pygame.Rect(self.rect.x + 2, y - 1, self.rect.width - 4, height)
                 pygame.draw.rect(surface, _mix(theme.panel, theme.accent, 0.3), band, border_radius=4)
             x = self.rect.x + pad
-            for text, colour in self.rows[index]:
+            segments = self.rows[index]
+            if segments and segments[0][0].strip().rstrip(".").isdigit():
+                number, colour = segments[0]       # turn numbers right-aligned in one column
+                image = face.render(number.strip() + " ", True, colour)
+                column = face.size(f"{len(self.rows)}. ")[0]
+                surface.blit(image, (x + column - image.get_width(), y))
+                x += column
+                segments = segments[1:]
+            for text, colour in segments:
                 room = self.rect.right - pad - x
                 if room <= 0:
                     break
@@ -190,7 +214,7 @@ def move_rows(turns: Sequence[TurnInfo], seat_colours: Sequence[tuple], theme: T
     """Row 0 is the start position; row i is turn i (coloured move texts, verdicts)."""
     rows: list[list[Segment]] = [[("Start", theme.muted)]]
     for turn in turns:
-        row: list[Segment] = [(f"{turn.number:>3}. ", theme.muted)]
+        row: list[Segment] = [(f"{turn.number}.", theme.muted)]
         for seat in sorted(set(turn.moves) | set(turn.forfeits) | set(turn.answers)):
             colour = seat_colours[seat % len(seat_colours)] if seat_colours else theme.text
             row.append(("• ", colour))

@@ -723,6 +723,20 @@ class XiangqiState(State):
     def events(self) -> tuple[Event, ...]:
         return self._events
 
+    def _identity(self) -> tuple:
+        pos = self.position
+        return (tuple(pos.board), pos.side, tuple(self.history), tuple(self.checks), self.quiet,
+                self.number, self.turn, tuple(self.moves), self._outcome,
+                tuple(sorted(self.options.items())))
+
+    def __eq__(self, other: object) -> bool:
+        """Same position, same history, same result, same options (caches and RNG aside)."""
+        if not isinstance(other, XiangqiState):
+            return NotImplemented
+        return self._identity() == other._identity()
+
+    __hash__ = None     # mutable
+
     def clone(self) -> "XiangqiState":
         other = XiangqiState.__new__(XiangqiState)
         other.__dict__.update(self.__dict__)

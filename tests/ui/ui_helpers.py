@@ -6,7 +6,11 @@ import pygame
 
 def pump(app, frames: int = 4) -> None:
     """Run a few frames without waiting (widget events arrive one frame after input)."""
+    from ui.app import FRAME_TIME
     for _ in range(frames):
+        app.frame(block=False)
+    if app.dirty:                 # a draw waits for the frame cap, as the real loop would
+        time.sleep(FRAME_TIME)
         app.frame(block=False)
 
 

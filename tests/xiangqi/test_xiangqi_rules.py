@@ -285,3 +285,12 @@ def test_single_move_limit():
     assert adjudicate_move_time(0, 900) is None
     out = adjudicate_move_time(1, 900.5)
     assert out.winners == (0,) and out.reason is Termination.TIMEOUT
+
+
+def test_state_equality_follows_position_and_history():
+    one = play(new_state(), "H2E2", "H9G7")
+    two = play(new_state(), "H2E2", "H9G7")
+    assert one == two and one.clone() == one
+    other_order = play(new_state(SHUFFLE), "D0D1", "E9E8", "D1D0", "E8E9")
+    assert other_order != new_state(SHUFFLE)          # same placement, different history
+    assert other_order.position.placement_fen() == new_state(SHUFFLE).position.placement_fen()

@@ -109,6 +109,9 @@ class BoardScene(Scene):
 
     # ------------------------------------------------------------ layout
     def layout(self) -> None:
+        if self.renderer.theme != self.app.theme:        # dark/light changed in Settings
+            self.renderer = make_renderer(self.plugin, self.game, self.options, self.seat_labels,
+                                          self.app.theme)
         self.top_bar(f"{game_title(self.plugin.name)}")
         self.howto_button = self.button(self.rect(self.dw - MARGIN - 170, 14, 170, 42), "How to play")
         y = TOP + self.players_height() + STATUS_H

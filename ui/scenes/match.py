@@ -15,7 +15,7 @@ import pygame_gui
 from games.api import ArenaError
 from runner.match import Match, MatchView
 from ui.boards import safe_handle
-from ui.panels import PlayerLine, clock_texts, format_score, result_parts
+from ui.panels import PlayerLine, clock_texts, seat_score, result_parts
 from ui.scene import is_pressed
 from ui.scenes.board_scene import COLUMN_W, BoardScene
 
@@ -84,7 +84,7 @@ class MatchScene(BoardScene):
     def player_lines(self) -> list[PlayerLine]:
         snap = self.snap
         now = time.monotonic()
-        outcome = snap.outcome
+        outcome, state = snap.outcome, snap.state
         lines = []
         for seat in range(self.seat_count()):
             used, left = snap.time_used.get(seat, 0.0), snap.time_left.get(seat)
@@ -93,7 +93,7 @@ class MatchScene(BoardScene):
                 used += running
                 left = None if left is None else left - running
             big, small = clock_texts(used, left)
-            score = format_score(outcome.scores[seat]) if outcome and seat < len(outcome.scores) else ""
+            score = seat_score(outcome, state, seat)
             lines.append(PlayerLine(
                 self.seat_name(seat), self.seat_labels[seat], self.renderer.seat_colour(seat),
                 big, small, score, to_move=seat in snap.waiting_for and not outcome,

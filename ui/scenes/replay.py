@@ -16,7 +16,7 @@ from pygame_gui.windows import UIFileDialog
 from games import registry
 from games.api import ArenaError
 from games.records import Replay
-from ui.panels import PlayerLine, clock_texts, format_score, result_text
+from ui.panels import PlayerLine, clock_texts, seat_score, result_text
 from ui.scene import Scene, is_pressed
 from ui.scenes.board_scene import BoardScene
 
@@ -199,7 +199,7 @@ class ReplayView(BoardScene):
         lines = []
         for seat in range(self.seat_count()):
             big, small = clock_texts(clocks[seat], None) if seat in clocks else ("", "")
-            score = format_score(outcome.scores[seat]) if outcome and seat < len(outcome.scores) else ""
+            score = seat_score(outcome, state, seat)
             lines.append(PlayerLine(self.seat_name(seat), self.seat_labels[seat],
                                     self.renderer.seat_colour(seat), big, small, score,
                                     to_move=seat in to_move and outcome is None,
