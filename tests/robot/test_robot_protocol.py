@@ -1,7 +1,7 @@
 """The statement's 7×7 sample (section 2d), turn by turn, as exact MAP.INP files."""
 import pytest
 
-from games.api import MoveSyntaxError, RecordFormatError
+from games.api import MoveSyntaxError, RecordFormatError, Termination
 from games.robot.protocol import parse_move_out, read_map_inp, write_map_inp
 from games.robot.rules import Item, RobotGame, state_from_rows
 
@@ -136,3 +136,14 @@ def test_move_out_parses(text, move):
 def test_move_out_garbage_is_a_syntax_error(text):
     with pytest.raises(MoveSyntaxError):
         parse_move_out(text)
+
+
+def test_four_players_others_in_seat_order_and_a_departed_player_at_minus_one():
+    state = state_from_rows([".....", ".....", "....."], period=100, players=4)
+    state.apply({0: (0, 0), 1: (0, 4), 2: (2, 0), 3: (2, 4)})
+    state.forfeit(1, Termination.CRASH)
+    text = write_map_inp(state, 2)
+    lines = text.split("\n")
+    assert lines[:6] == ["3 5 100 1", "2 0 C", "3", "0 0 A", "-1 -1 B", "2 4 D"]
+    assert lines[6:9] == ["A . . . B", ". . . . .", "C . . . D"]
+    assert text.endswith("\n") and not text.endswith("\n\n")
