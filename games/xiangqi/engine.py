@@ -115,6 +115,7 @@ class Searcher:
         root_moves = self.position.legal_moves()
         if not root_moves:
             return None, -MATE
+        self._order(root_moves, 0, 0)         # the fallback answer is at least the best capture
         best_move, best_score = root_moves[0], -INFINITY
         evaluation = evaluate_from_scratch(self.position)
         for depth in range(1, self.max_depth + 1):
@@ -205,7 +206,7 @@ class Searcher:
     def search(self, depth: int, alpha: int, beta: int, ply: int, evaluation: int,
                allow_null: bool) -> int:
         self.nodes += 1
-        if self.nodes & 255 == 0 and time.perf_counter() > self.deadline:
+        if self.nodes & 63 == 0 and time.perf_counter() > self.deadline:
             raise SearchTimeout
         position = self.position
         repeated = self._repetition_score()
@@ -293,7 +294,7 @@ class Searcher:
 
     def quiesce(self, alpha: int, beta: int, ply: int, evaluation: int) -> int:
         self.nodes += 1
-        if self.nodes & 255 == 0 and time.perf_counter() > self.deadline:
+        if self.nodes & 63 == 0 and time.perf_counter() > self.deadline:
             raise SearchTimeout
         position = self.position
         stand_pat = evaluation if position.side == RED else -evaluation
