@@ -77,7 +77,7 @@ def test_two_random_movers_play_a_full_refereed_game(tmp_path):
     assert result["reason"] == outcome.reason.value and result["half_moves"] == len(moves)
     assert result["result"] == {(): "1/2-1/2", (0,): "1-0", (1,): "0-1"}[outcome.winners]
     assert set(result["program_reports"]) == {"bottom", "top"}
-    assert all(v.startswith("agrees") for v in result["program_reports"].values())
+    assert all(v.startswith("agrees") for v in result["program_reports"].values()), result["program_reports"]
 
     replay = open_replay(match.record_path)
     assert replay.states[-1].moves == moves and replay.outcome == outcome
@@ -174,5 +174,8 @@ def test_program_report_comparison(tmp_path):
     path.write_text("a\nb\nc\nCOMPUTER OTHER\n1 H2E2 H9H7\n2 h0g2\n")
     assert compare_program_report(path, ["H2E2", "H9H7", "H0G2"]) == "agrees"
     assert compare_program_report(path, ["H2E2", "H9H7"]).startswith("agrees (plus")
+    assert compare_program_report(path, ["H2E2", "H9H7", "H0G2", "B9C7"]).startswith("agrees (without")
+    assert compare_program_report(path, ["H2E2", "H9H7", "H0G2", "B9C7", "I0H0"]) == \
+        "has 3 half-moves; the game had 5"
     assert compare_program_report(path, ["H2E2", "B9C7", "H0G2"]) == \
         "differs at half-move 2: H9H7 instead of B9C7"
