@@ -26,6 +26,7 @@ import json
 import random
 import re
 import sys
+import unicodedata
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -224,23 +225,23 @@ def _clock_value(left: float | None) -> float:
 
 
 def format_report(authors: Sequence[str], words: Sequence[str], moves: Sequence[str]) -> str:
-    """REPORT.TXT's text (RULEBOOK section 1).
+    """REPORT.TXT's text (RULEBOOK section 1), through :mod:`games.xiangqi.records`.
 
-    Lines 1-3 author, program, address (at most 255 columns, ASCII; empty when
-    unused), line 4 the two PLAY.INI words, then ``N BOTTOM TOP`` from 1.
-    (A minimal writer: ``games.xiangqi.records`` owns reading REPORT.TXT.)
+    Lines 1-3 author, program, address, made plain ASCII here (Vietnamese loses its
+    accents: the contest allows English or unaccented Vietnamese), at most 255
+    columns, empty when unused; line 4 the two PLAY.INI words; then ``N BOTTOM TOP``.
     """
-    header = [_report_line(text) for text in (list(authors) + ["", "", ""])[:3]]
-    lines = header + [" ".join(words)]
-    for index in range(0, len(moves), 2):
-        pair = [m.upper() for m in moves[index:index + 2]]
-        lines.append(" ".join([str(index // 2 + 1)] + pair))
-    return "\r\n".join(lines) + "\r\n"
+    from games.xiangqi.records import Report
+    from games.xiangqi.records import format_report as format_report_text
+    header = [unaccented(text)[:MAX_REPORT_COLUMNS] for text in (list(authors) + ["", "", ""])[:3]]
+    return format_report_text(Report(header, tuple(words), [m.upper() for m in moves]))
 
 
-def _report_line(text: str) -> str:
-    clean = re.sub(r"[\r\n\t]+", " ", text or "").encode("ascii", "replace").decode("ascii")
-    return clean[:MAX_REPORT_COLUMNS]
+def unaccented(text: str) -> str:
+    """``"Nguyễn Văn Đức"`` -> ``"Nguyen Van Duc"``; other non-ASCII letters become ``?``."""
+    text = re.sub(r"[\r\n\t]+", " ", text or "").replace("đ", "d").replace("Đ", "D")
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return plain.encode("ascii", "replace").decode("ascii")
 
 
 # --------------------------------------------------------------------------- the command

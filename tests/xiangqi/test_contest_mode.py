@@ -9,6 +9,7 @@ import pytest
 
 from games.xiangqi.contest import error_match, read_authors, register
 from games.xiangqi.movefiles import parse_move_file
+from runner.records import open_replay
 
 PROGRAMS = Path(__file__).resolve().parent / "programs"
 
@@ -85,6 +86,10 @@ def test_contest_mode_claims_win_when_the_other_plays_illegally(tmp_path):
     assert result["reason"] == "illegal-move" and result["winner"] == "bottom"
     record = sorted(me.glob("*.arena.jsonl"))[0].read_text().splitlines()
     assert '"illegal-move"' in record[-2] and "E9E7" in record[-2]
+    # REPORT.TXT opens as a replay; its result comes from REPORT.JSON beside it.
+    replay = open_replay(me / "REPORT.TXT")
+    assert replay.outcome.winners == (0,) and replay.outcome.reason.value == "illegal-move"
+    assert len(replay.states) == result["half_moves"] + 1
 
 
 def test_other_programs_status_word_stands_in_contest_mode(tmp_path):

@@ -166,6 +166,8 @@ def test_seat_specs_and_report_format():
     lines = text.split("\r\n")
     assert lines[3:8] == ["OTHER COMPUTER", "1 H2E2 H9H7", "2 H0G2 B9C7", "3 I0H0", ""]
     assert len(lines[2]) == 255
+    assert format_report(["Nguyễn Văn Đức", "", "Hà Nội"], ["HUMAN", "COMPUTER"], []).split("\r\n")[:4] \
+        == ["Nguyen Van Duc", "", "Ha Noi", "HUMAN COMPUTER"]
 
 
 def test_program_report_comparison(tmp_path):
