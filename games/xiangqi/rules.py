@@ -216,7 +216,7 @@ class Position:
                 if kind is None:
                     raise GameSetupError(f"FEN {fen!r}: unknown piece letter {char!r}")
                 if file >= FILES:
-                    break
+                    raise GameSetupError(f"FEN {fen!r}: rank {rank} has more than 9 files")
                 side = RED if char.isupper() else BLACK
                 pos._put(square(file, rank), kind | (BLACK_BIT if side else 0))
                 file += 1
