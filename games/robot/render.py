@@ -1,0 +1,784 @@
+"""Robot Đại Chiến in pygame: the painted maze, the robots and a side panel of scores.
+
+The board is a grid of square cells, cell (X, Y) being row X from the top and column
+Y from the left, as in MAP.INP.  Painted cells take their player's colour (the
+theme's Okabe-Ito seat colours), optionally with the letter A-D on them; sealed
+cells are darker and hatched (lower-case letters).  Each robot has its own marker
+shape (circle, square, triangle, diamond) so players differ by more than colour;
+several robots on one cell stand side by side.  Items are drawn icons: a lightning
+bolt for speed ``G``, a burst for the explosion ``E``, a droplet for oil ``F``.
+
+The last turn's explosions and enclosures (``state.turn_marks``) are outlined and
+flash, and a still picture shows them too (the flash only changes its strength).
+The ring that the coming turn will seal is outlined in the theme's warning colour.
+A side panel (right of the board on a wide rect, below it on a tall one) lists each
+player's score, item and timer, or why the robot is out, with a line chart of the
+scores so far, in letters readable from the back of a room.
+
+Geometry lives in :class:`GridLayout` and pure helpers (:func:`fit_grid`,
+:func:`split_area`, :func:`region_outline`, :func:`shrink_warning_cells`,
+:func:`key_target`, :func:`click_target`), tested without a screen.  The floor,
+the map's walls and the coordinates are drawn once per (map, size, theme) and cached;
+markers and item icons are cached sprites.
+"""
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Iterable
+
+import pygame
+
+from games.robot.rules import COLOURS, RobotState, format_move_text
+from games.render_base import BoardRenderer, BoardView, Theme, font
+
+Cell = tuple[int, int]                 # (X, Y): row, column, 0-based as in MAP.INP
+COORD_MARGIN = 0.9                     # room for coordinates left of and above the grid, in cells
+PANEL_SHARE = (0.28, 0.45)             # the panel's share of a wide rect's width (or tall rect's height)
+NO_PANEL_BELOW = 240                   # no panel when the rect is smaller than this both ways
+ITEM_NAMES = {"G": "speed", "E": "explosion", "F": "oil"}
+SHAPES = ("circle", "square", "triangle", "diamond")
+STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+# ---------------------------------------------------------------------------- geometry
+@dataclass(frozen=True)
+class GridLayout:
+    """Where a ``rows``×``cols`` map's cells fall in pixels.
+
+    Cell edges are rounded to whole pixels, so neighbouring cells tile without gaps or
+    overlaps, and :meth:`cell_at` is exact: a pixel belongs to the cell whose
+    :meth:`cell_rect` holds it.
+    """
+
+    rows: int
+    cols: int
+    cell: float
+    origin: tuple[float, float]        # pixel of the grid's top-left corner
+
+    def edge_x(self, col: int) -> int:
+        """Pixel x of the left edge of column ``col`` (``cols`` gives the right edge)."""
+        return int(round(self.origin[0] + col * self.cell))
+
+    def edge_y(self, row: int) -> int:
+        return int(round(self.origin[1] + row * self.cell))
+
+    def cell_rect(self, x: int, y: int) -> pygame.Rect:
+        left, top = self.edge_x(y), self.edge_y(x)
+        return pygame.Rect(left, top, self.edge_x(y + 1) - left, self.edge_y(x + 1) - top)
+
+    def centre(self, x: float, y: float) -> tuple[float, float]:
+        return self.origin[0] + (y + 0.5) * self.cell, self.origin[1] + (x + 0.5) * self.cell
+
+    def corner(self, row: int, col: int) -> tuple[int, int]:
+        """Pixel of grid corner (row, col): the top-left corner of cell (row, col)."""
+        return self.edge_x(col), self.edge_y(row)
+
+    def grid_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.edge_x(0), self.edge_y(0), self.edge_x(self.cols) - self.edge_x(0),
+                           self.edge_y(self.rows) - self.edge_y(0))
+
+    @staticmethod
+    def _index(pixel: float, origin: float, cell: float, count: int, edge) -> int | None:
+        guess = math.floor((pixel - origin) / cell)
+        if pixel < edge(guess):
+            guess -= 1
+        elif pixel >= edge(guess + 1):
+            guess += 1
+        return guess if 0 <= guess < count else None
+
+    def cell_at(self, px: float, py: float) -> Cell | None:
+        """The cell under pixel (px, py), or None off the grid."""
+        col = self._index(px, self.origin[0], self.cell, self.cols, self.edge_x)
+        row = self._index(py, self.origin[1], self.cell, self.rows, self.edge_y)
+        return None if row is None or col is None else (row, col)
+
+    def translated(self, dx: float, dy: float) -> "GridLayout":
+        return GridLayout(self.rows, self.cols, self.cell, (self.origin[0] + dx, self.origin[1] + dy))
+
+
+def fit_grid(rows: int, cols: int, width: int, height: int, coordinates: bool = True,
+             padding: float = 0.03) -> GridLayout:
+    """The largest layout of the grid (and its coordinates) centred in a ``width``×``height`` box."""
+    margin = COORD_MARGIN if coordinates else 0.0
+    room_w, room_h = width * (1 - 2 * padding), height * (1 - 2 * padding)
+    cell = max(1e-3, min(room_w / (cols + margin), room_h / (rows + margin)))
+    left = (width - (cols + margin) * cell) / 2 + margin * cell
+    top = (height - (rows + margin) * cell) / 2 + margin * cell
+    return GridLayout(rows, cols, cell, (left, top))
+
+
+def split_area(rect: pygame.Rect, rows: int, cols: int, coordinates: bool = True
+               ) -> tuple[pygame.Rect, pygame.Rect | None, str]:
+    """Board rect, panel rect (None when the rect is too small) and where the panel went.
+
+    A wide rect puts the panel on the right, a tall one below.  The board keeps the
+    room its grid needs; the panel takes the rest, within :data:`PANEL_SHARE`.
+    """
+    rect = pygame.Rect(rect)
+    if rect.width < NO_PANEL_BELOW and rect.height < NO_PANEL_BELOW:
+        return rect.copy(), None, "none"
+    margin = COORD_MARGIN if coordinates else 0.0
+    aspect = (cols + margin) / (rows + margin)
+    low, high = PANEL_SHARE
+    if rect.width >= rect.height * aspect * 1.1:
+        spare = rect.width - rect.height * aspect
+        panel_w = int(min(max(spare, rect.width * low), rect.width * high))
+        board = pygame.Rect(rect.x, rect.y, rect.width - panel_w, rect.height)
+        return board, pygame.Rect(board.right, rect.y, panel_w, rect.height), "right"
+    spare = rect.height - rect.width / aspect
+    panel_h = int(min(max(spare, rect.height * low), rect.height * high))
+    board = pygame.Rect(rect.x, rect.y, rect.width, rect.height - panel_h)
+    return board, pygame.Rect(rect.x, board.bottom, rect.width, panel_h), "below"
+
+
+def region_outline(cells: Iterable[Cell]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The border of a set of cells as unit segments between grid corners (row, col).
+
+    A cell's side is on the border when the cell across it is not in the set.
+    """
+    cells = set(cells)
+    segments = []
+    for x, y in sorted(cells):
+        if (x - 1, y) not in cells:
+            segments.append(((x, y), (x, y + 1)))
+        if (x + 1, y) not in cells:
+            segments.append(((x + 1, y), (x + 1, y + 1)))
+        if (x, y - 1) not in cells:
+            segments.append(((x, y), (x + 1, y)))
+        if (x, y + 1) not in cells:
+            segments.append(((x, y + 1), (x + 1, y + 1)))
+    return segments
+
+
+def shrink_warning_ring(state: RobotState) -> int | None:
+    """The ring (0 = outermost) sealed at the end of the turn about to be played, else None."""
+    if state.finished:
+        return None
+    shrink = state.next_shrink_turn()
+    if shrink is None or shrink != state.turn or shrink == 0:
+        return None
+    return shrink // state.board.period - 1
+
+
+def shrink_warning_cells(state: RobotState) -> list[Cell]:
+    """Cells the coming turn's shrink will seal (open cells of the warned ring); [] when none."""
+    ring = shrink_warning_ring(state)
+    if ring is None:
+        return []
+    return [state.board.xy(p) for p in state.board.rings[ring] if state.is_open(*state.board.xy(p))]
+
+
+def key_target(state: RobotState, seat: int, step: Cell, double: bool = False) -> Cell | None:
+    """The cell an arrow key (``step`` = (dx, dy)) moves ``seat``'s robot to, or None.
+
+    ``double`` (Shift) asks for a two-cell step; without an active speed item it is a
+    single step.  A step into a forbidden cell is only possible with unused oil.
+    """
+    here = state.position(seat)
+    if here is None or seat not in state.to_move():
+        return None
+    legal = set(state.legal_moves(seat))
+    dx, dy = step
+    if double and state.robots[seat].speed_turns > 0:
+        far = (here[0] + 2 * dx, here[1] + 2 * dy)
+        if far in legal:
+            return far
+    near = (here[0] + dx, here[1] + dy)
+    return near if near in legal else None
+
+
+def click_target(state: RobotState, seat: int, cell: Cell | None) -> Cell | None:
+    """The move a click on ``cell`` makes for ``seat``, or None when it is not one.
+
+    Placing: any open cell.  Later: the robot's own cell (stay), a neighbour it may
+    enter, two cells away in a straight line with speed, the adjacent forbidden cell
+    with unused oil.
+    """
+    if cell is None or seat not in state.to_move():
+        return None
+    if state.placing(seat):
+        return cell if state.is_open(*cell) else None
+    if cell == state.position(seat) and state.robots[seat].on_oil:
+        return None                       # staying on an oiled wall would end the game
+    return cell if cell in state.legal_moves(seat) else None
+
+
+def stay_target(state: RobotState, seat: int) -> Cell | None:
+    """Staying put, unless placing (nothing to stay on) or standing on an oiled wall."""
+    if seat not in state.to_move() or state.placing(seat) or state.robots[seat].on_oil:
+        return None
+    return state.position(seat)
+
+
+# ---------------------------------------------------------------------------- drawing helpers
+def _mix(a: tuple, b: tuple, t: float) -> tuple[int, int, int]:
+    return tuple(int(round(x + (y - x) * t)) for x, y in zip(a[:3], b[:3]))
+
+
+def _luminance(colour: tuple) -> float:
+    r, g, b = colour[:3]
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _contrast(colour: tuple) -> tuple[int, int, int]:
+    """Near-black on light colours, near-white on dark ones."""
+    return (25, 25, 30) if _luminance(colour) > 140 else (245, 245, 245)
+
+
+def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    """Polygon of a marker shape of radius ``r`` (a circle is a 32-gon)."""
+    if shape == "square":
+        s = r * 0.86
+        return [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)]
+    if shape == "triangle":
+        return [(cx, cy - r), (cx + r * 0.95, cy + r * 0.72), (cx - r * 0.95, cy + r * 0.72)]
+    if shape == "diamond":
+        return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+    return [(cx + r * math.cos(a * math.pi / 16), cy + r * math.sin(a * math.pi / 16)) for a in range(32)]
+
+
+def _supersampled(size: int, paint) -> pygame.Surface:
+    """A ``size``×``size`` sprite painted 4× larger by ``paint(surface, big_size)`` and smoothed."""
+    scale = 4
+    big = pygame.Surface((size * scale, size * scale), pygame.SRCALPHA)
+    paint(big, size * scale)
+    return pygame.transform.smoothscale(big, (size, size))
+
+
+def _marker_sprite(shape: str, size: int, colour: tuple, ghost: bool = False) -> pygame.Surface:
+    """A robot marker: the seat's shape in its colour inside a white and a dark rim."""
+    def paint(big: pygame.Surface, n: int) -> None:
+        c = n / 2
+        if ghost:
+            pygame.draw.polygon(big, (30, 30, 35, 150), shape_points(shape, c, c, c * 0.96))
+            pygame.draw.polygon(big, (*colour[:3], 200), shape_points(shape, c, c, c * 0.96), max(2, n // 9))
+            w = max(2, n // 10)
+            pygame.draw.line(big, (245, 245, 245, 230), (c - c * 0.45, c - c * 0.45), (c + c * 0.45, c + c * 0.45), w)
+            pygame.draw.line(big, (245, 245, 245, 230), (c - c * 0.45, c + c * 0.45), (c + c * 0.45, c - c * 0.45), w)
+            return
+        pygame.draw.polygon(big, (20, 20, 26), shape_points(shape, c, c, c * 0.98))
+        pygame.draw.polygon(big, (250, 250, 250), shape_points(shape, c, c, c * 0.80))
+        pygame.draw.polygon(big, colour, shape_points(shape, c, c, c * 0.62))
+    return _supersampled(max(4, size), paint)
+
+
+def _item_sprite(kind: str, size: int) -> pygame.Surface:
+    """An item icon on a light disc: lightning (G), burst (E), droplet (F)."""
+    def paint(big: pygame.Surface, n: int) -> None:
+        c = n / 2
+        pygame.draw.circle(big, (30, 30, 36), (c, c), c * 0.98)
+        pygame.draw.circle(big, (252, 250, 240), (c, c), c * 0.86)
+
+        def at(points):
+            return [(n * (0.14 + 0.72 * px), n * (0.14 + 0.72 * py)) for px, py in points]
+        if kind == "G":
+            bolt = at([(0.62, 0.0), (0.12, 0.58), (0.45, 0.58), (0.32, 1.0), (0.88, 0.38), (0.55, 0.38), (0.72, 0.0)])
+            pygame.draw.polygon(big, (255, 200, 0), bolt)
+            pygame.draw.polygon(big, (40, 30, 10), bolt, max(2, n // 28))
+        elif kind == "E":
+            star = [(c + (c * (0.72 if i % 2 == 0 else 0.34)) * math.cos(math.pi * i / 8 - math.pi / 2),
+                     c + (c * (0.72 if i % 2 == 0 else 0.34)) * math.sin(math.pi * i / 8 - math.pi / 2))
+                    for i in range(16)]
+            pygame.draw.polygon(big, (225, 50, 30), star)
+            pygame.draw.polygon(big, (60, 10, 5), star, max(2, n // 28))
+            pygame.draw.circle(big, (255, 215, 60), (c, c), c * 0.26)
+        else:
+            top = (c, n * 0.14)
+            drop = [top] + [(c + c * 0.42 * math.cos(a), n * 0.60 + c * 0.42 * math.sin(a))
+                            for a in [math.radians(d) for d in range(-30, 211, 10)]]
+            pygame.draw.polygon(big, (55, 40, 95), drop)
+            pygame.draw.polygon(big, (15, 10, 30), drop, max(2, n // 28))
+            pygame.draw.circle(big, (200, 190, 240), (c - c * 0.16, n * 0.60), c * 0.1)
+    return _supersampled(max(4, size), paint)
+
+
+class RobotRenderer(BoardRenderer):
+    """Draws a :class:`games.robot.rules.RobotState`; arrows, Space and clicks make moves (``X Y``)."""
+
+    _LAYER_CACHE_SIZE = 6
+    _KEY_STEPS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
+    _STAY_KEYS = (pygame.K_SPACE, pygame.K_PERIOD, pygame.K_KP_PERIOD)
+    _PLACE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+    def __init__(self, game, options, seat_names=None, theme: Theme | None = None):
+        super().__init__(game, options, seat_names, **({"theme": theme} if theme else {}))
+        self._layers: OrderedDict[tuple, tuple[pygame.Surface, GridLayout]] = OrderedDict()
+        self._sprites: dict[tuple, pygame.Surface] = {}
+        self.layout: GridLayout | None = None        # the last drawn grid, in surface pixels
+
+    # ------------------------------------------------------------------ colours
+    @property
+    def floor(self) -> tuple:
+        return _mix(self.theme.board, (255, 255, 255), 0.55)
+
+    @property
+    def wall(self) -> tuple:
+        return (58, 62, 72)
+
+    def sealed_colour(self, seat: int | None) -> tuple:
+        if seat is None:
+            return (34, 36, 42)
+        return _mix(self.seat_colour(seat), (0, 0, 0), 0.5)
+
+    def seat_name(self, seat: int) -> str:
+        if seat < len(self.seat_names) and self.seat_names[seat]:
+            return self.seat_names[seat]
+        return COLOURS[seat]
+
+    def _sprite(self, key: tuple, make) -> pygame.Surface:
+        sprite = self._sprites.get(key)
+        if sprite is None:
+            sprite = self._sprites[key] = make()
+            if len(self._sprites) > 96:
+                self._sprites.pop(next(iter(self._sprites)))
+        return sprite
+
+    def marker(self, seat: int, size: int, ghost: bool = False) -> pygame.Surface:
+        colour = self.seat_colour(seat)
+        shape = SHAPES[seat % len(SHAPES)]
+        return self._sprite(("marker", shape, size, colour, ghost),
+                            lambda: _marker_sprite(shape, size, colour, ghost))
+
+    def item_icon(self, kind: str, size: int) -> pygame.Surface:
+        return self._sprite(("item", kind, size), lambda: _item_sprite(kind, size))
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: RobotState, view: BoardView) -> None:
+        rect = pygame.Rect(rect)
+        if rect.width < 8 or rect.height < 8:
+            return
+        b = state.board
+        board_rect, panel_rect, _ = split_area(rect, b.height, b.width, view.show_coordinates)
+        layer, local = self._static_layer(b, board_rect.size, view.show_coordinates)
+        surface.blit(layer, board_rect.topleft)
+        layout = local.translated(*board_rect.topleft)
+        self.layout = layout
+        clip = surface.get_clip()
+        surface.set_clip(board_rect.clip(clip) if clip else board_rect)
+        try:
+            self._draw_cells(surface, layout, state, view.letters)
+            self._draw_shrink_warning(surface, layout, state, view.time)
+            self._draw_marks(surface, layout, state, view.time)
+            self._draw_targets(surface, layout, state, view)
+            self._draw_items(surface, layout, state)
+            self._draw_robots(surface, layout, state, view.letters)
+        finally:
+            surface.set_clip(clip)
+        if panel_rect is not None:
+            self._draw_panel(surface, panel_rect, state, view)
+
+    def _static_layer(self, board, size: tuple[int, int], coordinates: bool) -> tuple[pygame.Surface, GridLayout]:
+        """Floor, the map's own walls, grid lines and coordinates, cached per map and size."""
+        key = (board.rows, size, coordinates, self.theme)
+        cached = self._layers.get(key)
+        if cached:
+            self._layers.move_to_end(key)
+            return cached
+        layout = fit_grid(board.height, board.width, size[0], size[1], coordinates)
+        layer = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, self.theme.line, layout.grid_rect().inflate(4, 4))
+        for x in range(board.height):
+            for y in range(board.width):
+                self._paint_cell(layer, layout.cell_rect(x, y), self.floor if board.rows[x][y] != "#" else None)
+        if coordinates:
+            self._draw_coordinates(layer, layout)
+        if pygame.display.get_surface() is not None:
+            layer = layer.convert_alpha()
+        self._layers[key] = (layer, layout)
+        while len(self._layers) > self._LAYER_CACHE_SIZE:
+            self._layers.popitem(last=False)
+        return layer, layout
+
+    def _paint_cell(self, surface: pygame.Surface, cell: pygame.Rect, colour: tuple | None) -> None:
+        """An open cell (inset by the grid line) or, with ``colour`` None, a bevelled wall block."""
+        gap = 1 if cell.width >= 6 else 0
+        inner = cell.inflate(-gap, -gap)
+        inner.topleft = (cell.x + gap, cell.y + gap) if gap else cell.topleft
+        if colour is not None:
+            surface.fill(colour, inner)
+            return
+        surface.fill(self.wall, inner)
+        bevel = max(1, cell.width // 9)
+        surface.fill(_mix(self.wall, (255, 255, 255), 0.18), (inner.x, inner.y, inner.width, bevel))
+        surface.fill(_mix(self.wall, (0, 0, 0), 0.35), (inner.x, inner.bottom - bevel, inner.width, bevel))
+
+    def _draw_coordinates(self, layer: pygame.Surface, layout: GridLayout) -> None:
+        size = max(7, int(layout.cell * 0.42))
+        label_font = font(size)
+        colour = self.theme.muted
+        step = 1 if layout.cell >= size * 1.3 else 2
+        for x in range(0, layout.rows, step):
+            image = label_font.render(str(x), True, colour)
+            cx = layout.origin[0] - layout.cell * COORD_MARGIN / 2
+            layer.blit(image, image.get_rect(center=(round(cx), round(layout.centre(x, 0)[1]))))
+        for y in range(0, layout.cols, step):
+            image = label_font.render(str(y), True, colour)
+            cy = layout.origin[1] - layout.cell * COORD_MARGIN / 2
+            layer.blit(image, image.get_rect(center=(round(layout.centre(0, y)[0]), round(cy))))
+
+    def _draw_cells(self, surface: pygame.Surface, layout: GridLayout, state: RobotState, letters: bool) -> None:
+        """Painted and sealed cells (the floor and the map's walls are in the static layer)."""
+        rows = state.map_rows(raw=True)
+        original = state.board.rows
+        letter_font = font(max(7, int(layout.cell * 0.5)), bold=True) if letters and layout.cell >= 10 else None
+        hatch_w = max(1, int(layout.cell / 14))
+        for x, row in enumerate(rows):
+            for y, ch in enumerate(row):
+                if ch == "." or (ch == "#" and original[x][y] == "#"):
+                    continue
+                cell = layout.cell_rect(x, y)
+                if ch in COLOURS:
+                    self._paint_cell(surface, cell, self.seat_colour(COLOURS.index(ch)))
+                else:                                      # sealed: '*' empty, 'a'-'d' painted
+                    seat = COLOURS.index(ch.upper()) if ch != "*" and ch != "#" else None
+                    self._paint_sealed(surface, cell, seat, hatch_w)
+                if letter_font and ch.upper() in COLOURS:
+                    colour = self.seat_colour(COLOURS.index(ch.upper()))
+                    ink = _contrast(colour if ch.isupper() else self.sealed_colour(COLOURS.index(ch.upper())))
+                    image = self._sprite(("letter", ch, letter_font.get_height(), ink),
+                                         lambda: letter_font.render(ch, True, ink))
+                    surface.blit(image, image.get_rect(center=cell.center))
+
+    def _paint_sealed(self, surface: pygame.Surface, cell: pygame.Rect, seat: int | None, hatch_w: int) -> None:
+        """A sealed cell: darker than its colour, with diagonal hatching."""
+        base = self.sealed_colour(seat)
+        self._paint_cell(surface, cell, base)
+        ink = _mix(base, (255, 255, 255), 0.22 if seat is None else 0.3)
+        spacing = max(4, cell.width // 3)
+        clip = surface.get_clip()
+        surface.set_clip(cell.clip(clip) if clip else cell)
+        for offset in range(-cell.height, cell.width, spacing):
+            pygame.draw.line(surface, ink, (cell.x + offset, cell.bottom), (cell.x + offset + cell.height, cell.y),
+                             hatch_w)
+        surface.set_clip(clip)
+
+    def _outline(self, surface: pygame.Surface, layout: GridLayout, cells: Iterable[Cell], colour: tuple,
+                 width: int) -> None:
+        for a, b in region_outline(cells):
+            pygame.draw.line(surface, colour, layout.corner(*a), layout.corner(*b), width)
+        for a, b in region_outline(cells):          # round the joints of thick lines
+            for corner in (a, b):
+                pygame.draw.circle(surface, colour, layout.corner(*corner), max(1, width // 2))
+
+    def _overlay(self, surface: pygame.Surface, layout: GridLayout, cells: Iterable[Cell], colour: tuple,
+                 alpha: int) -> None:
+        tint = pygame.Surface((max(1, int(layout.cell) + 2),) * 2, pygame.SRCALPHA)
+        for x, y in cells:
+            cell = layout.cell_rect(x, y)
+            tint = tint if tint.get_size() == cell.size else pygame.Surface(cell.size, pygame.SRCALPHA)
+            tint.fill((*colour[:3], alpha))
+            surface.blit(tint, cell.topleft)
+
+    def _draw_shrink_warning(self, surface: pygame.Surface, layout: GridLayout, state: RobotState,
+                             time: float) -> None:
+        """The ring the coming turn seals: hatched warning tint and a thick outline."""
+        cells = shrink_warning_cells(state)
+        if not cells:
+            return
+        ring = [state.board.xy(p) for p in state.board.rings[shrink_warning_ring(state)]]
+        pulse = 0.5 + 0.5 * math.sin(time * 4.0)
+        frame = max(1, int(layout.cell / 24 * (1 + pulse)))
+        inset = max(2, int(layout.cell / 5))
+        for cell in cells:                 # a frame, not a tint: the cells keep their colours
+            inner = layout.cell_rect(*cell).inflate(-inset, -inset)
+            pygame.draw.rect(surface, self.theme.bad, inner, frame)
+        self._outline(surface, layout, ring, self.theme.bad, max(2, int(layout.cell / 7)))
+
+    def _draw_marks(self, surface: pygame.Surface, layout: GridLayout, state: RobotState, time: float) -> None:
+        """Last turn's explosions (white flash, burst outline) and enclosures (seat-coloured outline)."""
+        marks = getattr(state, "turn_marks", ())
+        if not marks:
+            return
+        pulse = 0.5 + 0.5 * math.cos(time * 5.0)
+        width = max(2, int(layout.cell / 8))
+        for kind, seat, cells in marks:
+            if kind == "explosion":
+                self._overlay(surface, layout, cells, (255, 240, 200), int(30 + 60 * pulse))
+                self._outline(surface, layout, cells, (255, 210, 40), width + 1)
+                self._outline(surface, layout, cells, (120, 20, 10), max(1, width // 2))
+            else:
+                self._overlay(surface, layout, cells, (255, 255, 255), int(25 + 50 * pulse))
+                self._outline(surface, layout, cells, (20, 20, 26), width + 2)
+                self._outline(surface, layout, cells, _mix(self.seat_colour(seat), (255, 255, 255), 0.55), width)
+
+    def _draw_targets(self, surface: pygame.Surface, layout: GridLayout, state: RobotState,
+                      view: BoardView) -> None:
+        """For the person to move: dots on the cells they may go to, a frame on the hovered one."""
+        seat = view.human_seat
+        if seat is None or seat not in state.to_move():
+            return
+        ink = _contrast(self.floor)
+        if not state.placing(seat):
+            radius = max(2, int(layout.cell * 0.12))
+            for cell in state.legal_moves(seat):
+                if click_target(state, seat, cell) is not None and cell != state.position(seat):
+                    cx, cy = layout.centre(*cell)
+                    pygame.draw.circle(surface, (250, 250, 250), (round(cx), round(cy)), radius + 2)
+                    pygame.draw.circle(surface, (25, 25, 30), (round(cx), round(cy)), radius)
+        hover = view.hover if isinstance(view.hover, tuple) else None
+        if hover is not None and state.placing(seat) and click_target(state, seat, hover) is not None:
+            sprite = self.marker(seat, max(4, int(layout.cell * 0.8))).copy()
+            sprite.set_alpha(170)
+            surface.blit(sprite, sprite.get_rect(center=layout.cell_rect(*hover).center))
+        if hover is not None and click_target(state, seat, hover) is not None:
+            width = max(2, int(layout.cell / 9))
+            pygame.draw.rect(surface, ink, layout.cell_rect(*hover), width)
+            pygame.draw.rect(surface, self.seat_colour(seat), layout.cell_rect(*hover).inflate(-2 * width, -2 * width),
+                             max(1, width // 2))
+
+    def _draw_items(self, surface: pygame.Surface, layout: GridLayout, state: RobotState) -> None:
+        size = max(6, int(layout.cell * 0.78))
+        for item in state.item_list():
+            icon = self.item_icon(item.kind, size)
+            cx, cy = layout.centre(item.x, item.y)
+            surface.blit(icon, icon.get_rect(center=(round(cx), round(cy))))
+
+    def _draw_robots(self, surface: pygame.Surface, layout: GridLayout, state: RobotState, letters: bool) -> None:
+        """Robots in play side by side on their cells; robots out as a crossed ghost where they left."""
+        standing: dict[Cell, list[int]] = {}
+        ghosts: dict[Cell, list[int]] = {}
+        for robot in state.robots:
+            if robot.pos is not None:
+                standing.setdefault(state.board.xy(robot.pos), []).append(robot.seat)
+            elif robot.last_pos is not None and not robot.in_game and not state.finished:
+                ghosts.setdefault(state.board.xy(robot.last_pos), []).append(robot.seat)
+        for cells, ghost in ((ghosts, True), (standing, False)):
+            for (x, y), seats in cells.items():
+                self._draw_group(surface, layout, x, y, seats, ghost, letters)
+
+    def _draw_group(self, surface, layout: GridLayout, x: int, y: int, seats: list[int], ghost: bool,
+                    letters: bool) -> None:
+        count = len(seats)
+        cols = 1 if count == 1 else 2
+        rows = (count + cols - 1) // cols
+        share = layout.cell / max(cols, rows)
+        size = max(4, int(share * (0.92 if count == 1 else 0.98)))
+        cell = layout.cell_rect(x, y)
+        label = font(max(7, int(size * 0.42)), bold=True) if letters and size >= 14 else None
+        for index, seat in enumerate(seats):
+            r, c = divmod(index, cols)
+            cx = cell.x + (c + 0.5) * cell.width / cols
+            cy = cell.y + (r + 0.5) * cell.height / rows if rows > 1 else cell.centery
+            sprite = self.marker(seat, size, ghost)
+            surface.blit(sprite, sprite.get_rect(center=(round(cx), round(cy))))
+            if label and not ghost:
+                ink = _contrast(self.seat_colour(seat))
+                image = label.render(COLOURS[seat], True, ink)
+                dy = size * 0.08 if SHAPES[seat % 4] == "triangle" else 0
+                surface.blit(image, image.get_rect(center=(round(cx), round(cy + dy))))
+
+    # ------------------------------------------------------------------ side panel
+    def _draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, state: RobotState, view: BoardView) -> None:
+        """Turn and shrink line, one block per player, and the score chart."""
+        unit = max(11, min(rect.width // 15, surface.get_height() // 30, rect.height // 9))
+        if rect.height < rect.width * 0.6:             # a strip below the board: players | chart
+            unit = max(11, min(rect.height // 7, rect.width // 40))
+        pad = max(4, unit // 2)
+        box = rect.inflate(-pad, -pad)
+        pygame.draw.rect(surface, self.theme.panel, box, border_radius=max(2, unit // 3))
+        inner = box.inflate(-pad, -pad)
+        clip = surface.get_clip()
+        surface.set_clip(box.clip(clip) if clip else box)
+        try:
+            if rect.height < rect.width * 0.6:
+                left = pygame.Rect(inner.x, inner.y, int(inner.width * 0.55), inner.height)
+                chart = pygame.Rect(left.right + pad, inner.y, inner.right - left.right - pad, inner.height)
+                self._panel_text(surface, left, state, unit)
+                self._draw_chart(surface, chart, state, unit)
+            else:
+                bottom = self._panel_text(surface, inner, state, unit)
+                chart = pygame.Rect(inner.x, bottom + unit // 2, inner.width, inner.bottom - bottom - unit // 2)
+                if chart.height >= unit * 3:
+                    self._draw_chart(surface, chart, state, unit)
+        finally:
+            surface.set_clip(clip)
+
+    def _text(self, surface, text: str, size: int, colour: tuple, x: int, y: int, bold: bool = False,
+              right: int | None = None) -> pygame.Rect:
+        image = font(size, bold=bold).render(text, True, colour)
+        place = image.get_rect(topleft=(x, y)) if right is None else image.get_rect(topright=(right, y))
+        surface.blit(image, place)
+        return place
+
+    def headline(self, state: RobotState) -> tuple[str, str, bool]:
+        """(turn line, shrink line, whether the shrink line is a warning) for the panel."""
+        if state.finished:
+            outcome = state.outcome()
+            if outcome and outcome.winners:
+                names = ", ".join(self.seat_name(s) for s in outcome.winners)
+                return f"Game over after {state.turn} turns", f"Winner: {names}", False
+            return f"Game over after {state.turn} turns", "Draw", False
+        turn = "Turn 0: placement" if state.turn == 0 else f"Turn {state.turn}"
+        shrink = state.next_shrink_turn()
+        if shrink is None:
+            return turn, "No more shrinks", False
+        if shrink_warning_ring(state) is not None:
+            return turn, "Outlined ring is sealed after this turn!", True
+        left = shrink - state.turn
+        return turn, f"Shrink after turn {shrink} (in {left + 1} turns)", False
+
+    def status(self, state: RobotState, seat: int) -> tuple[str, str | None, bool]:
+        """(text, item icon kind or None, whether it is bad news) for one player's status line."""
+        robot = state.robots[seat]
+        if not robot.in_game and not state.finished:
+            when = f" (turn {robot.left_turn})" if robot.left_turn is not None else ""
+            return f"Out{when}: {robot.why or 'left the game'}", None, True
+        if state.finished:
+            return "", None, False
+        if robot.on_oil:
+            return "On oil: must step off now", "F", True
+        if robot.speed_turns > 0:
+            return f"Speed: {robot.speed_turns} turn{'s' if robot.speed_turns != 1 else ''} left", "G", False
+        if robot.oil_turns > 0:
+            return f"Oil: {robot.oil_turns} turn{'s' if robot.oil_turns != 1 else ''} to use", "F", False
+        if robot.pos is None:
+            return "Choosing a start cell", None, False
+        x, y = state.board.xy(robot.pos)
+        return f"In play at {x} {y}", None, False
+
+    def _panel_text(self, surface, rect: pygame.Rect, state: RobotState, unit: int) -> int:
+        """Headline and player blocks from the top of ``rect``; returns the y below them."""
+        theme = self.theme
+        y = rect.y
+        turn, shrink, warning = self.headline(state)
+        y = self._text(surface, turn, int(unit * 1.25), theme.text, rect.x, y, bold=True).bottom
+        y = self._text(surface, shrink, int(unit * 0.85), theme.bad if warning else theme.muted, rect.x, y,
+                       bold=warning).bottom + unit // 3
+        scores = state.scores()
+        best = max(scores) if scores else 0
+        name_size, line_size = unit, int(unit * 0.8)
+        for seat in range(state.players):
+            if y + name_size * 1.4 > rect.bottom:
+                break
+            marker = self.marker(seat, int(unit * 1.2), ghost=not state.robots[seat].in_game and not state.finished)
+            surface.blit(marker, marker.get_rect(midleft=(rect.x, y + int(unit * 0.75))))
+            score_rect = self._text(surface, str(scores[seat]), int(unit * 1.3), theme.text, 0, y, bold=True,
+                                    right=rect.right)
+            name_x = rect.x + int(unit * 1.5)
+            name = self.seat_name(seat)
+            if not name.startswith(COLOURS[seat]):
+                name = f"{COLOURS[seat]}: {name}"
+            name = self._fit(name, name_size, score_rect.x - name_x - unit // 3, bold=True)
+            self._text(surface, name, name_size, theme.text, name_x, y + int(unit * 0.12), bold=True)
+            if state.finished and scores[seat] == best and best > 0:
+                self._text(surface, "★", name_size, theme.accent, score_rect.x - unit, y + int(unit * 0.12))
+            y = max(score_rect.bottom, y + int(unit * 1.5))
+            text, icon, bad = self.status(state, seat)
+            if text:
+                x = name_x
+                if icon:
+                    sprite = self.item_icon(icon, int(line_size * 1.2))
+                    surface.blit(sprite, sprite.get_rect(midleft=(x, y + line_size * 0.7)))
+                    x += int(line_size * 1.4)
+                for line in self._wrap(text, line_size, rect.right - x)[:2]:
+                    y = self._text(surface, line, line_size, theme.bad if bad else theme.muted, x, y).bottom
+            y += unit // 3
+        return y
+
+    def _fit(self, text: str, size: int, width: int, bold: bool = False) -> str:
+        """``text`` cut with an ellipsis to fit ``width`` pixels."""
+        text_font = font(size, bold=bold)
+        if width <= 0 or text_font.size(text)[0] <= width:
+            return text
+        while text and text_font.size(text + "…")[0] > width:
+            text = text[:-1]
+        return text + "…"
+
+    @staticmethod
+    def _wrap(text: str, size: int, width: int) -> list[str]:
+        text_font, lines, current = font(size), [], ""
+        for word in text.split():
+            trial = f"{current} {word}".strip()
+            if current and text_font.size(trial)[0] > width:
+                lines.append(current)
+                current = word
+            else:
+                current = trial
+        return lines + [current] if current else lines
+
+    def _draw_chart(self, surface, rect: pygame.Rect, state: RobotState, unit: int) -> None:
+        """Each player's score after every turn, as lines ending in the player's marker."""
+        history = state.score_history() if hasattr(state, "score_history") else [state.scores()]
+        theme = self.theme
+        small = max(9, int(unit * 0.7))
+        title = self._text(surface, "Cells painted", small, theme.muted, rect.x, rect.y)
+        top_value = max(1, max(max(s) for s in history))
+        label_w = font(small).size(str(top_value))[0] + unit // 3
+        area = pygame.Rect(rect.x + label_w, title.bottom + unit // 3, rect.width - label_w - unit // 2,
+                           rect.bottom - title.bottom - unit // 3 - font(small).get_linesize())
+        if area.width < 10 or area.height < 10:
+            return
+        axis_w = max(1, unit // 14)
+        pygame.draw.line(surface, theme.muted, area.bottomleft, area.bottomright, axis_w)
+        pygame.draw.line(surface, theme.muted, area.topleft, area.bottomleft, axis_w)
+        self._text(surface, str(top_value), small, theme.muted, 0, area.y - small // 2, right=area.x - unit // 6)
+        self._text(surface, "0", small, theme.muted, 0, area.bottom - small // 2 - 2, right=area.x - unit // 6)
+        turns = max(1, len(history) - 1)
+        self._text(surface, f"turn {len(history) - 1}", small, theme.muted, 0, area.bottom + 2, right=area.right)
+
+        def point(i: int, value: int) -> tuple[int, int]:
+            return (round(area.x + area.width * i / turns), round(area.bottom - area.height * value / top_value))
+        width = max(2, unit // 7)
+        if len(history) < 2:
+            return
+        for seat in range(state.players):
+            shift = round((seat - (state.players - 1) / 2) * width)      # equal scores: parallel lines
+            points = [(px, py + shift) for px, py in (point(i, scores[seat]) for i, scores in enumerate(history))]
+            if len(points) > 1:
+                pygame.draw.lines(surface, self.seat_colour(seat), False, points, width)
+            sprite = self.marker(seat, max(8, int(unit * 0.8)))
+            surface.blit(sprite, sprite.get_rect(center=points[-1]))
+
+    # ------------------------------------------------------------------ input
+    def cell_at(self, pos: tuple[int, int]) -> Cell | None:
+        """The cell under a pixel of the last drawn board."""
+        return self.layout.cell_at(*pos) if self.layout else None
+
+    def handle_event(self, event: pygame.event.Event, state: RobotState, view: BoardView) -> str | None:
+        if event.type == pygame.MOUSEMOTION:
+            view.hover = self.cell_at(event.pos)
+            return None
+        seat = view.human_seat
+        if seat is None or seat not in state.to_move():
+            return None
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            cell = self.cell_at(event.pos)
+            view.hover = cell
+            return self._text_of(click_target(state, seat, cell))
+        if event.type == pygame.KEYDOWN:
+            return self._handle_key(event, state, seat, view)
+        return None
+
+    def _handle_key(self, event, state: RobotState, seat: int, view: BoardView) -> str | None:
+        """Arrows step (Shift: double step with speed), Space/``.`` stays; placing, arrows move a pointer."""
+        step = self._KEY_STEPS.get(event.key)
+        if state.placing(seat):
+            if event.key in self._PLACE_KEYS:
+                hover = view.hover if isinstance(view.hover, tuple) else None
+                return self._text_of(click_target(state, seat, hover))
+            if step is not None:
+                b = state.board
+                if not isinstance(view.hover, tuple):
+                    view.hover = (b.height // 2, b.width // 2)
+                else:
+                    x, y = view.hover
+                    view.hover = (min(max(x + step[0], 0), b.height - 1), min(max(y + step[1], 0), b.width - 1))
+            return None
+        if event.key in self._STAY_KEYS:
+            return self._text_of(stay_target(state, seat))
+        if step is not None:
+            double = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+            return self._text_of(key_target(state, seat, step, double))
+        return None
+
+    @staticmethod
+    def _text_of(cell: Cell | None) -> str | None:
+        return None if cell is None else format_move_text(cell)
+
+    def legend(self, state) -> list[tuple[tuple, str]]:
+        return [((255, 200, 0), "G speed: 1 or 2 cells a turn for 5 turns"),
+                ((225, 50, 30), "E explosion: paints the 3×3 square around it"),
+                ((55, 40, 95), "F oil: once, step onto a forbidden cell"),
+                (self.theme.bad, "Outlined ring: sealed at the end of this turn")]
