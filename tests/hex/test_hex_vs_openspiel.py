@@ -161,3 +161,18 @@ def test_clone_is_independent():
     twin = state.clone()
     twin.play(HexMove(1, 1))
     assert state.look(1, 1) == 0 and twin.look(1, 1) == 1
+
+
+def test_swap_is_offered_only_from_an_empty_start():
+    """Regression: with a start position there is no single stone to swap (it used to crash)."""
+    game = HexGame()
+    state = game.new_initial_state({"size": 3, "swap": True, "position": "1../.2./..."}, seed=0)
+    state.play(HexMove(3, 3))
+    assert HexMove.SWAP not in state.legal_moves(1)
+    with pytest.raises(IllegalMoveError):
+        state.check_move(1, HexMove.SWAP)
+    state = game.new_initial_state({"size": 3, "swap": True}, seed=0)
+    state.play(HexMove(1, 2))
+    assert HexMove.SWAP in state.legal_moves(1)
+    state.play(HexMove.SWAP)
+    assert state.board_text() == ".../2../..."
