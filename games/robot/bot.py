@@ -183,8 +183,15 @@ class TerritoryBot(PainterBot):
         moves = state.legal_moves(seat)
         target = self.path_to_target(state, seat)
         hint = target[0] if target else None
-        self.danger = self.enclosure_threats(state, seat)
+        watch = 0
+        for move in moves:
+            if state.board.on_map(*move):
+                watch |= state.board.bit(state.board.index(*move))
+        if target:
+            watch |= state.board.bit(state.board.index(*target[0]))
+        self.danger = self.enclosure_threats(state, seat, watch)
         self._danger_cache: dict[int, bool] = {}
+        self._scores_before = state.scores()
         self.predicted = self.others_moves(state, seat)
         best, best_value = moves[0], None
         for move in moves:
@@ -194,12 +201,14 @@ class TerritoryBot(PainterBot):
         return best
 
     @staticmethod
-    def enclosure_threats(state: RobotState, seat: int, only: int | None = None,
+    def enclosure_threats(state: RobotState, seat: int, watch: int, only: int | None = None,
                           taken: int | None = None) -> int:
-        """Cells some opponent could enclose with its next move (a bit set).
+        """Cells of ``watch`` (a bit set) some opponent could enclose with its next move.
 
         ``only`` limits it to one opponent; ``taken`` is a cell assumed repainted in
         our colour first (stepping onto an opponent's cell turns its wall into a hole).
+        Painting more cells only encloses more, so one flood with all of an opponent's
+        reachable cells painted rules most opponents out before trying each move.
         """
         if taken is not None:
             state = state.clone()
@@ -211,10 +220,18 @@ class TerritoryBot(PainterBot):
                 continue
             if only is not None and other != only:
                 continue
+            options = []
             for move in state.legal_moves(other):
                 kind, cells = state._resolve_step(robot, *move)
-                painted = [state.board.index(*c) for c in cells]
-                danger |= enclosure_if_painted(state, other, painted)
+                options.append([state.board.index(*c) for c in cells])
+            everything = [p for cells in options for p in cells]
+            superset = enclosure_if_painted(state, other, everything)
+            for p in everything:                 # its own new cells are walls there only
+                superset |= state.board.bit(p)
+            if not superset & watch:
+                continue
+            for painted in options:
+                danger |= enclosure_if_painted(state, other, painted) & watch
         return danger
 
     def in_danger(self, before: RobotState, seat: int, cell: int) -> bool:
@@ -224,7 +241,8 @@ class TerritoryBot(PainterBot):
         owner = chr(before.grid[cell])
         if owner in COLOURS and owner != COLOURS[seat]:
             if cell not in self._danger_cache:
-                mask = self.enclosure_threats(before, seat, COLOURS.index(owner), cell)
+                mask = self.enclosure_threats(before, seat, before.board.bit(cell),
+                                              COLOURS.index(owner), cell)
                 self._danger_cache[cell] = bool(mask & before.board.bit(cell))
             return self._danger_cache[cell]
         return False
@@ -249,8 +267,9 @@ class TerritoryBot(PainterBot):
         robot = after.robots[seat]
         if robot.left_turn is not None:          # eliminated (not the game's natural end)
             return -1000.0
-        mine = after.score(seat) - before.score(seat)
-        theirs = sum(after.score(s) - before.score(s) for s in range(after.players) if s != seat)
+        now, then = after.scores(), self._scores_before
+        mine = now[seat] - then[seat]
+        theirs = sum(now[s] - then[s] for s in range(after.players) if s != seat)
         value = 2.0 * mine - 0.7 * theirs
         value += 8.0 * sum(1 for s in range(after.players) if s != seat
                            and before.robots[s].in_game and not after.robots[s].in_game)
