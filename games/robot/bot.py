@@ -19,7 +19,6 @@ Every bot is deterministic for a given seed and state.
 from __future__ import annotations
 
 import random
-from collections import deque
 
 from games.bots import Bot
 from games.robot.rules import (COLOURS, RANDOM_PLACEMENT, RobotState, _OPEN,
