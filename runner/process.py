@@ -194,6 +194,11 @@ class LineProcess:
     def exited(self) -> bool:
         return self.proc.poll() is not None
 
+    @property
+    def at_eof(self) -> bool:
+        """True once the program's output has ended (it closed stdout or exited)."""
+        return self._eof
+
     def send(self, line: str) -> bool:
         """Write one line; False when the program no longer reads."""
         try:

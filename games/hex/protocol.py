@@ -170,7 +170,7 @@ class ProgramChannel:
 
     @property
     def at_eof(self) -> bool:
-        return self.process is None or getattr(self.process, "_eof", False)
+        return self.process is None or self.process.at_eof
 
     def send(self, line: str) -> bool:
         return self.process is not None and self.process.send(line)
