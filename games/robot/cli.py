@@ -13,6 +13,9 @@ def register(subparsers) -> None:
     audit.add_argument("--respawn", action="store_true",
                        help="the log was played with respawn = on")
     audit.set_defaults(func=cmd_audit)
+    maps = subparsers.add_parser("maps", help="list the shipped maps, or check map files")
+    maps.add_argument("files", nargs="*", help="map files to check (M N K, then the rows)")
+    maps.set_defaults(func=cmd_maps)
     try:
         from games.robot.tournament import register_tournament
     except ImportError:
@@ -37,3 +40,22 @@ def cmd_audit(args) -> int:
         return 2
     print("\n".join(lines))
     return 1 if divergent else 0
+
+
+def cmd_maps(args) -> int:
+    """List shipped maps, or check files: exit 0 when all are valid, 2 otherwise."""
+    from games.robot.maps import load_map, map_text, parse_map, shipped_maps
+    if not args.files:
+        for name in shipped_maps():
+            m = parse_map(map_text(name), f"{name}.txt")
+            print(f"{name:14s} {m.height}x{m.width}  K={m.period}")
+        return 0
+    code = 0
+    for path in args.files:
+        try:
+            m = load_map(path, strict=True)
+            print(f"{path}: ok, {m.height}x{m.width}, K={m.period}")
+        except ArenaError as exc:
+            print(f"{exc}")
+            code = 2
+    return code

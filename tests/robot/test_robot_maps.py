@@ -57,3 +57,13 @@ def test_load_map_reports_a_missing_file(tmp_path):
     assert load_map(good).rows[1] == ".#."
     with pytest.raises(MapError):
         map_text("no-such-map")
+
+
+def test_maps_command_lists_and_checks(tmp_path, capsys):
+    import main
+    assert main.main(["robot", "maps"]) == 0
+    assert "scatter-21" in capsys.readouterr().out
+    bad = tmp_path / "bad.txt"
+    bad.write_text("11 11 5\n" + "." * 11 + "\n")
+    assert main.main(["robot", "maps", str(bad)]) == 2
+    assert "line 3" in capsys.readouterr().out
