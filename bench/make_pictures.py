@@ -60,7 +60,38 @@ def xiangqi_picture() -> pygame.Surface:
     return full.subsurface(pygame.Rect(0, top, *TILE)).copy()
 
 
-PICTURES = {"hex": hex_picture, "xiangqi": xiangqi_picture}
+# A 4-player Robot Đại Chiến game on rooms-17 after turn 36 (written out, so it does not
+# change when a bot does): three rings sealed (hatched), every colour holding a room, a
+# speed and an oil item on the map.  The picture is the middle of the board, no panel.
+ROBOT_GRID = ["********#********", "******aa#***bb***", "******aa****bb***", "***aaaaa****bb***",
+              "***aAAAA#...Bb***", "***aAAAA#..BBc***", "***aAAAA#.BBBb***", "***aAAAA#.BBBb***",
+              "##*a#########c*##", "***aDDD.#DDCCc***", "***aADDD#D.CCc***", "***dADDD#D.CCc***",
+              "***dAADD#D.CCc***", "***ddddddd**cc***", "****dd******cb***", "****dd**#***cc***",
+              "****dd**#***cc***"]
+ROBOT_POSITIONS = [(12, 5), (7, 10), (12, 11), (9, 10)]
+ROBOT_ITEMS = [(9, 7, "F"), (4, 11, "G")]
+
+
+def robot_picture() -> pygame.Surface:
+    from games.robot.rules import Board, RobotState
+    plugin = registry.plugin("robot")
+    game = plugin.new_game()
+    options = game.spec.resolve_options("4 players", {"map": "rooms-17"})
+    start = game.new_initial_state(options, 0)
+    state = RobotState(Board(start.board.height, start.board.width, start.board.period, start.board.rows), 4, 0)
+    state.grid = bytearray("".join(row + "\n" for row in ROBOT_GRID), "ascii")
+    for robot, (x, y) in zip(state.robots, ROBOT_POSITIONS):
+        robot.pos = state.board.index(x, y)
+    state.items = [(state.board.index(x, y), kind) for x, y, kind in ROBOT_ITEMS]
+    state.turn = 36
+    width = TILE[0]
+    full = render_state(plugin, state, options, size=(width, width),
+                        view=BoardView(show_coordinates=False, highlights={"panel": False}))
+    top = (full.get_height() - TILE[1]) // 2
+    return full.subsurface(pygame.Rect(0, top, *TILE)).copy()
+
+
+PICTURES = {"hex": hex_picture, "xiangqi": xiangqi_picture, "robot": robot_picture}
 
 
 def main() -> int:

@@ -65,6 +65,7 @@ class GridLayout:
         return int(round(self.origin[1] + row * self.cell))
 
     def cell_rect(self, x: int, y: int) -> pygame.Rect:
+        """The cell's pixels (a new Rect each call: callers may change it)."""
         left, top = self.edge_x(y), self.edge_y(x)
         return pygame.Rect(left, top, self.edge_x(y + 1) - left, self.edge_y(x + 1) - top)
 
@@ -346,13 +347,21 @@ class RobotRenderer(BoardRenderer):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: RobotState, view: BoardView) -> None:
+        """The board, and the side panel unless ``view.highlights["panel"]`` is False."""
         rect = pygame.Rect(rect)
         if rect.width < 8 or rect.height < 8:
             return
         b = state.board
-        board_rect, panel_rect, _ = split_area(rect, b.height, b.width, view.show_coordinates)
+        if view.highlights.get("panel", True):
+            board_rect, panel_rect, _ = split_area(rect, b.height, b.width, view.show_coordinates)
+        else:
+            board_rect, panel_rect = rect, None
         layer, local = self._static_layer(b, board_rect.size, view.show_coordinates)
-        surface.blit(layer, board_rect.topleft)
+        grid = local.grid_rect()
+        margin = int(local.cell * COORD_MARGIN) + 3 if view.show_coordinates else 3
+        used = pygame.Rect(grid.x - margin, grid.y - margin, grid.width + margin + 3,
+                           grid.height + margin + 3).clip(layer.get_rect())
+        surface.blit(layer, (board_rect.x + used.x, board_rect.y + used.y), used)
         layout = local.translated(*board_rect.topleft)
         self.layout = layout
         clip = surface.get_clip()
@@ -424,11 +433,12 @@ class RobotRenderer(BoardRenderer):
         original = state.board.rows
         letter_font = font(max(7, int(layout.cell * 0.5)), bold=True) if letters and layout.cell >= 10 else None
         hatch_w = max(1, int(layout.cell / 14))
+        rects = self._cell_rects(layout)
         for x, row in enumerate(rows):
             for y, ch in enumerate(row):
                 if ch == "." or (ch == "#" and original[x][y] == "#"):
                     continue
-                cell = layout.cell_rect(x, y)
+                cell = rects[x][y]
                 if ch in COLOURS:
                     self._paint_cell(surface, cell, self.seat_colour(COLOURS.index(ch)))
                 else:                                      # sealed: '*' empty, 'a'-'d' painted
@@ -441,26 +451,43 @@ class RobotRenderer(BoardRenderer):
                                          lambda: letter_font.render(ch, True, ink))
                     surface.blit(image, image.get_rect(center=cell.center))
 
+    def _cell_rects(self, layout: GridLayout) -> list[list[pygame.Rect]]:
+        """Every cell's rect of ``layout`` (cached: the board is drawn many times at one place)."""
+        if getattr(self, "_rects_for", None) != layout:
+            self._rects_for = layout
+            self._rects = [[layout.cell_rect(x, y) for y in range(layout.cols)] for x in range(layout.rows)]
+        return self._rects
+
     def _paint_sealed(self, surface: pygame.Surface, cell: pygame.Rect, seat: int | None, hatch_w: int) -> None:
-        """A sealed cell: darker than its colour, with diagonal hatching."""
-        base = self.sealed_colour(seat)
-        self._paint_cell(surface, cell, base)
-        ink = _mix(base, (255, 255, 255), 0.22 if seat is None else 0.3)
-        spacing = max(4, cell.width // 3)
-        clip = surface.get_clip()
-        surface.set_clip(cell.clip(clip) if clip else cell)
-        for offset in range(-cell.height, cell.width, spacing):
-            pygame.draw.line(surface, ink, (cell.x + offset, cell.bottom), (cell.x + offset + cell.height, cell.y),
-                             hatch_w)
-        surface.set_clip(clip)
+        """A sealed cell: darker than its colour, with diagonal hatching (a cached tile)."""
+        def make() -> pygame.Surface:
+            tile = pygame.Surface(cell.size)
+            tile.fill(self.theme.line)              # the grid line, as in the static layer
+            local = tile.get_rect()
+            base = self.sealed_colour(seat)
+            self._paint_cell(tile, local, base)
+            ink = _mix(base, (255, 255, 255), 0.22 if seat is None else 0.3)
+            spacing = max(4, local.width // 3)
+            if local.width >= 6:
+                tile.set_clip(local.inflate(-1, -1).move(1, 1).clip(local))
+            for offset in range(-local.height, local.width, spacing):
+                pygame.draw.line(tile, ink, (offset, local.bottom), (offset + local.height, 0), hatch_w)
+            tile.set_clip(None)
+            return tile.convert() if pygame.display.get_surface() is not None else tile
+        surface.blit(self._sprite(("sealed", seat, cell.size, hatch_w, self.theme), make), cell.topleft)
 
     def _outline(self, surface: pygame.Surface, layout: GridLayout, cells: Iterable[Cell], colour: tuple,
                  width: int) -> None:
-        for a, b in region_outline(cells):
-            pygame.draw.line(surface, colour, layout.corner(*a), layout.corner(*b), width)
-        for a, b in region_outline(cells):          # round the joints of thick lines
-            for corner in (a, b):
-                pygame.draw.circle(surface, colour, layout.corner(*corner), max(1, width // 2))
+        segments = region_outline(cells)
+        corners = {}
+        for a, b in segments:
+            for end in (a, b):
+                if end not in corners:
+                    corners[end] = layout.corner(*end)
+            pygame.draw.line(surface, colour, corners[a], corners[b], width)
+        if width >= 4:                              # round the joints of thick lines
+            for point in corners.values():
+                pygame.draw.circle(surface, colour, point, width // 2)
 
     def _overlay(self, surface: pygame.Surface, layout: GridLayout, cells: Iterable[Cell], colour: tuple,
                  alpha: int) -> None:
@@ -574,7 +601,7 @@ class RobotRenderer(BoardRenderer):
         """Turn and shrink line, one block per player, and the score chart."""
         unit = max(11, min(rect.width // 15, surface.get_height() // 30, rect.height // 9))
         if rect.height < rect.width * 0.6:             # a strip below the board: players | chart
-            unit = max(11, min(rect.height // 7, rect.width // 40))
+            unit = max(11, min(rect.height // 13, rect.width // 32))
         pad = max(4, unit // 2)
         box = rect.inflate(-pad, -pad)
         pygame.draw.rect(surface, self.theme.panel, box, border_radius=max(2, unit // 3))
