@@ -7,7 +7,8 @@
    the real frame loop runs and every drawn frame's CPU time (``time.process_time``
    of the loop thread, ``time.thread_time``; ``time.process_time`` too, which also
    counts the match's worker threads) is recorded.  Reports the median and 90th percentile in milliseconds.
-2. Idle: the home screen with no input for ``--idle-seconds`` of wall time; reports
+2. Waiting: a match waiting for a person's move, where only the clock moves.
+3. Idle: the home screen with no input for ``--idle-seconds`` of wall time; reports
    the process's CPU time as a percentage of one core.
 """
 from __future__ import annotations
@@ -99,6 +100,36 @@ def bench_idle(size: tuple[int, int], seconds: float) -> dict:
     return result
 
 
+def bench_waiting_for_a_person(size: tuple[int, int], seconds: float) -> dict:
+    """A match waiting for a person's move: only the running clock changes (10 redraws/s)."""
+    from games import registry
+    from runner.match import Match
+    from runner.seats import HumanSeat, make_seat
+    from ui.app import App
+    from ui.settings import Settings
+    from ui.scenes.home import HomeScene
+    from ui.scenes.match import MatchScene
+
+    plugin = registry.plugin("hex")
+    options = plugin.new_game().spec.resolve_options("11x11", {"time_total": 600})
+    match = Match(plugin, options, [HumanSeat(), make_seat("bot:1", plugin, 1)], seed=5)
+    app = App(Settings(), size=size, fullscreen=False)
+    app.push(HomeScene(app))
+    scene = app.push(MatchScene(app, match))
+    while scene.view.human_seat is None:
+        app.frame(block=True)
+    app.last_input = -1e9
+    drawn = app.frames_drawn
+    cpu, wall = time.process_time(), time.monotonic()
+    while time.monotonic() - wall < seconds:
+        app.frame(block=True)
+    cpu, wall = time.process_time() - cpu, time.monotonic() - wall
+    match.stop()
+    app.close()
+    return {"percent_of_core": 100 * cpu / wall, "draws_per_s": (app.frames_drawn - drawn) / wall,
+            "wall_s": wall}
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="1280x720")
@@ -115,6 +146,9 @@ def main(argv=None) -> int:
     idle = bench_idle(size, args.idle_seconds)
     print(f"idle home screen {args.size}: {idle['cpu_s'] * 1000:.1f} ms CPU over {idle['wall_s']:.1f} s wall "
           f"= {idle['percent_of_core']:.2f}% of one core, {idle['frames_drawn']} frames drawn")
+    waiting = bench_waiting_for_a_person(size, args.idle_seconds)
+    print(f"match waiting for a person {args.size}: {waiting['percent_of_core']:.2f}% of one core over "
+          f"{waiting['wall_s']:.1f} s, {waiting['draws_per_s']:.1f} draws/s (the live clock)")
     return 0
 
 
