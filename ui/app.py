@@ -1,11 +1,12 @@
 """The shell's window and its one frame loop.
 
 One loop, pygame_gui style: events go to the ui manager and then to the scene on top
-of the stack; then ``update``; then, only if something changed, ``draw``.  When
-nothing moves the loop sleeps inside ``pygame.event.wait(timeout)``: the timeout is
-the top scene's ``wake_interval`` (a running match polls its revision ~20 times a
-second), or a second when the screen is still, so a projected match does not burn a
-core for hours.
+of the stack; then ``update``; then, only if something changed, ``draw`` (at most 60
+times a second).  Between frames the loop waits for input up to a timeout: the top
+scene's ``wake_interval`` (a running match polls its revision 20 times a second, a
+running clock redraws 10 times), 0.1 s for a moment after input (tooltips), else a
+second, so a projected match does not burn a core for hours.  How it waits is in
+:meth:`App._events`.
 
 Importing this module opens no window and creates no folder: everything starts in
 :func:`run_app` (or when a test builds an :class:`App`).
