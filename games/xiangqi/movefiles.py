@@ -38,7 +38,7 @@ MAX_SECONDS = 32000              # seconds are "below 32000"
 MAX_MOVE_FILE_BYTES = 256
 
 _MOVE_RE = re.compile(r"^[A-I][0-9][A-I][0-9]$")
-_SIDE_LINES = ("bottom side (line 1)", "top side (line 2)")
+_SIDE_LINES = ("bottom side", "top side")
 
 
 # --------------------------------------------------------------------------- PLAY.INI

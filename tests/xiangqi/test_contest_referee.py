@@ -181,3 +181,14 @@ def test_program_report_comparison(tmp_path):
         "has 3 half-moves; the game had 5"
     assert compare_program_report(path, ["H2E2", "B9C7", "H0G2"]) == \
         "differs at half-move 2: H9H7 instead of B9C7"
+
+
+def test_referee_command_through_main(tmp_path, capsys):
+    import main
+    code = main.main(["xiangqi", "referee", "--bottom", program("random_mover.py", "--seed", "3"),
+                      "--top", program("random_mover.py", "--seed", "4"), "--out", str(tmp_path),
+                      "--option", "no_capture_limit=4", "--poll", "0.01"])
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "REPORT.TXT" in out and "half-moves" in out
+    assert (tmp_path / "REPORT.TXT").is_file() and (tmp_path / "seat2" / "PLAY.INI").is_file()
