@@ -522,7 +522,7 @@ class RobotRenderer(BoardRenderer):
         width = max(2, int(layout.cell / 8))
         for kind, seat, cells in marks:
             if kind == "explosion":
-                self._overlay(surface, layout, cells, (255, 240, 200), int(30 + 60 * pulse))
+                self._overlay(surface, layout, cells, (255, 240, 200), int(25 + 45 * pulse))
                 self._outline(surface, layout, cells, (255, 210, 40), width + 1)
                 self._outline(surface, layout, cells, (120, 20, 10), max(1, width // 2))
             else:
@@ -670,9 +670,12 @@ class RobotRenderer(BoardRenderer):
         theme = self.theme
         y = rect.y
         turn, shrink, warning = self.headline(state)
+        turn = self._fit(turn, int(unit * 1.25), rect.width, bold=True)
         y = self._text(surface, turn, int(unit * 1.25), theme.text, rect.x, y, bold=True).bottom
-        y = self._text(surface, shrink, int(unit * 0.85), theme.bad if warning else theme.muted, rect.x, y,
-                       bold=warning).bottom + unit // 3
+        for line in self._wrap(shrink, int(unit * 0.85), rect.width, bold=warning)[:2]:
+            y = self._text(surface, line, int(unit * 0.85), theme.bad if warning else theme.muted, rect.x, y,
+                           bold=warning).bottom
+        y += unit // 3
         scores = state.scores()
         best = max(scores) if scores else 0
         name_size, line_size = unit, int(unit * 0.8)
@@ -714,8 +717,8 @@ class RobotRenderer(BoardRenderer):
         return text + "…"
 
     @staticmethod
-    def _wrap(text: str, size: int, width: int) -> list[str]:
-        text_font, lines, current = font(size), [], ""
+    def _wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+        text_font, lines, current = font(size, bold=bold), [], ""
         for word in text.split():
             trial = f"{current} {word}".strip()
             if current and text_font.size(trial)[0] > width:

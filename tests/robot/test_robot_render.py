@@ -320,3 +320,32 @@ def test_items_are_drawn_on_their_cells():
     empty = renderer.layout.cell_rect(1, 1).center
     assert tuple(surface.get_at(empty))[:3] == floor
     assert [i.kind for i in state.item_list()] == ["G", "F", "E"] and Item(3, 3, "G") in state.item_list()
+
+
+def test_the_panel_can_be_hidden_and_then_the_board_uses_the_whole_rect():
+    state = bot_game(2, 0, 5, "open-11")
+    renderer = RobotRenderer(GAME, {})
+    surface = pygame.Surface((1280, 720))
+    renderer.draw(surface, surface.get_rect(), state, BoardView(show_coordinates=False))
+    assert renderer.layout.grid_rect().right < 1280 * 0.72
+    renderer.draw(surface, surface.get_rect(), state, BoardView(show_coordinates=False, highlights={"panel": False}))
+    assert abs(renderer.layout.grid_rect().centerx - 640) <= 1
+    renderer.draw(surface, pygame.Rect(0, 0, 600, 1000), state, BoardView(show_coordinates=False))
+    assert renderer.layout.grid_rect().bottom < 1000 * 0.75
+    renderer.draw(surface, pygame.Rect(0, 0, 600, 1000), state,
+                  BoardView(show_coordinates=False, highlights={"panel": False}))
+    assert abs(renderer.layout.grid_rect().centery - 500) <= 1
+
+
+def test_panel_lines_say_what_each_robot_holds_and_why_it_left():
+    state = placed(OPEN_7, [(3, 3), (0, 0), (6, 6)])
+    renderer = RobotRenderer(GAME, {})
+    state.robots[0].speed_turns = 3
+    state.robots[1].oil_turns = 1
+    assert renderer.status(state, 0) == ("Speed: 3 turns left", "G", False)
+    assert renderer.status(state, 1) == ("Oil: 1 turn to use", "F", False)
+    assert renderer.status(state, 2) == ("In play at 6 6", None, False)
+    state.forfeit(2, __import__("games.api", fromlist=["Termination"]).Termination.TIMEOUT, "no answer")
+    text, icon, bad = renderer.status(state, 2)
+    assert bad and text.startswith("Out (turn 1):") and "no answer" in text
+    assert renderer.headline(state)[0] == "Turn 1"
