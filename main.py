@@ -96,7 +96,10 @@ def cmd_match(args) -> int:
     try:
         plugin = registry.plugin(args.game)
         game = plugin.new_game()
-        options = game.spec.resolve_options(args.variant, parse_options(args.option))
+        explicit = parse_options(args.option)
+        if "players" in {o.name for o in game.spec.options} and "players" not in explicit:
+            explicit["players"] = str(len(args.seat))     # one robot per --seat
+        options = game.spec.resolve_options(args.variant, explicit)
         seed = args.seed if args.seed is not None else random.randrange(2 ** 31)
         if args.headless and any(s.strip().lower() == "human" for s in args.seat):
             raise SystemExit("arena: a human seat needs the window; drop --headless")

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from games.api import (ArenaError, IllegalMoveError, MoveSyntaxError, Outcome, State,
+from games.api import (ArenaError, GameSetupError, IllegalMoveError, MoveSyntaxError, Outcome, State,
                        Termination, check_seats)
 from games.records import Replay, TurnInfo
 from games.registry import GamePlugin
@@ -85,6 +85,9 @@ class Match:
         self.plugin, self.game = plugin, plugin.new_game()
         check_seats(self.game.spec, len(seats))
         self.options, self.variant, self.seed = dict(options), variant, seed
+        if self.game.seats_for(self.options) != len(seats):
+            raise GameSetupError(f"these options make a {self.game.seats_for(self.options)}-seat "
+                                 f"game, but {len(seats)} seats were given")
         self.seats = seats
         self.time_control = time_control or time_control_from_options(self.options)
         self.state = self.game.new_initial_state(self.options, seed)

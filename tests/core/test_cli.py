@@ -46,3 +46,14 @@ def test_bad_option_is_reported_without_traceback(tmp_path):
     assert result.returncode == 2 and "size" in result.stderr and "Traceback" not in result.stderr
     result = arena("match", "nogame", "--seat", "bot", "--headless")
     assert result.returncode == 2 and "no game named" in result.stderr
+
+
+def test_robot_match_takes_one_robot_per_seat(tmp_path):
+    result = arena("match", "robot", *sum((["--seat", "bot:1"] for _ in range(4)), []),
+                   "--option", "map=open-11", "--seed", "2", "--headless", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    summary = json.loads((tmp_path / "result.json").read_text())
+    assert len(summary["scores"]) == 4
+    mismatch = arena("match", "robot", "--seat", "bot:1", "--seat", "bot:1", "--option", "players=3",
+                     "--headless", "--out", str(tmp_path))
+    assert mismatch.returncode == 2 and "3-seat" in mismatch.stderr
