@@ -9,11 +9,11 @@ import pygame_gui
 
 from games.render_base import font
 from ui.catalog import GameEntry, game_entries
+from ui.settings import MAX_RECENT
 from ui.panels import _mix
 from ui.scene import Scene, elide, wrap
 
 TILE_TOP, TILE_H, PICTURE_H = 92, 392, 176
-MAX_RECENT_SHOWN = 4
 
 
 @lru_cache(maxsize=16)
@@ -76,7 +76,8 @@ class HomeScene(Scene):
                 self.rect(x + 12 + inner * 0.42 + 8, TILE_TOP + TILE_H - 56, inner * 0.58 - 8, 44),
                 "How to play")] = entry
         self.label(self.rect(24, 500, 600, 34), "Recent records", cls="@heading")
-        for index, path in enumerate(self.app.settings.recent_records[:MAX_RECENT_SHOWN]):
+        rows = max(1, min(MAX_RECENT, int((self.dh - 540 - 12) // 42)))
+        for index, path in enumerate(self.app.settings.recent_records[:rows]):
             name = Path(path).name
             text = f"{name}   —   {Path(path).parent}"
             button = self.button(self.rect(24, 540 + index * 42, self.dw - 48, 38), text, cls="@link",

@@ -169,7 +169,7 @@ class NewMatchScene(Scene):
             y = 120 + index * OPTION_ROW
             if y + OPTION_ROW > self.dh - 90:
                 break
-            rect = self.rect(self.dw - 40 - 210, y + 6, 210, 40)
+            rect = self.rect(self.options_right() - 16 - 210, y + 6, 210, 40)
             text = self.option_texts.get(option.name, _option_text(values.get(option.name, option.default)))
             if isinstance(option.default, bool) or option.choices:
                 choices = [str(c) for c in option.choices] if option.choices else ["False", "True"]
@@ -181,6 +181,10 @@ class NewMatchScene(Scene):
         self.start_button = self.button(self.rect(self.dw - 40 - 240, self.dh - 74, 240, 56),
                                         "Start match", cls="@accent")
         self._show_error(self.validate())
+
+    def options_right(self) -> float:
+        """Right edge of the options panel (kept near its labels on very wide windows)."""
+        return min(self.dw - 24, 680 + 760)
 
     def _seat_row(self, index: int, seat: SeatChoice, y: float) -> dict:
         widgets = {"kind": self.dropdown(self.rect(250, y, 170, 42), [kind_label(k) for k in self.seat_kinds()],
@@ -352,7 +356,7 @@ class NewMatchScene(Scene):
         if not self.game:
             return
         spec = self.game.spec
-        panel = self.rect(680, 72, self.dw - 680 - 24, self.dh - 72 - 92)
+        panel = self.rect(680, 72, self.options_right() - 680, self.dh - 72 - 92)
         pygame.draw.rect(surface, theme.panel, panel, border_radius=self.px(10))
         for index, seat in enumerate(self.seats):
             y = self.px(282 + index * SEAT_ROW)
@@ -374,7 +378,7 @@ class NewMatchScene(Scene):
                 self.draw_text(surface, f"{len(spec.options) - index} more options: use the command line",
                                (self.px(700), self.px(y)), 15, theme.muted)
                 break
-            width = self.px(self.dw - 40 - 210 - 12 - 700)
+            width = self.px(self.options_right() - 16 - 210 - 12 - 700)
             self.draw_text(surface, option.name, (self.px(700), self.px(y + 2)), 18, theme.text, bold=True,
                            max_width=width)
             self.draw_text(surface, option.help, (self.px(700), self.px(y + 28)), 14, theme.muted,
