@@ -69,6 +69,12 @@ def shoot(size: tuple[int, int], out: Path) -> list[Path]:
     settle(app)
     save("new_match")
     app.pop()
+    for other in registry.all_plugins():
+        if other.name != "hex":
+            app.push(NewMatchScene(app, game=other.name))
+            settle(app)
+            save(f"new_match_{other.name}")
+            app.pop()
     app.push(SettingsScene(app))
     settle(app)
     save("settings")

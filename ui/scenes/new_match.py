@@ -26,6 +26,7 @@ SEAT_HINTS = (
 )
 SEAT_ROW = 56
 OPTION_ROW = 58
+OPTION_W = 250
 
 
 @dataclass
@@ -52,6 +53,11 @@ class SeatChoice:
         if kind == "human" or not kind:
             return cls("human")
         return cls(kind, command=arg.strip())
+
+
+def level_label(level: int, name: str) -> str:
+    """ "2 · easy" (names that already start with their number are kept as they are)."""
+    return name if name.split(" ")[0] == str(level) else f"{level} · {name}"
 
 
 def kind_label(kind: str) -> str:
@@ -169,7 +175,7 @@ class NewMatchScene(Scene):
             y = 120 + index * OPTION_ROW
             if y + OPTION_ROW > self.dh - 90:
                 break
-            rect = self.rect(self.options_right() - 16 - 210, y + 6, 210, 40)
+            rect = self.rect(self.options_right() - 16 - OPTION_W, y + 6, OPTION_W, 40)
             text = self.option_texts.get(option.name, _option_text(values.get(option.name, option.default)))
             if isinstance(option.default, bool) or option.choices:
                 choices = [str(c) for c in option.choices] if option.choices else ["False", "True"]
@@ -191,7 +197,7 @@ class NewMatchScene(Scene):
                                          kind_label(seat.kind))}
         plugin = self.chosen.plugin
         if seat.kind == "bot":
-            levels = [f"{i + 1} · {name}" for i, name in enumerate(plugin.bot_levels)] or ["1"]
+            levels = [level_label(i + 1, name) for i, name in enumerate(plugin.bot_levels)] or ["1"]
             widgets["level"] = self.dropdown(self.rect(430, y, 230, 42), levels, levels[seat.level - 1])
         elif seat.kind == "human":
             widgets["name"] = self.entry(self.rect(430, y, 230, 42), self.app.settings.name(index))
@@ -378,7 +384,7 @@ class NewMatchScene(Scene):
                 self.draw_text(surface, f"{len(spec.options) - index} more options: use the command line",
                                (self.px(700), self.px(y)), 15, theme.muted)
                 break
-            width = self.px(self.options_right() - 16 - 210 - 12 - 700)
+            width = self.px(self.options_right() - 16 - OPTION_W - 12 - 700)
             self.draw_text(surface, option.name, (self.px(700), self.px(y + 2)), 18, theme.text, bold=True,
                            max_width=width)
             self.draw_text(surface, option.help, (self.px(700), self.px(y + 28)), 14, theme.muted,
