@@ -284,7 +284,10 @@ def result_parts(outcome: Outcome | None, seat_name) -> tuple[str, str]:
         head = "Draw"
     else:
         head = " and ".join(seat_name(s) for s in outcome.winners) + " wins"
-    return head, outcome.detail or outcome.reason.value
+    detail = outcome.detail or outcome.reason.value
+    if detail.lower().startswith(head.lower()):          # "Draw: the position repeated ..."
+        detail = detail[len(head):].lstrip(" :—-") or detail
+    return head, detail
 
 
 def result_text(outcome: Outcome | None, seat_name) -> str:
