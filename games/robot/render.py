@@ -171,6 +171,16 @@ def shrink_warning_cells(state: RobotState) -> list[Cell]:
     return [state.board.xy(p) for p in state.board.rings[ring] if state.is_open(*state.board.xy(p))]
 
 
+def chart_history(state: RobotState) -> list[tuple[int, ...]]:
+    """Scores after every turn for the chart: the state's own history when it is whole.
+
+    A state rebuilt from one turn-log entry does not know how it got there; then the
+    chart shows only the current scores rather than a made-up climb from zero.
+    """
+    history = state.score_history() if hasattr(state, "score_history") else []
+    return history if len(history) == state.turn + 1 else [state.scores()]
+
+
 def key_target(state: RobotState, seat: int, step: Cell, double: bool = False) -> Cell | None:
     """The cell an arrow key (``step`` = (dx, dy)) moves ``seat``'s robot to, or None.
 
@@ -599,7 +609,7 @@ class RobotRenderer(BoardRenderer):
     # ------------------------------------------------------------------ side panel
     def _draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, state: RobotState, view: BoardView) -> None:
         """Turn and shrink line, one block per player, and the score chart."""
-        unit = max(11, min(rect.width // 15, surface.get_height() // 30, rect.height // 9))
+        unit = max(11, min(rect.width // 13, surface.get_height() // 30, rect.height // 9))
         if rect.height < rect.width * 0.6:             # a strip below the board: players | chart
             unit = max(11, min(rect.height // 13, rect.width // 32))
         pad = max(4, unit // 2)
@@ -730,10 +740,11 @@ class RobotRenderer(BoardRenderer):
 
     def _draw_chart(self, surface, rect: pygame.Rect, state: RobotState, unit: int) -> None:
         """Each player's score after every turn, as lines ending in the player's marker."""
-        history = state.score_history() if hasattr(state, "score_history") else [state.scores()]
+        history = chart_history(state)
         theme = self.theme
         small = max(9, int(unit * 0.7))
-        title = self._text(surface, "Cells painted", small, theme.muted, rect.x, rect.y)
+        heading = "Cells painted" if len(history) == state.turn + 1 else "Cells painted (no history in this record)"
+        title = self._text(surface, self._fit(heading, small, rect.width), small, theme.muted, rect.x, rect.y)
         top_value = max(1, max(max(s) for s in history))
         label_w = font(small).size(str(top_value))[0] + unit // 3
         area = pygame.Rect(rect.x + label_w, title.bottom + unit // 3, rect.width - label_w - unit // 2,
@@ -745,14 +756,16 @@ class RobotRenderer(BoardRenderer):
         pygame.draw.line(surface, theme.muted, area.topleft, area.bottomleft, axis_w)
         self._text(surface, str(top_value), small, theme.muted, 0, area.y - small // 2, right=area.x - unit // 6)
         self._text(surface, "0", small, theme.muted, 0, area.bottom - small // 2 - 2, right=area.x - unit // 6)
+        self._text(surface, f"turn {state.turn}", small, theme.muted, 0, area.bottom + 2, right=area.right)
+        if state.turn == 0:
+            return
         turns = max(1, len(history) - 1)
-        self._text(surface, f"turn {len(history) - 1}", small, theme.muted, 0, area.bottom + 2, right=area.right)
+        first = 0 if len(history) > 1 else 1          # a lone point (no history) sits at the right
 
         def point(i: int, value: int) -> tuple[int, int]:
-            return (round(area.x + area.width * i / turns), round(area.bottom - area.height * value / top_value))
+            return (round(area.x + area.width * (i + first) / turns),
+                    round(area.bottom - area.height * value / top_value))
         width = max(2, unit // 7)
-        if len(history) < 2:
-            return
         for seat in range(state.players):
             shift = round((seat - (state.players - 1) / 2) * width)      # equal scores: parallel lines
             points = [(px, py + shift) for px, py in (point(i, scores[seat]) for i, scores in enumerate(history))]

@@ -349,3 +349,14 @@ def test_panel_lines_say_what_each_robot_holds_and_why_it_left():
     text, icon, bad = renderer.status(state, 2)
     assert bad and text.startswith("Out (turn 1):") and "no answer" in text
     assert renderer.headline(state)[0] == "Turn 1"
+
+
+def test_the_chart_uses_a_whole_history_only():
+    from games.robot.render import chart_history
+    state = bot_game(2, 0, 8, "open-11")
+    assert chart_history(state) == state.score_history() and len(chart_history(state)) == 9
+    rebuilt = state_from_rows(list(state.board.rows), state.board.period, 2)    # as a turn-log reader does
+    rebuilt.grid, rebuilt.turn = bytearray(state.grid), state.turn
+    assert chart_history(rebuilt) == [state.scores()]
+    renderer = RobotRenderer(GAME, {})
+    renderer.draw(pygame.Surface((1280, 720)), pygame.Rect(0, 0, 1280, 720), rebuilt, BoardView())
