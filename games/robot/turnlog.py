@@ -187,6 +187,7 @@ class TurnLogReader(RecordReader):
         turns: list[TurnInfo] = []
         for t, entry in enumerate(entries):
             state = state_from_entry(board, entry, t)
+            state._score_trail = (states[-1]._score_trail, state.scores())   # the chart's history
             moves = _moves_from(entry, states[-1])
             turns.append(TurnInfo(number=t + 1, moves={s: f"{x} {y}" for s, (x, y) in moves.items()},
                                   events=_events_between(states[-1], state)))
