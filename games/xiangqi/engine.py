@@ -29,7 +29,7 @@ MATE_BOUND = MATE - 1000            # scores beyond this are mates
 PERPETUAL_LOSS = 20000              # losing by perpetual check: worse than any material
 INFINITY = 10 ** 6
 EXACT, LOWER, UPPER = 0, 1, 2
-TT_LIMIT = 400_000
+TT_LIMIT = 500_000                  # entries (about 100 MB); the table is cleared beyond it
 
 PIECE_VALUES = {KING: 0, ADVISOR: 200, ELEPHANT: 200, HORSE: 400, CHARIOT: 900, CANNON: 450, SOLDIER: 100}
 ORDER_VALUES = {KING: 5000, ADVISOR: 2, ELEPHANT: 2, HORSE: 4, CHARIOT: 9, CANNON: 4, SOLDIER: 1}
@@ -45,9 +45,12 @@ def _red_square_bonus(kind: int, file: int, rank: int) -> int:
             return 20 + 5 * centre
         return 70 + 10 * min(rank - 5, 2) + 8 * centre - (10 if rank == 8 else 0)
     if kind == HORSE:
-        return 6 * centre + 8 * min(rank, 7) - (25 if rank == 0 and file in (0, 8) else 0)
+        start_penalty = 20 if rank == 0 and file in (1, 7) else 0
+        near_palace = 20 if 6 <= rank <= 8 and 2 <= file <= 6 else 0
+        return 6 * centre + 8 * min(rank, 7) - start_penalty + near_palace - (25 if file in (0, 8) else 0)
     if kind == CHARIOT:
-        return 3 * centre + (20 if rank in (6, 7) else 0) + (10 if file in (3, 5) else 0)
+        start_penalty = 15 if rank == 0 and file in (0, 8) else 0
+        return 3 * centre + (20 if rank in (6, 7) else 0) + (10 if file in (3, 5) else 0) - start_penalty
     if kind == CANNON:
         return (25 if file == 4 else 0) + (10 if rank in (2, 7) else 0) + 2 * centre
     if kind == KING:
@@ -206,8 +209,11 @@ class Searcher:
     def search(self, depth: int, alpha: int, beta: int, ply: int, evaluation: int,
                allow_null: bool) -> int:
         self.nodes += 1
-        if self.nodes & 63 == 0 and time.perf_counter() > self.deadline:
-            raise SearchTimeout
+        if self.nodes & 63 == 0:
+            if time.perf_counter() > self.deadline:
+                raise SearchTimeout
+            if len(self.table) > TT_LIMIT:
+                self.table.clear()
         position = self.position
         repeated = self._repetition_score()
         if repeated is not None:
