@@ -40,6 +40,25 @@ def split_command(command: str | Sequence[str]) -> list[str]:
         raise ValueError("empty command")
     return argv
 
+def absolute_command(command: str | Sequence[str], base: Path) -> list[str]:
+    """The command with arguments naming existing files made absolute.
+
+    A program runs in its own folder, so ``./bot`` or ``python3 bot.py`` given relative
+    to where the arena started must still find their files.
+    """
+    fixed = []
+    for index, arg in enumerate(split_command(command)):
+        candidate = base / arg
+        if os.path.isabs(arg):
+            fixed.append(arg)
+        elif index == 0 and ("/" in arg or os.sep in arg) and candidate.exists():
+            fixed.append(str(candidate.resolve()))
+        elif index > 0 and candidate.is_file():
+            fixed.append(str(candidate.resolve()))
+        else:
+            fixed.append(arg)
+    return fixed
+
 
 def _limit_memory(memory_mb: int | None):
     """A preexec function capping the child's address space (POSIX only)."""

@@ -22,7 +22,7 @@ from typing import Any, Mapping
 from games.api import MoveSyntaxError, Termination
 from games.robot.protocol import MAX_MOVE_BYTES, parse_move_out, write_map_inp
 from games.robot.rules import format_move_text
-from runner.process import remove_new_files, run_once, snapshot_files, split_command
+from runner.process import absolute_command, remove_new_files, run_once, snapshot_files
 from runner.seats import Answer, Seat, SeatInfo
 
 DEFAULT_TIME = 2.0
@@ -30,25 +30,6 @@ KEPT_FILES = ("MOVE.OUT", "STATE.DAT")
 _ONE_AT_A_TIME = threading.Lock()
 
 
-def _absolute_command(command: str, base: Path) -> list[str]:
-    """The command with arguments naming existing files made absolute.
-
-    The program runs in its own folder, so ``./bot`` or ``python3 bot.py`` given
-    relative to where the arena started must still find their files.
-    """
-    argv = split_command(command)
-    fixed = []
-    for index, arg in enumerate(argv):
-        candidate = base / arg
-        if os.path.isabs(arg):
-            fixed.append(arg)
-        elif index == 0 and ("/" in arg or os.sep in arg) and candidate.exists():
-            fixed.append(str(candidate.resolve()))
-        elif index > 0 and candidate.is_file():
-            fixed.append(str(candidate.resolve()))
-        else:
-            fixed.append(arg)
-    return fixed
 
 
 class RobotProgramSeat(Seat):
@@ -60,7 +41,7 @@ class RobotProgramSeat(Seat):
                  limits: Mapping[str, Any] | None = None):
         super().__init__(spec, label=command)
         self.limits = dict(limits or {})
-        self.argv = _absolute_command(command, Path.cwd())
+        self.argv = absolute_command(command, Path.cwd())
         self.default_workdir = workdir
         self.folder: Path | None = None
         self._own_temp: str | None = None

@@ -38,7 +38,7 @@ from games.xiangqi.movefiles import (COMPUTER, HUMAN, LOST, MAX_MOVE_FILE_BYTES,
                                      UNTIMED, WIN, PlayIni, StablePoller, format_move_file,
                                      format_play_ini, parse_move_file, status_words)
 from games.xiangqi.rules import SIDE_NAMES, SINGLE_MOVE_LIMIT_SECONDS, START_FEN
-from runner.process import LineProcess, atomic_write, split_command
+from runner.process import LineProcess, absolute_command, atomic_write
 from runner.seats import Answer, BotSeat, Seat, SeatInfo
 
 #: Seconds between two looks at a move file (limits["poll"] overrides).
@@ -244,24 +244,6 @@ def _new_text(seen: str, now: str) -> tuple[str, str]:
     return now, now
 
 
-def absolute_command(command, base: Path) -> list[str]:
-    """The command with arguments naming existing files made absolute.
-
-    A program runs in its own folder, so ``./cc`` or ``python3 cc.py`` given relative
-    to where the arena started must still find their files.
-    """
-    fixed = []
-    for index, arg in enumerate(split_command(command)):
-        candidate = base / arg
-        if os.path.isabs(arg):
-            fixed.append(arg)
-        elif index == 0 and ("/" in arg or os.sep in arg) and candidate.exists():
-            fixed.append(str(candidate.resolve()))
-        elif index > 0 and candidate.is_file():
-            fixed.append(str(candidate.resolve()))
-        else:
-            fixed.append(arg)
-    return fixed
 
 
 class ContestProgramSeat(MoveFileSeat):

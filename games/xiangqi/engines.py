@@ -35,9 +35,9 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from games.api import Termination
-from games.xiangqi.contest import absolute_command
+
 from games.xiangqi.rules import START_FEN
-from runner.process import LineProcess, split_command
+from runner.process import LineProcess, absolute_command, split_command
 from runner.seats import Answer, Seat, SeatInfo
 
 HANDSHAKE_SECONDS = 10.0
