@@ -35,7 +35,6 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from games.api import Termination
-
 from games.xiangqi.rules import START_FEN
 from runner.process import LineProcess, absolute_command, split_command
 from runner.seats import Answer, Seat, SeatInfo
