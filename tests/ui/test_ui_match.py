@@ -212,3 +212,29 @@ def test_a_running_match_is_polled_not_redrawn_every_frame(home):
     for _ in range(5):
         home.frame(block=False)
     assert home.frames_drawn == drawn
+
+
+def test_how_to_play_from_the_match_and_back_keeps_the_match(home):
+    match = hex_match([ScriptedSeat(0.01), ScriptedSeat(0.01)], size=7)
+    scene = open_match(home, match)
+    click(home, scene.howto_button)
+    assert type(home.scene).__name__ == "HowToScene" and scene.root is None
+    before = len(match.snapshot().turns)
+    assert wait_until(home, lambda: len(match.snapshot().turns) > before + 2), "the match plays on"
+    press(home, pygame.K_ESCAPE)
+    assert home.scene is scene and scene.pause_button.alive()
+    assert wait_until(home, lambda: len(scene.snap.turns) == len(match.snapshot().turns))
+    match.stop()
+
+
+def test_up_and_down_keys_walk_the_move_list(home):
+    match = hex_match([ScriptedSeat(0.0), ScriptedSeat(0.0)], size=5)
+    scene = open_match(home, match)
+    assert wait_until(home, lambda: scene.finished)
+    last = len(scene.snap.turns)
+    press(home, pygame.K_UP)
+    press(home, pygame.K_UP)
+    assert scene.selected == last - 2 and scene.moves.selected == last - 2
+    press(home, pygame.K_DOWN)
+    press(home, pygame.K_DOWN)
+    assert scene.selected is None and scene.moves.selected == last       # back to following

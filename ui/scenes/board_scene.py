@@ -200,6 +200,10 @@ class BoardScene(Scene):
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.toggle_buttons:
             self.toggle_debug(self.toggle_buttons[event.ui_element])
             return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            step = -1 if event.key == pygame.K_UP else 1
+            self.on_move_clicked(max(0, min(len(self.turns()), self.selected_index() + step)))
+            return True
         if event.type == pygame.MOUSEWHEEL:
             return self.moves.handle_wheel(event) or any(
                 p.handle_wheel(event) for s, p in self.debug_lists.items() if s in self.debug_open)
