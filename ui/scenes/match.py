@@ -230,7 +230,8 @@ class MatchScene(BoardScene):
         text = safe_handle(self.renderer, event, self.snap.state, self.view)
         if text:
             self.try_move(text)
-        return event.type != pygame.MOUSEMOTION and text is not None
+        # Keys belong to the board while the person moves (arrows walk its cells).
+        return event.type == pygame.KEYDOWN or (event.type != pygame.MOUSEMOTION and text is not None)
 
     def try_move(self, text: str) -> bool:
         """Check a person's move against the rules, then hand it to the match."""
