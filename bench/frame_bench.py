@@ -119,7 +119,8 @@ def bench_waiting_for_a_person(size: tuple[int, int], seconds: float) -> dict:
     while scene.view.human_seat is None:
         app.frame(block=True)
     app.last_input = -1e9
-    drawn = app.frames_drawn
+    app.frame(block=False)
+    drawn, regions = app.frames_drawn, app.regions_drawn
     cpu, wall = time.process_time(), time.monotonic()
     while time.monotonic() - wall < seconds:
         app.frame(block=True)
@@ -127,7 +128,7 @@ def bench_waiting_for_a_person(size: tuple[int, int], seconds: float) -> dict:
     match.stop()
     app.close()
     return {"percent_of_core": 100 * cpu / wall, "draws_per_s": (app.frames_drawn - drawn) / wall,
-            "wall_s": wall}
+            "regions_per_s": (app.regions_drawn - regions) / wall, "wall_s": wall}
 
 
 def main(argv=None) -> int:
@@ -148,7 +149,8 @@ def main(argv=None) -> int:
           f"= {idle['percent_of_core']:.2f}% of one core, {idle['frames_drawn']} frames drawn")
     waiting = bench_waiting_for_a_person(size, args.idle_seconds)
     print(f"match waiting for a person {args.size}: {waiting['percent_of_core']:.2f}% of one core over "
-          f"{waiting['wall_s']:.1f} s, {waiting['draws_per_s']:.1f} draws/s (the live clock)")
+          f"{waiting['wall_s']:.1f} s: {waiting['regions_per_s']:.1f} clock repaints/s (players panel only), "
+          f"{waiting['draws_per_s']:.1f} full draws/s")
     return 0
 
 

@@ -72,8 +72,16 @@ class Scene:
         """React to one event; True when it was used (the app then ignores it)."""
         return False
 
-    def update(self, dt: float) -> bool:
-        """Advance time-driven state; True when the screen must be redrawn."""
+    def update(self, dt: float) -> bool | list[pygame.Rect]:
+        """Advance time-driven state: True when the screen must be redrawn, or a list of
+        the only rectangles that changed (painted by :meth:`draw_region`)."""
+        return False
+
+    def draw_region(self, surface: pygame.Surface, rect: pygame.Rect) -> bool:
+        """Repaint just ``rect`` if this scene can (no widget may lie there); False: it cannot.
+
+        Must not change any state.
+        """
         return False
 
     def wake_interval(self) -> float | None:

@@ -238,3 +238,18 @@ def test_up_and_down_keys_walk_the_move_list(home):
     press(home, pygame.K_DOWN)
     press(home, pygame.K_DOWN)
     assert scene.selected is None and scene.moves.selected == last       # back to following
+
+
+def test_a_running_clock_repaints_only_the_players_panel(home):
+    match = hex_match([HumanSeat(label="Anna"), make_seat("bot:1", HEX, 5)], size=5)
+    scene = open_match(home, match)
+    assert wait_until(home, lambda: scene.view.human_seat == 0)
+    home.last_input = -1e9
+    pump(home)
+    full, regions = home.frames_drawn, home.regions_drawn
+    end = time.monotonic() + 0.5
+    while time.monotonic() < end:
+        home.frame(block=True)
+    assert home.regions_drawn - regions >= 3, "the clock must keep running on screen"
+    assert home.frames_drawn == full, "nothing but the clock changed"
+    match.stop()

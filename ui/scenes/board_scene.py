@@ -228,7 +228,7 @@ class BoardScene(Scene):
         safe_draw(self.renderer, surface, board, self.board_state(), self.view)
         self.draw_overlay(surface, board)
         x = self.px(self.column_x())
-        players = pygame.Rect(x, self.px(TOP), self.px(COLUMN_W), self.px(self.players_height()))
+        players = self.players_rect()
         draw_players(surface, players, self.player_lines(), theme, self.app.scale)
         y = players.bottom + self.px(2)
         status = font(self.px(18), bold=True)
@@ -245,6 +245,18 @@ class BoardScene(Scene):
                 panel.draw(surface, theme)
                 strip = pygame.Rect(panel.rect.x, panel.rect.y, panel.rect.width, self.px(4))
                 pygame.draw.rect(surface, self.renderer.seat_colour(seat), strip)
+
+    def players_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.px(self.column_x()), self.px(TOP), self.px(COLUMN_W),
+                           self.px(self.players_height()))
+
+    def draw_region(self, surface: pygame.Surface, rect: pygame.Rect) -> bool:
+        """Repaint only the players panel (the running clocks); no widget lies there."""
+        if rect != self.players_rect():
+            return False
+        surface.fill(self.app.theme.background, rect)
+        draw_players(surface, rect, self.player_lines(), self.app.theme, self.app.scale)
+        return True
 
     def draw_overlay(self, surface: pygame.Surface, board: pygame.Rect) -> None:
         """Extra drawing over the board (the match's result banner)."""

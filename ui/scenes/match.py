@@ -149,7 +149,8 @@ class MatchScene(BoardScene):
     def snap_stale(self) -> bool:
         return self.match.outcome is not None and self.snap.outcome is None
 
-    def update(self, dt: float) -> bool:
+    def update(self, dt: float) -> bool | list[pygame.Rect]:
+        """True when the match moved on; only the players panel while just a clock runs."""
         self.since_poll += dt
         self.since_tick += dt
         changed = False
@@ -163,7 +164,7 @@ class MatchScene(BoardScene):
         thinking = self.snap.thinking_since is not None and not self.finished
         if thinking and self.since_tick >= CLOCK_TICK:
             self.since_tick = 0.0
-            changed = True
+            return changed or [self.players_rect()]
         return changed
 
     def poll(self) -> bool:
