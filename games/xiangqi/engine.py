@@ -32,6 +32,7 @@ EXACT, LOWER, UPPER = 0, 1, 2
 TT_LIMIT = 500_000                  # entries (about 100 MB); the table is cleared beyond it
 
 PIECE_VALUES = {KING: 0, ADVISOR: 200, ELEPHANT: 200, HORSE: 400, CHARIOT: 900, CANNON: 450, SOLDIER: 100}
+DELTA_VALUES = {kind: value * 2 + 200 for kind, value in PIECE_VALUES.items()}
 ORDER_VALUES = {KING: 5000, ADVISOR: 2, ELEPHANT: 2, HORSE: 4, CHARIOT: 9, CANNON: 4, SOLDIER: 1}
 
 
@@ -272,8 +273,9 @@ class Searcher:
                 if searched == 0:
                     score = -self.search(depth - 1, -beta, -alpha, ply + 1, child_eval, True)
                 else:
-                    reduction = 1 if (depth >= 3 and searched >= 4 and not is_capture
-                                      and not in_check and not gives_check) else 0
+                    reduction = 0
+                    if depth >= 3 and searched >= 4 and not is_capture and not in_check and not gives_check:
+                        reduction = 2 if depth >= 5 and searched >= 12 else 1
                     score = -self.search(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, child_eval, True)
                     if score > alpha and (reduction or score < beta):
                         score = -self.search(depth - 1, -beta, -alpha, ply + 1, child_eval, True)
@@ -319,6 +321,8 @@ class Searcher:
         checked = position.in_check(side)
         for move in moves:
             origin, target = move >> 7, move & 127
+            if not checked and stand_pat + DELTA_VALUES[board[target] & 7] <= alpha:
+                continue                     # even winning this piece cannot lift the score to alpha
             delta = self._delta(move)
             captured = position.make(move)
             if (checked or origin in sensitive or target in lines) and position.in_check(side):
