@@ -12,7 +12,6 @@ MIDDLEGAME = "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - -
 MATE_IN_ONE = "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1"
 
 
-
 def state_of(fen):
     return GAME.new_initial_state({"fen": fen}, seed=0)
 
