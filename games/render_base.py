@@ -64,6 +64,22 @@ def font(size: int, bold: bool = False, mono: bool = False) -> pygame.font.Font:
     return pygame.font.Font(str(asset("fonts", name)), max(6, int(size)))
 
 
+def mix(a: tuple, b: tuple, t: float) -> tuple[int, int, int]:
+    """The colour ``t`` of the way from ``a`` to ``b`` (alpha dropped)."""
+    return tuple(int(round(x + (y - x) * t)) for x, y in zip(a[:3], b[:3]))
+
+
+def luminance(colour: tuple) -> float:
+    """Relative brightness 0..1 (sRGB weights, good enough to pick black or white text)."""
+    r, g, b = colour[:3]
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
+
+
+def contrast_text(colour: tuple) -> tuple[int, int, int]:
+    """Near-black text on light colours, near-white on dark ones."""
+    return (25, 25, 30) if luminance(colour) > 140 / 255 else (245, 245, 245)
+
+
 class BoardRenderer:
     """Base of every game's renderer.  Subclasses override :meth:`draw` and the input hooks."""
 

@@ -13,7 +13,7 @@ import pygame
 
 from games.api import Outcome
 from games.records import TurnInfo
-from games.render_base import Theme, font
+from games.render_base import Theme, font, mix
 from ui.scene import elide
 
 Segment = tuple[str, tuple]          # (text, colour)
@@ -175,7 +175,7 @@ class ScrollList:
         for index in range(self.first, min(len(self.rows), self.first + self.visible_rows())):
             if index == self.selected:
                 band = pygame.Rect(self.rect.x + 2, y - 1, self.rect.width - 4, height)
-                pygame.draw.rect(surface, _mix(theme.panel, theme.accent, 0.3), band, border_radius=4)
+                pygame.draw.rect(surface, mix(theme.panel, theme.accent, 0.3), band, border_radius=4)
             x = self.rect.x + pad
             segments = self.rows[index]
             if segments and segments[0][0].strip().rstrip(".").isdigit():
@@ -203,10 +203,6 @@ class ScrollList:
         thumb_h = max(12, track.height * shown // total)
         thumb_y = track.y + (track.height - thumb_h) * self.first // max(1, total - shown)
         pygame.draw.rect(surface, theme.muted, (track.x, thumb_y, track.width, thumb_h), border_radius=2)
-
-
-def _mix(a: tuple, b: tuple, t: float) -> tuple:
-    return tuple(round(x + (y - x) * t) for x, y in zip(a[:3], b[:3]))
 
 
 # ---------------------------------------------------------------- move list rows

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import pygame
 
 from games.hex.rules import EMPTY, LETTERS, HexMove
-from games.render_base import BoardRenderer, BoardView, Theme, font
+from games.render_base import BoardRenderer, BoardView, Theme, contrast_text, font, mix
 
 SQRT3 = math.sqrt(3.0)
 STONE_RADIUS = 0.80        # of a hexagon's circumradius (the inscribed circle is 0.866)
@@ -160,33 +160,19 @@ def fit_layout(n: int, width: int, height: int, coordinates: bool = True, transp
 
 
 # ---------------------------------------------------------------------------- drawing helpers
-def _mix(a: tuple, b: tuple, t: float) -> tuple[int, int, int]:
-    return tuple(int(round(x + (y - x) * t)) for x, y in zip(a[:3], b[:3]))
-
-
-def _luminance(colour: tuple) -> float:
-    r, g, b = colour[:3]
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def _contrast(colour: tuple) -> tuple[int, int, int]:
-    """Near-black on light colours, near-white on dark ones."""
-    return (25, 25, 30) if _luminance(colour) > 140 else (245, 245, 245)
-
-
 def _stone_sprite(radius: int, colour: tuple, outline: tuple, alpha: int = 255) -> pygame.Surface:
     """An antialiased shaded stone (drawn 4× larger and smoothed down)."""
     scale = 4
     big_r = radius * scale
     big = pygame.Surface((2 * big_r + 2, 2 * big_r + 2), pygame.SRCALPHA)
     centre = (big_r + 1, big_r + 1)
-    pygame.draw.circle(big, _mix(colour, outline, 0.55), centre, big_r)
+    pygame.draw.circle(big, mix(colour, outline, 0.55), centre, big_r)
     pygame.draw.circle(big, colour, centre, int(big_r * 0.90))
     # a soft highlight towards the top left, as light from above
     steps = 16
     for step in range(steps):
         t = step / steps
-        shade = _mix(colour, (255, 255, 255), 0.04 + 0.26 * t)
+        shade = mix(colour, (255, 255, 255), 0.04 + 0.26 * t)
         r = int(big_r * (0.66 - 0.56 * t))
         offset = int(big_r * 0.24 * t)
         pygame.draw.circle(big, shade, (centre[0] - offset, centre[1] - offset), r)
@@ -303,17 +289,17 @@ class HexRenderer(BoardRenderer):
         for colour, a, b in triangles:
             pygame.draw.polygon(layer, colour, [middle, a, b])
         outline = list(corners[k] for k in ("a1", "aN", "NN", "N1"))
-        pygame.draw.aalines(layer, _mix(self.theme.line, (0, 0, 0), 0.3), True, outline)
+        pygame.draw.aalines(layer, mix(self.theme.line, (0, 0, 0), 0.3), True, outline)
 
     def _draw_cells(self, layer: pygame.Surface, layout: HexLayout) -> None:
         width = max(1, int(round(layout.radius / 12)))
-        board, shade = self.theme.board, _mix(self.theme.board, (255, 255, 255), 0.12)
+        board, shade = self.theme.board, mix(self.theme.board, (255, 255, 255), 0.12)
         for row in range(1, layout.n + 1):
             for col in range(1, layout.n + 1):
                 points = layout.corners(row, col)
                 pygame.draw.polygon(layer, board, points)
                 inner = layout.corners(row, col, 0.78)
-                pygame.draw.polygon(layer, _mix(board, shade, 0.6), inner)
+                pygame.draw.polygon(layer, mix(board, shade, 0.6), inner)
         for row in range(1, layout.n + 1):
             for col in range(1, layout.n + 1):
                 points = layout.corners(row, col)
@@ -344,7 +330,7 @@ class HexRenderer(BoardRenderer):
         radius = max(2, int(layout.radius * STONE_RADIUS))
         sprites = {player: self._stone(self.seat_colour(player - 1), radius) for player in (1, 2)}
         # stones outside the winning group are shaded darker (not paler, which would melt into the board)
-        dim = chain and {player: self._stone(_mix(self.seat_colour(player - 1), (40, 40, 40), 0.4), radius)
+        dim = chain and {player: self._stone(mix(self.seat_colour(player - 1), (40, 40, 40), 0.4), radius)
                          for player in (1, 2)}
         label_font = font(max(8, int(layout.radius * 0.8)), bold=True) if view.letters else None
         n = state.size
@@ -356,13 +342,13 @@ class HexRenderer(BoardRenderer):
             sprite = sprites[value] if not chain or index in chain else dim[value]
             surface.blit(sprite, sprite.get_rect(center=(round(cx), round(cy))))
             if label_font:
-                text = label_font.render(str(value), True, _contrast(self.seat_colour(value - 1)))
+                text = label_font.render(str(value), True, contrast_text(self.seat_colour(value - 1)))
                 surface.blit(text, text.get_rect(center=(round(cx), round(cy))))
 
     def _draw_chain_under(self, surface: pygame.Surface, layout: HexLayout, state, chain: set[int]) -> None:
         """The winning group's cells take a light accent tint under their stones."""
         n = state.size
-        tint = _mix(self.theme.accent, (255, 255, 255), 0.45)
+        tint = mix(self.theme.accent, (255, 255, 255), 0.45)
         for index in chain:
             row, col = divmod(index, n)
             pygame.draw.polygon(surface, tint, layout.corners(row + 1, col + 1, 0.93))
@@ -386,7 +372,7 @@ class HexRenderer(BoardRenderer):
         """A line along the shortest edge-to-edge path through the winning group."""
         n = state.size
         points = [layout.centre(*(v + 1 for v in divmod(index, n))) for index in path]
-        colour = _contrast(self.seat_colour(state.cells[path[0]] - 1))
+        colour = contrast_text(self.seat_colour(state.cells[path[0]] - 1))
         width = max(2, int(round(layout.radius * 0.14)))
         if len(points) > 1:
             pygame.draw.lines(surface, colour, False, points, width)
@@ -403,11 +389,11 @@ class HexRenderer(BoardRenderer):
             return
         if letters:
             width = max(2, int(round(layout.radius * 0.12)))
-            pygame.draw.polygon(surface, _contrast(self.theme.board), layout.corners(last.row, last.col, 0.92),
+            pygame.draw.polygon(surface, contrast_text(self.theme.board), layout.corners(last.row, last.col, 0.92),
                                 width)
             return
         cx, cy = layout.centre(last.row, last.col)
-        mark = _contrast(self.seat_colour(player - 1))
+        mark = contrast_text(self.seat_colour(player - 1))
         radius = max(3, int(layout.radius * 0.3))
         pygame.draw.circle(surface, mark, (round(cx), round(cy)), radius, max(1, radius // 3))
 

@@ -31,7 +31,7 @@ from typing import Iterable
 import pygame
 
 from games.robot.rules import COLOURS, RobotState, format_move_text
-from games.render_base import BoardRenderer, BoardView, Theme, font
+from games.render_base import BoardRenderer, BoardView, Theme, contrast_text, font, mix
 
 Cell = tuple[int, int]                 # (X, Y): row, column, 0-based as in MAP.INP
 COORD_MARGIN = 0.9                     # room for coordinates left of and above the grid, in cells
@@ -224,20 +224,6 @@ def stay_target(state: RobotState, seat: int) -> Cell | None:
 
 
 # ---------------------------------------------------------------------------- drawing helpers
-def _mix(a: tuple, b: tuple, t: float) -> tuple[int, int, int]:
-    return tuple(int(round(x + (y - x) * t)) for x, y in zip(a[:3], b[:3]))
-
-
-def _luminance(colour: tuple) -> float:
-    r, g, b = colour[:3]
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def _contrast(colour: tuple) -> tuple[int, int, int]:
-    """Near-black on light colours, near-white on dark ones."""
-    return (25, 25, 30) if _luminance(colour) > 140 else (245, 245, 245)
-
-
 def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     """Polygon of a marker shape of radius ``r`` (a circle is a 32-gon)."""
     if shape == "square":
@@ -322,7 +308,7 @@ class RobotRenderer(BoardRenderer):
     # ------------------------------------------------------------------ colours
     @property
     def floor(self) -> tuple:
-        return _mix(self.theme.board, (255, 255, 255), 0.55)
+        return mix(self.theme.board, (255, 255, 255), 0.55)
 
     @property
     def wall(self) -> tuple:
@@ -331,7 +317,7 @@ class RobotRenderer(BoardRenderer):
     def sealed_colour(self, seat: int | None) -> tuple:
         if seat is None:
             return (34, 36, 42)
-        return _mix(self.seat_colour(seat), (0, 0, 0), 0.5)
+        return mix(self.seat_colour(seat), (0, 0, 0), 0.5)
 
     def seat_name(self, seat: int) -> str:
         if seat < len(self.seat_names) and self.seat_names[seat]:
@@ -420,8 +406,8 @@ class RobotRenderer(BoardRenderer):
             return
         surface.fill(self.wall, inner)
         bevel = max(1, cell.width // 9)
-        surface.fill(_mix(self.wall, (255, 255, 255), 0.18), (inner.x, inner.y, inner.width, bevel))
-        surface.fill(_mix(self.wall, (0, 0, 0), 0.35), (inner.x, inner.bottom - bevel, inner.width, bevel))
+        surface.fill(mix(self.wall, (255, 255, 255), 0.18), (inner.x, inner.y, inner.width, bevel))
+        surface.fill(mix(self.wall, (0, 0, 0), 0.35), (inner.x, inner.bottom - bevel, inner.width, bevel))
 
     def _draw_coordinates(self, layer: pygame.Surface, layout: GridLayout) -> None:
         size = max(7, int(layout.cell * 0.42))
@@ -456,7 +442,7 @@ class RobotRenderer(BoardRenderer):
                     self._paint_sealed(surface, cell, seat, hatch_w)
                 if letter_font and ch.upper() in COLOURS:
                     colour = self.seat_colour(COLOURS.index(ch.upper()))
-                    ink = _contrast(colour if ch.isupper() else self.sealed_colour(COLOURS.index(ch.upper())))
+                    ink = contrast_text(colour if ch.isupper() else self.sealed_colour(COLOURS.index(ch.upper())))
                     image = self._sprite(("letter", ch, letter_font.get_height(), ink),
                                          lambda: letter_font.render(ch, True, ink))
                     surface.blit(image, image.get_rect(center=cell.center))
@@ -476,7 +462,7 @@ class RobotRenderer(BoardRenderer):
             local = tile.get_rect()
             base = self.sealed_colour(seat)
             self._paint_cell(tile, local, base)
-            ink = _mix(base, (255, 255, 255), 0.22 if seat is None else 0.3)
+            ink = mix(base, (255, 255, 255), 0.22 if seat is None else 0.3)
             spacing = max(4, local.width // 3)
             if local.width >= 6:
                 tile.set_clip(local.inflate(-1, -1).move(1, 1).clip(local))
@@ -538,7 +524,7 @@ class RobotRenderer(BoardRenderer):
             else:
                 self._overlay(surface, layout, cells, (255, 255, 255), int(25 + 50 * pulse))
                 self._outline(surface, layout, cells, (20, 20, 26), width + 2)
-                self._outline(surface, layout, cells, _mix(self.seat_colour(seat), (255, 255, 255), 0.55), width)
+                self._outline(surface, layout, cells, mix(self.seat_colour(seat), (255, 255, 255), 0.55), width)
 
     def _draw_targets(self, surface: pygame.Surface, layout: GridLayout, state: RobotState,
                       view: BoardView) -> None:
@@ -546,7 +532,7 @@ class RobotRenderer(BoardRenderer):
         seat = view.human_seat
         if seat is None or seat not in state.to_move():
             return
-        ink = _contrast(self.floor)
+        ink = contrast_text(self.floor)
         if not state.placing(seat):
             radius = max(2, int(layout.cell * 0.12))
             for cell in state.legal_moves(seat):
@@ -601,7 +587,7 @@ class RobotRenderer(BoardRenderer):
             sprite = self.marker(seat, size, ghost)
             surface.blit(sprite, sprite.get_rect(center=(round(cx), round(cy))))
             if label and not ghost:
-                ink = _contrast(self.seat_colour(seat))
+                ink = contrast_text(self.seat_colour(seat))
                 image = label.render(COLOURS[seat], True, ink)
                 dy = size * 0.08 if SHAPES[seat % 4] == "triangle" else 0
                 surface.blit(image, image.get_rect(center=(round(cx), round(cy + dy))))

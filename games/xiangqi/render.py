@@ -34,7 +34,7 @@ from functools import lru_cache
 
 import pygame
 
-from games.render_base import BoardRenderer, BoardView, Theme, font
+from games.render_base import BoardRenderer, BoardView, Theme, font, mix
 from runner.paths import asset
 
 FILES, RANKS = 9, 10
@@ -129,8 +129,6 @@ def fit_layout(width: int, height: int, coordinates: bool = True, flipped: bool 
 
 
 # ---------------------------------------------------------------------------- drawing helpers
-def _mix(a: tuple, b: tuple, t: float) -> tuple[int, int, int]:
-    return tuple(int(round(x + (y - x) * t)) for x, y in zip(a[:3], b[:3]))
 
 
 @lru_cache(maxsize=32)
@@ -178,13 +176,13 @@ def _piece_sprite(radius: int, red: bool, label: str, latin: bool, tag: str = ""
     pygame.draw.circle(big, (0, 0, 0, 90), shadow, int(big_r * 0.97))
     if latin:
         body = ink if not red else (200, 44, 36)
-        pygame.draw.circle(big, _mix(body, (0, 0, 0), 0.35), centre, int(big_r * 0.95))
+        pygame.draw.circle(big, mix(body, (0, 0, 0), 0.35), centre, int(big_r * 0.95))
         pygame.draw.circle(big, body, centre, int(big_r * 0.88))
         pygame.draw.circle(big, (240, 232, 214), centre, int(big_r * 0.76), max(1, big_r // 24))
     else:
         pygame.draw.circle(big, PIECE_EDGE, centre, int(big_r * 0.95))
         pygame.draw.circle(big, PIECE_FACE, centre, int(big_r * 0.87))
-        pygame.draw.circle(big, _mix(PIECE_FACE, (255, 255, 255), 0.35),
+        pygame.draw.circle(big, mix(PIECE_FACE, (255, 255, 255), 0.35),
                            (centre[0] - big_r // 10, centre[1] - big_r // 10), int(big_r * 0.55))
         pygame.draw.circle(big, PIECE_FACE, centre, int(big_r * 0.62))
         pygame.draw.circle(big, ink, centre, int(big_r * 0.76), max(1, big_r // 22))
@@ -240,7 +238,7 @@ class XiangqiRenderer(BoardRenderer):
         wood = layout.wood_rect(view.show_coordinates)
         drop, corner = max(1, int(layout.cell / 16)), self._corner(layout)
         shadow = pygame.Rect(wood.x, wood.bottom - 2 * corner, wood.width, 2 * corner + drop)
-        pygame.draw.rect(surface, _mix(WOOD, (0, 0, 0), 0.55), shadow, border_radius=corner)
+        pygame.draw.rect(surface, mix(WOOD, (0, 0, 0), 0.55), shadow, border_radius=corner)
         surface.blit(layer, wood.topleft)
         board = self._pieces_of(state)
         moving = self._moving_seat(state, view)
@@ -294,10 +292,10 @@ class XiangqiRenderer(BoardRenderer):
         # a few faint horizontal grain bands
         for index in range(1, 24):
             y = wood.top + wood.height * index / 24
-            band = _mix(WOOD, (160, 110, 60), 0.04 + 0.03 * ((index * 7) % 3))
+            band = mix(WOOD, (160, 110, 60), 0.04 + 0.03 * ((index * 7) % 3))
             pygame.draw.line(layer, band, (wood.left + radius, round(y)), (wood.right - radius, round(y)),
                              max(1, int(layout.cell / 24)))
-        pygame.draw.rect(layer, _mix(WOOD, (0, 0, 0), 0.45), wood, max(1, int(layout.cell / 40)),
+        pygame.draw.rect(layer, mix(WOOD, (0, 0, 0), 0.45), wood, max(1, int(layout.cell / 40)),
                          border_radius=radius)
 
     def _draw_grid(self, layer: pygame.Surface, layout: XiangqiLayout) -> None:
@@ -341,7 +339,7 @@ class XiangqiRenderer(BoardRenderer):
 
     def _draw_river_words(self, layer: pygame.Surface, layout: XiangqiLayout) -> None:
         words_font = piece_font(max(6, int(layout.cell * 0.62)))
-        ink = _mix(WOOD, self.theme.line, 0.7)
+        ink = mix(WOOD, self.theme.line, 0.7)
         left_word, right_word = RIVER_WORDS
         for word, first_file in ((left_word, 1.5), (right_word, 5.5)):
             for offset, char in enumerate(word):
@@ -350,7 +348,7 @@ class XiangqiRenderer(BoardRenderer):
 
     def _draw_coordinates(self, layer: pygame.Surface, layout: XiangqiLayout) -> None:
         label_font = font(max(7, int(layout.cell * 0.36)), bold=True)
-        colour = _mix(WOOD, self.theme.line, 0.85)
+        colour = mix(WOOD, self.theme.line, 0.85)
         d = LABEL_DISTANCE
         for file in range(FILES):
             image = label_font.render(FILE_LETTERS[file], True, colour)
@@ -468,7 +466,7 @@ class XiangqiRenderer(BoardRenderer):
     def _draw_targets(self, surface: pygame.Surface, layout: XiangqiLayout, board: dict[Square, str],
                       targets: dict[Square, str], hover) -> None:
         """Dots on the free squares the selected piece may go to, rings round its captures."""
-        colour = _mix(self.theme.good, (0, 0, 0), 0.2)
+        colour = mix(self.theme.good, (0, 0, 0), 0.2)
         radius = self._piece_radius(layout)
         for name in targets:
             centre = layout.centre_of(name)

@@ -7,10 +7,9 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from games.render_base import font
+from games.render_base import font, luminance, mix
 from ui.catalog import GameEntry, game_entries
 from ui.settings import MAX_RECENT
-from ui.panels import _mix
 from ui.scene import Scene, elide, wrap
 
 TILE_TOP, TILE_H, PICTURE_H = 92, 392, 176
@@ -29,12 +28,6 @@ def _picture(path: str, size: tuple[int, int]) -> pygame.Surface | None:
     crop = pygame.Rect(0, 0, *size)
     crop.center = image.get_rect().center
     return image.subsurface(crop).copy()
-
-
-def _luminance(colour: tuple) -> float:
-    """Relative brightness 0..1 (sRGB weights, good enough to pick black or white text)."""
-    r, g, b = colour[:3]
-    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
 
 
 class HomeScene(Scene):
@@ -170,11 +163,11 @@ class HomeScene(Scene):
         colour = theme.seats[index % len(theme.seats)]
         clip = surface.get_clip()
         surface.set_clip(rect)
-        fill = _mix(theme.panel, colour, 0.45 if theme.name == "dark" else 0.85)
+        fill = mix(theme.panel, colour, 0.45 if theme.name == "dark" else 0.85)
         pygame.draw.rect(surface, fill, rect,
                          border_top_left_radius=self.px(10), border_top_right_radius=self.px(10))
         step = self.px(28)
-        dot = _mix(fill, (255, 255, 255) if _luminance(fill) < 0.45 else (0, 0, 0), 0.12)
+        dot = mix(fill, (255, 255, 255) if luminance(fill) < 0.45 else (0, 0, 0), 0.12)
         for row, y in enumerate(range(rect.y + step // 2, rect.bottom + step, step)):
             offset = step // 2 if row % 2 else 0
             for x in range(rect.x + offset, rect.right + step, step):
@@ -185,7 +178,7 @@ class HomeScene(Scene):
         height = len(lines) * face.get_linesize()
         y = rect.centery - height // 2
         for line in lines:
-            light_text = _luminance(fill) < 0.6
+            light_text = luminance(fill) < 0.6
             image = face.render(line, True, (250, 250, 250) if light_text else (20, 20, 24))
             shadow = face.render(line, True, (20, 20, 20) if light_text else (250, 250, 250))
             place = image.get_rect(midtop=(rect.centerx, y))
