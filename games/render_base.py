@@ -106,3 +106,25 @@ class BoardRenderer:
     def legend(self, state) -> list[tuple[tuple, str]]:
         """(colour, text) lines the side panel shows under the players (optional)."""
         return []
+
+    #: Move notations the move list may use for this game, the plain move texts first
+    #: (e.g. ``("ICCS", "WXF")``); empty when there is only one.  The Settings screen
+    #: offers a choice for each game whose renderer names more than one.
+    notations: tuple[str, ...] = ()
+
+    def move_labels(self, state, turns, notation: str | None) -> list[dict[int, str]]:
+        """For each of ``turns``, seat -> the text the move list shows for that seat's move.
+
+        ``state`` is the position after the last of ``turns`` (the whole game so far),
+        ``notation`` one of :attr:`notations` (None or the first: the plain texts).
+        The default is the plain move texts of the record.
+        """
+        return [dict(turn.moves) for turn in turns]
+
+    def animates(self, state) -> bool:
+        """True when :meth:`draw` of ``state`` changes with ``view.time`` (a pulsing mark).
+
+        The ui then redraws a few dozen times a second, but only while the match runs,
+        the replay plays, or for a second after the shown state changed.
+        """
+        return False

@@ -184,7 +184,7 @@ class App:
         elif changed:
             self.damaged.extend(r for r in changed if r not in self.damaged)
         self.manager.update(dt)
-        if not events and (self._active(now) or self._text_focused()):
+        if not events and (self._active(now) or self.text_focused()):
             self.dirty = True      # tooltips appear and the text cursor blinks without input
         if now - self.last_draw >= FRAME_TIME * 0.9:
             if self.dirty:
@@ -204,11 +204,11 @@ class App:
         wake = IDLE_WAKE if wake is None else wake
         if self._active(now):
             wake = min(wake, ACTIVE_WAKE)
-        if self._text_focused():
+        if self.text_focused():
             wake = min(wake, CURSOR_BLINK)
         return wake
 
-    def _text_focused(self) -> bool:
+    def text_focused(self) -> bool:
         focus = self.manager.get_focus_set()
         return any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in focus or ())
 

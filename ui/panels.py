@@ -206,10 +206,16 @@ class ScrollList:
 
 
 # ---------------------------------------------------------------- move list rows
-def move_rows(turns: Sequence[TurnInfo], seat_colours: Sequence[tuple], theme: Theme) -> list[list[Segment]]:
-    """Row 0 is the start position; row i is turn i (coloured move texts, verdicts)."""
+def move_rows(turns: Sequence[TurnInfo], seat_colours: Sequence[tuple], theme: Theme,
+              labels: Sequence[dict[int, str]] | None = None) -> list[list[Segment]]:
+    """Row 0 is the start position; row i is turn i (coloured move texts, verdicts).
+
+    ``labels`` (one dict per turn, from the renderer's ``move_labels``) replace the
+    record's move texts, e.g. with another notation.
+    """
     rows: list[list[Segment]] = [[("Start", theme.muted)]]
-    for turn in turns:
+    for index, turn in enumerate(turns):
+        texts = labels[index] if labels is not None and index < len(labels) else turn.moves
         row: list[Segment] = [(f"{turn.number}.", theme.muted)]
         for seat in sorted(set(turn.moves) | set(turn.forfeits) | set(turn.answers)):
             colour = seat_colours[seat % len(seat_colours)] if seat_colours else theme.text
@@ -218,7 +224,8 @@ def move_rows(turns: Sequence[TurnInfo], seat_colours: Sequence[tuple], theme: T
                 row.append((f"{turn.forfeits[seat].get('reason', 'forfeit')}  ", theme.bad))
             elif seat in turn.moves:
                 failure = (turn.answers.get(seat) or {}).get("failure")
-                row.append((f"{turn.moves[seat]}  ", theme.bad if failure else theme.text))
+                text = texts.get(seat, turn.moves[seat])
+                row.append((f"{text}  ", theme.bad if failure else theme.text))
             else:
                 row.append(("—  ", theme.muted))
         if turn.events:

@@ -137,11 +137,12 @@ class Scene:
         return UIDropDownMenu(options, current, rect, self.app.manager, container=self.root,
                               expansion_height_limit=self.px(320))
 
-    def top_bar(self, title: str, back: bool = True) -> UIButton | None:
-        """The standard header: Back on the left, then the screen's title."""
+    def top_bar(self, title: str, back: bool = True, right: float | None = None) -> UIButton | None:
+        """The standard header: Back on the left, then the screen's title (up to ``right``)."""
         self.back_button = self.button(self.rect(16, 12, 110, 44), "Back") if back else None
         left = 142 if back else 24
-        self.title_label = self.label(self.rect(left, 8, 900, 52), title, cls="@title")
+        width = 900 if right is None else max(120, right - left)
+        self.title_label = self.label(self.rect(left, 8, width, 52), title, cls="@title")
         return self.back_button
 
     def draw_text(self, surface: pygame.Surface, text: str, pos: tuple[int, int], size: float,

@@ -1,4 +1,4 @@
-"""The shell's settings: names, theme, window, recent records, last seat choices.
+"""The shell's settings: names, theme, window, recent records, last seat choices, notations.
 
 Stored as JSON at :func:`runner.paths.settings_path` (``$ARENA_HOME/settings.json``),
 written atomically so a crash never leaves half a file.  A missing or corrupt file
@@ -29,6 +29,7 @@ class Settings:
     fullscreen: bool = False
     recent_records: list[str] = field(default_factory=list)   # most recent first
     last_seats: dict[str, list[str]] = field(default_factory=dict)   # game -> seat specs
+    notations: dict[str, str] = field(default_factory=dict)          # game -> move-list notation
 
     def add_recent(self, path: str | Path) -> None:
         """Put ``path`` first in the recent list (once), keeping at most MAX_RECENT."""
@@ -68,6 +69,10 @@ class Settings:
         if isinstance(seats, dict):
             settings.last_seats = {g: s for g, s in seats.items()
                                    if isinstance(s, list) and all(isinstance(x, str) for x in s)}
+        notations = data.get("notations")
+        if isinstance(notations, dict):
+            settings.notations = {g: n for g, n in notations.items()
+                                  if isinstance(g, str) and isinstance(n, str)}
         return settings
 
 

@@ -765,6 +765,10 @@ class RobotRenderer(BoardRenderer):
         """The cell under a pixel of the last drawn board."""
         return self.layout.cell_at(*pos) if self.layout else None
 
+    def animates(self, state: RobotState) -> bool:
+        """Last turn's explosion and enclosure marks and the shrink warning pulse."""
+        return bool(getattr(state, "turn_marks", ())) or bool(shrink_warning_cells(state))
+
     def handle_event(self, event: pygame.event.Event, state: RobotState, view: BoardView) -> str | None:
         if event.type == pygame.MOUSEMOTION:
             view.hover = self.cell_at(event.pos)

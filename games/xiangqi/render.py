@@ -617,6 +617,21 @@ class XiangqiRenderer(BoardRenderer):
         view.hover = square_name(min(max(file + df, 0), FILES - 1), min(max(rank + dr, 0), RANKS - 1))
         return None
 
+    notations = ("ICCS", "WXF")
+
+    def move_labels(self, state, turns, notation: str | None) -> list[dict[int, str]]:
+        """ICCS as recorded, or WXF (``games.xiangqi.notation``) worked out from the game's moves."""
+        plain = super().move_labels(state, turns, notation)
+        if notation != "WXF":
+            return plain
+        from games.xiangqi.notation import wxf_history
+        try:
+            texts = iter(wxf_history(state))
+            labels = [{seat: next(texts) for seat in moves} for moves in plain]
+        except Exception:          # a position the notation cannot follow: the record's own texts
+            return plain
+        return labels
+
     def legend(self, state) -> list[tuple[tuple, str]]:
         return [(self.seat_colour(0), "Red starts, at the bottom"),
                 (self.seat_colour(1), "Black plays from the top"),

@@ -2,7 +2,7 @@
 
 Layout (design units; the right column is fixed width, the board takes the rest):
 
-    [Back] Title ..................................... [How to play]
+    [Back] Title ............................... [Flip] [How to play]
     +------------------------------+  +--------------------------+
     |                              |  | players (colour, clock)  |
     |   board (scaled to fit)      |  | status line              |
@@ -10,8 +10,17 @@ Layout (design units; the right column is fixed width, the board takes the rest)
     |------------------------------|  | debug toggles per seat   |
     | debug panel per open seat    |  | move list (click = turn) |
     +------------------------------+  +--------------------------+
+    [ status bar: the match's banner lines (contest authors), when it has any ]
+
+The board animates (``view.time`` advances with the loop's clock and the board is
+redrawn ANIMATION_FPS times a second) only when its renderer says the shown state
+animates, and then only while the board is in motion (a match running, a replay
+playing) or for SETTLE seconds after the shown state changed: a waiting screen
+stays idle.
 """
 from __future__ import annotations
+
+import time
 
 import pygame
 import pygame_gui
@@ -23,13 +32,18 @@ from games.render_base import BoardView, font
 from ui.boards import make_renderer, safe_draw
 from ui.catalog import game_title
 from ui.panels import PlayerLine, ScrollList, debug_rows, draw_players, move_rows
-from ui.scene import Scene, is_pressed, wrap
+from ui.scene import Scene, elide, is_pressed, wrap
 
 COLUMN_W = 440
 MARGIN = 20
 TOP = 72
 PLAYER_ROW = 66
 STATUS_H = 84          # status (two lines) and a message line under the players
+HOWTO_W, FLIP_W = 170, 80
+BAR_LINE = 24          # design height of one status-bar line
+BAR_PAD = 10
+ANIMATION_FRAME = 1 / 30
+SETTLE = 1.0           # seconds a new state's marks keep animating on a waiting screen
 
 
 class BoardScene(Scene):
@@ -51,6 +65,8 @@ class BoardScene(Scene):
         self.debug_lists: dict[int, ScrollList] = {}
         self.selected: int | None = None        # state index picked in the move list (None: latest)
         self.message = ""                       # a transient line under the status (bad move ...)
+        self.shown_at = time.monotonic()        # when the shown state last changed
+        self.since_animation = 0.0
 
     # ------------------------------------------------------------ data hooks
     def seat_count(self) -> int:
@@ -68,6 +84,18 @@ class BoardScene(Scene):
     def player_lines(self) -> list[PlayerLine]:
         raise NotImplementedError
 
+    def final_state(self) -> State:
+        """The state after the last turn (the move list's notation works from the whole game)."""
+        return self.board_state()
+
+    def status_bar_lines(self) -> list[str]:
+        """Lines kept on show at the bottom of the screen (none: no bar)."""
+        return []
+
+    def board_in_motion(self) -> bool:
+        """True while the shown state changes by itself (a running match, a playing replay)."""
+        return False
+
     def seat_name(self, seat: int) -> str:
         return self.game.spec.seat_name(seat)
 
@@ -80,7 +108,18 @@ class BoardScene(Scene):
 
     def left_area(self) -> pygame.Rect:
         return self.rect(MARGIN, TOP, self.column_x() - 2 * MARGIN + MARGIN // 2,
-                         self.dh - TOP - MARGIN - self.board_footer)
+                         self.dh - TOP - MARGIN - self.board_footer - self.status_bar_height())
+
+    def status_bar_height(self) -> float:
+        """Design height of the status bar, with the gap above it (0 without lines)."""
+        lines = self.status_bar_lines()
+        return len(lines) * BAR_LINE + 2 * BAR_PAD if lines else 0
+
+    def status_bar_rect(self) -> pygame.Rect | None:
+        height = self.status_bar_height()
+        if not height:
+            return None
+        return self.rect(0, self.dh - height, self.dw, height)
 
     def debug_area(self) -> pygame.Rect | None:
         if not self.debug_open:
@@ -112,8 +151,11 @@ class BoardScene(Scene):
         if self.renderer.theme != self.app.theme:        # dark/light changed in Settings
             self.renderer = make_renderer(self.plugin, self.game, self.options, self.seat_labels,
                                           self.app.theme)
-        self.top_bar(f"{game_title(self.plugin.name)}")
-        self.howto_button = self.button(self.rect(self.dw - MARGIN - 170, 14, 170, 42), "How to play")
+        flip_x = self.dw - MARGIN - HOWTO_W - 8 - FLIP_W
+        self.top_bar(f"{game_title(self.plugin.name)}", right=flip_x - 8)
+        self.flip_button = self.button(self.rect(flip_x, 14, FLIP_W, 42), "Flip",
+                                       tooltip="turn the board around (F)")
+        self.howto_button = self.button(self.rect(self.dw - MARGIN - HOWTO_W, 14, HOWTO_W, 42), "How to play")
         y = TOP + self.players_height() + STATUS_H
         y = self.layout_controls(self.column_x(), y)
         self.toggle_buttons = {}
@@ -128,7 +170,8 @@ class BoardScene(Scene):
                                  tooltip=f"what {self.seat_name(seat)} was given and answered")
             self.toggle_buttons[button] = seat
         y += 46
-        self.moves.rect = self.rect(self.column_x(), y, COLUMN_W, self.dh - y - MARGIN)
+        self.moves.rect = self.rect(self.column_x(), y, COLUMN_W,
+                                    self.dh - y - MARGIN - self.status_bar_height())
         self.moves.size = self.px(18)
         self.refresh_moves()
         self.moves.reveal(self.selected if self.selected is not None else len(self.turns()))
@@ -162,7 +205,13 @@ class BoardScene(Scene):
         return turns[index - 1] if 1 <= index <= len(turns) else None
 
     def refresh_moves(self) -> None:
-        self.moves.set_rows(move_rows(self.turns(), self.seat_colours(), self.app.theme))
+        turns = self.turns()
+        notation = self.app.settings.notations.get(self.plugin.name)
+        try:
+            labels = self.renderer.move_labels(self.final_state(), turns, notation)
+        except Exception:             # a renderer bug must not empty the move list
+            labels = None
+        self.moves.set_rows(move_rows(turns, self.seat_colours(), self.app.theme, labels))
         self.moves.selected = self.selected_index()
 
     def refresh_debug(self) -> None:
@@ -188,8 +237,52 @@ class BoardScene(Scene):
         self.debug_open ^= {seat}
         self.relayout()
 
+    # ------------------------------------------------------------ animation
+    def state_shown(self) -> None:
+        """Note that the shown state changed (its marks animate for a moment)."""
+        self.shown_at = time.monotonic()
+
+    def animating(self) -> bool:
+        try:
+            animates = self.renderer.animates(self.board_state())
+        except Exception:
+            return False
+        return animates and (self.board_in_motion() or time.monotonic() - self.shown_at < SETTLE)
+
+    def tick_animation(self, dt: float) -> bool:
+        """Advance ``view.time`` with the loop's clock; True when an animation frame is due."""
+        self.view.time += dt
+        if not self.animating():
+            self.since_animation = 0.0
+            return False
+        self.since_animation += dt
+        if self.since_animation < ANIMATION_FRAME:
+            return False
+        self.since_animation = 0.0
+        return True
+
+    def animation_wake(self, wake: float | None) -> float | None:
+        """``wake`` shortened to the next animation frame while the board animates."""
+        if not self.animating():
+            return wake
+        due = max(0.005, ANIMATION_FRAME - self.since_animation)
+        return due if wake is None else min(wake, due)
+
     # ------------------------------------------------------------ events
+    def flip_requested(self, event: pygame.event.Event) -> bool:
+        """The Flip button or F (not while typing) turns the board around; True when used."""
+        key = (event.type == pygame.KEYDOWN and event.key == pygame.K_f
+               and not (getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT))
+               and not self.app.text_focused())
+        if not (key or is_pressed(event, self.flip_button)):
+            return False
+        self.view.flipped = not self.view.flipped
+        self.view.hover = None
+        return True
+
     def process_event(self, event: pygame.event.Event) -> bool:
+        if self.flip_requested(event):
+            return True
         if is_pressed(event, self.back_button):
             self.leave()
             return True
@@ -245,6 +338,23 @@ class BoardScene(Scene):
                 panel.draw(surface, theme)
                 strip = pygame.Rect(panel.rect.x, panel.rect.y, panel.rect.width, self.px(4))
                 pygame.draw.rect(surface, self.renderer.seat_colour(seat), strip)
+
+        self.draw_status_bar(surface)
+
+    def draw_status_bar(self, surface: pygame.Surface) -> None:
+        """The banner lines across the bottom, on a panel strip, always legible."""
+        bar = self.status_bar_rect()
+        if bar is None:
+            return
+        theme = self.app.theme
+        pygame.draw.rect(surface, theme.panel, bar)
+        pygame.draw.rect(surface, theme.accent, (bar.x, bar.y, bar.width, max(2, self.px(3))))
+        x, y = self.px(MARGIN), bar.y + self.px(BAR_PAD)
+        for index, line in enumerate(self.status_bar_lines()):
+            face = font(self.px(17), bold=index == 0)
+            image = face.render(elide(face, line, bar.width - 2 * x), True, theme.text)
+            surface.blit(image, (x, y + (self.px(BAR_LINE) - image.get_height()) // 2))
+            y += self.px(BAR_LINE)
 
     def players_rect(self) -> pygame.Rect:
         return pygame.Rect(self.px(self.column_x()), self.px(TOP), self.px(COLUMN_W),

@@ -15,7 +15,7 @@ import pygame_gui
 from games.api import ArenaError
 from runner.match import Match, MatchView
 from ui.boards import safe_handle
-from ui.panels import PlayerLine, clock_texts, seat_score, result_parts
+from ui.panels import PlayerLine, clock_texts, format_clock, result_parts, seat_score
 from ui.scene import is_pressed
 from ui.scenes.board_scene import COLUMN_W, BoardScene
 
@@ -37,6 +37,7 @@ class MatchScene(BoardScene):
         self.back_armed_until = 0.0
         self.recorded = False
         self.human_seats = [i for i, s in enumerate(match.seats) if s.kind == "human"]
+        self.answered: set[int] = set()      # people's seats that moved in the turn being played
 
     # ------------------------------------------------------------ life cycle
     def enter(self) -> None:
@@ -81,18 +82,30 @@ class MatchScene(BoardScene):
             text = f"Your move, {self.seat_labels[self.view.human_seat]} · {text}"
         return text
 
+    def status_bar_lines(self) -> list[str]:
+        """The match's banner (contest mode: the program, its author and address)."""
+        return [line for line in (self.match.banner or "").splitlines() if line.strip()]
+
+    def board_in_motion(self) -> bool:
+        return not self.finished and not self.snap.paused and self.view.human_seat is None
+
     def player_lines(self) -> list[PlayerLine]:
         snap = self.snap
         now = time.monotonic()
         outcome, state = snap.outcome, snap.state
+        countdown = self.match.time_control.human_per_move
         lines = []
         for seat in range(self.seat_count()):
             used, left = snap.time_used.get(seat, 0.0), snap.time_left.get(seat)
+            running = None
             if seat in snap.waiting_for and snap.thinking_since is not None and not outcome:
                 running = now - snap.thinking_since
                 used += running
                 left = None if left is None else left - running
             big, small = clock_texts(used, left)
+            if running is not None and countdown and seat in self.human_seats and seat not in self.answered:
+                big = format_clock(countdown - running)          # the person's countdown
+                small = f"to move · {format_clock(used)} used"
             score = seat_score(outcome, state, seat)
             lines.append(PlayerLine(
                 self.seat_name(seat), self.seat_labels[seat], self.renderer.seat_colour(seat),
@@ -143,8 +156,8 @@ class MatchScene(BoardScene):
     # ------------------------------------------------------------ time
     def wake_interval(self) -> float | None:
         if self.finished and not self.snap_stale():
-            return None
-        return POLL
+            return self.animation_wake(None)
+        return self.animation_wake(POLL)
 
     def snap_stale(self) -> bool:
         return self.match.outcome is not None and self.snap.outcome is None
@@ -161,6 +174,8 @@ class MatchScene(BoardScene):
             self.back_armed_until = 0.0
             self.message = ""
             changed = True
+        if self.tick_animation(dt):
+            changed = True
         thinking = self.snap.thinking_since is not None and not self.finished
         if thinking and self.since_tick >= CLOCK_TICK:
             self.since_tick = 0.0
@@ -170,16 +185,18 @@ class MatchScene(BoardScene):
     def poll(self) -> bool:
         """Take a new snapshot; True when the match moved on."""
         snap = self.match.snapshot()
-        waiting = self.match.human_waiting() if not snap.outcome else ()
-        human = waiting[0] if waiting else None
+        new_turns = len(snap.turns) != len(self.snap.turns)
+        if new_turns:
+            self.answered.clear()
+        human = self.person_to_move() if not snap.outcome else None
         if snap.revision == self.snap.revision and human == self.view.human_seat:
             return False
-        new_turns = len(snap.turns) != len(self.snap.turns)
         self.snap = snap
         if human != self.view.human_seat:
             self.view.selected = None
         self.view.human_seat = human
         if new_turns or snap.outcome:
+            self.state_shown()
             self.refresh_moves()
             if self.selected is None:
                 self.refresh_debug()
@@ -189,6 +206,20 @@ class MatchScene(BoardScene):
                 self.app.remember_record(self.match.record_path)
         self.sync_controls()
         return True
+
+    def person_to_move(self) -> int | None:
+        """The first person's seat the match waits for and that has not answered yet.
+
+        In a simultaneous game (Robot) the match keeps waiting for the bots after the
+        person has moved; the person's seat then no longer waits for input.
+        """
+        for seat in self.match.human_waiting():
+            if seat in self.answered:
+                continue
+            waiting = getattr(self.match.seats[seat], "waiting", None)
+            if waiting is None or waiting.is_set():
+                return seat
+        return None
 
     # ------------------------------------------------------------ events
     def process_event(self, event: pygame.event.Event) -> bool:
@@ -200,6 +231,7 @@ class MatchScene(BoardScene):
         elif is_pressed(event, self.undo_button):
             if self.match.undo():
                 self.message = ""
+                self.answered.clear()
         elif is_pressed(event, self.resign_button):
             self.resign()
         elif is_pressed(event, self.replay_button):
@@ -208,7 +240,7 @@ class MatchScene(BoardScene):
         elif is_pressed(event, self.move_button) or (
                 event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.move_entry):
             self.try_move(self.move_entry.get_text())
-        elif self._board_input(event):
+        elif self.flip_requested(event) or self._board_input(event):
             pass
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_p and not self.finished:
             self.match.resume() if self.snap.paused else self.match.pause()
@@ -248,6 +280,7 @@ class MatchScene(BoardScene):
             self.message = str(exc)
             return False
         self.message = ""
+        self.answered.add(seat)
         self.match.submit(seat, text)
         self.view.human_seat = None
         self.view.selected = None
@@ -262,6 +295,7 @@ class MatchScene(BoardScene):
             return
         seat = self.view.human_seat
         if seat is not None:
+            self.answered.add(seat)
             self.match.submit(seat, None)
             self.view.human_seat = None
 

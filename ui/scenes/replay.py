@@ -174,6 +174,12 @@ class ReplayView(BoardScene):
     def board_state(self):
         return self.replay.states[self.index]
 
+    def final_state(self):
+        return self.replay.states[-1]
+
+    def board_in_motion(self) -> bool:
+        return self.playing
+
     @property
     def last(self) -> int:
         return len(self.replay.states) - 1
@@ -243,6 +249,7 @@ class ReplayView(BoardScene):
         if index == self.index:
             return
         self.index = index
+        self.state_shown()
         self.select(index)
         self.moves.reveal(index)
         if self.root is not None:
@@ -267,15 +274,17 @@ class ReplayView(BoardScene):
             self.play_button.set_text("Pause" if self.playing else "Play")
 
     def wake_interval(self) -> float | None:
-        return max(0.01, 1 / float(self.speed) - self.clock) if self.playing else None
+        wake = max(0.01, 1 / float(self.speed) - self.clock) if self.playing else None
+        return self.animation_wake(wake)
 
     def update(self, dt: float) -> bool:
+        frame_due = self.tick_animation(dt)
         if not self.playing:
-            return False
+            return frame_due
         self.clock += dt
         period = 1 / float(self.speed)
         if self.clock < period:
-            return False
+            return frame_due
         self.clock -= period
         self.go(self.index + 1)
         if self.index >= self.last:

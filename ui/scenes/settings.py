@@ -1,4 +1,4 @@
-"""Settings: names, theme, window size, fullscreen, the recent list.  Apply saves."""
+"""Settings: names, theme, window size, fullscreen, move notations, the recent list.  Apply saves."""
 from __future__ import annotations
 
 import pygame
@@ -9,6 +9,21 @@ from ui.scene import Scene, is_pressed, wrap
 from ui.settings import MAX_NAMES, THEME_NAMES, WINDOW_SIZES
 
 ROW = 52
+
+
+def notation_choices() -> list[tuple[str, str, tuple[str, ...]]]:
+    """(game, title, notations) for each game whose renderer offers more than one notation."""
+    from games import registry
+    from ui.catalog import game_title
+    choices = []
+    for plugin in registry.all_plugins():
+        try:
+            names = tuple(getattr(plugin.load("renderer"), "notations", ()) or ())
+        except Exception:          # a game without a renderer has only its plain texts
+            continue
+        if len(names) > 1:
+            choices.append((plugin.name, game_title(plugin.name), names))
+    return choices
 
 
 def size_text(size) -> str:
@@ -27,6 +42,8 @@ class SettingsScene(Scene):
         self.fullscreen = s.fullscreen
         self.clear_recent = False
         self.message = ""
+        self.notation_games = notation_choices()
+        self.notations = {game: s.notations.get(game, names[0]) for game, _, names in self.notation_games}
 
     def layout(self) -> None:
         self.top_bar("Settings")
@@ -44,7 +61,14 @@ class SettingsScene(Scene):
         self.label(self.rect(x_label, y, 240, 40), "Start fullscreen")
         self.fullscreen_menu = self.dropdown(self.rect(x_field, y, 260, 40), ["off", "on"],
                                              "on" if self.fullscreen else "off")
-        y += ROW + 12
+        y += ROW
+        self.notation_menus = {}
+        for game, title, names in self.notation_games:
+            self.label(self.rect(x_label, y, 240, 40), f"{title} notation")
+            menu = self.dropdown(self.rect(x_field, y, 260, 40), names, self.notations[game])
+            self.notation_menus[menu] = game
+            y += ROW
+        y += 12
         self.label(self.rect(x_label, y, 600, 36), "Names of people at this screen", cls="@heading")
         y += 44
         self.name_entries = []
@@ -103,6 +127,8 @@ class SettingsScene(Scene):
                 self.window_size = (width, height)
             elif event.ui_element is self.fullscreen_menu:
                 self.fullscreen = event.text == "on"
+            elif event.ui_element in self.notation_menus:
+                self.notations[self.notation_menus[event.ui_element]] = event.text
             else:
                 return False
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element in self.name_entries:
@@ -122,6 +148,7 @@ class SettingsScene(Scene):
         theme_changed = s.theme != self.theme
         size_changed = tuple(s.window_size) != self.window_size
         s.theme, s.window_size, s.fullscreen = self.theme, self.window_size, self.fullscreen
+        s.notations.update(self.notations)
         if self.clear_recent:
             s.recent_records = []
             self.clear_recent = False
