@@ -314,8 +314,8 @@ def parse_window_size(text: str | None) -> tuple[int, int] | None:
     return (width, height) if width >= 320 and height >= 240 else None
 
 
-def run_app(args, match=None, replay_path: str | None = None) -> int:
-    """Open the window on the home screen, then on ``match`` or ``replay_path`` if given."""
+def open_app(args, match=None, replay_path: str | None = None) -> App:
+    """The window on the home screen, with ``match`` or ``replay_path`` on top if given."""
     from ui.scenes.home import HomeScene
 
     settings = load_settings()
@@ -327,4 +327,9 @@ def run_app(args, match=None, replay_path: str | None = None) -> int:
         app.push(MatchScene(app, match))
     elif replay_path:
         app.open_replay(replay_path)
-    return app.run()
+    return app
+
+
+def run_app(args, match=None, replay_path: str | None = None) -> int:
+    """Open the window (:func:`open_app`) and run its loop until it is closed."""
+    return open_app(args, match, replay_path).run()
