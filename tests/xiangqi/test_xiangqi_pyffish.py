@@ -82,3 +82,16 @@ def test_check_detection_agrees_with_pyffish():
             text = move_text(move)
             theirs = f"{text[0].lower()}{int(text[1]) + 1}{text[2].lower()}{int(text[3]) + 1}"
             assert position.gives_check(move) == sf.gives_check("xiangqi", fen, [theirs]), (fen, text)
+
+
+def pyffish_perft(fen, depth):
+    moves = sf.legal_moves("xiangqi", fen, [])
+    if depth == 1:
+        return len(moves)
+    return sum(pyffish_perft(sf.get_fen("xiangqi", fen, [m]), depth - 1) for m in moves)
+
+
+def test_published_perft_positions_agree_with_pyffish_to_depth_2():
+    from test_xiangqi_perft import PUBLISHED
+    for fen, counts in PUBLISHED:
+        assert pyffish_perft(fen, 2) == counts[1] == Position.from_fen(fen)[0].perft(2), fen
