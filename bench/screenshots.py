@@ -1,5 +1,10 @@
 """Save a PNG of every scene at 1280x720 and 1920x1080 (no window needed).
 
+Besides the shell's screens: a live Xiangqi match in contest mode (the engine
+thinking, then a selected piece, with the author banner), a contest PLAY.INI error,
+a live 4-player Robot match mid-game and one with a person's countdown, a Robot
+replay and a Xiangqi replay of a REPORT.TXT (in WXF).
+
     python bench/screenshots.py [--out out/screens] [--sizes 1280x720,1920x1080]
 
 Look at the pictures after a layout change: overlaps, clipped text, empty areas.
@@ -145,12 +150,144 @@ def shoot(size: tuple[int, int], out: Path) -> list[Path]:
         settle(app, 1.0)
         save(f"match_{other.name}")
         app.pop()
+    more_games(app, save, out)
     app.settings.theme = "light"
     app.set_theme("light")
     settle(app)
     save("home_light")
     app.close()
     return saved
+
+
+def wait_for(app, condition, seconds: float = 10.0) -> bool:
+    """Run frames (the screen polls its match) until ``condition()`` holds."""
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        app.frame(block=False)
+        time.sleep(0.01)
+    return condition()
+
+
+def more_games(app, save, out: Path) -> None:
+    """Xiangqi contest mode, Robot live and replayed, a REPORT.TXT replay."""
+    xiangqi_contest(app, save, out)
+    robot_matches(app, save)
+    xiangqi_report_replay(app, save, out)
+
+
+def xiangqi_contest(app, save, out: Path) -> None:
+    from games.xiangqi import contest
+    from games.xiangqi.movefiles import parse_play_ini
+    from ui.scenes.match import MatchScene
+
+    folder = Path(tempfile.mkdtemp(prefix="arena-cc-"))
+    authors = ("Nguyễn Văn An", "Trạng Cờ 2.5", "Hà Nội, Việt Nam · an@example.vn")
+    match = contest.build_contest_match(folder, parse_play_ini("HUMAN\nCOMPUTER\n"), authors,
+                                        level=5, movetime=4.0, seed=1)
+    scene = app.push(MatchScene(app, match))
+    for move in ("H2E2", "H0G2", "I0H0", "C3C4", "G3G4", "B0C2", "A0A1", "A1D1", "H0H6"):
+        wait_for(app, lambda: scene.view.human_seat == 0)
+        settle(app, 0.1)
+        legal = match.snapshot().state.legal_moves(0)
+        scene.try_move(move if move in legal else legal[0])
+        settle(app, 0.3)
+        if match.snapshot().waiting_for == (1,):       # past its opening book, the engine thinks
+            break
+    save("contest_xiangqi_thinking")
+    wait_for(app, lambda: scene.view.human_seat == 0)
+    settle(app, 0.2)
+    state = match.snapshot().state
+    move = max(state.legal_moves(0), key=lambda m: sum(n.startswith(m[:2]) for n in state.legal_moves(0)))
+    scene.view.selected, scene.view.hover = move[:2], move[2:]
+    settle(app)
+    save("contest_xiangqi_selected")
+    app.pop()
+    error = contest.error_match(f"{folder / 'PLAY.INI'}, line 2: COMPUTER, HUMAN or OTHER (got 'ROBOT')")
+    app.push(MatchScene(app, error))
+    error.join(5)
+    settle(app, 0.2)
+    save("contest_error")
+    app.pop()
+
+
+def robot_matches(app, save) -> None:
+    from games import registry
+    from games.robot.render import click_target, key_target
+    from runner.match import Match
+    from runner.seats import make_seat
+    from ui.scenes.match import MatchScene
+    from ui.scenes.replay import ReplayScene
+
+    plugin = registry.plugin("robot")
+    options = plugin.new_game().spec.resolve_options(None, {"players": 4})
+    live = Match(plugin, options, [make_seat("bot:1", plugin, i) for i in range(4)], seed=5)
+    live.pause()
+    scene = app.push(MatchScene(app, live))
+    for turn in range(18):
+        live.step()
+        wait_for(app, lambda: len(live.snapshot().turns) > turn)
+    settle(app, 0.2)
+    save("match_robot_live")
+    app.pop()
+
+    person = Match(plugin, options, [make_seat("human", plugin, 0)]
+                   + [make_seat("bot:1", plugin, i) for i in (1, 2, 3)], seed=6)
+    person.seats[0].label = "Anna"
+    scene = app.push(MatchScene(app, person))
+    steps = [(0, 1), (1, 0), (0, 1), (1, 0), (0, -1), (0, -1), (-1, 0)]
+    for turn in range(len(steps) + 1):
+        wait_for(app, lambda: scene.person_to_move() == 0 or person.snapshot().outcome)
+        settle(app, 0.05)
+        state = person.snapshot().state
+        if person.snapshot().outcome or 0 not in state.to_move():
+            break
+        if state.placing(0):
+            middle = (state.board.height // 2, state.board.width // 2)
+            cell = min(((x, y) for x in range(state.board.height) for y in range(state.board.width)
+                        if click_target(state, 0, (x, y))),
+                       key=lambda c: abs(c[0] - middle[0]) + abs(c[1] - middle[1]))
+        else:
+            options_here = [key_target(state, 0, step) for step in steps[turn - 1:] + steps]
+            cell = next((c for c in options_here if c), state.position(0))
+        scene.try_move(f"{cell[0]} {cell[1]}")
+        wait_for(app, lambda: len(person.snapshot().turns) > turn)
+    wait_for(app, lambda: scene.person_to_move() == 0 or person.snapshot().outcome)
+    settle(app, 1.2)
+    save("match_robot_person")
+    app.pop()
+
+    finished = Match(plugin, options, [make_seat("bot:1", plugin, i) for i in range(4)], seed=8)
+    finished.run()
+    app.push(ReplayScene(app, replay=finished.as_replay()))
+    view = app.scene
+    marked = [i for i, s in enumerate(view.replay.states) if i > len(view.replay.states) // 3
+              and getattr(s, "turn_marks", ())]
+    view.go(marked[0] if marked else len(view.replay.states) // 2)
+    view.toggle_debug(2)
+    settle(app)
+    save("replay_robot")
+    app.pop()
+
+
+def xiangqi_report_replay(app, save, out: Path) -> None:
+    from games.xiangqi import contest
+    from games.xiangqi.movefiles import parse_play_ini
+    from ui.scenes.replay import ReplayScene
+
+    folder = Path(tempfile.mkdtemp(prefix="arena-report-"))
+    authors = ("Tran Thi B", "Co Tuong 1.0", "Hue")
+    match = contest.build_contest_match(folder, parse_play_ini("COMPUTER\nCOMPUTER\n"), authors, level=1,
+                                        movetime=0.02, seed=4, options={"no_capture_limit": 30})
+    match.run()
+    app.settings.notations["xiangqi"] = "WXF"
+    app.push(ReplayScene(app, path=str(folder / "REPORT.TXT")))
+    view = app.scene
+    if hasattr(view, "go"):
+        view.go(len(view.replay.states) * 2 // 3)
+    settle(app)
+    save("replay_xiangqi_report_wxf")
+    app.pop()
+    app.settings.notations.pop("xiangqi")
 
 
 def main(argv=None) -> int:

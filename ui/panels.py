@@ -11,7 +11,7 @@ from typing import Sequence
 
 import pygame
 
-from games.api import Outcome
+from games.api import Outcome, Termination
 from games.records import TurnInfo
 from games.render_base import Theme, font, mix
 from ui.scene import elide
@@ -65,7 +65,8 @@ def live_scores(state) -> tuple | None:
 
 def seat_score(outcome, state, seat: int) -> str:
     """The final score once the game is over, else the running one, else ""."""
-    scores = outcome.scores if outcome is not None else live_scores(state)
+    stopped = outcome is not None and outcome.reason is Termination.ABORTED and not outcome.winners
+    scores = outcome.scores if outcome is not None and not stopped else live_scores(state)
     return format_score(scores[seat]) if scores and seat < len(scores) else ""
 
 
@@ -283,7 +284,9 @@ def result_parts(outcome: Outcome | None, seat_name) -> tuple[str, str]:
     """(headline, detail) for a finished game: ("Player 1 wins", "connected columns 1 and N")."""
     if outcome is None:
         return "", ""
-    if outcome.is_draw:
+    if outcome.reason is Termination.ABORTED and not outcome.winners:
+        head = "Stopped"
+    elif outcome.is_draw:
         head = "Draw"
     else:
         head = " and ".join(seat_name(s) for s in outcome.winners) + " wins"

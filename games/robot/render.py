@@ -684,8 +684,8 @@ class RobotRenderer(BoardRenderer):
                                     right=rect.right)
             name_x = rect.x + int(unit * 1.5)
             name = self.seat_name(seat)
-            if not name.startswith(COLOURS[seat]):
-                name = f"{COLOURS[seat]}: {name}"
+            if name != COLOURS[seat] and not name.startswith(f"{COLOURS[seat]}:"):
+                name = f"{COLOURS[seat]}: {name}"      # "B: Bot (level 1)", not "Bot (level 1)"
             name = self._fit(name, name_size, score_rect.x - name_x - unit // 3, bold=True)
             self._text(surface, name, name_size, theme.text, name_x, y + int(unit * 0.12), bold=True)
             if state.finished and scores[seat] == best and best > 0:

@@ -506,7 +506,7 @@ def error_match(message: str):
     from games.xiangqi.referee import XiangqiMatch
     from runner.seats import HumanSeat
 
-    match = XiangqiMatch(PLUGIN, {}, [HumanSeat("human", "-"), HumanSeat("human", "-")])
+    match = XiangqiMatch(PLUGIN, {}, [HumanSeat("human", "not started"), HumanSeat("human", "not started")])
     match.error = message
     match.banner = f"Contest mode cannot start: {message}"
     match.stop()

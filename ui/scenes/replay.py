@@ -216,7 +216,8 @@ class ReplayView(BoardScene):
     # ------------------------------------------------------------ layout
     def layout(self) -> None:
         super().layout()
-        self.title_label.set_text(f"{self.title_label.text} · replay · {Path(self.replay.source).name}")
+        source = Path(self.replay.source).name if self.replay.source else ""
+        self.title_label.set_text(" · ".join(x for x in (self.title_label.text, "replay", source) if x))
         area = self.left_area()
         x, width = area.x / self.app.scale, area.width / self.app.scale
         y = self.dh - MARGIN_BOTTOM - FOOTER + 14
