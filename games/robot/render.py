@@ -224,6 +224,13 @@ def stay_target(state: RobotState, seat: int) -> Cell | None:
 
 
 # ---------------------------------------------------------------------------- drawing helpers
+def star_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    """A five-pointed star of outer radius ``r``, point up."""
+    radii = [r if i % 2 == 0 else r * 0.45 for i in range(10)]
+    return [(cx + radii[i] * math.sin(math.pi * i / 5), cy - radii[i] * math.cos(math.pi * i / 5))
+            for i in range(10)]
+
+
 def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     """Polygon of a marker shape of radius ``r`` (a circle is a 32-gon)."""
     if shape == "square":
@@ -595,7 +602,9 @@ class RobotRenderer(BoardRenderer):
     # ------------------------------------------------------------------ side panel
     def _draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, state: RobotState, view: BoardView) -> None:
         """Turn and shrink line, one block per player, and the score chart."""
-        unit = max(11, min(rect.width // 13, surface.get_height() // 30, rect.height // 9))
+        # a short panel (debug log open) still has room for every player's block
+        unit = max(11, min(rect.width // 13, surface.get_height() // 30, rect.height // 9,
+                           int(rect.height / (5 + 3.5 * state.players))))
         if rect.height < rect.width * 0.6:             # a strip below the board: players | chart
             unit = max(11, min(rect.height // 13, rect.width // 32))
         pad = max(4, unit // 2)
@@ -666,8 +675,11 @@ class RobotRenderer(BoardRenderer):
         theme = self.theme
         y = rect.y
         turn, shrink, warning = self.headline(state)
-        turn = self._fit(turn, int(unit * 1.25), rect.width, bold=True)
-        y = self._text(surface, turn, int(unit * 1.25), theme.text, rect.x, y, bold=True).bottom
+        head_size = int(unit * 1.25)
+        while head_size > unit and font(head_size, bold=True).size(turn)[0] > rect.width:
+            head_size -= 1                  # a smaller headline before an ellipsis
+        turn = self._fit(turn, head_size, rect.width, bold=True)
+        y = self._text(surface, turn, head_size, theme.text, rect.x, y, bold=True).bottom
         for line in self._wrap(shrink, int(unit * 0.85), rect.width, bold=warning)[:2]:
             y = self._text(surface, line, int(unit * 0.85), theme.bad if warning else theme.muted, rect.x, y,
                            bold=warning).bottom
@@ -688,8 +700,9 @@ class RobotRenderer(BoardRenderer):
                 name = f"{COLOURS[seat]}: {name}"      # "B: Bot (level 1)", not "Bot (level 1)"
             name = self._fit(name, name_size, score_rect.x - name_x - unit // 3, bold=True)
             self._text(surface, name, name_size, theme.text, name_x, y + int(unit * 0.12), bold=True)
-            if state.finished and scores[seat] == best and best > 0:
-                self._text(surface, "★", name_size, theme.accent, score_rect.x - unit, y + int(unit * 0.12))
+            if state.finished and scores[seat] == best and best > 0:     # drawn: the font has no ★
+                pygame.draw.polygon(surface, theme.accent, star_points(score_rect.x - unit * 0.6,
+                                                                       score_rect.centery, unit * 0.45))
             y = max(score_rect.bottom, y + int(unit * 1.5))
             text, icon, bad = self.status(state, seat)
             if text:
