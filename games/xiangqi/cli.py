@@ -35,6 +35,17 @@ def legal_text(fen: str) -> str:
     return " ".join(sorted(move_text(m) for m in _position(fen).legal_moves()))
 
 
+def bestmove_text(fen: str, seconds: float, depth: int = 64) -> str:
+    """The engine's choice: ``MOVE score N depth N nodes N`` (score for the side to move)."""
+    from games.xiangqi.engine import Searcher
+    position = _position(fen)
+    searcher = Searcher(max_depth=depth)
+    move, score = searcher.choose(position, [position.key], [position.in_check(position.side)], 0, seconds)
+    if move is None:
+        return "(none): the side to move has no legal move"
+    return f"{move_text(move)} score {score} depth {searcher.last_depth} nodes {searcher.nodes}"
+
+
 def _run(produce) -> int:
     try:
         print(produce())
@@ -55,6 +66,12 @@ def register(subparsers) -> None:
     legal = subparsers.add_parser("legal", help="list the legal moves of a position")
     legal.add_argument("fen", help="position in Xiangqi FEN ('start' = the usual start)")
     legal.set_defaults(func=lambda args: _run(lambda: legal_text(args.fen)))
+
+    best = subparsers.add_parser("bestmove", help="the built-in engine's move for a position")
+    best.add_argument("fen", help="position in Xiangqi FEN ('start' = the usual start)")
+    best.add_argument("--seconds", type=float, default=2.0, help="thinking time (default 2)")
+    best.add_argument("--depth", type=int, default=64, help="deepest iteration (default: no limit)")
+    best.set_defaults(func=lambda args: _run(lambda: bestmove_text(args.fen, args.seconds, args.depth)))
 
     # Contest tools: referee two contest programs; play as the contest program CC.
     from games.xiangqi.contest import register as register_contest_mode

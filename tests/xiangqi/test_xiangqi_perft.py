@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from games.xiangqi.cli import legal_text, perft_text
+from games.xiangqi.cli import bestmove_text, legal_text, perft_text
 from games.xiangqi.rules import START_FEN, Position
 
 REPO = Path(__file__).resolve().parents[2]
@@ -62,6 +62,12 @@ def test_cli_functions():
     assert divided[-1] == "1920" and len(divided) == 45 and divided[0] == "A0A1 44"
     moves = legal_text(START_FEN).split(" ")
     assert len(moves) == 44 and moves == sorted(moves) and "H2E2" in moves
+
+
+def test_bestmove_tool():
+    assert bestmove_text("4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1", 1.0).startswith("B0B9 score 29999")
+    assert "no legal move" in bestmove_text("4k4/3R5/9/9/9/9/9/9/9/5K3 b - - 0 1", 0.1)
+    assert bestmove_text("start", 5.0, depth=2).split()[4] == "2"
 
 
 @pytest.mark.skipif(not (REPO / "main.py").exists(), reason="main.py not written yet")
