@@ -1,8 +1,8 @@
 """Replay: any record, stepped, sought, played at a chosen speed, with the debug panels.
 
 Keys: Left/Right step, Home/End jump, Page Up/Page Down (or [ and ]) previous/next
-event, Space play/pause.  A file that cannot be read shows the reader's message
-(it names the file and the line) instead of the board.
+event, Space play/pause, F (or Flip) turns the board around.  A file that cannot be
+read shows the reader's message (it names the file and the line) instead of the board.
 """
 from __future__ import annotations
 
