@@ -261,3 +261,13 @@ def test_a_person_plays_four_player_robot_by_keys_with_a_countdown(home):
         assert "failure" not in (scene.snap.turns[turn].answers.get(0) or {})
     assert len(scene.snap.turns) >= 3
     match.stop()
+
+
+# ---------------------------------------------------------------- How to play text
+def test_a_list_items_wrapped_lines_join_into_one_bullet():
+    from ui.scenes.howto import markdown_to_html
+    html = markdown_to_html("Intro line one\nline two.\n\n- **First** item that\n  goes on.\n- Second.\n\nAfter.",
+                            28, 18)
+    assert "Intro line one line two.<br><br>" in html
+    assert "• <b>First</b> item that goes on.<br>• Second.<br>" in html
+    assert html.endswith("After.<br><br>")

@@ -21,11 +21,14 @@ def markdown_to_html(text: str, heading_px: int, body_px: int) -> str:
     out: list[str] = []
     paragraph: list[str] = []
     in_code = False
+    in_item = False                   # the paragraph is a list item (its end is one line break)
 
     def flush() -> None:
+        nonlocal in_item
         if paragraph:
-            out.append(" ".join(paragraph) + "<br><br>")
+            out.append(" ".join(paragraph) + ("<br>" if in_item else "<br><br>"))
             paragraph.clear()
+        in_item = False
 
     for raw in text.splitlines():
         line = raw.rstrip()
@@ -44,7 +47,10 @@ def markdown_to_html(text: str, heading_px: int, body_px: int) -> str:
             out.append(f"<font pixel_size={size}><b>{inline(heading.group(2))}</b></font><br>")
         elif item:
             flush()
-            out.append("• " + inline(item.group(1)) + "<br>")
+            paragraph.append("• " + inline(item.group(1)))
+            in_item = True
+        elif in_item and line[:1].isspace():          # an item's wrapped continuation line
+            paragraph.append(inline(line.strip()))
         elif not line.strip():
             flush()
             if out and not out[-1].endswith("<br><br>"):
