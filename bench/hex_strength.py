@@ -18,9 +18,10 @@ the computing the fixed-simulation opponent still gets.  ``--clock wall`` is the
 arena's own view.  Jobs are interleaved over (size, colour), and the table is printed
 every ``--table-every`` games, so a stopped run still gives balanced figures.
 
-Example (the figures in the report)::
+The runs reported (200 games; then a smaller sample against a 1000-simulation opponent)::
 
-    python bench/hex_strength.py --sizes 9 11 --games 50 --sims 400 --game-time 10 --workers 2
+    python bench/hex_strength.py --sizes 9 11 --games 50 --sims 300 --game-time 10 --workers 2
+    python bench/hex_strength.py --sizes 9 11 --games 10 --sims 1000 --game-time 10 --workers 2
 """
 from __future__ import annotations
 
