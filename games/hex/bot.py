@@ -13,12 +13,15 @@ level name        search                                                 clock u
 ====  ==========  =====================================================  ==========  ========
 
 (po = playouts per move on boards up to 11x11 when the match has no clock, which makes
-a game reproducible from its seed; larger boards get proportionally fewer.)  Every searching level first takes an immediate win and, when the
-opponent threatens one, restricts itself to the threatened cells.
+a game reproducible from its seed; larger boards get proportionally fewer.)  Every
+searching level first takes an immediate win and, when the opponent threatens one,
+restricts itself to the threatened cells.  With the pie rule on, player 2 swaps an
+opening stone that is off the border, and player 1 opens on the border.
 
-The ``time_budget`` the runner passes is what the seat may still use; the bot spends a
-share of it that shrinks with the number of empty cells (a Hex game lasts about a
-quarter of the empty cells per side), and always answers before the budget runs out.
+The ``time_budget`` the runner passes is what the seat may still use; the bot spends
+``budget / (empty / 4 + 2)`` of it times the level's share (a side makes about a
+quarter of the empty cells' worth of moves), never more than the budget less a small
+reserve.  Measured against OpenSpiel's MCTS: bench/hex_strength.py.
 """
 from __future__ import annotations
 
