@@ -91,6 +91,18 @@ class NewMatchScene(Scene):
         self.seats = [SeatChoice.from_spec(s) for s in last]
         self._fit_seats()
 
+    def seat_colour(self, seat: int) -> tuple:
+        """The colour the board gives ``seat`` (Xiangqi's Red is red), from the game's renderer."""
+        key = (self.game_name, self.app.theme.name)
+        if getattr(self, "_renderer_key", None) != key:
+            from ui.boards import make_renderer
+            self._renderer_key = key
+            self._renderer = make_renderer(self.chosen.plugin, self.game, {}, [], self.app.theme)
+        try:
+            return self._renderer.seat_colour(seat)
+        except Exception:          # a renderer that needs options it was not given
+            return self.app.theme.seats[seat % len(self.app.theme.seats)]
+
     def seat_kinds(self) -> list[str]:
         plugin = self.chosen.plugin
         kinds = ["human"]
@@ -366,7 +378,7 @@ class NewMatchScene(Scene):
         pygame.draw.rect(surface, theme.panel, panel, border_radius=self.px(10))
         for index, seat in enumerate(self.seats):
             y = self.px(282 + index * SEAT_ROW)
-            colour = theme.seats[index % len(theme.seats)]
+            colour = self.seat_colour(index)
             pygame.draw.circle(surface, colour, (self.px(54), y + self.px(21)), self.px(11))
             self.draw_text(surface, spec.seat_name(index), (self.px(72), y + self.px(9)), 17,
                            theme.text, max_width=self.px(170))
