@@ -10,6 +10,8 @@
 2. Waiting: a match waiting for a person's move, where only the clock moves.
 3. Idle: the home screen with no input for ``--idle-seconds`` of wall time; reports
    the process's CPU time as a percentage of one core.
+4. Pulsing marks: a paused Robot replay showing a turn with explosion/enclosure
+   marks: full draws and CPU in the first second (the marks pulse), then idle.
 """
 from __future__ import annotations
 
@@ -131,6 +133,37 @@ def bench_waiting_for_a_person(size: tuple[int, int], seconds: float) -> dict:
             "regions_per_s": (app.regions_drawn - regions) / wall, "wall_s": wall}
 
 
+def bench_robot_marks(size: tuple[int, int], seconds: float) -> dict:
+    """A paused Robot replay stepped onto a turn whose marks pulse: a second of frames, then idle."""
+    from games import registry
+    from runner.match import Match
+    from runner.seats import make_seat
+    from ui.app import App
+    from ui.settings import Settings
+    from ui.scenes.replay import ReplayScene
+
+    plugin = registry.plugin("robot")
+    options = plugin.new_game().spec.resolve_options(None, {"players": 4})
+    match = Match(plugin, options, [make_seat("bot:1", plugin, i) for i in range(4)], seed=8)
+    match.run()
+    app = App(Settings(), size=size, fullscreen=False)
+    app.push(ReplayScene(app, replay=match.as_replay()))
+    view = app.scene
+    marked = next(i for i, s in enumerate(view.replay.states) if view.renderer.animates(s))
+    for _ in range(3):
+        app.frame(block=False)
+    app.last_input = -1e9
+    view.go(marked)
+    result = {}
+    for name, span in (("settling", 1.0), ("settled", seconds)):
+        drawn, cpu, wall = app.frames_drawn, time.process_time(), time.monotonic()
+        while time.monotonic() - wall < span:
+            app.frame(block=True)
+        result[name] = (app.frames_drawn - drawn, 100 * (time.process_time() - cpu) / span)
+    app.close()
+    return result
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="1280x720")
@@ -151,6 +184,10 @@ def main(argv=None) -> int:
     print(f"match waiting for a person {args.size}: {waiting['percent_of_core']:.2f}% of one core over "
           f"{waiting['wall_s']:.1f} s: {waiting['regions_per_s']:.1f} clock repaints/s (players panel only), "
           f"{waiting['draws_per_s']:.1f} full draws/s")
+    marks = bench_robot_marks(size, args.idle_seconds)
+    print(f"robot replay on pulsing marks {args.size}: first second {marks['settling'][0]} full draws, "
+          f"{marks['settling'][1]:.1f}% of one core; next {args.idle_seconds:g} s {marks['settled'][0]} "
+          f"full draws, {marks['settled'][1]:.2f}% of one core")
     return 0
 
 
