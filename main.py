@@ -59,8 +59,13 @@ def build_parser() -> argparse.ArgumentParser:
     from games.registry import all_plugins
     for plugin in all_plugins():
         if plugin.cli:
+            try:
+                register_tools = plugin.load("cli")
+            except ImportError as exc:   # one game's broken tools must not take the rest down
+                print(f"arena: {plugin.name} tools unavailable: {exc}", file=sys.stderr)
+                continue
             game_parser = commands.add_parser(plugin.name, help=f"{plugin.name} tools")
-            plugin.load("cli")(game_parser.add_subparsers(dest="tool", metavar="TOOL", required=True))
+            register_tools(game_parser.add_subparsers(dest="tool", metavar="TOOL", required=True))
     return parser
 
 
