@@ -29,7 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     replay = commands.add_parser("replay", help="open a record (arena record, HEX.OUT, SGF, REPORT.TXT, "
-                                 "Robot turn log, output.txt) in the replay viewer")
+                                 "Robot turn log) in the replay viewer")
     replay.add_argument("file", help="the record file")
     replay.set_defaults(func=cmd_replay)
 

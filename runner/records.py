@@ -144,7 +144,7 @@ def open_replay(path: str | Path) -> Replay:
         if reader.sniff(text, path):
             return reader.read(text, path)
     raise RecordFormatError(path, 1, "an arena record or a contest record file "
-                            "(HEX.OUT, SGF, REPORT.TXT, a Robot turn log, output.txt)")
+                            "(HEX.OUT, SGF, REPORT.TXT, PGN, a Robot turn log)")
 
 
 def all_readers() -> Iterable:
