@@ -249,6 +249,15 @@ class State(abc.ABC):
         leaves and the others play on.
         """
 
+    def adjudicate(self, outcome: Outcome) -> None:
+        """The referee ends the game with ``outcome``: a ruling the rules cannot reach
+        (a flag fall judged a draw, a status word taken as written, an organizer's call).
+
+        Two-player games implement it; the runner records the ruling so replays end
+        the same way.
+        """
+        raise NotImplementedError(f"{type(self).__name__} takes no referee rulings")
+
     @abc.abstractmethod
     def outcome(self) -> Outcome | None:
         """The result once terminal, else None."""

@@ -22,6 +22,7 @@ class TurnInfo:
     moves: dict[int, str]                       # seat -> move text
     answers: dict[int, dict] = field(default_factory=dict)   # seat -> runner's answer log
     forfeits: dict[int, dict] = field(default_factory=dict)  # seat -> {"reason", "detail"}
+    ruling: dict | None = None                  # the referee's Outcome (to_json) ending the game
     events: tuple[Event, ...] = ()
     clocks: dict[int, float] = field(default_factory=dict)   # seat -> seconds left/used
     note: str = ""
@@ -46,7 +47,7 @@ class Replay:
 
     def event_turns(self) -> list[int]:
         """Indices into ``states`` that follow a turn with an event or a verdict."""
-        return [i + 1 for i, t in enumerate(self.turns) if t.events or t.forfeits]
+        return [i + 1 for i, t in enumerate(self.turns) if t.events or t.forfeits or t.ruling]
 
 
 class RecordReader(abc.ABC):

@@ -355,13 +355,27 @@ class Match:
                 answer.failure, answer.detail = Termination.ILLEGAL_MOVE, f"illegal move: {exc}"
         return None
 
+    def ruling(self, seat: int, answer: Answer) -> Outcome | None:
+        """A referee's ruling that ends the game on this answer instead of the usual
+        consequence (subclasses: Xiangqi's flag-fall and status-word rules).
+
+        Called before the time of this answer is charged; None means no ruling.
+        """
+        return None
+
     def _play(self, to_move: tuple[int, ...], answers: dict[int, Answer]) -> None:
         info = TurnInfo(number=len(self.turns) + 1, moves={})
         moves: dict[int, Any] = {}
         for seat in to_move:
             answer = answers[seat]
+            ruling = self.ruling(seat, answer) if info.ruling is None else None
+            if ruling is not None:
+                info.ruling = ruling.to_json()
             self.time_used[seat] += answer.elapsed
-            move = self._resolve(seat, answer)
+            move = self._resolve(seat, answer) if ruling is None else None
+            if ruling is not None:
+                info.answers[seat] = answer.log()
+                continue
             if answer.failure is not None:
                 move = self.game.default_move(self.state, seat)
                 if move is None:
@@ -376,11 +390,16 @@ class Match:
         for seat, forfeit in info.forfeits.items():
             self.state.forfeit(seat, Termination(forfeit["reason"]), forfeit["detail"])
         events = self.state.events() if info.forfeits else ()
+        if info.ruling:
+            moves, info.moves = {}, {}
         if moves and set(moves) == set(self.state.to_move()):
             self.state.apply(moves)
             events = events + self.state.events()
         elif moves:
             info.moves = {}
+        if info.ruling:
+            self.state.adjudicate(Outcome.from_json(info.ruling))
+            events = events + self.state.events()
         info.events = tuple(events)
         info.clocks = dict(self.time_used)
         self.turns.append(info)

@@ -46,6 +46,7 @@ class RecordWriter:
                      "moves": {str(k): v for k, v in info.moves.items()},
                      "answers": {str(k): v for k, v in info.answers.items()},
                      "forfeits": {str(k): v for k, v in info.forfeits.items()},
+                     **({"ruling": info.ruling} if info.ruling else {}),
                      "events": [[e.kind, e.text, list(e.seats)] for e in info.events],
                      "clocks": {str(k): round(v, 3) for k, v in info.clocks.items()},
                      "note": info.note})
@@ -70,6 +71,7 @@ def _turn_from_json(obj: dict) -> TurnInfo:
         forfeits={int(k): v for k, v in obj.get("forfeits", {}).items()},
         events=tuple(Event(k, t, tuple(s)) for k, t, s in obj.get("events", [])),
         clocks={int(k): v for k, v in obj.get("clocks", {}).items()},
+        ruling=obj.get("ruling"),
         note=obj.get("note", ""))
 
 
@@ -126,6 +128,8 @@ def _replay_turn(game, state, info: TurnInfo, path: str, line: int) -> None:
         if info.moves and not state.is_terminal():
             moves = {seat: game.parse_move(text, state, seat) for seat, text in info.moves.items()}
             state.apply(moves)
+        if info.ruling:
+            state.adjudicate(Outcome.from_json(info.ruling))
     except (ValueError, KeyError) as exc:
         raise RecordFormatError(path, line, f"a move the rules accept ({exc})") from None
 

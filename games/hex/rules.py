@@ -257,6 +257,10 @@ class HexState(State):
         self._outcome = uniform_outcome_two_player(other, reason, f"Player {seat + 1} loses: {text}")
         self._events = (Event("verdict", self._outcome.detail, (seat,)),)
 
+    def adjudicate(self, outcome: Outcome) -> None:
+        self._outcome = outcome
+        self._events = (Event("verdict", outcome.detail, outcome.winners),)
+
     def outcome(self) -> Outcome | None:
         return self._outcome
 

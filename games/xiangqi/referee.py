@@ -30,7 +30,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from games.api import Event, Outcome, Termination
+from games.api import Outcome, Termination
 from games.xiangqi.movefiles import COMPUTER, HUMAN, OTHER, UNTIMED
 from games.xiangqi.rules import (SIDE_NAMES, SINGLE_MOVE_LIMIT_SECONDS, adjudicate_flag_fall,
                                  adjudicate_move_time)
@@ -48,19 +48,6 @@ def contest_time_control(seconds: int) -> TimeControl:
     """PLAY.INI's seconds as the runner's limits: the whole game, and 15 minutes a move."""
     total = float(seconds) if seconds and seconds > 0 else None
     return TimeControl(per_move=float(SINGLE_MOVE_LIMIT_SECONDS), total=total)
-
-
-def set_state_outcome(state, outcome: Outcome) -> None:
-    """Make ``outcome`` the state's result (a referee's verdict the rules cannot reach).
-
-    Uses the state's ``adjudicate`` when the rules provide one; otherwise sets the
-    result the way :meth:`XiangqiState.forfeit` does.
-    """
-    if hasattr(state, "adjudicate"):
-        state.adjudicate(outcome)
-        return
-    state._outcome = outcome
-    state._events = (Event("verdict", outcome.detail, outcome.winners),)
 
 
 class XiangqiMatch(Match):
@@ -99,21 +86,18 @@ class XiangqiMatch(Match):
         return None
 
     # ------------------------------------------------------------------ the turn
-    def _play(self, to_move, answers) -> None:
-        seat = to_move[0]
-        answer = answers[seat]
-        verdict = None
+    def ruling(self, seat, answer) -> Outcome | None:
+        """The contest's rulings: flag fall and the 15-minute move; status words taken as written."""
         if answer.failure is Termination.TIMEOUT:
-            verdict = self._clock_verdict(seat, answer.elapsed)
-        elif getattr(answer, "claim", ""):
-            verdict = claim_outcome(seat, answer.claim)
+            return self._clock_verdict(seat, answer.elapsed)
+        if getattr(answer, "claim", ""):
+            return claim_outcome(seat, answer.claim)
+        return None
+
+    def _play(self, to_move, answers) -> None:
         super()._play(to_move, answers)
-        if verdict is not None and verdict != self.state.outcome():
-            set_state_outcome(self.state, verdict)
-            self.states[-1] = self.state.clone()
-            self.turns[-1].note = verdict.detail
-            self.turns[-1].events = (Event("verdict", verdict.detail, verdict.winners),)
-            self.outcome = verdict
+        if self.turns[-1].ruling:
+            self.turns[-1].note = self.turns[-1].ruling["detail"]
         self.write_reports()
 
     def _close(self) -> None:

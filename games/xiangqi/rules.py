@@ -703,6 +703,10 @@ class XiangqiState(State):
         self._outcome = uniform_outcome_two_player(seat ^ 1, reason, text)
         self._events = (Event("verdict", text, (seat ^ 1,)),)
 
+    def adjudicate(self, outcome: Outcome) -> None:
+        self._outcome = outcome
+        self._events = (Event("verdict", outcome.detail, outcome.winners),)
+
     def outcome(self) -> Outcome | None:
         return self._outcome
 

@@ -81,10 +81,6 @@ def test_two_random_movers_play_a_full_refereed_game(tmp_path):
 
     replay = open_replay(match.record_path)
     assert replay.states[-1].moves == moves and replay.outcome == outcome
-    try:
-        import games.xiangqi.records  # noqa: F401  (written by another engineer)
-    except ImportError:
-        return
     report = open_replay(tmp_path / "REPORT.TXT")
     assert report.states[-1].moves == moves
 
@@ -126,6 +122,9 @@ def test_flag_fall_with_opponent_under_five_minutes_is_a_draw(tmp_path):
     result = json.loads((tmp_path / "REPORT.JSON").read_text())
     assert result["clocks"]["bottom"] == 0 and result["clocks"]["top"] == 1
     assert (tmp_path / "seat1" / "PLAY.INI").read_text().splitlines()[3] == "1"
+    replay = open_replay(match.record_path)       # the record ends the way the referee ruled
+    assert replay.turns[-1].ruling["winners"] == [] and not replay.turns[-1].forfeits
+    assert replay.states[-1].outcome() == outcome
 
 
 def clock_match(seconds):
