@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from games.api import (Event, GameSetupError, IllegalMoveError, MoveSyntaxError, Outcome,
+from games.api import (GameSetupError, IllegalMoveError, MoveSyntaxError, Outcome,
                        RecordFormatError, Termination, uniform_outcome_two_player)
 from games.hex.notation import from_hexgui, to_hexgui
 from games.hex.rules import MAX_SIZE, P1, P2, HexGame, HexMove, HexState

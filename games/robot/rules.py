@@ -472,7 +472,6 @@ class RobotState(State):
     def _enclose(self, events: list[Event]) -> None:
         """Paint every region a colour closes off; remove robots caught inside."""
         b, grid = self.board, self.grid
-        length, stride = b.length, b.stride
         open_mask = int(grid.translate(_OPEN_TABLE), 2)
         unreached: dict[int, int] = {}
         enclosed: dict[int, int] = {}

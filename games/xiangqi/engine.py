@@ -146,7 +146,6 @@ class Searcher:
     def search_root(self, depth: int, evaluation: int, moves: list[int]) -> int:
         alpha, beta = -INFINITY, INFINITY
         position = self.position
-        sign = 1 if position.side == RED else -1
         first = True
         for move in moves:
             delta = self._delta(move)

@@ -1,9 +1,7 @@
 """The referee loop: verdicts for misbehaving seats, clocks, records, controls."""
 import json
-import threading
 import time
 
-import pytest
 
 from games import registry
 from games.api import Termination

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from games.api import RecordFormatError
-from games.hex.rules import HexGame, HexMove, P1, P2
+from games.hex.rules import HexGame, P2
 from games.hex.solver import Solver, is_colour_symmetric, masks, side_to_move_wins
 from games.hex.start_positions import list_positions, load_position
 

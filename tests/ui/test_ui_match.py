@@ -3,7 +3,6 @@ import json
 import time
 
 import pygame
-import pytest
 
 from games import registry
 from runner.match import Match

@@ -5,11 +5,10 @@ pyffish is test-only.  It writes moves in lower case with ranks 1-10; we convert
 import random
 import re
 
-import pytest
 
 from games.xiangqi.rules import START_FEN, Position, move_text
 
-sf = pytest.importorskip("pyffish")
+import pyffish as sf   # a test-only dependency: the independent reference
 
 _PYFFISH_MOVE = re.compile(r"^([a-i])(\d+)([a-i])(\d+)$")
 

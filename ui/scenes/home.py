@@ -10,7 +10,7 @@ import pygame_gui
 from games.render_base import font, luminance, mix
 from ui.catalog import GameEntry, game_entries
 from ui.settings import MAX_RECENT
-from ui.scene import Scene, elide, wrap
+from ui.scene import Scene, wrap
 
 TILE_TOP, TILE_H, PICTURE_H = 92, 392, 176
 

@@ -34,7 +34,6 @@ def main():
         target = min(cells, key=lambda rc: abs(rc[0] - corner[0]) + abs(rc[1] - corner[1]))
         open("MOVE.OUT", "w").write(f"{target[0]} {target[1]}\n")
         return
-    ring = min(x, y, m - 1 - x, n - 1 - y)
     next_shrink_ring = t // k if k else 0
     start, parent, queue = (x, y), {(x, y): None}, deque([(x, y)])
     goal = None
