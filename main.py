@@ -56,6 +56,14 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument("--size", default="1280x720", metavar="WxH", help="picture size (default 1280x720)")
     render.set_defaults(func=cmd_render)
 
+    export = commands.add_parser("export", help="save a record in a game's own formats "
+                                 "(Xiangqi: PGN, FEN of a position; Hex: SGF, HEX.OUT)")
+    export.add_argument("file", help="the record file")
+    export.add_argument("--format", required=True, metavar="NAME", help="the format, e.g. PGN, FEN, SGF")
+    export.add_argument("--turn", type=int, default=-1, help="the position for FEN (0 = start; default: last)")
+    export.add_argument("--out", metavar="FILE", help="write here instead of standard output")
+    export.set_defaults(func=cmd_export)
+
     from games.registry import all_plugins
     for plugin in all_plugins():
         if plugin.cli:
@@ -132,6 +140,25 @@ def cmd_match(args) -> int:
 def cmd_replay(args) -> int:
     from ui.app import run_app
     return run_app(args, replay_path=args.file)
+
+
+def cmd_export(args) -> int:
+    from games import registry
+    from games.api import ArenaError
+    from runner.exports import export_text
+    from runner.records import open_replay
+    try:
+        replay = open_replay(args.file)
+        _, text = export_text(registry.plugin(replay.game), replay, args.turn, args.format)
+    except ArenaError as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return 2
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+        print(args.out)
+    else:
+        sys.stdout.write(text)
+    return 0
 
 
 def cmd_render(args) -> int:

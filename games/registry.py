@@ -25,6 +25,8 @@ class GamePlugin:
     * ``readers``: a list of :class:`games.records.RecordReader` for the contest's own
       record files (HEX.OUT, REPORT.TXT, turn logs, output.txt).
     * ``writers``: ``write_contest_records(replay_or_match, folder) -> [paths]``.
+    * ``exports``: a dict ``{format: export(replay, index) -> (file name, text)}`` of what
+      the replay viewer and ``arena export`` can save (PGN, FEN of a position, SGF ...).
     * ``renderer``: the pygame renderer class (ui only).
     * ``extra_seats``: seat kinds beyond human/bot/ext, e.g. ``{"gtp": "games.hex.gtp:make_gtp_seat"}``.
     * ``cli``: ``register(subparsers)`` adding ``python main.py GAME ...`` tools.
@@ -37,6 +39,7 @@ class GamePlugin:
     external: str | None = None
     readers: str | None = None
     writers: str | None = None
+    exports: str | None = None
     renderer: str | None = None
     extra_seats: dict[str, str] = field(default_factory=dict)
     cli: str | None = None

@@ -9,6 +9,7 @@ PLUGIN = GamePlugin(
     external="games.hex.protocol:make_external_seat",
     readers="games.hex.records:READERS",
     writers="games.hex.records:write_contest_records",
+    exports="games.hex.records:EXPORTS",
     renderer="games.hex.render:HexRenderer",
     extra_seats={"gtp": "games.hex.gtp:make_gtp_seat"},
     picture="hex.png",

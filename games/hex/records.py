@@ -349,3 +349,9 @@ def write_contest_records(replay_or_match: Any, folder: str | Path) -> list[Path
 
 
 READERS = [HexOutReader(), SgfReader()]
+
+
+EXPORTS = {
+    "SGF": lambda replay, index: (SGF_NAME, format_sgf(replay)),
+    "HEX.OUT": lambda replay, index: (HEX_OUT, format_hex_out(replay)),
+}

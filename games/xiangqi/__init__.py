@@ -13,6 +13,8 @@ PLUGIN = GamePlugin(
     bot_levels=("1 beginner", "2 novice", "3 club", "4 strong", "5 strongest"),
     cli="games.xiangqi.cli:register",
     readers="games.xiangqi.records:READERS",
+    writers="games.xiangqi.records:write_contest_records",
+    exports="games.xiangqi.records:EXPORTS",
     external="games.xiangqi.contest:make_external_seat",
     extra_seats={"uci": "games.xiangqi.engines:make_uci_seat",
                  "ucci": "games.xiangqi.engines:make_ucci_seat"},

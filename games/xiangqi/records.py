@@ -334,3 +334,39 @@ def replay_to_pgn(replay: Replay, tags: dict[str, Any] | None = None) -> str:
 
 
 READERS = [ReportReader(), PgnReader()]
+
+
+def export_pgn(replay, index: int) -> tuple[str, str]:
+    """The whole game as Chinese-chess PGN (ICCS moves), from its start position."""
+    start, final = replay.states[0], replay.states[-1]
+    names = list(replay.seat_names) + ["?", "?"]
+    tags = {"Red": names[0] or "?", "Black": names[1] or "?"}
+    return "game.pgn", format_pgn(final.moves, tags, replay.outcome, fen=start.fen())
+
+
+def export_fen(replay, index: int) -> tuple[str, str]:
+    """The FEN of the position shown (``index`` into the replay's states)."""
+    return f"position-{index}.fen", replay.states[index].fen() + "\n"
+
+
+EXPORTS = {"PGN": export_pgn, "FEN": export_fen}
+
+
+def write_contest_records(replay, folder) -> list:
+    """After any Xiangqi match: REPORT.TXT (PLAY.INI words from the seats' kinds) and game.pgn.
+
+    Only a game from the standard start position has a REPORT.TXT (the contest's
+    programs always start there); the PGN keeps a FEN tag otherwise.
+    """
+    folder = Path(folder)
+    words = tuple({"human": "HUMAN", "ext": "OTHER"}.get(seat.get("kind"), "COMPUTER")
+                  for seat in replay.header.get("seats", [])[:2]) or ("COMPUTER", "COMPUTER")
+    written = []
+    if replay.states[0].fen().split()[:2] == START_FEN.split()[:2]:
+        report = folder / "REPORT.TXT"
+        report.write_text(format_report(Report(["", "Arena", ""], words, list(replay.states[-1].moves))),
+                          encoding="ascii", newline="")
+        written.append(report)
+    name, text = export_pgn(replay, len(replay.states) - 1)
+    (folder / name).write_text(text, encoding="utf-8")
+    return written + [folder / name]

@@ -57,3 +57,19 @@ def test_robot_match_takes_one_robot_per_seat(tmp_path):
     mismatch = arena("match", "robot", "--seat", "bot:1", "--seat", "bot:1", "--option", "players=3",
                      "--headless", "--out", str(tmp_path))
     assert mismatch.returncode == 2 and "3-seat" in mismatch.stderr
+
+
+def test_export_saves_a_records_game_formats(tmp_path):
+    result = arena("match", "xiangqi", "--seat", "bot:1", "--seat", "bot:1", "--seed", "3",
+                   "--option", "no_capture_limit=30", "--headless", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "REPORT.TXT").read_text().splitlines()[3] == "COMPUTER COMPUTER"
+    record = str(next(tmp_path.glob("*.arena.jsonl")))
+    pgn = arena("export", record, "--format", "pgn")
+    assert pgn.returncode == 0 and pgn.stdout.startswith('[Game "Chinese Chess"]')
+    start = arena("export", record, "--format", "FEN", "--turn", "0")
+    assert start.stdout.strip() == "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+    again = arena("export", str(tmp_path / "game.pgn"), "--format", "fen", "--turn", "0")
+    assert again.stdout == start.stdout                      # the exported PGN opens as a record
+    wrong = arena("export", record, "--format", "sgf")
+    assert wrong.returncode == 2 and "PGN, FEN" in wrong.stderr and "Traceback" not in wrong.stderr

@@ -137,3 +137,30 @@ def test_a_replay_of_a_game_that_is_not_installed_is_a_message(home):
     pump(home)
     assert type(home.scene).__name__ == "ReplayScene"
     assert "made-up.txt" in home.scene.error and "no-such-game" in home.scene.error
+
+
+def test_export_button_saves_the_game_and_the_position_shown(home, arena_home):
+    xiangqi = registry.plugin("xiangqi")
+    path = default_record_path(records_dir(), "xiangqi")
+    match = Match(xiangqi, xiangqi.new_game().spec.resolve_options(None, {"no_capture_limit": "20"}),
+                  [make_seat("bot:1", xiangqi, 1), make_seat("bot:1", xiangqi, 2)], seed=5, record_path=path)
+    match.run()
+    view = open_view(home, path)
+    for _ in range(6):
+        press(home, pygame.K_RIGHT)
+    (button,) = [b for b, text in view.extra_buttons.items() if text == "Export"]
+    click(home, button)
+    folder = records_dir() / "exports" / path.name.split(".")[0]
+    assert (folder / "position-6.fen").read_text().strip() == view.replay.states[6].fen()
+    pgn = (folder / "game.pgn").read_text()
+    assert '[Game "Chinese Chess"]' in pgn and match.states[-1].moves[0][:2] + "-" in pgn
+    assert "Saved game.pgn, position-6.fen" in view.message and not view.message_is_error
+
+
+def test_games_without_exports_show_no_export_button(home, arena_home):
+    robot = registry.plugin("robot")
+    path = default_record_path(records_dir(), "robot")
+    Match(robot, robot.new_game().spec.resolve_options(None, {"map": "open-11"}),
+          [make_seat("bot:1", robot, 1), make_seat("bot:1", robot, 2)], seed=5, record_path=path).run()
+    view = open_view(home, path)
+    assert view.extra_buttons == {}

@@ -39,7 +39,7 @@ MARGIN = 20
 TOP = 72
 PLAYER_ROW = 66
 STATUS_H = 84          # status (two lines) and a message line under the players
-HOWTO_W, FLIP_W = 170, 80
+HOWTO_W, FLIP_W, EXTRA_W = 170, 80, 110
 BAR_LINE = 24          # design height of one status-bar line
 BAR_PAD = 10
 ANIMATION_FRAME = 1 / 30
@@ -65,6 +65,7 @@ class BoardScene(Scene):
         self.debug_lists: dict[int, ScrollList] = {}
         self.selected: int | None = None        # state index picked in the move list (None: latest)
         self.message = ""                       # a transient line under the status (bad move ...)
+        self.message_is_error = True
         self.shown_at = time.monotonic()        # when the shown state last changed
         self.since_animation = 0.0
 
@@ -152,7 +153,14 @@ class BoardScene(Scene):
             self.renderer = make_renderer(self.plugin, self.game, self.options, self.seat_labels,
                                           self.app.theme)
         flip_x = self.dw - MARGIN - HOWTO_W - 8 - FLIP_W
-        self.top_bar(f"{game_title(self.plugin.name)}", right=flip_x - 8)
+        extra_x = flip_x
+        self.extra_buttons = {}
+        for text, tooltip in reversed(self.extra_header_buttons()):
+            width = EXTRA_W
+            extra_x -= width + 8
+            button = self.button(self.rect(extra_x, 14, width, 42), text, tooltip=tooltip)
+            self.extra_buttons[button] = text
+        self.top_bar(f"{game_title(self.plugin.name)}", right=extra_x - 8)
         self.flip_button = self.button(self.rect(flip_x, 14, FLIP_W, 42), "Flip",
                                        tooltip="turn the board around (F)")
         self.howto_button = self.button(self.rect(self.dw - MARGIN - HOWTO_W, 14, HOWTO_W, 42), "How to play")
@@ -280,8 +288,18 @@ class BoardScene(Scene):
         self.view.hover = None
         return True
 
+    def extra_header_buttons(self) -> list[tuple[str, str]]:
+        """(text, tooltip) of buttons a scene adds left of Flip; see :meth:`header_action`."""
+        return []
+
+    def header_action(self, text: str) -> None:
+        """One of :meth:`extra_header_buttons` was pressed."""
+
     def process_event(self, event: pygame.event.Event) -> bool:
         if self.flip_requested(event):
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.extra_buttons:
+            self.header_action(self.extra_buttons[event.ui_element])
             return True
         if is_pressed(event, self.back_button):
             self.leave()
@@ -329,7 +347,8 @@ class BoardScene(Scene):
             surface.blit(status.render(line, True, theme.text), (x, y))
             y += status.get_linesize()
         if self.message:
-            self.draw_text(surface, self.message, (x, players.bottom + self.px(54)), 16, theme.bad,
+            colour = theme.bad if self.message_is_error else theme.good
+            self.draw_text(surface, self.message, (x, players.bottom + self.px(54)), 16, colour,
                            max_width=self.px(COLUMN_W))
         self.moves.draw(surface, theme)
         for seat in sorted(self.debug_open):

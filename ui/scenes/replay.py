@@ -16,6 +16,9 @@ from pygame_gui.windows import UIFileDialog
 from games import registry
 from games.api import ArenaError
 from games.records import Replay
+from runner import paths
+from runner.records import SUFFIX as RECORD_SUFFIX
+from runner.exports import export_all, export_formats
 from ui.panels import PlayerLine, clock_texts, seat_score, result_text
 from ui.scene import Scene, is_pressed
 from ui.scenes.board_scene import BoardScene
@@ -131,6 +134,15 @@ class ReplayScene(Scene):
         return True
 
 
+def short_source(source: str, limit: int = 22) -> str:
+    """The record's file name for the title: the arena suffix dropped, the middle elided."""
+    name = Path(source).name if source else ""
+    name = name[:-len(RECORD_SUFFIX)] if name.endswith(RECORD_SUFFIX) else name
+    if len(name) > limit:
+        name = name[:limit // 2 - 1] + "…" + name[-(limit - limit // 2):]
+    return name
+
+
 def _records_folder() -> Path:
     from runner.paths import records_dir
     folder = records_dir()
@@ -216,8 +228,8 @@ class ReplayView(BoardScene):
     # ------------------------------------------------------------ layout
     def layout(self) -> None:
         super().layout()
-        source = Path(self.replay.source).name if self.replay.source else ""
-        self.title_label.set_text(" · ".join(x for x in (self.title_label.text, "replay", source) if x))
+        self.title_label.set_text(" · ".join(x for x in (self.title_label.text, "replay",
+                                                         short_source(self.replay.source)) if x))
         area = self.left_area()
         x, width = area.x / self.app.scale, area.width / self.app.scale
         y = self.dh - MARGIN_BOTTOM - FOOTER + 14
@@ -327,6 +339,32 @@ class ReplayView(BoardScene):
         self.set_playing(False)
         self.go(row)
         self.select(row)
+
+    # ------------------------------------------------------------ export
+    def extra_header_buttons(self) -> list[tuple[str, str]]:
+        if not export_formats(self.plugin):
+            return []
+        return [("Export", "save the game (and the position shown) as "
+                 + ", ".join(export_formats(self.plugin)))]
+
+    def header_action(self, text: str) -> None:
+        if text == "Export":
+            self.export()
+
+    def export(self) -> list[Path]:
+        """Write the game's exports for the position shown into the records folder."""
+        stem = Path(self.replay.source).name.split(".")[0] if self.replay.source else self.plugin.name
+        folder = paths.records_dir() / "exports" / stem
+        try:
+            written = export_all(self.plugin, self.replay, self.index, folder)
+        except (OSError, ArenaError) as exc:
+            self.message, self.message_is_error = f"Export failed: {exc}", True
+            written = []
+        else:
+            self.message = f"Saved {', '.join(p.name for p in written)} in {folder}"
+            self.message_is_error = False
+        self.app.dirty = True
+        return written
 
 
 MARGIN_BOTTOM = 20
