@@ -87,21 +87,11 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
     return width, height
 
 
-def parse_options(pairs: list[str]) -> dict[str, str]:
-    options = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep:
-            raise SystemExit(f"arena: option {pair!r} is not KEY=VALUE")
-        options[key.strip()] = value.strip()
-    return options
-
-
 def cmd_match(args) -> int:
     import random
 
     from games import registry
-    from games.api import ArenaError
+    from games.api import ArenaError, parse_option_pairs
     from runner import paths
     from runner.match import Match, default_record_path, result_json
     from runner.seats import make_seat
@@ -109,7 +99,7 @@ def cmd_match(args) -> int:
     try:
         plugin = registry.plugin(args.game)
         game = plugin.new_game()
-        explicit = parse_options(args.option)
+        explicit = parse_option_pairs(args.option)
         if "players" in {o.name for o in game.spec.options} and "players" not in explicit:
             explicit["players"] = str(len(args.seat))     # one robot per --seat
         options = game.spec.resolve_options(args.variant, explicit)

@@ -316,6 +316,17 @@ class Game(abc.ABC):
         return options.get("players", self.spec.min_seats)
 
 
+def parse_option_pairs(pairs: Iterable[str]) -> dict[str, str]:
+    """``KEY=VALUE`` words from a command line, as option overrides (values stay text)."""
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise GameSetupError(f"option {pair!r} is not KEY=VALUE")
+        options[key.strip()] = value.strip()
+    return options
+
+
 def uniform_outcome_two_player(winner: int | None, reason: Termination, detail: str) -> Outcome:
     """Outcome for a two-seat game: winner 0 or 1, or None for a draw."""
     if winner is None:

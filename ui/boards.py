@@ -13,8 +13,7 @@ import pygame
 
 from games.api import ArenaError
 from games.registry import GamePlugin
-from games.render_base import DARK, BoardRenderer, BoardView, Theme, font
-from ui.scene import elide
+from games.render_base import BoardRenderer, BoardView, DARK, Theme, elide, font
 
 
 class PlaceholderRenderer(BoardRenderer):

@@ -13,8 +13,7 @@ import pygame
 
 from games.api import Outcome, Termination
 from games.records import TurnInfo
-from games.render_base import Theme, font, mix
-from ui.scene import elide
+from games.render_base import Theme, elide, font, mix
 
 Segment = tuple[str, tuple]          # (text, colour)
 

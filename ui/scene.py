@@ -19,7 +19,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
-from games.render_base import font
+from games.render_base import elide, font
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -164,18 +164,6 @@ class Scene:
         return rect
 
 
-def elide(face: pygame.font.Font, text: str, max_width: int) -> str:
-    """``text`` shortened with "…" to fit ``max_width`` pixels."""
-    if face.size(text)[0] <= max_width:
-        return text
-    low, high = 0, len(text)
-    while low < high:
-        mid = (low + high + 1) // 2
-        if face.size(text[:mid] + "…")[0] <= max_width:
-            low = mid
-        else:
-            high = mid - 1
-    return text[:low] + "…"
 
 
 def is_pressed(event: pygame.event.Event, widget) -> bool:
@@ -184,20 +172,3 @@ def is_pressed(event: pygame.event.Event, widget) -> bool:
             and event.ui_element is widget)
 
 
-def wrap(face: pygame.font.Font, text: str, width: int, max_lines: int) -> list[str]:
-    """Greedy word wrap to ``width`` pixels, at most ``max_lines`` (the last elided)."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if face.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    if len(lines) > max_lines:
-        lines = lines[:max_lines]
-        lines[-1] = elide(face, lines[-1] + " …", width)
-    return lines

@@ -16,7 +16,7 @@ import pygame
 from games import registry
 from games.api import ArenaError
 from games.registry import GamePlugin
-from games.render_base import DARK, BoardView, Theme, font
+from games.render_base import DARK, BoardView, Theme, font, wrap
 
 PANEL_MIN_WIDTH = 260
 
@@ -97,19 +97,6 @@ def _split(area: pygame.Rect, panel_height_for_width) -> tuple[pygame.Rect, pyga
     return board, pygame.Rect(area.x, board.bottom, area.width, panel_h)
 
 
-def _wrap(text: str, text_font: pygame.font.Font, width: int) -> list[str]:
-    """Greedy word wrap to ``width`` pixels (a word longer than the width stays whole)."""
-    lines, current = [], ""
-    for word in text.split():
-        trial = f"{current} {word}".strip()
-        if current and text_font.size(trial)[0] > width:
-            lines.append(current)
-            current = word
-        else:
-            current = trial
-    if current:
-        lines.append(current)
-    return lines or [""]
 
 
 def _panel_unit(width: int, picture_height: int) -> int:
@@ -129,11 +116,11 @@ def _layout_panel(surface: pygame.Surface | None, rect: pygame.Rect, picture_hei
         pygame.draw.rect(surface, theme.panel, rect.inflate(-unit, -unit), border_radius=unit // 2)
     y = inner.y
     title_font, body_font = font(int(unit * 1.7), bold=True), font(unit)
-    y = _blit_lines(surface, _wrap(title, title_font, inner.width), title_font, theme.text, inner.x, y)
+    y = _blit_lines(surface, wrap(title_font, title, inner.width) or [""], title_font, theme.text, inner.x, y)
     y += unit // 2
     swatch = int(unit * 0.9)
     for colour, name in zip(colours, names):
-        wrapped = _wrap(name, body_font, inner.width - swatch - unit // 2)
+        wrapped = wrap(body_font, name, inner.width - swatch - unit // 2) or [""]
         if surface is not None:
             pygame.draw.circle(surface, colour, (inner.x + swatch // 2, y + body_font.get_linesize() // 2),
                                swatch // 2)
@@ -143,7 +130,7 @@ def _layout_panel(surface: pygame.Surface | None, rect: pygame.Rect, picture_hei
         pygame.draw.line(surface, theme.muted, (inner.x, y), (inner.right, y), max(1, unit // 12))
     y += unit // 2
     for line in lines:
-        wrapped = _wrap(line, body_font, inner.width)
+        wrapped = wrap(body_font, line, inner.width) or [""]
         if surface is not None and y + body_font.get_linesize() * len(wrapped) > inner.bottom:
             break                   # no half-shown lines at the bottom of a full panel
         y = _blit_lines(surface, wrapped, body_font, theme.text, inner.x, y)

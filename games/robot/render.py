@@ -31,7 +31,7 @@ from typing import Iterable
 import pygame
 
 from games.robot.rules import COLOURS, RobotState, format_move_text
-from games.render_base import BoardRenderer, BoardView, Theme, contrast_text, font, mix
+from games.render_base import BoardRenderer, BoardView, Theme, contrast_text, font, mix, wrap
 
 Cell = tuple[int, int]                 # (X, Y): row, column, 0-based as in MAP.INP
 COORD_MARGIN = 0.9                     # room for coordinates left of and above the grid, in cells
@@ -680,7 +680,7 @@ class RobotRenderer(BoardRenderer):
             head_size -= 1                  # a smaller headline before an ellipsis
         turn = self._fit(turn, head_size, rect.width, bold=True)
         y = self._text(surface, turn, head_size, theme.text, rect.x, y, bold=True).bottom
-        for line in self._wrap(shrink, int(unit * 0.85), rect.width, bold=warning)[:2]:
+        for line in wrap(font(int(unit * 0.85), bold=warning), shrink, rect.width)[:2]:
             y = self._text(surface, line, int(unit * 0.85), theme.bad if warning else theme.muted, rect.x, y,
                            bold=warning).bottom
         y += unit // 3
@@ -711,7 +711,7 @@ class RobotRenderer(BoardRenderer):
                     sprite = self.item_icon(icon, int(line_size * 1.2))
                     surface.blit(sprite, sprite.get_rect(midleft=(x, y + line_size * 0.7)))
                     x += int(line_size * 1.4)
-                for line in self._wrap(text, line_size, rect.right - x)[:2]:
+                for line in wrap(font(line_size), text, rect.right - x)[:2]:
                     y = self._text(surface, line, line_size, theme.bad if bad else theme.muted, x, y).bottom
             y += unit // 3
         return y
@@ -725,17 +725,6 @@ class RobotRenderer(BoardRenderer):
             text = text[:-1]
         return text + "…"
 
-    @staticmethod
-    def _wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-        text_font, lines, current = font(size, bold=bold), [], ""
-        for word in text.split():
-            trial = f"{current} {word}".strip()
-            if current and text_font.size(trial)[0] > width:
-                lines.append(current)
-                current = word
-            else:
-                current = trial
-        return lines + [current] if current else lines
 
     def _draw_chart(self, surface, rect: pygame.Rect, state: RobotState, unit: int) -> None:
         """Each player's score after every turn, as lines ending in the player's marker."""

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from games.api import GameSetupError, Outcome, RecordFormatError, Termination
+from games.api import GameSetupError, Outcome, RecordFormatError, Termination, parse_option_pairs
 from games.xiangqi.movefiles import (COMPUTER, HUMAN, LOST, MAX_MOVE_FILE_BYTES, OTHER,
                                      UNTIMED, PlayIni, StablePoller, format_move_file,
                                      format_play_ini, parse_move_file, status_words)
@@ -516,7 +516,7 @@ def error_match(message: str):
 def contest_command(args) -> int:
     """``python main.py xiangqi cc``: play as the contest program CC in ``--folder``."""
     from games.api import ArenaError
-    from games.xiangqi.referee import open_window, parse_options, result_text
+    from games.xiangqi.referee import open_window, result_text
 
     folder = Path(args.folder or ".").resolve()
     try:
@@ -534,7 +534,7 @@ def contest_command(args) -> int:
     try:
         match = build_contest_match(folder, ini, authors, args.level, args.movetime,
                                     args.seed if args.seed is not None else random.randrange(2 ** 31),
-                                    args.poll, parse_options(args.option))
+                                    args.poll, parse_option_pairs(args.option))
     except ArenaError as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2

@@ -30,7 +30,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from games.api import Outcome, Termination
+from games.api import Outcome, Termination, parse_option_pairs
 from games.xiangqi.movefiles import COMPUTER, HUMAN, OTHER, UNTIMED
 from games.xiangqi.rules import (SIDE_NAMES, SINGLE_MOVE_LIMIT_SECONDS, adjudicate_flag_fall,
                                  adjudicate_move_time)
@@ -268,7 +268,7 @@ def referee_command(args) -> int:
     out = Path(args.out) if args.out else _default_out()
     try:
         match = build_referee_match(args.bottom, args.top, out, args.seconds,
-                                    parse_options(args.option), args.seed,
+                                    parse_option_pairs(args.option), args.seed,
                                     ("Arena referee", "Arena Xiangqi referee", ""), args.poll)
     except (ArenaError, ImportError) as exc:
         print(f"arena: {exc}", file=sys.stderr)
@@ -280,18 +280,6 @@ def referee_command(args) -> int:
           f"after {len(match.states[-1].moves)} half-moves; report {out / REPORT_NAME}; "
           f"record {match.record_path}")
     return 0
-
-
-def parse_options(pairs: Sequence[str]) -> dict[str, str]:
-    """``KEY=VALUE`` pairs from the command line."""
-    from games.api import GameSetupError
-    options = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep:
-            raise GameSetupError(f"option {pair!r} is not KEY=VALUE")
-        options[key.strip()] = value.strip()
-    return options
 
 
 def open_window(args, match) -> int:

@@ -7,10 +7,10 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from games.render_base import font, luminance, mix
+from games.render_base import font, luminance, mix, wrap
 from ui.catalog import GameEntry, game_entries
 from ui.settings import MAX_RECENT
-from ui.scene import Scene, wrap
+from ui.scene import Scene
 
 TILE_TOP, TILE_H, PICTURE_H = 92, 392, 176
 

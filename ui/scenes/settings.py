@@ -4,8 +4,8 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from games.render_base import font
-from ui.scene import Scene, is_pressed, wrap
+from games.render_base import font, wrap
+from ui.scene import Scene, is_pressed
 from ui.settings import MAX_NAMES, THEME_NAMES, WINDOW_SIZES
 
 ROW = 52
