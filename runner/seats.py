@@ -139,9 +139,13 @@ class BotSeat(Seat):
         super().__init__(spec, f"Bot (level {level})")
         self.bot, self.level = bot, level
 
+    def budget(self, seat: int, time_limit: float | None) -> float | None:
+        """Seconds the bot may think for this answer: most of the limit, minus hand-over slack."""
+        return None if time_limit is None else max(0.01, time_limit * 0.9 - 0.02)
+
     def ask(self, state, seat, time_limit):
         start = time.perf_counter()
-        budget = None if time_limit is None else max(0.01, time_limit * 0.9 - 0.02)
+        budget = self.budget(seat, time_limit)
         try:
             move = self.bot.choose(state.clone(), seat, budget)
         except Exception as exc:  # a bot bug must not take the arena down
