@@ -166,6 +166,7 @@ def cmd_render(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # keep stdout for our own output
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")          # Arena plays no sound
     args = build_parser().parse_args(argv)
     if getattr(args, "func", None) is None:
         from ui.app import run_app
