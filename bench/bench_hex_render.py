@@ -7,13 +7,13 @@ from __future__ import annotations
 import os
 import random
 import sys
-import time
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
+from render_timing import time_draw  # noqa: E402
 
 from games.hex.render import HexRenderer  # noqa: E402
 from games.hex.rules import HexGame  # noqa: E402
@@ -38,14 +38,7 @@ def main() -> None:
             surface = pygame.Surface((width, height))
             renderer = HexRenderer(game, {"size": size})
             view = BoardView(human_seat=None)
-            start = time.perf_counter()
-            renderer.draw(surface, surface.get_rect(), state, view)
-            first = time.perf_counter() - start
-            repeats = 30
-            start = time.perf_counter()
-            for _ in range(repeats):
-                renderer.draw(surface, surface.get_rect(), state, view)
-            cached = (time.perf_counter() - start) / repeats
+            first, cached = time_draw(renderer, surface, state, view)
             print(f"{size:>3}x{size:<2} {width:>5}x{height:<4} {first * 1000:>14.1f} {cached * 1000:>15.2f}")
 
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
+from render_timing import time_draw  # noqa: E402
 
 from games.render_base import BoardView  # noqa: E402
 from games.xiangqi.render import XiangqiRenderer  # noqa: E402
@@ -37,14 +37,7 @@ def main() -> None:
             surface = pygame.Surface((width, height))
             renderer = XiangqiRenderer(game, {"latin": latin})
             view = BoardView(human_seat=1, selected="D9", hover="E8")
-            start = time.perf_counter()
-            renderer.draw(surface, surface.get_rect(), state, view)
-            first = time.perf_counter() - start
-            repeats = 30
-            start = time.perf_counter()
-            for _ in range(repeats):
-                renderer.draw(surface, surface.get_rect(), state, view)
-            cached = (time.perf_counter() - start) / repeats
+            first, cached = time_draw(renderer, surface, state, view)
             print(f"{width:>5}x{height:<4} {'latin' if latin else 'chinese':>8} {first * 1000:>14.1f} "
                   f"{cached * 1000:>15.2f}")
 

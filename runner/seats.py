@@ -12,10 +12,14 @@ The runner, not the seat, decides what a bad answer costs.
 from __future__ import annotations
 
 import abc
+import os
 import queue
+import shutil
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Mapping
 
 from games.api import Game, GameSetupError, Outcome, State, Termination
@@ -152,6 +156,31 @@ class BotSeat(Seat):
             return Answer(elapsed=time.perf_counter() - start, failure=Termination.CRASH,
                           detail=f"bot error: {type(exc).__name__}: {exc}")
         return Answer(move=move, elapsed=time.perf_counter() - start)
+
+
+class SeatFolder:
+    """Where a program seat runs, chosen once at the start of a match.
+
+    In order: ``limits["folder"]``, the match's folder for the seat, the seat
+    factory's ``workdir``/seatN, else a temporary folder removed by :meth:`release`.
+    """
+
+    def __init__(self, limits: Mapping[str, Any], default_workdir: str | None, prefix: str):
+        self.limits, self.default_workdir, self.prefix = limits, default_workdir, prefix
+        self._temporary: str | None = None
+
+    def choose(self, info: SeatInfo) -> Path:
+        chosen = self.limits.get("folder") or info.workdir
+        if not chosen and self.default_workdir:
+            chosen = os.path.join(self.default_workdir, f"seat{info.seat + 1}")
+        if not chosen:
+            chosen = self._temporary = tempfile.mkdtemp(prefix=f"{self.prefix}-seat{info.seat + 1}-")
+        return Path(chosen)
+
+    def release(self) -> None:
+        if self._temporary:
+            shutil.rmtree(self._temporary, ignore_errors=True)
+            self._temporary = None
 
 
 def parse_seat_spec(spec: str) -> tuple[str, str]:

@@ -12,9 +12,6 @@ seat's folder), ``sequential`` (true: run one program at a time across all seats
 """
 from __future__ import annotations
 
-import os
-import shutil
-import tempfile
 import threading
 from pathlib import Path
 from typing import Any, Mapping
@@ -23,7 +20,7 @@ from games.api import MoveSyntaxError, Termination
 from games.robot.protocol import MAX_MOVE_BYTES, parse_move_out, write_map_inp
 from games.robot.rules import format_move_text
 from runner.process import absolute_command, remove_new_files, run_once, snapshot_files
-from runner.seats import Answer, Seat, SeatInfo
+from runner.seats import Answer, Seat, SeatFolder, SeatInfo
 
 DEFAULT_TIME = 2.0
 KEPT_FILES = ("MOVE.OUT", "STATE.DAT")
@@ -42,18 +39,12 @@ class RobotProgramSeat(Seat):
         super().__init__(spec, label=command)
         self.limits = dict(limits or {})
         self.argv = absolute_command(command, Path.cwd())
-        self.default_workdir = workdir
+        self.workspace = SeatFolder(self.limits, workdir, "robot")
         self.folder: Path | None = None
-        self._own_temp: str | None = None
 
     def start(self, info: SeatInfo, state) -> None:
         super().start(info, state)
-        chosen = self.limits.get("folder") or info.workdir
-        if not chosen and self.default_workdir:
-            chosen = os.path.join(self.default_workdir, f"seat{info.seat + 1}")
-        if not chosen:
-            chosen = self._own_temp = tempfile.mkdtemp(prefix=f"robot-seat{info.seat + 1}-")
-        self.folder = Path(chosen)
+        self.folder = self.workspace.choose(info)
         self.folder.mkdir(parents=True, exist_ok=True)
         for name in ("MAP.INP", "MOVE.OUT"):
             (self.folder / name).unlink(missing_ok=True)
@@ -93,9 +84,7 @@ class RobotProgramSeat(Seat):
         return answer
 
     def close(self) -> None:
-        if self._own_temp:
-            shutil.rmtree(self._own_temp, ignore_errors=True)
-            self._own_temp = None
+        self.workspace.release()
 
     def describe(self) -> dict:
         data = super().describe()

@@ -22,11 +22,8 @@ accepted as they stand (see :class:`OtherProgramSeat`).
 """
 from __future__ import annotations
 
-import os
 import random
-import shutil
 import sys
-import tempfile
 import threading
 import time
 from dataclasses import dataclass
@@ -39,7 +36,7 @@ from games.xiangqi.movefiles import (COMPUTER, HUMAN, LOST, MAX_MOVE_FILE_BYTES,
                                      format_play_ini, parse_move_file, status_words)
 from games.xiangqi.rules import SIDE_NAMES, SINGLE_MOVE_LIMIT_SECONDS, START_FEN
 from runner.process import LineProcess, absolute_command, atomic_write
-from runner.seats import Answer, BotSeat, Seat, SeatInfo
+from runner.seats import Answer, BotSeat, Seat, SeatFolder, SeatInfo
 
 #: Seconds between two looks at a move file (limits["poll"] overrides).
 DEFAULT_POLL = 0.05
@@ -259,10 +256,9 @@ class ContestProgramSeat(MoveFileSeat):
                  limits: Mapping[str, Any] | None = None):
         super().__init__(spec, label=command, limits=limits)
         self.argv = absolute_command(command, Path.cwd())
-        self.default_workdir = workdir
+        self.workspace = SeatFolder(self.limits, workdir, "xiangqi")
         self.folder: Path | None = None
         self.play_ini = ""
-        self._own_temp: str | None = None
 
     def start(self, info: SeatInfo, state) -> None:
         super().start(info, state)
@@ -270,7 +266,7 @@ class ContestProgramSeat(MoveFileSeat):
             raise GameSetupError("a contest program always starts from the usual position; "
                                  "the fen option cannot be used with ext: seats")
         self.side = info.seat
-        self.folder = self._choose_folder(info)
+        self.folder = self.workspace.choose(info)
         self.folder.mkdir(parents=True, exist_ok=True)
         files = [self.folder / name for name in MOVE_FILE_NAMES]
         for path in files:
@@ -292,14 +288,6 @@ class ContestProgramSeat(MoveFileSeat):
         else:
             self._start_error = ""
 
-    def _choose_folder(self, info: SeatInfo) -> Path:
-        chosen = self.limits.get("folder") or info.workdir
-        if not chosen and self.default_workdir:
-            chosen = os.path.join(self.default_workdir, f"seat{info.seat + 1}")
-        if not chosen:
-            chosen = self._own_temp = tempfile.mkdtemp(prefix=f"xiangqi-seat{info.seat + 1}-")
-        return Path(chosen)
-
     def ask(self, state, seat: int, time_limit: float | None) -> Answer:
         if self.process is None:
             return Answer(given=self._given, failure=Termination.CRASH,
@@ -317,9 +305,7 @@ class ContestProgramSeat(MoveFileSeat):
     def close(self) -> None:
         if self.process is not None:
             self.process.close(grace=0.1)
-        if self._own_temp:
-            shutil.rmtree(self._own_temp, ignore_errors=True)
-            self._own_temp = None
+        self.workspace.release()
 
     def describe(self) -> dict:
         data = super().describe()
