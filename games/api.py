@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import abc
 import enum
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -93,29 +94,121 @@ _REFEREE_REASONS = {Termination.TIMEOUT, Termination.ILLEGAL_MOVE, Termination.C
 
 @dataclass(frozen=True)
 class Outcome:
-    """The result of a finished game.
+    """The result of a finished game, for every shape of game.
 
-    ``winners`` is empty for a draw; ``scores`` has one number per seat (points,
-    cells, or 1/0.5/0 for win/draw/loss); ``detail`` is a human sentence.
+    * ``winners``: the seats that won; empty for a draw, a tie for first place, or a
+      solitaire.
+    * ``scores``: one number per seat: 1/0.5/0 for win/draw/loss in two-player games,
+      cells (Robot) or pieces left (Tam Quan) in ranked games, the total (Crossed Words).
+    * ``ranks``: one place per seat, 1 the best; seats that tie share a place.  When not
+      given it follows from ``winners`` (winners 1st, everybody else 2nd; all 1st in a draw).
+    * ``score_only``: a solitaire's result is its score; there is nobody to beat.
+
+    :meth:`result_text` is the one place the result is written as text (``1-0``,
+    ``1/2-1/2``, a rank list, a score).
     """
 
     winners: tuple[int, ...]
     scores: tuple[float, ...]
     reason: Termination
     detail: str = ""
+    ranks: tuple[int, ...] = ()
+    score_only: bool = False
+
+    def __post_init__(self):
+        if not self.ranks:
+            if self.score_only or not self.winners:
+                ranks = tuple(1 for _ in self.scores)
+            else:
+                ranks = tuple(1 if s in self.winners else 2 for s in range(len(self.scores)))
+            object.__setattr__(self, "ranks", ranks)
+        if len(self.ranks) != len(self.scores):
+            raise ValueError(f"an outcome needs one rank per seat: {len(self.scores)} scores, "
+                             f"{len(self.ranks)} ranks")
+
+    @classmethod
+    def ranked(cls, scores: Sequence[float], reason: Termination, detail: str = "") -> "Outcome":
+        """Seats ranked by ``scores``, highest first; equal scores share a place.  The
+        winner is the one seat in first place, if only one is."""
+        scores = tuple(float(x) for x in scores)
+        ranks = tuple(1 + sum(other > mine for other in scores) for mine in scores)
+        first = tuple(s for s, r in enumerate(ranks) if r == 1)
+        return cls(first if len(first) == 1 else (), scores, reason, detail, ranks)
+
+    @classmethod
+    def solo(cls, score: float, reason: Termination, detail: str = "") -> "Outcome":
+        """A one-seat game's result: its score."""
+        return cls((), (float(score),), reason, detail, (1,), True)
 
     @property
     def is_draw(self) -> bool:
-        return not self.winners
+        """Nobody won and nobody lost: every seat shares first place (never a solitaire)."""
+        return not self.score_only and not self.winners and len(set(self.ranks)) == 1
+
+    def result_text(self, seat_names: Sequence[str] | None = None) -> str:
+        """The result in the notation people expect: ``1-0``, ``0-1``, ``1/2-1/2`` for two
+        seats; ``1. A 140 · 2. C 96 · 2. B 96`` for more; ``score 412`` for a solitaire."""
+        if self.score_only:
+            return f"score {_number(self.scores[0])}"
+        if len(self.scores) == 2 and all(x in (0.0, 0.5, 1.0) for x in self.scores):
+            if self.is_draw:
+                return "1/2-1/2"
+            if self.winners == (0,):
+                return "1-0"
+            if self.winners == (1,):
+                return "0-1"
+            return "0-0"
+        names = list(seat_names or ())
+        names += [f"Player {i + 1}" for i in range(len(names), len(self.scores))]
+        order = sorted(range(len(self.scores)), key=lambda s: (self.ranks[s], s))
+        return " · ".join(f"{self.ranks[s]}. {names[s]} {_number(self.scores[s])}" for s in order)
 
     def to_json(self) -> dict:
-        return {"winners": list(self.winners), "scores": list(self.scores),
-                "reason": self.reason.value, "detail": self.detail}
+        data = {"winners": list(self.winners), "scores": list(self.scores),
+                "reason": self.reason.value, "detail": self.detail, "ranks": list(self.ranks)}
+        if self.score_only:
+            data["score_only"] = True
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Outcome":
-        return cls(tuple(data["winners"]), tuple(data["scores"]),
-                   Termination(data["reason"]), data.get("detail", ""))
+        """Read :meth:`to_json`'s form back; a value of the wrong type is a ``ValueError``."""
+        if not isinstance(data, Mapping):
+            raise ValueError("an outcome is a JSON object")
+        scores = _seq(data.get("scores"), (int, float), "scores")
+        winners = _seq(data.get("winners", []), int, "winners")
+        ranks = _seq(data.get("ranks", []), int, "ranks")
+        if any(not 0 <= w < len(scores) for w in winners):
+            raise ValueError(f"winners {list(winners)} are not seats of a {len(scores)}-seat game")
+        try:
+            reason = Termination(data.get("reason"))
+        except ValueError:
+            raise ValueError(f"unknown reason {data.get('reason')!r}") from None
+        detail = data.get("detail", "")
+        if not isinstance(detail, str):
+            raise ValueError("detail must be text")
+        return cls(winners, tuple(float(x) for x in scores), reason, detail, ranks,
+                   bool(data.get("score_only", False)))
+
+
+def _seq(value: Any, kinds, name: str) -> tuple:
+    if not isinstance(value, (list, tuple)) or any(
+            isinstance(x, bool) or not isinstance(x, kinds) for x in value):
+        raise ValueError(f"{name} must be a list of numbers")
+    return tuple(value)
+
+
+def _number(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+class GameKind(enum.Enum):
+    """How the seats take turns (OpenSpiel's ``GameType.dynamics``, stretched)."""
+
+    ALTERNATING = "alternating"      # one seat moves at a time (Xiangqi, Hex)
+    SIMULTANEOUS = "simultaneous"    # every seat answers each turn at once (Robot)
+    TEAM_TURNS = "team-turns"        # a seat is a team moving several pieces (Tam Quan)
+    SOLITAIRE = "solitaire"          # one seat, nobody to beat (Crossed Words)
 
 
 @dataclass(frozen=True)
@@ -126,6 +219,8 @@ class Option:
     default: Any
     help: str = ""
     choices: tuple = ()
+    file: bool = False       # the value names a file; records keep its content (see runner.setup)
+    hidden: bool = False     # set by the arena itself (a map's name), not offered in forms
 
     def parse(self, text: str) -> Any:
         """Convert command-line or settings text to this option's type."""
@@ -168,6 +263,11 @@ class GameSpec:
     seat_names: tuple[str, ...] = ()   # "Red", "Black"; defaults to "Player N"
     summary: str = ""
     can_undo: bool = True          # a person playing a bot may take moves back
+    kind: GameKind = GameKind.ALTERNATING
+    perfect_information: bool = True   # False: a seat sees only part of the state
+    live_scores: bool = False      # State.live_scores() is meaningful during play
+    seats_option: str | None = None    # the option that sets the seat count ("players", "teams")
+    seat_word: str = "player"      # what a seat is called ("player", "team")
 
     def variant(self, name: str | None) -> Variant:
         if name is None:
@@ -194,7 +294,11 @@ class GameSpec:
     def seat_name(self, seat: int) -> str:
         if seat < len(self.seat_names):
             return self.seat_names[seat]
-        return f"Player {seat + 1}"
+        return f"{self.seat_word.capitalize()} {seat + 1}"
+
+    def file_options(self) -> tuple[Option, ...]:
+        """Options whose value names a file (a map, a dictionary, a letters file)."""
+        return tuple(o for o in self.options if o.file)
 
 
 @dataclass(frozen=True)
@@ -204,6 +308,29 @@ class Event:
     kind: str          # "capture", "elimination", "explosion", "enclosure", "verdict", ...
     text: str
     seats: tuple[int, ...] = ()
+    squares: tuple[tuple[int, int], ...] = ()   # cells it touched, as (row, column)
+
+    def to_json(self) -> list:
+        data = [self.kind, self.text, list(self.seats)]
+        if self.squares:
+            data.append([list(sq) for sq in self.squares])
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Event":
+        """Read :meth:`to_json`'s list back; a malformed one is a ``ValueError``."""
+        if not isinstance(data, (list, tuple)) or not 3 <= len(data) <= 4:
+            raise ValueError("an event is [kind, text, seats(, squares)]")
+        kind, text, seats = data[:3]
+        squares = data[3] if len(data) == 4 else []
+        if not isinstance(kind, str) or not isinstance(text, str):
+            raise ValueError("an event's kind and text are text")
+        seats = _seq(seats, int, "an event's seats")
+        if not isinstance(squares, list) or any(
+                not isinstance(sq, list) or len(sq) != 2 or any(
+                    isinstance(v, bool) or not isinstance(v, int) for v in sq) for sq in squares):
+            raise ValueError("an event's squares are [row, column] pairs")
+        return cls(kind, text, seats, tuple(tuple(sq) for sq in squares))
 
 
 class State(abc.ABC):
@@ -273,9 +400,31 @@ class State(abc.ABC):
         """What the last ``apply`` or ``forfeit`` caused (for replays' "next event")."""
         return ()
 
+    @abc.abstractmethod
     def turn_number(self) -> int:
-        """How many turns have been played to reach this state."""
-        return getattr(self, "turn", 0)
+        """How many turns have been played to reach this state (0 at the start)."""
+
+    def live_scores(self) -> tuple[float, ...]:
+        """The running score of every seat, for games whose spec says ``live_scores``."""
+        raise NotImplementedError(f"{type(self).__name__} keeps no running scores")
+
+    def board_text(self) -> str:
+        """The position as plain text (the debug panel's and the tools' view)."""
+        return ""
+
+    def play(self, moves: Mapping[int, Any]) -> None:
+        """The checked way to play a turn: every seat in ``to_move()`` gives exactly one
+        move, each passes :meth:`check_move`, then :meth:`apply`.  Everything that comes
+        from outside (records, people, programs) goes through here or the runner's
+        referee step, which checks the same way; only search uses ``apply`` directly.
+        """
+        expected = set(self.to_move())
+        if set(moves) != expected:
+            raise IllegalMoveError(f"moves were given for seats {sorted(moves)}, "
+                                   f"but seats {sorted(expected)} must move")
+        for seat, move in moves.items():
+            self.check_move(seat, move)
+        self.apply(moves)
 
 
 class Game(abc.ABC):
@@ -298,10 +447,28 @@ class Game(abc.ABC):
     def default_move(self, state: State, seat: int) -> Any | None:
         """The move the referee substitutes for a bad answer, or None to forfeit.
 
-        Robot: stay in place; Tam Quan: the first valid steps.  Two-player games
-        forfeit, so they keep this default.
+        Robot: stay in place.  Two-player games forfeit, so they keep this default.
         """
         return None
+
+    def repair(self, state: State, seat: int, text: str | None) -> tuple[Any, str] | None:
+        """The move the referee plays for a bad answer ``text`` (None: no answer at all),
+        with a note saying what it did; None to forfeit the seat instead.
+
+        A game whose moves are compound may keep the valid parts of the answer (Tam
+        Quan: members given no valid step take their first valid step).  The default
+        plays :meth:`default_move` whole.
+        """
+        move = self.default_move(state, seat)
+        if move is None:
+            return None
+        return move, f"the referee played {self.format_move(move)}"
+
+    def play_text(self, state: State, texts: Mapping[int, str]) -> dict[int, Any]:
+        """Parse each seat's move text and play them checked (:meth:`State.play`)."""
+        moves = {seat: self.parse_move(text, state, seat) for seat, text in texts.items()}
+        state.play(moves)
+        return moves
 
     def describe(self, state: State) -> str:
         """A one-line status for the shell ("Red to move", "Turn 12 of 80")."""
@@ -312,8 +479,20 @@ class Game(abc.ABC):
         return ", ".join(self.spec.seat_name(s) for s in seats) + " to move"
 
     def seats_for(self, options: Mapping[str, Any]) -> int:
-        """How many seats a match with these options has."""
-        return options.get("players", self.spec.min_seats)
+        """How many seats a match with these options has: the spec's ``seats_option``
+        when it names one, else ``min_seats``."""
+        if self.spec.seats_option is None:
+            return self.spec.min_seats
+        value = options.get(self.spec.seats_option, self.spec.min_seats)
+        try:
+            return int(value)
+        except (TypeError, ValueError):
+            raise GameSetupError(f"option {self.spec.seats_option}: {value!r} is not a number") from None
+
+
+def content_hash(text: str) -> str:
+    """The SHA-256 of ``text`` (UTF-8), as records keep it beside a file's content."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def parse_option_pairs(pairs: Iterable[str]) -> dict[str, str]:

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
-from games.api import (Event, Game, GameSetupError, GameSpec, IllegalMoveError, MoveSyntaxError,
+from games.api import (Event, Game, GameKind, GameSetupError, GameSpec, IllegalMoveError, MoveSyntaxError,
                        Option, Outcome, State, Termination, Variant, uniform_outcome_two_player)
 
 EMPTY, P1, P2 = 0, 1, 2
@@ -287,6 +287,9 @@ class HexState(State):
         return {i for i in range(self.size * self.size)
                 if self.cells[i] == winner + 1 and self._sets.find(i) == root}
 
+    def turn_number(self) -> int:
+        return self.turn
+
     def board_text(self) -> str:
         """Rows of ``.``/``1``/``2`` joined by ``/`` (the ``position`` option's format)."""
         rows = []
@@ -327,6 +330,7 @@ class HexGame(Game):
         name="hex", title="Hex", min_seats=2, max_seats=2,
         seat_names=("Player 1 (columns)", "Player 2 (rows)"),
         summary="Connect your two edges of the rhombus; player 1 moves first.",
+        kind=GameKind.ALTERNATING,
         variants=(Variant("11x11", {"size": 11}, "the classic board"),
                   Variant("9x9", {"size": 9}), Variant("7x7", {"size": 7}),
                   Variant("5x5", {"size": 5}), Variant("13x13", {"size": 13}),

@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from games.api import (Event, Game, GameSetupError, GameSpec, IllegalMoveError, MoveSyntaxError,
+from games.api import (Event, Game, GameKind, GameSetupError, GameSpec, IllegalMoveError, MoveSyntaxError,
                        Option, Outcome, State, Termination, Variant)
 
 COLOURS = "ABCD"
@@ -635,12 +635,14 @@ class RobotState(State):
         if not self.finished:
             return None
         scores = self.scores()
-        best = max(scores)
-        winners = tuple(s for s, n in enumerate(scores) if n == best)
-        if len(winners) == len(scores):
-            winners = ()
         detail = "cells painted: " + self._result_text()
-        return Outcome(winners, tuple(float(n) for n in scores), Termination.SCORE, detail)
+        return Outcome.ranked(scores, Termination.SCORE, detail)
+
+    def turn_number(self) -> int:
+        return self.turn
+
+    def live_scores(self) -> tuple[float, ...]:
+        return tuple(float(n) for n in self.scores())
 
     def events(self) -> tuple[Event, ...]:
         return self._events
@@ -711,7 +713,7 @@ class RobotGame(Game):
                         "seconds a person has for each move (0: no limit)")),
         seat_names=("A", "B", "C", "D"),
         summary="Paint the most cells; close loops to claim their inside; the map shrinks.",
-        can_undo=True)
+        can_undo=True, kind=GameKind.SIMULTANEOUS, live_scores=True, seats_option="players")
 
     def new_initial_state(self, options: Mapping, seed: int) -> RobotState:
         from games.robot import maps
@@ -746,9 +748,6 @@ class RobotGame(Game):
         shrink = state.next_shrink_turn()
         tail = f", next shrink after turn {shrink}" if shrink is not None else ""
         return f"Turn {state.turn}{tail}: " + state._result_text()
-
-    def seats_for(self, options: Mapping) -> int:
-        return int(options.get("players", 2))
 
 
 def board_from_rows(rows: Sequence[str], period: int, name: str = "") -> Board:

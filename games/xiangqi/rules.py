@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from games.api import (Event, Game, GameSetupError, GameSpec, IllegalMoveError,
+from games.api import (Event, Game, GameKind, GameSetupError, GameSpec, IllegalMoveError,
                        MoveSyntaxError, Option, Outcome, State, Termination, Variant,
                        uniform_outcome_two_player)
 
@@ -733,6 +733,12 @@ class XiangqiState(State):
                 self.number, self.turn, tuple(self.moves), self._outcome,
                 tuple(sorted(self.options.items())))
 
+    def turn_number(self) -> int:
+        return self.turn
+
+    def board_text(self) -> str:
+        return self.fen()
+
     def __eq__(self, other: object) -> bool:
         """Same position, same history, same result, same options (caches and RNG aside)."""
         if not isinstance(other, XiangqiState):
@@ -876,6 +882,7 @@ class XiangqiGame(Game):
         ),
         seat_names=SIDE_NAMES,
         summary="Chinese chess: mate the enemy general; a side with no legal move loses.",
+        kind=GameKind.ALTERNATING,
     )
 
     def new_initial_state(self, options: Mapping[str, Any], seed: int = 0) -> XiangqiState:
