@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from games.api import MoveSyntaxError, Termination
+from games.fileio import remove_new_files, snapshot_files
 from games.robot.protocol import MAX_MOVE_BYTES, parse_move_out, write_map_inp
 from games.robot.rules import format_move_text
-from runner.process import absolute_command, remove_new_files, run_once, snapshot_files
+from runner.process import absolute_command, run_once
 from runner.seats import Answer, Seat, SeatFolder, SeatInfo
 
 DEFAULT_TIME = 2.0

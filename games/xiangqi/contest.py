@@ -31,11 +31,12 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from games.api import GameSetupError, Outcome, RecordFormatError, Termination, parse_option_pairs
+from games.fileio import atomic_write
 from games.xiangqi.movefiles import (COMPUTER, HUMAN, LOST, MAX_MOVE_FILE_BYTES, OTHER,
                                      UNTIMED, PlayIni, StablePoller, format_move_file,
                                      format_play_ini, parse_move_file, status_words)
 from games.xiangqi.rules import SIDE_NAMES, SINGLE_MOVE_LIMIT_SECONDS, START_FEN
-from runner.process import LineProcess, absolute_command, atomic_write
+from runner.process import LineProcess, absolute_command
 from runner.seats import Answer, BotSeat, Seat, SeatFolder, SeatInfo
 
 #: Seconds between two looks at a move file (limits["poll"] overrides).

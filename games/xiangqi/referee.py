@@ -31,11 +31,11 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from games.api import Outcome, Termination, parse_option_pairs
+from games.fileio import atomic_write
 from games.xiangqi.movefiles import COMPUTER, HUMAN, OTHER, UNTIMED
 from games.xiangqi.rules import (SIDE_NAMES, SINGLE_MOVE_LIMIT_SECONDS, adjudicate_flag_fall,
                                  adjudicate_move_time)
 from runner.match import GRACE, Match, TimeControl
-from runner.process import atomic_write
 
 REPORT_NAME = "REPORT.TXT"
 #: The RULEBOOK's "small machine-readable result file beside REPORT.TXT".
