@@ -164,6 +164,18 @@ def cmd_render(args) -> int:
     return 0
 
 
+def run_command(args) -> int:
+    """Run a parsed command; a game's tool may hand back :class:`~games.registry.OpenWindow`,
+    and then the window is opened here, in the shell's layer."""
+    from games.registry import OpenWindow
+    result = args.func(args)
+    if isinstance(result, OpenWindow):
+        from ui.app import run_app
+        code = run_app(args, match=result.match)
+        return code if result.exit_code is None else result.exit_code
+    return result or 0
+
+
 def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # keep stdout for our own output
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")          # Arena plays no sound
@@ -171,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
     if getattr(args, "func", None) is None:
         from ui.app import run_app
         return run_app(args)
-    return args.func(args) or 0
+    return run_command(args)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,10 @@
 Each game package declares a :class:`GamePlugin` whose parts are import paths
 (``"games.hex.rules:HexGame"``), so that listing the games imports nothing heavy and
 never pygame; the renderer is imported only by the ui.
+
+A game's command-line tools never open a window themselves (games never import the
+ui): a tool that wants one returns :class:`OpenWindow`, and the shell's entry point
+(``main.py``) opens it.
 """
 from __future__ import annotations
 
@@ -29,7 +33,8 @@ class GamePlugin:
       the replay viewer and ``arena export`` can save (PGN, FEN of a position, SGF ...).
     * ``renderer``: the pygame renderer class (ui only).
     * ``extra_seats``: seat kinds beyond human/bot/ext, e.g. ``{"gtp": "games.hex.gtp:make_gtp_seat"}``.
-    * ``cli``: ``register(subparsers)`` adding ``python main.py GAME ...`` tools.
+    * ``cli``: ``register(subparsers)`` adding ``python main.py GAME ...`` tools; each
+      tool's ``func(args)`` returns an exit code, or :class:`OpenWindow` to show a match.
     """
 
     name: str
@@ -70,6 +75,20 @@ def load_object(path: str) -> Any:
     for name in attribute.split("."):
         obj = getattr(obj, name)
     return obj
+
+
+@dataclass(frozen=True)
+class OpenWindow:
+    """A command-line tool's request to the shell: show ``match`` in the arena's window.
+
+    Returned by a tool's ``func(args)`` instead of an exit code.  The shell
+    (``main.py``) opens the window with the command's ``args`` (``--size``,
+    ``--fullscreen``), runs it until it is closed, then exits with ``exit_code`` if
+    given (e.g. 2 after showing a setup error), else with the window's own code.
+    """
+
+    match: Any
+    exit_code: int | None = None
 
 
 # Order is the home screen's order.  A game is listed once its package exists.
