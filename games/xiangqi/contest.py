@@ -31,11 +31,13 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from games.api import GameSetupError, Outcome, RecordFormatError, Termination, parse_option_pairs
+from games.fileio import atomic_write
+from games.registry import OpenWindow
 from games.xiangqi.movefiles import (COMPUTER, HUMAN, LOST, MAX_MOVE_FILE_BYTES, OTHER,
                                      UNTIMED, PlayIni, StablePoller, format_move_file,
                                      format_play_ini, parse_move_file, status_words)
 from games.xiangqi.rules import SIDE_NAMES, SINGLE_MOVE_LIMIT_SECONDS, START_FEN
-from runner.process import LineProcess, atomic_write, resolve_command
+from runner.process import LineProcess, resolve_command
 from runner.seats import Answer, BotSeat, Seat, SeatInfo, seat_folder
 
 #: Seconds between two looks at a move file (limits["poll"] overrides).
@@ -490,10 +492,13 @@ def error_match(message: str):
     return match
 
 
-def contest_command(args) -> int:
-    """``python main.py xiangqi cc``: play as the contest program CC in ``--folder``."""
+def contest_command(args) -> int | OpenWindow:
+    """``python main.py xiangqi cc``: play as the contest program CC in ``--folder``.
+
+    Without ``--headless`` it returns :class:`~games.registry.OpenWindow` and the shell
+    (``main.py``) shows the match, or the PLAY.INI error, in the window."""
     from games.api import ArenaError
-    from games.xiangqi.referee import open_window, result_text
+    from games.xiangqi.referee import result_text
 
     folder = Path(args.folder or ".").resolve()
     try:
@@ -501,7 +506,7 @@ def contest_command(args) -> int:
     except RecordFormatError as exc:
         print(f"arena: {exc}", file=sys.stderr)
         if not args.headless:
-            open_window(args, error_match(str(exc)))
+            return OpenWindow(error_match(str(exc)), exit_code=2)
         return 2
     if args.headless and HUMAN in ini.words:
         print("arena: PLAY.INI asks for a HUMAN; that needs the window (drop --headless)",
@@ -516,7 +521,7 @@ def contest_command(args) -> int:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
     if not args.headless:
-        return open_window(args, match)
+        return OpenWindow(match)
     outcome = match.run()
     print(f"xiangqi cc: {result_text(outcome)} {outcome.detail or outcome.reason.value} after "
           f"{len(match.states[-1].moves)} half-moves; report {folder / 'REPORT.TXT'}")

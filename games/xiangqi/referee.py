@@ -31,12 +31,13 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from games.api import Outcome, Termination, parse_option_pairs
+from games.fileio import atomic_write
+from games.registry import OpenWindow
 from games.xiangqi.movefiles import COMPUTER, HUMAN, OTHER, UNTIMED
 from games.xiangqi.rules import (SIDE_NAMES, SINGLE_MOVE_LIMIT_SECONDS, adjudicate_flag_fall,
                                  adjudicate_move_time)
 from runner.match import Match, TimeControl
 from runner.referee import GRACE
-from runner.process import atomic_write
 
 REPORT_NAME = "REPORT.TXT"
 #: The RULEBOOK's "small machine-readable result file beside REPORT.TXT".
@@ -259,8 +260,9 @@ def build_referee_match(bottom: str, top: str, out: Path, seconds: int = UNTIMED
                         workdir=out)
 
 
-def referee_command(args) -> int:
-    """``python main.py xiangqi referee``: referee one game and print the result."""
+def referee_command(args) -> int | OpenWindow:
+    """``python main.py xiangqi referee``: referee one game and print the result, or ask the
+    shell to show it in the window (``--window``, or a person plays)."""
     from games.api import ArenaError
 
     out = Path(args.out) if args.out else _default_out()
@@ -272,23 +274,12 @@ def referee_command(args) -> int:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
     if args.window or any(s.kind == "human" for s in match.seats):
-        return open_window(args, match)
+        return OpenWindow(match)           # the shell (main.py) opens the window
     outcome = match.run()
     print(f"xiangqi: {result_text(outcome)} {outcome.detail or outcome.reason.value} "
           f"after {len(match.states[-1].moves)} half-moves; report {out / REPORT_NAME}; "
           f"record {match.record_path}")
     return 0
-
-
-def open_window(args, match) -> int:
-    """Show ``match`` in the arena's window.
-
-    The command-line tools are entry points, like ``main.py``: they bind to the ui
-    at run time, only when a window is asked for; the seats and the referee never
-    touch it (and a headless run never imports pygame).
-    """
-    import importlib
-    return importlib.import_module("ui.app").run_app(args, match=match)
 
 
 def _default_out() -> Path:
