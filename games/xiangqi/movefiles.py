@@ -3,7 +3,7 @@
 RULEBOOK section 1.  Nothing here touches the disk: readers take the text (and the
 file's name, for error messages), writers return the text, and :class:`StablePoller`
 is fed what the caller read on each poll.  The seats that run programs
-(:mod:`games.xiangqi.contest`) do the I/O.
+(:mod:`games.xiangqi.program`) do the I/O.
 
 PLAY.INI, one item a line::
 

@@ -10,7 +10,6 @@
 test_layers.py.)
 """
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
