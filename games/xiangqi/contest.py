@@ -120,7 +120,6 @@ def contest_command(args) -> int | OpenWindow:
     Without ``--headless`` it returns :class:`~games.registry.OpenWindow` and the shell
     (``main.py``) shows the match, or the PLAY.INI error, in the window."""
     from games.api import ArenaError
-    from games.xiangqi.referee import result_text
 
     folder = Path(args.folder or ".").resolve()
     try:
@@ -145,7 +144,7 @@ def contest_command(args) -> int | OpenWindow:
     if not args.headless:
         return OpenWindow(match)
     outcome = match.run()
-    print(f"xiangqi cc: {result_text(outcome)} {outcome.detail or outcome.reason.value} after "
+    print(f"xiangqi cc: {outcome.result_text()} {outcome.detail or outcome.reason.value} after "
           f"{len(match.states[-1].moves)} half-moves; report {folder / 'REPORT.TXT'}")
     return 0
 

@@ -184,18 +184,10 @@ _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 _RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
 
-def result_tag(outcome: Outcome | None) -> str:
-    if outcome is None or outcome.reason is Termination.ABORTED:
-        return "*"
-    if not outcome.winners:
-        return "1/2-1/2"
-    return "1-0" if outcome.winners[0] == 0 else "0-1"
-
-
 def format_pgn(moves: Sequence[str], tags: dict[str, str] | None = None, outcome: Outcome | None = None,
                fen: str = "") -> str:
     """A PGN game in the Chinese-chess form with ICCS moves (``H2-E2``)."""
-    result = result_tag(outcome)
+    result = outcome.result_text() if outcome else "*"
     values = {"Game": "Chinese Chess", "Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?",
               "Red": "?", "Black": "?", "Result": result}
     values.update(tags or {})

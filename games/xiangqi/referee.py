@@ -123,7 +123,7 @@ class XiangqiMatch(Match):
         left = self.seconds_left()
         return {
             "format": RESULT_FORMAT, "version": 1, "report": REPORT_NAME,
-            "result": result_text(outcome), "winner": _winner_name(outcome),
+            "result": (outcome.result_text() if outcome else "*"), "winner": _winner_name(outcome),
             "reason": outcome.reason.value if outcome else None,
             "detail": outcome.detail if outcome else "",
             "players": " ".join(self.report_words),
@@ -186,14 +186,6 @@ def claim_outcome(seat: int, word: str) -> Outcome:
 def seat_word(seat) -> str:
     """REPORT.TXT's word for a seat: a person is HUMAN, a program OTHER, an engine COMPUTER."""
     return {"human": HUMAN, "ext": OTHER}.get(getattr(seat, "kind", ""), COMPUTER)
-
-
-def result_text(outcome: Outcome | None) -> str:
-    if outcome is None or outcome.reason is Termination.ABORTED:
-        return "*"
-    if not outcome.winners:
-        return "1/2-1/2"
-    return "1-0" if outcome.winners[0] == 0 else "0-1"
 
 
 def _winner_name(outcome: Outcome | None) -> str | None:
@@ -276,7 +268,7 @@ def referee_command(args) -> int | OpenWindow:
     if args.window or any(s.kind == "human" for s in match.seats):
         return OpenWindow(match)           # the shell (main.py) opens the window
     outcome = match.run()
-    print(f"xiangqi: {result_text(outcome)} {outcome.detail or outcome.reason.value} "
+    print(f"xiangqi: {outcome.result_text()} {outcome.detail or outcome.reason.value} "
           f"after {len(match.states[-1].moves)} half-moves; report {out / REPORT_NAME}; "
           f"record {match.record_path}")
     return 0

@@ -688,7 +688,8 @@ class XiangqiState(State):
         events = []
         if captured:
             events.append(Event("capture", f"{SIDE_NAMES[mover]} {PIECE_NAMES[piece & 7]} takes "
-                                f"{PIECE_NAMES[captured & 7]} on {square_name(move & 127)}", (mover,)))
+                                f"{PIECE_NAMES[captured & 7]} on {square_name(move & 127)}", (mover,),
+                                ((rank_of(move & 127), file_of(move & 127)),)))
         if gave_check:
             events.append(Event("check", f"{SIDE_NAMES[mover]} gives check", (mover,)))
         self._events = tuple(events)

@@ -217,7 +217,7 @@ class ReplayView(BoardScene):
         lines = []
         for seat in range(self.seat_count()):
             big, small = clock_texts(clocks[seat], None) if seat in clocks else ("", "")
-            score = seat_score(outcome, state, seat)
+            score = seat_score(self.game.spec, outcome, state, seat)
             lines.append(PlayerLine(self.seat_name(seat), self.seat_labels[seat],
                                     self.renderer.seat_colour(seat), big, small, score,
                                     to_move=seat in to_move and outcome is None,
