@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import pygame
 
 from games.hex.rules import EMPTY, LETTERS, HexMove
-from games.render_base import BoardRenderer, BoardView, Theme, contrast_text, font, mix
+from games.render import BoardRenderer, BoardView, Theme, contrast_text, font, mix
 
 SQRT3 = math.sqrt(3.0)
 STONE_RADIUS = 0.80        # of a hexagon's circumradius (the inscribed circle is 0.866)

@@ -31,7 +31,7 @@ from typing import Iterable
 import pygame
 
 from games.robot.rules import COLOURS, RobotState, format_move_text
-from games.render_base import BoardRenderer, BoardView, Theme, contrast_text, font, mix, wrap
+from games.render import BoardRenderer, BoardView, Theme, contrast_text, font, mix, wrap
 
 Cell = tuple[int, int]                 # (X, Y): row, column, 0-based as in MAP.INP
 COORD_MARGIN = 0.9                     # room for coordinates left of and above the grid, in cells

@@ -34,7 +34,7 @@ from functools import lru_cache
 
 import pygame
 
-from games.render_base import BoardRenderer, BoardView, Theme, font, mix
+from games.render import BoardRenderer, BoardView, Theme, font, mix
 from runner.paths import asset
 
 FILES, RANKS = 9, 10

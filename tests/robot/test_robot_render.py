@@ -8,7 +8,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
-from games.render_base import DARK, LIGHT, BoardView
+from games.render import DARK, LIGHT, BoardView
 from games.robot.bot import make_bot
 from games.robot.render import (GridLayout, RobotRenderer, click_target, fit_grid, key_target, region_outline,
                                 shrink_warning_cells, shrink_warning_ring, split_area, stay_target)
