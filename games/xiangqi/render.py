@@ -22,8 +22,9 @@ clears the selection.  Arrow keys move the pointer; Enter or Space acts as a cli
 ``view.hover`` and ``view.selected`` hold square names (``"H2"``).
 
 The geometry is :class:`XiangqiLayout` (pixel <-> square, unit-tested without a
-screen), the intersections of a :class:`games.render.GridLayout` of 8×9 cells.  The wooden board, lines, river and coordinates are drawn once per
-(size, orientation, coordinates, theme) and cached; piece sprites are cached per size.
+screen), the intersections of a :class:`games.render.GridLayout` of 8×9 cells.  The
+wooden board, lines, river and coordinates are drawn once per (size, orientation,
+coordinates, theme) and cached; piece sprites are cached per size.
 """
 from __future__ import annotations
 
