@@ -13,7 +13,7 @@ import pygame
 
 from games.api import ArenaError
 from games.registry import GamePlugin
-from games.render_base import BoardRenderer, BoardView, DARK, Theme, elide, font
+from games.render import BoardRenderer, BoardView, DARK, Theme, elide, font
 
 
 class PlaceholderRenderer(BoardRenderer):

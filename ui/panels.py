@@ -13,7 +13,7 @@ import pygame
 
 from games.api import Outcome, Termination
 from games.replay import TurnInfo
-from games.render_base import Theme, elide, font, mix
+from games.render import Theme, elide, font, mix
 
 Segment = tuple[str, tuple]          # (text, colour)
 

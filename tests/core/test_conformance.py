@@ -189,7 +189,6 @@ def test_events_carry_the_squares_they_touched():
     squares survive the record."""
     from games.robot.maps import new_state
     from games.robot.bot import make_bot
-    robot = registry.plugin("robot").new_game()
     seen = {}
     for seed in range(3):
         state = new_state({"map": "open-11", "players": 4}, seed)

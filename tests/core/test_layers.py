@@ -3,7 +3,7 @@
 * nothing under ``games/`` imports the ui (``import``, ``from``, or a string given to
   ``importlib.import_module``/``__import__``): a game's tools ask the shell for a window
   with :class:`games.registry.OpenWindow` instead;
-* under ``games/`` only renderers (``games/**/render*.py``) import pygame;
+* under ``games/`` only renderers (``games/**/render*.py`` and the kit ``games/render/``) import pygame;
 * the runner imports neither pygame nor the ui;
 * a rules module (``games/*/rules.py``) imports only the standard library and
   ``games.api``; the low modules ``games/api.py`` and ``games/fileio.py`` only the
@@ -106,7 +106,9 @@ def _where(path: Path, root: Path, imp: Imported) -> str:
 
 
 def is_renderer(path: Path, root: Path) -> bool:
-    return path.name.startswith("render") and path.relative_to(root).parts[0] == "games"
+    """A game's ``render*.py``, or a module of the renderers' shared kit ``games/render/``."""
+    parts = path.relative_to(root).parts
+    return parts[0] == "games" and (path.name.startswith("render") or parts[1:2] == ("render",))
 
 
 def layer_violations(root: Path = ROOT) -> list[str]:

@@ -118,7 +118,7 @@ def test_f11_toggles_fullscreen_and_back(home):
 
 # ---------------------------------------------------------------- home
 def test_home_lists_all_five_games_and_vietnamese_letters_render(home):
-    from games.render_base import font
+    from games.render import font
     titles = [e.title for e in home.scene.entries]
     for title in ("Hex", "Xiangqi", "Robot Đại Chiến", "Crossed Words Solitaire", "Cờ Tam Quân"):
         assert title in titles
@@ -196,7 +196,7 @@ def test_recent_records_are_listed_and_open(home, arena_home, tmp_path):
 
 # ---------------------------------------------------------------- settings
 def test_settings_apply_saves_the_file_and_switches_the_theme(home, arena_home):
-    from games.render_base import LIGHT
+    from games.render import LIGHT
     click(home, home.scene.settings_button)
     scene = home.scene
     click(home, scene.name_entries[0])                       # focus, then type

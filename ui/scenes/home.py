@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from games.render_base import font, luminance, mix, wrap
+from games.render import font, luminance, mix, wrap
 from ui.catalog import GameEntry, game_entries
 from ui.settings import MAX_RECENT
 from ui.scene import Scene

@@ -79,7 +79,7 @@ class ReplayScene(Scene):
         super().draw(surface)
         if self.error:
             face_y = self.px(210)
-            from games.render_base import font
+            from games.render import font
             face = font(self.px(19), mono=True)
             width = self.app.size[0] - self.px(80)
             for line in _wrap_chars(self.error, face, width):
