@@ -2,7 +2,7 @@
 
 Cell (row, col) sits on an axial hexagon lattice: column ``q = col - 1`` runs to the
 right and row ``r = row - 1`` runs down and to the right by half a cell per row, so
-the six lattice neighbours are exactly the RULEBOOK's (r-1, c), (r-1, c+1), (r, c-1),
+the six lattice neighbours are exactly those of RULES.md, (r-1, c), (r-1, c+1), (r, c-1),
 (r, c+1), (r+1, c-1), (r+1, c).  Player 1 joins the left and right edges (columns 1
 and N), player 2 the top and bottom edges (rows 1 and N).  ``view.flipped`` shows
 the board transposed (mirrored across its long diagonal), which keeps every

@@ -1,9 +1,9 @@
-"""Robot Đại Chiến rules (RULEBOOK §2): pure Python, standard library only.
+"""Robot Đại Chiến rules (RULES.md): pure Python, standard library only.
 
-2-4 robots paint a maze at the same time.  A turn runs the RULEBOOK's order:
+2-4 robots paint a maze at the same time.  A turn runs in this order:
 placement (turn 0) or movement, painting, pickup (``E`` explodes at once), enclosure
 with the largest-region rule, shrink every K turns, item spawning.  ``games/robot/
-RULES.md`` lists the choices made where the RULEBOOK is silent.
+RULES.md`` states the rules in full.
 
 Representation, chosen for speed: the map is a ``bytearray`` of M rows of N cell
 characters, each row followed by a ``\\n`` pad byte (so a row is ``W = N + 1`` bytes and
@@ -734,7 +734,7 @@ class RobotMap:
 
 
 def parse_map(text: str, path: str = "<map>", strict: bool = False) -> RobotMap:
-    """Read a map from text; ``strict`` also enforces the statement's size bounds.
+    """Read a map from text; ``strict`` also enforces the contest's size bounds (11 to 21, period 5 to 20).
 
     Without ``strict`` any odd size from 3 to 21 and any period from 1 is accepted
     (smaller maps are allowed in tests, such as the 7×7 worked example).

@@ -1,6 +1,6 @@
 """Xiangqi game records: the contest's REPORT.TXT and PGN in its Chinese-chess form.
 
-REPORT.TXT (RULEBOOK section 1): lines 1-3 author, program and address (at most 255
+REPORT.TXT (see RULES.md and CONTEST.md): lines 1-3 author, program and address (at most 255
 columns each, possibly empty), line 4 the two PLAY.INI words joined by one space, then
 ``N BOTTOMMOVE TOPMOVE`` numbered from 1 with single spaces (the last line may hold the
 bottom move only).  A REPORT.TXT written by another program opens as a replay on its own;

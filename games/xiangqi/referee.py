@@ -1,6 +1,6 @@
 """The Xiangqi referee: a match with the contest's clocks, verdicts and REPORT.TXT.
 
-:class:`XiangqiMatch` is :class:`runner.match.Match` with what RULEBOOK section 1
+:class:`XiangqiMatch` is :class:`runner.match.Match` with what the contest's rules (RULES.md)
 adds on top of the rules:
 
 * clocks: ``seconds`` for each side (PLAY.INI line 4; -1 untimed) and no single move
@@ -40,7 +40,7 @@ from runner.match import Match, TimeControl
 from runner.referee import GRACE
 
 REPORT_NAME = "REPORT.TXT"
-#: The RULEBOOK's "small machine-readable result file beside REPORT.TXT".
+#: The small machine-readable result file beside REPORT.TXT (CONTEST.md).
 RESULT_NAME = "REPORT.JSON"
 RESULT_FORMAT = "xiangqi-report-result"
 MAX_REPORT_COLUMNS = 255
@@ -138,7 +138,7 @@ class XiangqiMatch(Match):
     def program_reports(self) -> dict[str, str]:
         """For organizers: does each contest program's own REPORT.TXT agree with the game?
 
-        Information only: the RULEBOOK's results do not depend on it.
+        Information only: the results do not depend on it.
         """
         moves = list(self.states[-1].moves)
         found = {}
@@ -199,7 +199,7 @@ def _clock_value(left: float | None) -> float:
 
 
 def format_report(authors: Sequence[str], words: Sequence[str], moves: Sequence[str]) -> str:
-    """REPORT.TXT's text (RULEBOOK section 1), through :mod:`games.xiangqi.records`.
+    """REPORT.TXT's text (CONTEST.md), through :mod:`games.xiangqi.records`.
 
     Lines 1-3 author, program, address, made plain ASCII here (Vietnamese loses its
     accents: the contest allows English or unaccented Vietnamese), at most 255
@@ -286,7 +286,7 @@ def register(subparsers) -> None:
         "referee", help="referee two contest programs (PLAY.INI, move files, REPORT.TXT)",
         description="Runs each side in its own folder (DIR/seat1 for the bottom, DIR/seat2 for the top) with its own "
         "PLAY.INI, relays the moves through the move files with the referee's clocks, "
-        "adjudicates every RULEBOOK result, writes the final status words, DIR/REPORT.TXT, "
+        "adjudicates every result of the contest's rules, writes the final status words, DIR/REPORT.TXT, "
         "DIR/REPORT.JSON and the arena record. The same as 'python main.py match xiangqi "
         "--seat ext:A --seat ext:B --headless --out DIR' plus the contest clocks and REPORT.TXT.")
     parser.add_argument("--bottom", required=True, metavar="CMD",
