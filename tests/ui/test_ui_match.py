@@ -260,8 +260,7 @@ def test_a_match_started_from_the_window_writes_the_contest_files_and_result(hom
     form = home.push(NewMatchScene(home, game="hex"))
     for seat in form.seats:
         seat.kind, seat.level = "bot", 1
-    size_entry = next(w for w, o in form.option_widgets.items() if o.name == "size")
-    size_entry.set_text("4")
+    form.option_texts["size"] = "4"
     form.relayout()
     pump(home)
     assert form.error == "", form.error
