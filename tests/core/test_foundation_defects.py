@@ -68,11 +68,17 @@ def test_a_robot_record_opens_after_its_map_file_is_deleted(tmp_path):
     assert after.states == before.states and after.states[0].board.name == "tiny"
 
 
-def test_a_record_that_replays_an_occupied_cell_is_refused_at_its_line(tmp_path):
+def hex_record(tmp_path) -> Path:
+    """A finished 5×5 Hex game between two level-1 bots."""
     hex_plugin = registry.plugin("hex")
     seats = [make_seat("bot:1", hex_plugin, 1), make_seat("bot:1", hex_plugin, 2)]
     path = tmp_path / "game.arena.jsonl"
     Match(hex_plugin, {"size": 5}, seats, seed=1, record_path=path).run()
+    return path
+
+
+def test_a_record_that_replays_an_occupied_cell_is_refused_at_its_line(tmp_path):
+    path = hex_record(tmp_path)
     lines = path.read_text().splitlines()
     first = json.loads(lines[1])
     third = json.loads(lines[3])
@@ -85,10 +91,7 @@ def test_a_record_that_replays_an_occupied_cell_is_refused_at_its_line(tmp_path)
 
 
 def test_a_record_with_turns_out_of_order_is_refused(tmp_path):
-    hex_plugin = registry.plugin("hex")
-    seats = [make_seat("bot:1", hex_plugin, 1), make_seat("bot:1", hex_plugin, 2)]
-    path = tmp_path / "game.arena.jsonl"
-    Match(hex_plugin, {"size": 5}, seats, seed=1, record_path=path).run()
+    path = hex_record(tmp_path)
     lines = path.read_text().splitlines()
     del lines[2]
     path.write_text("\n".join(lines) + "\n")
