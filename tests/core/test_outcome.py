@@ -40,3 +40,13 @@ def test_a_solitaire_result_is_its_score():
 def test_bad_outcome_json_is_a_value_error(data):
     with pytest.raises(ValueError):
         Outcome.from_json(data)
+
+
+def test_the_shell_headline_fits_every_kind_of_result():
+    from ui.panels import result_parts
+    names = "ABCD".__getitem__
+    assert result_parts(Outcome.ranked([30, 41, 41, 12], Termination.SCORE, "cells"), names)[0] \
+        == "Tie for first: B, C"
+    assert result_parts(Outcome.ranked([30, 41, 40, 12], Termination.SCORE, "cells"), names)[0] == "B wins"
+    assert result_parts(Outcome.solo(412, Termination.STOPPED, "stopped"), names)[0] == "Score 412"
+    assert result_parts(Outcome.ranked([5, 5], Termination.SCORE, ""), names)[0] == "Draw"
