@@ -64,11 +64,22 @@ def build_parser() -> argparse.ArgumentParser:
     render.set_defaults(func=cmd_render)
 
     export = commands.add_parser("export", help="save a record in a game's own formats "
-                                 "(Xiangqi: PGN, FEN of a position; Hex: SGF, HEX.OUT)")
+                                 "(Xiangqi: PGN, FEN of a position; Hex: SGF, HEX.OUT), or as a "
+                                 "picture (PNG) or film (GIF, MP4) of any game")
     export.add_argument("file", help="the record file")
-    export.add_argument("--format", required=True, metavar="NAME", help="the format, e.g. PGN, FEN, SGF")
-    export.add_argument("--turn", type=int, default=-1, help="the position for FEN (0 = start; default: last)")
-    export.add_argument("--out", metavar="FILE", help="write here instead of standard output")
+    export.add_argument("--format", required=True, metavar="NAME",
+                        help="the format, e.g. PGN, FEN, SGF, PNG, GIF, MP4")
+    export.add_argument("--turn", type=int, default=-1,
+                        help="the position for FEN and PNG (0 = start; default: last)")
+    export.add_argument("--from", dest="first", type=int, default=0, metavar="TURN",
+                        help="GIF/MP4: the first turn filmed (default 0, the start)")
+    export.add_argument("--to", dest="last", type=int, default=-1, metavar="TURN",
+                        help="GIF/MP4: the last turn filmed (default -1, the end)")
+    export.add_argument("--size", default="960x540", metavar="WxH",
+                        help="PNG/GIF/MP4: picture size (default 960x540)")
+    export.add_argument("--fps", type=float, default=4.0, help="GIF/MP4: turns a second (default 4)")
+    export.add_argument("--out", metavar="FILE", help="write here instead of standard output "
+                        "(needed for PNG, GIF and MP4)")
     export.set_defaults(func=cmd_export)
 
     from games.registry import all_plugins, broken_plugins
@@ -152,6 +163,8 @@ def cmd_export(args) -> int:
     from runner.records import open_replay
     try:
         replay = open_replay(args.file)
+        if args.format.upper() in ("PNG", "GIF", "MP4"):
+            return _export_media(args, replay)
         _, text = export_text(registry.plugin(replay.game), replay, args.turn, args.format)
     except ArenaError as exc:
         print(f"arena: {exc}", file=sys.stderr)
@@ -161,6 +174,19 @@ def cmd_export(args) -> int:
         print(args.out)
     else:
         sys.stdout.write(text)
+    return 0
+
+
+def _export_media(args, replay) -> int:
+    """A picture or film of the replay (the ui's renderers draw it; no window opens)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from ui.media import FilmSettings, export_media
+    if not args.out:
+        raise SystemExit(f"arena: --format {args.format} needs --out FILE")
+    size = parse_size(args.size)
+    last = args.turn if args.format.upper() == "PNG" else args.last
+    settings = FilmSettings(args.first, last, size, args.fps)
+    print(export_media(replay, args.format, Path(args.out), settings))
     return 0
 
 
