@@ -56,6 +56,18 @@ def build_parser() -> argparse.ArgumentParser:
                        "and result.json (default: the records folder)")
     match.set_defaults(func=cmd_match)
 
+    branch = commands.add_parser("branch", help="continue a recorded game from one of its turns "
+                                 "with new seats (a person, another bot, a new build)")
+    branch.add_argument("file", help="an arena record (*.arena.jsonl)")
+    branch.add_argument("--turn", type=int, required=True,
+                        help="the position to continue from (0 = start; -1 = the last)")
+    branch.add_argument("--seat", action="append", default=[], metavar="SPEC",
+                        help="one per seat, in seat order, as for 'match'")
+    branch.add_argument("--headless", action="store_true", help="no window (no human seat)")
+    branch.add_argument("--out", metavar="DIR", help="folder for the new record and its files "
+                        "(default: the records folder)")
+    branch.set_defaults(func=cmd_branch)
+
     render = commands.add_parser("render", help="draw one turn of any record to a PNG, no window")
     render.add_argument("file", help="the record file")
     render.add_argument("--turn", type=int, default=-1, help="turn number (0 = start; default: last)")
@@ -148,6 +160,43 @@ def cmd_match(args) -> int:
     outcome = match.run()
     print(f"{plugin.name}: {outcome.detail or outcome.reason.value} after {len(match.turns)} turns; "
           f"record {record}")
+    return 0
+
+
+def cmd_branch(args) -> int:
+    """A new match from turn N of a record: the first N turns as recorded, then new seats."""
+    from games import registry
+    from games.api import ArenaError
+    from runner import paths
+    from runner.match import Branch, Match, default_record_path
+    from runner.records import open_replay
+    from runner.seats import make_seat
+
+    try:
+        replay = open_replay(args.file)
+        branch = Branch.of(replay, args.turn)
+        plugin = registry.plugin(replay.game)
+        header = replay.header
+        if args.headless and any(s.strip().lower() == "human" for s in args.seat):
+            raise SystemExit("arena: a human seat needs the window; drop --headless")
+        seed = int(header["seed"])
+        seats = [make_seat(spec, plugin, seed + index) for index, spec in enumerate(args.seat)]
+        out = Path(args.out) if args.out else paths.records_dir()
+        record = default_record_path(out, plugin.name)
+        match = Match(plugin, header["options"], seats, seed=seed, variant=header.get("variant"),
+                      record_path=record, out_dir=out if args.out else None, branch=branch)
+    except ArenaError as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return 2
+    if not args.headless:
+        from ui.app import run_app
+        return run_app(args, match=match)
+    outcome = match.run()
+    if match.error:
+        print(f"arena: {match.error}", file=sys.stderr)
+        return 1
+    print(f"{plugin.name}: branched at turn {branch.turn}; {outcome.detail or outcome.reason.value} "
+          f"after {len(match.turns)} turns; record {record}")
     return 0
 
 
