@@ -68,6 +68,16 @@ def build_parser() -> argparse.ArgumentParser:
                         "(default: the records folder)")
     branch.set_defaults(func=cmd_branch)
 
+    rerun = commands.add_parser("rerun", help="re-run one recorded turn with another program "
+                                "(a new build) and print both answers")
+    rerun.add_argument("file", help="an arena record (*.arena.jsonl)")
+    rerun.add_argument("--turn", type=int, required=True, help="the turn (1 = the first move)")
+    rerun.add_argument("--seat", type=int, required=True, help="the seat (1 = the first player)")
+    rerun.add_argument("--program", required=True, metavar="SPEC",
+                       help="the program: a seat spec (ext:CMD, gtp:CMD, uci:CMD, bot:N) or a bare command")
+    rerun.add_argument("--time", type=float, default=None, help="seconds allowed (default: the match's limit)")
+    rerun.set_defaults(func=cmd_rerun)
+
     render = commands.add_parser("render", help="draw one turn of any record to a PNG, no window")
     render.add_argument("file", help="the record file")
     render.add_argument("--turn", type=int, default=-1, help="turn number (0 = start; default: last)")
@@ -197,6 +207,24 @@ def cmd_branch(args) -> int:
         return 1
     print(f"{plugin.name}: branched at turn {branch.turn}; {outcome.detail or outcome.reason.value} "
           f"after {len(match.turns)} turns; record {record}")
+    return 0
+
+
+def cmd_rerun(args) -> int:
+    from games import registry
+    from games.api import ArenaError
+    from runner.records import open_replay
+    from runner.rerun import describe, rerun_turn
+
+    spec = args.program if ":" in args.program.split()[0] or args.program in ("human", "bot") \
+        else f"ext:{args.program}"
+    try:
+        replay = open_replay(args.file)
+        result = rerun_turn(replay, args.turn, args.seat - 1, spec, time_limit=args.time)
+    except ArenaError as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return 2
+    print("\n".join(describe(result, registry.plugin(replay.game).new_game().spec.title)))
     return 0
 
 
