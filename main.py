@@ -78,6 +78,12 @@ def build_parser() -> argparse.ArgumentParser:
     rerun.add_argument("--time", type=float, default=None, help="seconds allowed (default: the match's limit)")
     rerun.set_defaults(func=cmd_rerun)
 
+    compare = commands.add_parser("compare", help="two records of the same game side by side, "
+                                  "stepping together, with their scores on one chart")
+    compare.add_argument("old", help="the first record (shown on the left)")
+    compare.add_argument("new", help="the second record (shown on the right)")
+    compare.set_defaults(func=cmd_compare)
+
     render = commands.add_parser("render", help="draw one turn of any record to a PNG, no window")
     render.add_argument("file", help="the record file")
     render.add_argument("--turn", type=int, default=-1, help="turn number (0 = start; default: last)")
@@ -226,6 +232,25 @@ def cmd_rerun(args) -> int:
         return 2
     print("\n".join(describe(result, registry.plugin(replay.game).new_game().spec.title)))
     return 0
+
+
+def cmd_compare(args) -> int:
+    from games.api import ArenaError
+    from runner.records import open_replay
+    try:
+        replays = open_replay(args.old), open_replay(args.new)
+    except ArenaError as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return 2
+    if replays[0].game != replays[1].game:
+        print(f"arena: {args.old} is {replays[0].game} and {args.new} is {replays[1].game}: "
+              "only records of the same game compare", file=sys.stderr)
+        return 2
+    from ui.app import open_app
+    from ui.scenes.compare import CompareScene
+    app = open_app(args)
+    app.push(CompareScene(app, *replays))
+    return app.run()
 
 
 def cmd_replay(args) -> int:
