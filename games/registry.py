@@ -73,7 +73,7 @@ def load_object(path: str) -> Any:
 
 
 # Order is the home screen's order.  A game is listed once its package exists.
-GAME_PACKAGES = ("hex", "xiangqi", "robot", "tamquan", "crossed")
+GAME_PACKAGES = ("hex", "xiangqi", "robot", "tamquan", "crosswords")
 
 
 def all_plugins() -> list[GamePlugin]:
