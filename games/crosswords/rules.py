@@ -474,6 +474,8 @@ class CrosswordsGame(Game):
                    "from the match seed)", file=True),
             Option("dictionary", "", "folder of the contest's 26 word files (empty: the "
                    "built-in English list)"),
+            Option("seconds", 10.0, "time limit of a program playing the whole game "
+                   "(written to its seconds.txt)"),
         ),
         seat_names=("Player",),
         summary="Solitaire word building on a 17x17 board from three piles of letters.",
