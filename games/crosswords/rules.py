@@ -230,6 +230,7 @@ class CrosswordsState(State):
         self.stopped = False
         self.words_played = 0
         self.last: Scored | None = None       # the last word placed (for drawing)
+        self.last_squares: tuple[tuple[int, int], ...] = ()
         self._events: tuple[Event, ...] = ()
         self.forfeited: tuple[Termination, str] | None = None
 
@@ -432,6 +433,7 @@ class CrosswordsState(State):
             self.words_played += 1
             self.may_draw = True
             self.last = scored
+            self.last_squares = tuple(move.squares())
             text = f"{scored.word} {scored.total}"
             self._events = (Event("word", text, (0,), tuple(move.squares())),)
         else:
