@@ -244,8 +244,10 @@ class CrosswordsRenderer(BoardRenderer):
         ink = contrast_text(fill)
         face = font(max(8, int(box.height * 0.6)), bold=True)
         img = face.render(letter, True, ink)
-        surface.blit(img, img.get_rect(center=(box.centerx - box.width * 0.06, box.centery)))
-        if letter in LETTER_VALUES:
+        with_value = letter in LETTER_VALUES and box.height >= 22
+        shift = box.width * 0.08 if with_value else 0
+        surface.blit(img, img.get_rect(center=(box.centerx - shift, box.centery)))
+        if with_value:
             val = font(max(6, int(box.height * 0.27))).render(str(LETTER_VALUES[letter]), True, ink)
             surface.blit(val, val.get_rect(bottomright=(box.right - 2, box.bottom)))
 
