@@ -29,14 +29,7 @@ from games.crosswords.rules import (HAND_LIMIT, LETTER_VALUES, STOP, CrosswordsS
 VOWELS = set("AEIOU")
 WORDS_PER_DRAW = 4
 RATE_SHARES = (0.5, 1.0, 0.25, 0.75)
-
-
-def fits_more(beam: int, seconds_per_beam: float | None, left: float) -> bool:
-    """True when a beam one wider than ``beam`` should also fit in ``left`` seconds
-    after this one (then the same rate share is kept for the wider beam)."""
-    if seconds_per_beam is None:
-        return True
-    return (2 * beam + 1) * seconds_per_beam < 0.6 * left
+MAX_BEAM = 64
 
 
 def leave_value(hand: str) -> float:
@@ -78,7 +71,7 @@ def worst_letter(hand: str) -> str:
     return max(hand, key=lambda ch: (LETTER_VALUES[ch], ch))
 
 
-def turn_options(state: CrosswordsState, width: int, deadline: float | None = None
+def turn_options(state: CrosswordsState, width: int
                  ) -> list[tuple[list[Any], CrosswordsState, int]]:
     """Possible next turns: (steps, state after, points of the word).  When no draw
     choice allows a word, a single turn that discards (or stops)."""
@@ -90,8 +83,6 @@ def turn_options(state: CrosswordsState, width: int, deadline: float | None = No
         for cand in found:
             steps = ([draw] if draw else []) + [cand.move]
             results.append((steps, _after(after_draw, cand.move), cand.score))
-        if deadline is not None and time.monotonic() > deadline:
-            break
     if results:
         return results
     # No word with any draw: throw the worst letter away (then draw again), or stop.
@@ -135,20 +126,21 @@ def _key(state: CrosswordsState) -> tuple:
 
 def beam_game(start: CrosswordsState, beam: int, width: int, deadline: float | None,
               rate: float = 0.0) -> _Node | None:
-    """One beam search to the end of the game; None when the deadline passed first.
+    """One beam search to the end of the game (None only when no step is possible).
 
     Positions compete on score so far plus ``rate`` points for every letter still to
     be played (the piles and the hand), so a turn that spends few letters for its
-    points is not beaten by one that burns the piles faster.
+    points is not beaten by one that burns the piles faster.  Once ``deadline`` has
+    passed, the best position goes on greedily (beam and width 1) to the end.
     """
     frontier = [_Node(start.clone(), (), 0.0)]
     best: _Node | None = None
     while frontier:
+        if deadline is not None and beam > 1 and time.monotonic() > deadline:
+            frontier, beam, width = frontier[:1], 1, 1
         children: dict[tuple, _Node] = {}
         for node in frontier:
-            if deadline is not None and time.monotonic() > deadline:
-                return None
-            options = turn_options(node.state, width, deadline)
+            options = turn_options(node.state, width)
             if not options:
                 if best is None or node.state.total > best.state.total:
                     best = node
@@ -176,36 +168,37 @@ def greedy_game(start: CrosswordsState) -> list[Any]:
 
 def plan_game(start: CrosswordsState, seconds: float,
               progress: Callable[[int, int], None] | None = None) -> list[Any]:
-    """The best game found within ``seconds`` (greedy first, then wider beams)."""
-    deadline = time.monotonic() + max(0.0, seconds)
+    """The best game found within about ``seconds`` (greedy first, then wider beams).
+
+    Each beam run switches to greedy play when the time is nearly up, so it always
+    ends with a whole game; the reserve for that is the greedy game's own time.
+    """
+    began = time.monotonic()
+    deadline = began + max(0.0, seconds)
     best_node = beam_game(start, 1, 1, None)
+    greedy_seconds = time.monotonic() - began
     best = best_node.moves() if best_node else []
     best_score = best_node.state.total if best_node else 0
     if progress:
         progress(1, best_score)
-    beam, width, shares = 2, 2, list(RATE_SHARES)
-    seconds_per_beam = None
-    while time.monotonic() < deadline and shares:
-        began = time.monotonic()
-        if seconds_per_beam is not None:
-            # The widest beam that should still finish in the time left; when not
-            # even the last width fits again, stop.
-            fits = int(0.6 * (deadline - began) / seconds_per_beam)
-            if fits < beam - 1:
-                break
-            beam = max(beam - 1, fits)
-        share = shares[0] if fits_more(beam, seconds_per_beam, deadline - began) else shares.pop(0)
-        rate = share * best_score / max(1, _letters_left(start))
-        node = beam_game(start, beam, width, deadline, rate)
-        if node is None:
+    soft = deadline - 1.5 * greedy_seconds - 0.05
+    beam, run, per_beam = 2, 0, greedy_seconds
+    while True:
+        left = soft - time.monotonic()
+        if left < 1.2 * per_beam * 2:
             break
-        seconds_per_beam = (time.monotonic() - began) / beam
-        if node.state.total > best_score:
+        if run:
+            beam = max(2, min(MAX_BEAM, int(0.8 * left / per_beam)))
+        share = RATE_SHARES[run % len(RATE_SHARES)]
+        rate = share * best_score / max(1, _letters_left(start))
+        t0 = time.monotonic()
+        node = beam_game(start, beam, min(WORDS_PER_DRAW, 2 + run), soft, rate)
+        per_beam = max(per_beam * 0.5, (time.monotonic() - t0) / beam)
+        if node is not None and node.state.total > best_score:
             best, best_score = node.moves(), node.state.total
         if progress:
             progress(beam, best_score)
-        beam += 1
-        width = min(WORDS_PER_DRAW, width + 1)
+        run += 1
     return best + [STOP]
 
 

@@ -16,6 +16,7 @@ import re
 import sys
 import time
 from collections import Counter
+from itertools import combinations
 
 START = time.monotonic()
 N = 17
@@ -115,12 +116,20 @@ def try_place(board, words, hand, r, c, across, word, first):
     return main + sum(p for _, p in crosses) + bonus, main, crosses, bonus, used
 
 
-def best_move(board, words, by_length, hand, first):
+def subsets(hand):
+    """Every different choice of letters from the hand, as sorted strings."""
+    found = set()
+    for n in range(1, len(hand) + 1):
+        found.update("".join(sorted(c)) for c in combinations(hand, n))
+    return found
+
+
+def best_move(board, words, anagrams, hand, first):
     best = None
-    hand_count = Counter(hand)
+    choices = subsets(hand)
     if first:
-        for w in (w for n in range(2, len(hand) + 1) for w in by_length.get(n, ())):
-            if not Counter(w) - hand_count:
+        for key in choices:
+            for w in anagrams.get(key, ()):
                 for c in range(0, N - len(w) + 1):
                     got = try_place(board, words, hand, 8, c, True, w, True)
                     if got and (best is None or got[0] > best[0]):
@@ -128,11 +137,9 @@ def best_move(board, words, by_length, hand, first):
         return best
     letters = {board[r][c] for r in range(N) for c in range(N) if board[r][c] != "."}
     fits = {}
-    for n in range(2, len(hand) + 2):
-        for w in by_length.get(n, ()):
-            missing = Counter(w) - hand_count
-            if sum(missing.values()) == 1 and next(iter(missing)) in letters:
-                fits.setdefault(next(iter(missing)), []).append(w)
+    for ch in letters:
+        for key in choices:
+            fits.setdefault(ch, []).extend(anagrams.get("".join(sorted(key + ch)), ()))
     for r in range(N):
         for c in range(N):
             ch = board[r][c]
@@ -157,9 +164,9 @@ def main():
     with open("seconds.txt") as fh:
         LIMIT = float(fh.read().split()[0]) * 0.5
     words = read_words("dictionary")
-    by_length = {}
+    anagrams = {}
     for w in words:
-        by_length.setdefault(len(w), []).append(w)
+        anagrams.setdefault("".join(sorted(w)), []).append(w)
     board = [["."] * N for _ in range(N)]
     hand, steps, total, may_draw, first = "", [], 0, True, True
     while time.monotonic() - START < LIMIT:
@@ -170,7 +177,7 @@ def main():
             hand += take
             may_draw = False
             steps.append(f"draw {p + 1} {take}")
-        move = best_move(board, words, by_length, hand, first)
+        move = best_move(board, words, anagrams, hand, first)
         if move is None:
             if not any(piles) or not hand:
                 break
