@@ -28,8 +28,11 @@ from games.crosswords.rules import (HAND_LIMIT, LETTER_VALUES, STOP, CrosswordsS
 
 VOWELS = set("AEIOU")
 WORDS_PER_DRAW = 4
-RATE_SHARES = (0.5, 1.0, 0.25, 0.75)
+RATES = (15.0, 10.0, 20.0, 12.5, 17.5, 5.0, 25.0, 7.5, 30.0, 22.5, 2.5, 35.0)
+BEAMS = (2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64)
 MAX_BEAM = 64
+CANDIDATES = 12          # words scored per draw before the best few are kept
+LEAVE_WEIGHT = 1.0
 
 
 def leave_value(hand: str) -> float:
@@ -71,16 +74,30 @@ def worst_letter(hand: str) -> str:
     return max(hand, key=lambda ch: (LETTER_VALUES[ch], ch))
 
 
-def turn_options(state: CrosswordsState, width: int
+def _leave_after(hand: str, used: str) -> str:
+    rest = list(hand)
+    for ch in used:
+        rest.remove(ch)
+    return "".join(rest)
+
+
+def turn_options(state: CrosswordsState, width: int, rate: float = 0.0
                  ) -> list[tuple[list[Any], CrosswordsState, int]]:
     """Possible next turns: (steps, state after, points of the word).  When no draw
-    choice allows a word, a single turn that discards (or stops)."""
+    choice allows a word, a single turn that discards (or stops).
+
+    After each draw the words are ranked by points plus the value of the letters
+    kept, minus ``rate`` points per letter spent, and the best ``width`` are kept.
+    """
     results = []
     for draw in fill_draws(state):
         after_draw = _after(state, draw) if draw else state
-        found = generate(after_draw.board, after_draw.hand, after_draw.words, top=width,
-                         first_half=True)
-        for cand in found:
+        found = generate(after_draw.board, after_draw.hand, after_draw.words,
+                         top=max(width, CANDIDATES), first_half=True)
+        hand = after_draw.hand
+        found.sort(key=lambda c: -(c.score + LEAVE_WEIGHT * leave_value(_leave_after(hand, c.used))
+                                   - rate * c.placed))
+        for cand in found[:width]:
             steps = ([draw] if draw else []) + [cand.move]
             results.append((steps, _after(after_draw, cand.move), cand.score))
     if results:
@@ -125,22 +142,27 @@ def _key(state: CrosswordsState) -> tuple:
 
 
 def beam_game(start: CrosswordsState, beam: int, width: int, deadline: float | None,
-              rate: float = 0.0) -> _Node | None:
+              rate: float = 0.0, hard: float | None = None) -> _Node | None:
     """One beam search to the end of the game (None only when no step is possible).
 
     Positions compete on score so far plus ``rate`` points for every letter still to
     be played (the piles and the hand), so a turn that spends few letters for its
     points is not beaten by one that burns the piles faster.  Once ``deadline`` has
-    passed, the best position goes on greedily (beam and width 1) to the end.
+    passed, the best position goes on greedily (beam and width 1) to the end; once
+    ``hard`` has passed, the game stops where the best position is.
     """
     frontier = [_Node(start.clone(), (), 0.0)]
     best: _Node | None = None
     while frontier:
-        if deadline is not None and beam > 1 and time.monotonic() > deadline:
+        now = time.monotonic()
+        if hard is not None and now > hard:
+            ended = max(frontier, key=lambda n: n.state.total)
+            return ended if best is None or ended.state.total > best.state.total else best
+        if deadline is not None and beam > 1 and now > deadline:
             frontier, beam, width = frontier[:1], 1, 1
         children: dict[tuple, _Node] = {}
         for node in frontier:
-            options = turn_options(node.state, width)
+            options = turn_options(node.state, width, rate)
             if not options:
                 if best is None or node.state.total > best.state.total:
                     best = node
@@ -167,38 +189,37 @@ def greedy_game(start: CrosswordsState) -> list[Any]:
 
 
 def plan_game(start: CrosswordsState, seconds: float,
-              progress: Callable[[int, int], None] | None = None) -> list[Any]:
-    """The best game found within about ``seconds`` (greedy first, then wider beams).
+              progress: Callable[[int, float, int], None] | None = None) -> list[Any]:
+    """The best game found within about ``seconds``.
 
-    Each beam run switches to greedy play when the time is nearly up, so it always
-    ends with a whole game; the reserve for that is the greedy game's own time.
+    First the plain greedy game (so the plan is never worse); then greedy games that
+    charge a price per letter spent (``RATES``: the score of a whole game swings a lot
+    with it, so several are tried); then beams of growing width at the best price.
+    Each run switches to greedy play when the time is nearly up, so it always ends
+    with a whole game; the reserve for that is the greedy game's own time.
     """
     began = time.monotonic()
     deadline = began + max(0.0, seconds)
-    best_node = beam_game(start, 1, 1, None)
-    greedy_seconds = time.monotonic() - began
+    best_node = beam_game(start, 1, 1, None, hard=deadline)
+    greedy_seconds = max(0.01, time.monotonic() - began)
     best = best_node.moves() if best_node else []
-    best_score = best_node.state.total if best_node else 0
+    best_score, best_rate = (best_node.state.total if best_node else 0), 0.0
     if progress:
-        progress(1, best_score)
+        progress(1, 0.0, best_score)
     soft = deadline - 1.5 * greedy_seconds - 0.05
-    beam, run, per_beam = 2, 0, greedy_seconds
-    while True:
+    schedule = [(1, rate) for rate in RATES] + [(beam, None) for beam in BEAMS]
+    for beam, rate in schedule:
         left = soft - time.monotonic()
-        if left < 1.2 * per_beam * 2:
+        if left < 0.5 * beam * greedy_seconds:
+            if beam == 1:
+                continue
             break
-        if run:
-            beam = max(2, min(MAX_BEAM, int(0.8 * left / per_beam)))
-        share = RATE_SHARES[run % len(RATE_SHARES)]
-        rate = share * best_score / max(1, _letters_left(start))
-        t0 = time.monotonic()
-        node = beam_game(start, beam, min(WORDS_PER_DRAW, 2 + run), soft, rate)
-        per_beam = max(per_beam * 0.5, (time.monotonic() - t0) / beam)
+        rate = best_rate if rate is None else rate
+        node = beam_game(start, beam, 1 if beam == 1 else WORDS_PER_DRAW, soft, rate, deadline)
         if node is not None and node.state.total > best_score:
-            best, best_score = node.moves(), node.state.total
+            best, best_score, best_rate = node.moves(), node.state.total, rate
         if progress:
-            progress(beam, best_score)
-        run += 1
+            progress(beam, rate, best_score)
     return best + [STOP]
 
 
