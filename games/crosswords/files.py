@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any, Container, Sequence
 
 from games.api import IllegalMoveError, MoveSyntaxError, RecordFormatError
-from games.crosswords.rules import (COLUMNS, PILE_LENGTH, PILES, SIZE, CrosswordsState, Discard,
-                                    Draw, Place, Stop, discard_points, format_move, parse_move)
+from games.crosswords.rules import (PILE_LENGTH, PILES, SIZE, CrosswordsState, Discard, Place, Stop,
+                                    discard_points, format_move, parse_move)
 
 NOTATION = (
     "# Crossed Words Solitaire, written by Arena. Line 1: the total; then the board,",
@@ -263,6 +263,3 @@ def _claim_problem(state: CrosswordsState, step: StepLine) -> str:
             return f"the move scores {s.total} in all, not {total}"
     return ""
 
-
-def square_label(row: int, col: int) -> str:
-    return f"{COLUMNS[col]}{row + 1}"

@@ -1,6 +1,6 @@
 """Every legal word placement for a board and a hand, scored (pure Python).
 
-The classic anchor-and-cross-check method (Appel and Jacobson, 1988) over a
+The classic anchor-and-cross-check method over a
 :class:`~games.crosswords.lexicon.Lexicon` word graph:
 
 * an *anchor* is an empty square beside a letter (on an empty board, every square

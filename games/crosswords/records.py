@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 from typing import Container
 
-from games.api import ArenaError, RecordFormatError, Termination
+from games.api import ArenaError, Termination
 from games.crosswords.files import parse_output, read_input, verify_output
 from games.crosswords.rules import PILE_LENGTH, PILES, STOP, CrosswordsState, Draw, format_move
 from games.records import RecordReader, Replay, TurnInfo

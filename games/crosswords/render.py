@@ -20,7 +20,7 @@ import pygame
 
 from games.api import ArenaError
 from games.crosswords.rules import (BONUS, COLUMNS, HAND_LIMIT, LETTER_VALUES, SIZE,
-                                    CrosswordsState, Discard, Draw, Place, format_move, square_name)
+                                    CrosswordsState, Discard, Draw, Place, format_move)
 from games.render_base import BoardRenderer, BoardView, contrast_text, elide, font, mix
 
 BONUS_LABEL = {"T": "3W", "D": "2W", "2": "2L", "3": "3L"}

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from games.bots import Bot
-from games.crosswords.movegen import Candidate, generate
+from games.crosswords.movegen import generate
 from games.crosswords.rules import (HAND_LIMIT, LETTER_VALUES, STOP, CrosswordsState, Discard,
                                     Draw)
 

@@ -1,6 +1,4 @@
 """input.txt, seconds.txt and output.txt: reading, writing, verifying, replaying."""
-import re
-
 import pytest
 
 from games.api import RecordFormatError
