@@ -37,7 +37,8 @@ def register(subparsers) -> None:
 
 def _read(path: str) -> str:
     try:
-        return Path(path).read_bytes().decode("latin-1")
+        raw = Path(path).read_bytes()
+        return raw.removeprefix(b"\xef\xbb\xbf").decode("latin-1")    # no byte-order mark
     except OSError as exc:
         raise ArenaError(f"{path}: {exc.strerror}") from None
 

@@ -148,3 +148,28 @@ def test_replay_without_input_rebuilds_piles_and_stops_at_a_bad_line():
     assert replay.outcome.reason.value == "bad-file" and f"line {line}" in replay.outcome.detail
     with pytest.raises(RecordFormatError):
         replay_output("x\n", "output.txt")
+
+
+def test_mangled_files_give_a_verdict_or_a_record_format_error():
+    import random
+    rng = random.Random(5)
+    base = written()
+    alphabet = "ACNOTX.0123456789 -+=()#\n\r\tplaydrwsciou\xe9\u0663"
+    for _ in range(400):
+        text = list(base)
+        for _ in range(rng.randint(1, 4)):
+            i = rng.randrange(len(text))
+            choice = rng.random()
+            if choice < 0.4:
+                del text[i]
+            elif choice < 0.8:
+                text.insert(i, rng.choice(alphabet))
+            else:
+                text[i] = rng.choice(alphabet)
+        mangled = "".join(text)
+        verdict = verify_output(mangled, PILES, WORDS)
+        assert verdict.valid or (verdict.line and verdict.reason)
+        try:
+            replay_output(mangled, "output.txt", PILES, WORDS)
+        except RecordFormatError as exc:
+            assert exc.line and exc.path == "output.txt"
