@@ -8,6 +8,7 @@ PLUGIN = GamePlugin(
     bot_levels=("greedy", "planner"),
     external="games.crosswords.program:make_external_seat",
     readers="games.crosswords.records:READERS",
+    writers="games.crosswords.records:write_contest_records",
     renderer="games.crosswords.render:CrosswordsRenderer",
     cli="games.crosswords.cli:register",
 )

@@ -119,3 +119,21 @@ class OutputReader(RecordReader):
 
 
 READERS = [OutputReader()]
+
+
+def write_contest_records(replay: Replay, folder) -> list[str]:
+    """The plugin's writer: a finished match as ``input.txt`` and ``output.txt`` (the
+    notation the verifier reads), so a person's or a bot's game can be checked and
+    shared like a program's."""
+    from games.crosswords.files import write_input, write_output
+    from games.crosswords.rules import parse_move
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    start = replay.states[0]
+    moves = [parse_move(t.moves[0]) for t in replay.turns if 0 in t.moves]
+    stem = (Path(replay.source).name.split(".")[0] if replay.source else "") or "crosswords"
+    out_path = folder / f"{stem}.output.txt"
+    in_path = folder / f"{stem}.input.txt"
+    out_path.write_text(write_output(start, moves), encoding="ascii")
+    in_path.write_text(write_input(start.start_piles), encoding="ascii")
+    return [str(in_path), str(out_path)]

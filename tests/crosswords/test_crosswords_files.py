@@ -173,3 +173,12 @@ def test_mangled_files_give_a_verdict_or_a_record_format_error():
             replay_output(mangled, "output.txt", PILES, WORDS)
         except RecordFormatError as exc:
             assert exc.line and exc.path == "output.txt"
+
+
+def test_a_replay_is_written_back_as_input_and_output(tmp_path):
+    from games.crosswords.records import write_contest_records
+    replay = replay_output(written(), str(tmp_path / "game.txt"), PILES, WORDS)
+    in_path, out_path = write_contest_records(replay, tmp_path / "out")
+    assert read_input(open(in_path).read()) == PILES
+    text = open(out_path).read()
+    assert text == written() and verify_output(text, PILES, WORDS).text() == "VALID 50"
