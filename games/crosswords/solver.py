@@ -81,16 +81,21 @@ def _leave_after(hand: str, used: str) -> str:
     return "".join(rest)
 
 
-def turn_options(state: CrosswordsState, width: int, rate: float = 0.0
+def turn_options(state: CrosswordsState, width: int, rate: float = 0.0, fast: bool = False
                  ) -> list[tuple[list[Any], CrosswordsState, int]]:
     """Possible next turns: (steps, state after, points of the word).  When no draw
     choice allows a word, a single turn that discards (or stops).
 
     After each draw the words are ranked by points plus the value of the letters
     kept, minus ``rate`` points per letter spent, and the best ``width`` are kept.
+    ``fast``: only the draw that leaves the best-balanced hand is tried (one search
+    instead of up to four), for when time runs short.
     """
     results = []
-    for draw in fill_draws(state):
+    draws = fill_draws(state)
+    if fast and len(draws) > 1:
+        draws = [max(draws, key=lambda d: leave_value(state.hand + (d.letters if d else "")))]
+    for draw in draws:
         after_draw = _after(state, draw) if draw else state
         found = generate(after_draw.board, after_draw.hand, after_draw.words,
                          top=max(width, CANDIDATES), first_half=True)
@@ -148,21 +153,22 @@ def beam_game(start: CrosswordsState, beam: int, width: int, deadline: float | N
     Positions compete on score so far plus ``rate`` points for every letter still to
     be played (the piles and the hand), so a turn that spends few letters for its
     points is not beaten by one that burns the piles faster.  Once ``deadline`` has
-    passed, the best position goes on greedily (beam and width 1) to the end; once
-    ``hard`` has passed, the game stops where the best position is.
+    passed, the best position goes on greedily and fast (beam and width 1, one draw
+    choice a turn) to the end; once ``hard`` has passed, the game stops there.
     """
     frontier = [_Node(start.clone(), (), 0.0)]
     best: _Node | None = None
+    fast = False
     while frontier:
         now = time.monotonic()
         if hard is not None and now > hard:
             ended = max(frontier, key=lambda n: n.state.total)
             return ended if best is None or ended.state.total > best.state.total else best
-        if deadline is not None and beam > 1 and now > deadline:
-            frontier, beam, width = frontier[:1], 1, 1
+        if deadline is not None and now > deadline:
+            frontier, beam, width, fast = frontier[:1], 1, 1, True
         children: dict[tuple, _Node] = {}
         for node in frontier:
-            options = turn_options(node.state, width, rate)
+            options = turn_options(node.state, width, rate, fast)
             if not options:
                 if best is None or node.state.total > best.state.total:
                     best = node
@@ -200,7 +206,7 @@ def plan_game(start: CrosswordsState, seconds: float,
     """
     began = time.monotonic()
     deadline = began + max(0.0, seconds)
-    best_node = beam_game(start, 1, 1, None, hard=deadline)
+    best_node = beam_game(start, 1, 1, began + 0.6 * max(0.0, seconds), hard=deadline)
     greedy_seconds = max(0.01, time.monotonic() - began)
     best = best_node.moves() if best_node else []
     best_score, best_rate = (best_node.state.total if best_node else 0), 0.0
