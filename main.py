@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
@@ -18,6 +17,14 @@ from pathlib import Path
 def _games_help() -> str:
     from games.registry import all_plugins
     return ", ".join(p.name for p in all_plugins())
+
+
+def _unavailable_tool(message: str):
+    """The ``func`` of a game whose package or tools fail to load: say why, exit 2."""
+    def report(args) -> int:
+        print(f"arena: {message}", file=sys.stderr)
+        return 2
+    return report
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -49,6 +56,28 @@ def build_parser() -> argparse.ArgumentParser:
                        "and result.json (default: the records folder)")
     match.set_defaults(func=cmd_match)
 
+    branch = commands.add_parser("branch", help="continue a recorded game from one of its turns "
+                                 "with new seats (a person, another bot, a new build)")
+    branch.add_argument("file", help="an arena record (*.arena.jsonl)")
+    branch.add_argument("--turn", type=int, required=True,
+                        help="the position to continue from (0 = start; -1 = the last)")
+    branch.add_argument("--seat", action="append", default=[], metavar="SPEC",
+                        help="one per seat, in seat order, as for 'match'")
+    branch.add_argument("--headless", action="store_true", help="no window (no human seat)")
+    branch.add_argument("--out", metavar="DIR", help="folder for the new record and its files "
+                        "(default: the records folder)")
+    branch.set_defaults(func=cmd_branch)
+
+    rerun = commands.add_parser("rerun", help="re-run one recorded turn with another program "
+                                "(a new build) and print both answers")
+    rerun.add_argument("file", help="an arena record (*.arena.jsonl)")
+    rerun.add_argument("--turn", type=int, required=True, help="the turn (1 = the first move)")
+    rerun.add_argument("--seat", type=int, required=True, help="the seat (1 = the first player)")
+    rerun.add_argument("--program", required=True, metavar="SPEC",
+                       help="the program: a seat spec (ext:CMD, gtp:CMD, uci:CMD, bot:N) or a bare command")
+    rerun.add_argument("--time", type=float, default=None, help="seconds allowed (default: the match's limit)")
+    rerun.set_defaults(func=cmd_rerun)
+
     render = commands.add_parser("render", help="draw one turn of any record to a PNG, no window")
     render.add_argument("file", help="the record file")
     render.add_argument("--turn", type=int, default=-1, help="turn number (0 = start; default: last)")
@@ -57,23 +86,43 @@ def build_parser() -> argparse.ArgumentParser:
     render.set_defaults(func=cmd_render)
 
     export = commands.add_parser("export", help="save a record in a game's own formats "
-                                 "(Xiangqi: PGN, FEN of a position; Hex: SGF, HEX.OUT)")
+                                 "(Xiangqi: PGN, FEN of a position; Hex: SGF, HEX.OUT), or as a "
+                                 "picture (PNG) or film (GIF, MP4) of any game")
     export.add_argument("file", help="the record file")
-    export.add_argument("--format", required=True, metavar="NAME", help="the format, e.g. PGN, FEN, SGF")
-    export.add_argument("--turn", type=int, default=-1, help="the position for FEN (0 = start; default: last)")
-    export.add_argument("--out", metavar="FILE", help="write here instead of standard output")
+    export.add_argument("--format", required=True, metavar="NAME",
+                        help="the format, e.g. PGN, FEN, SGF, PNG, GIF, MP4")
+    export.add_argument("--turn", type=int, default=-1,
+                        help="the position for FEN and PNG (0 = start; default: last)")
+    export.add_argument("--from", dest="first", type=int, default=0, metavar="TURN",
+                        help="GIF/MP4: the first turn filmed (default 0, the start)")
+    export.add_argument("--to", dest="last", type=int, default=-1, metavar="TURN",
+                        help="GIF/MP4: the last turn filmed (default -1, the end)")
+    export.add_argument("--size", default="960x540", metavar="WxH",
+                        help="PNG/GIF/MP4: picture size (default 960x540)")
+    export.add_argument("--fps", type=float, default=4.0, help="GIF/MP4: turns a second (default 4)")
+    export.add_argument("--out", metavar="FILE", help="write here instead of standard output "
+                        "(needed for PNG, GIF and MP4)")
     export.set_defaults(func=cmd_export)
 
-    from games.registry import all_plugins
+    from games.registry import all_plugins, broken_plugins
+    parser.broken_games = {}        # {game: one-line error}: main() reports them once on stderr
+    for name, error in broken_plugins().items():
+        parser.broken_games[name] = f"game {name!r} cannot be loaded: {error}"
     for plugin in all_plugins():
         if plugin.cli:
             try:
                 register_tools = plugin.load("cli")
-            except ImportError as exc:   # one game's broken tools must not take the rest down
-                print(f"arena: {plugin.name} tools unavailable: {exc}", file=sys.stderr)
+            except Exception as exc:   # noqa: BLE001 - one game's broken tools must not take the rest down
+                from games.registry import describe_error
+                parser.broken_games[plugin.name] = f"{plugin.name} tools unavailable: {describe_error(exc)}"
                 continue
             game_parser = commands.add_parser(plugin.name, help=f"{plugin.name} tools")
             register_tools(game_parser.add_subparsers(dest="tool", metavar="TOOL", required=True))
+    for name, message in parser.broken_games.items():   # a placeholder that names the error
+        broken = commands.add_parser(name, help=f"(broken) {message}", add_help=False,
+                                     prefix_chars="\0")     # every word, --help too, is "rest"
+        broken.add_argument("rest", nargs="*")
+        broken.set_defaults(func=_unavailable_tool(message))
     return parser
 
 
@@ -93,24 +142,25 @@ def cmd_match(args) -> int:
     from games import registry
     from games.api import ArenaError, parse_option_pairs
     from runner import paths
-    from runner.match import Match, default_record_path, result_json
+    from runner.match import Match, default_record_path
     from runner.seats import make_seat
 
     try:
         plugin = registry.plugin(args.game)
         game = plugin.new_game()
         explicit = parse_option_pairs(args.option)
-        if "players" in {o.name for o in game.spec.options} and "players" not in explicit:
-            explicit["players"] = str(len(args.seat))     # one robot per --seat
+        count_option = game.spec.seats_option
+        if count_option and count_option not in explicit:
+            explicit[count_option] = str(len(args.seat))     # one seat per --seat
         options = game.spec.resolve_options(args.variant, explicit)
         seed = args.seed if args.seed is not None else random.randrange(2 ** 31)
         if args.headless and any(s.strip().lower() == "human" for s in args.seat):
             raise SystemExit("arena: a human seat needs the window; drop --headless")
         out = Path(args.out) if args.out else paths.records_dir()
         record = default_record_path(out, plugin.name)
-        seats = [make_seat(spec, plugin, seed + index, workdir=str(out))
-                 for index, spec in enumerate(args.seat)]
-        match = Match(plugin, options, seats, seed=seed, variant=args.variant, record_path=record)
+        seats = [make_seat(spec, plugin, seed + index) for index, spec in enumerate(args.seat)]
+        match = Match(plugin, options, seats, seed=seed, variant=args.variant, record_path=record,
+                      out_dir=out)
     except ArenaError as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
@@ -118,12 +168,63 @@ def cmd_match(args) -> int:
         from ui.app import run_app
         return run_app(args, match=match)
     outcome = match.run()
-    if plugin.writers:
-        plugin.load("writers")(match.as_replay(), out)
-    result = result_json(match)
-    (out / "result.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     print(f"{plugin.name}: {outcome.detail or outcome.reason.value} after {len(match.turns)} turns; "
           f"record {record}")
+    return 0
+
+
+def cmd_branch(args) -> int:
+    """A new match from turn N of a record: the first N turns as recorded, then new seats."""
+    from games import registry
+    from games.api import ArenaError
+    from runner import paths
+    from runner.match import Branch, Match, default_record_path
+    from runner.records import open_replay
+    from runner.seats import make_seat
+
+    try:
+        replay = open_replay(args.file)
+        branch = Branch.of(replay, args.turn)
+        plugin = registry.plugin(replay.game)
+        header = replay.header
+        if args.headless and any(s.strip().lower() == "human" for s in args.seat):
+            raise SystemExit("arena: a human seat needs the window; drop --headless")
+        seed = int(header["seed"])
+        seats = [make_seat(spec, plugin, seed + index) for index, spec in enumerate(args.seat)]
+        out = Path(args.out) if args.out else paths.records_dir()
+        record = default_record_path(out, plugin.name)
+        match = Match(plugin, header["options"], seats, seed=seed, variant=header.get("variant"),
+                      record_path=record, out_dir=out if args.out else None, branch=branch)
+    except ArenaError as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return 2
+    if not args.headless:
+        from ui.app import run_app
+        return run_app(args, match=match)
+    outcome = match.run()
+    if match.error:
+        print(f"arena: {match.error}", file=sys.stderr)
+        return 1
+    print(f"{plugin.name}: branched at turn {branch.turn}; {outcome.detail or outcome.reason.value} "
+          f"after {len(match.turns)} turns; record {record}")
+    return 0
+
+
+def cmd_rerun(args) -> int:
+    from games import registry
+    from games.api import ArenaError
+    from runner.records import open_replay
+    from runner.rerun import describe, rerun_turn
+
+    spec = args.program if ":" in args.program.split()[0] or args.program in ("human", "bot") \
+        else f"ext:{args.program}"
+    try:
+        replay = open_replay(args.file)
+        result = rerun_turn(replay, args.turn, args.seat - 1, spec, time_limit=args.time)
+    except ArenaError as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return 2
+    print("\n".join(describe(result, registry.plugin(replay.game).new_game().spec.title)))
     return 0
 
 
@@ -139,6 +240,8 @@ def cmd_export(args) -> int:
     from runner.records import open_replay
     try:
         replay = open_replay(args.file)
+        if args.format.upper() in ("PNG", "GIF", "MP4"):
+            return _export_media(args, replay)
         _, text = export_text(registry.plugin(replay.game), replay, args.turn, args.format)
     except ArenaError as exc:
         print(f"arena: {exc}", file=sys.stderr)
@@ -148,6 +251,19 @@ def cmd_export(args) -> int:
         print(args.out)
     else:
         sys.stdout.write(text)
+    return 0
+
+
+def _export_media(args, replay) -> int:
+    """A picture or film of the replay (the ui's renderers draw it; no window opens)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from ui.media import FilmSettings, export_media
+    if not args.out:
+        raise SystemExit(f"arena: --format {args.format} needs --out FILE")
+    size = parse_size(args.size)
+    last = args.turn if args.format.upper() == "PNG" else args.last
+    settings = FilmSettings(args.first, last, size, args.fps)
+    print(export_media(replay, args.format, Path(args.out), settings))
     return 0
 
 
@@ -164,14 +280,31 @@ def cmd_render(args) -> int:
     return 0
 
 
+def run_command(args) -> int:
+    """Run a parsed command; a game's tool may hand back :class:`~games.registry.OpenWindow`,
+    and then the window is opened here, in the shell's layer."""
+    from games.registry import OpenWindow
+    result = args.func(args)
+    if isinstance(result, OpenWindow):
+        from ui.app import run_app
+        code = run_app(args, match=result.match)
+        return code if result.exit_code is None else result.exit_code
+    return result or 0
+
+
 def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # keep stdout for our own output
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")          # Arena plays no sound
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser()
+    for name, message in parser.broken_games.items():
+        if name not in argv:          # a command naming the game reports the error itself
+            print(f"arena: {message}", file=sys.stderr)
+    args = parser.parse_args(argv)
     if getattr(args, "func", None) is None:
         from ui.app import run_app
         return run_app(args)
-    return args.func(args) or 0
+    return run_command(args)
 
 
 if __name__ == "__main__":

@@ -17,14 +17,14 @@ from render_timing import time_draw  # noqa: E402
 
 from games.hex.render import HexRenderer  # noqa: E402
 from games.hex.rules import HexGame  # noqa: E402
-from games.render_base import BoardView  # noqa: E402
+from games.render import BoardView  # noqa: E402
 
 
 def finished_game(size: int, seed: int):
     state = HexGame().new_initial_state({"size": size}, seed)
     rng = random.Random(seed)
     while state.outcome() is None:
-        state.play(rng.choice(state.legal_moves(state.current)))
+        state.push(rng.choice(state.legal_moves(state.current)))
     return state
 
 

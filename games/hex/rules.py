@@ -1,9 +1,9 @@
-"""Hex rules (RULEBOOK §5; IOI 1997 "The Game of Hex"): pure Python, standard library only.
+"""Hex rules (RULES.md; IOI 1997 "The Game of Hex"): pure Python, standard library only.
 
 The board is an N×N rhombus, rows and columns 1..N.  Seat 0 is player 1: it moves
 first and connects column 1 with column N.  Seat 1 is player 2: it connects row 1 with
 row N.  The neighbours of (r, c) are (r-1, c), (r-1, c+1), (r, c-1), (r, c+1),
-(r+1, c-1), (r+1, c), as the RULEBOOK fixes them.
+(r+1, c-1), (r+1, c), as RULES.md fixes them.
 
 Win detection is a union-find over the cells plus four virtual edge nodes, so each
 move costs near-constant time.
@@ -178,9 +178,9 @@ class HexState(State):
 
     def apply(self, moves: Mapping[int, HexMove]) -> None:
         (seat, move), = moves.items()
-        self.play(move)
+        self.push(move)
 
-    def play(self, move: HexMove) -> None:
+    def push(self, move: HexMove) -> None:
         """Place the side to move's stone (unchecked: the fast path for bots)."""
         self._events = ()
         if move.is_swap:
@@ -299,7 +299,8 @@ class HexState(State):
 
     def __eq__(self, other) -> bool:
         return (isinstance(other, HexState) and self.cells == other.cells
-                and self.current == other.current and self._outcome == other._outcome)
+                and self.current == other.current and self.turn == other.turn
+                and self.p1_moves == other.p1_moves and self._outcome == other._outcome)
 
     def __repr__(self) -> str:
         return f"HexState({self.size}, {self.board_text()!r}, to_move={self.current})"
@@ -366,7 +367,7 @@ class HexGame(Game):
 
 
 def neighbours(size: int, row: int, col: int) -> Iterable[tuple[int, int]]:
-    """On-board neighbours of (row, col), 1-based, in the RULEBOOK's order."""
+    """On-board neighbours of (row, col), 1-based, in the order RULES.md lists them."""
     for dr, dc in NEIGHBOUR_STEPS:
         if 1 <= row + dr <= size and 1 <= col + dc <= size:
             yield row + dr, col + dc

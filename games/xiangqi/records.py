@@ -1,6 +1,6 @@
 """Xiangqi game records: the contest's REPORT.TXT and PGN in its Chinese-chess form.
 
-REPORT.TXT (RULEBOOK section 1): lines 1-3 author, program and address (at most 255
+REPORT.TXT (see RULES.md and CONTEST.md): lines 1-3 author, program and address (at most 255
 columns each, possibly empty), line 4 the two PLAY.INI words joined by one space, then
 ``N BOTTOMMOVE TOPMOVE`` numbered from 1 with single spaces (the last line may hold the
 bottom move only).  A REPORT.TXT written by another program opens as a replay on its own;
@@ -10,7 +10,7 @@ unknown otherwise, unless the arena's ``REPORT.JSON`` lies beside it.
 PGN: the tags python-chess and the Chinese-chess sites use, with ``[Game "Chinese Chess"]``
 and ``[Format "ICCS"]``, and moves written ``H2-E2`` (the dash is optional on input).
 
-Reading is pure text in, :class:`games.records.Replay` out; every malformed input raises
+Reading is pure text in, :class:`games.replay.Replay` out; every malformed input raises
 :class:`games.api.RecordFormatError` naming the file, the line and what was expected.
 The only file access is the optional look at ``REPORT.JSON`` beside a REPORT.TXT.
 """
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from games.api import ArenaError, Outcome, RecordFormatError, Termination, uniform_outcome_two_player
-from games.records import RecordReader, Replay, TurnInfo
+from games.replay import RecordReader, Replay, TurnInfo
 from games.xiangqi.rules import (SIDE_NAMES, START_FEN, XiangqiGame, XiangqiState, move_text,
                                  parse_move_text)
 
@@ -184,18 +184,10 @@ _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 _RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
 
-def result_tag(outcome: Outcome | None) -> str:
-    if outcome is None or outcome.reason is Termination.ABORTED:
-        return "*"
-    if not outcome.winners:
-        return "1/2-1/2"
-    return "1-0" if outcome.winners[0] == 0 else "0-1"
-
-
 def format_pgn(moves: Sequence[str], tags: dict[str, str] | None = None, outcome: Outcome | None = None,
                fen: str = "") -> str:
     """A PGN game in the Chinese-chess form with ICCS moves (``H2-E2``)."""
-    result = result_tag(outcome)
+    result = outcome.result_text() if outcome else "*"
     values = {"Game": "Chinese Chess", "Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?",
               "Red": "?", "Black": "?", "Result": result}
     values.update(tags or {})

@@ -15,7 +15,7 @@ from pygame_gui.windows import UIFileDialog
 
 from games import registry
 from games.api import ArenaError
-from games.records import Replay
+from games.replay import Replay
 from runner import paths
 from runner.records import SUFFIX as RECORD_SUFFIX
 from runner.exports import export_all, export_formats
@@ -79,7 +79,7 @@ class ReplayScene(Scene):
         super().draw(surface)
         if self.error:
             face_y = self.px(210)
-            from games.render_base import font
+            from games.render import font
             face = font(self.px(19), mono=True)
             width = self.app.size[0] - self.px(80)
             for line in _wrap_chars(self.error, face, width):
@@ -199,6 +199,10 @@ class ReplayView(BoardScene):
     def status_text(self) -> str:
         state = self.board_state()
         where = f"Turn {self.index} of {self.last}"
+        branch = self.replay.branch_turn()
+        if branch is not None:
+            where += (f" · as recorded up to turn {branch}" if self.index <= branch
+                      else f" · branched at turn {branch}")
         if self.index == self.last and self.replay.outcome is not None:
             return f"{where} · {result_text(self.replay.outcome, self.seat_name)}"
         try:
@@ -217,7 +221,7 @@ class ReplayView(BoardScene):
         lines = []
         for seat in range(self.seat_count()):
             big, small = clock_texts(clocks[seat], None) if seat in clocks else ("", "")
-            score = seat_score(outcome, state, seat)
+            score = seat_score(self.game.spec, outcome, state, seat)
             lines.append(PlayerLine(self.seat_name(seat), self.seat_labels[seat],
                                     self.renderer.seat_colour(seat), big, small, score,
                                     to_move=seat in to_move and outcome is None,
