@@ -132,15 +132,3 @@ class ArenaCrosswordsGame(CrosswordsGame):
 
     def __init__(self):
         super().__init__(lexicon_for=load_dictionary)
-
-    def new_initial_state(self, options, seed):
-        """As the rules', but a ``piles`` value naming a file is read first (the rules
-        take the letters file's content; a record keeps that content)."""
-        value = str(options.get("piles", "") or "")
-        if value and "\n" not in value and "\r" not in value and Path(value).is_file():
-            try:
-                text = Path(value).read_bytes().decode("latin-1")
-            except OSError as exc:
-                raise GameSetupError(f"piles {value}: {exc.strerror}") from None
-            options = {**options, "piles": text}
-        return super().new_initial_state(options, seed)

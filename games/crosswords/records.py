@@ -18,7 +18,7 @@ from typing import Container
 from games.api import ArenaError, Termination
 from games.crosswords.files import parse_output, read_input, verify_output
 from games.crosswords.rules import PILE_LENGTH, PILES, STOP, CrosswordsState, Draw, format_move
-from games.records import RecordReader, Replay, TurnInfo
+from games.replay import RecordReader, Replay, TurnInfo
 
 _ROW = re.compile(r"[.A-Za-z]{17}")
 

@@ -21,7 +21,7 @@ import pygame
 from games.api import ArenaError
 from games.crosswords.rules import (BONUS, COLUMNS, HAND_LIMIT, LETTER_VALUES, SIZE,
                                     CrosswordsState, Discard, Draw, Place, format_move)
-from games.render_base import BoardRenderer, BoardView, contrast_text, elide, font, mix
+from games.render import BoardRenderer, BoardView, contrast_text, elide, font, mix
 
 BONUS_LABEL = {"T": "3W", "D": "2W", "2": "2L", "3": "3L"}
 BONUS_COLOUR = {"T": (200, 60, 50), "D": (226, 140, 150), "2": (140, 190, 230), "3": (40, 110, 190)}
@@ -69,7 +69,7 @@ class CrosswordsRenderer(BoardRenderer):
     """Draws a :class:`CrosswordsState` and turns a person's input into steps."""
 
     def __init__(self, game, options, seat_names=None, theme=None):
-        from games.render_base import DARK
+        from games.render import DARK
         super().__init__(game, options, seat_names, theme or DARK)
         self.layout: Layout | None = None
 
@@ -336,5 +336,5 @@ class CrosswordsRenderer(BoardRenderer):
 
 
 def _wrap(face, text: str, width: int) -> list[str]:
-    from games.render_base import wrap
+    from games.render import wrap
     return wrap(face, text, width, max_lines=4)

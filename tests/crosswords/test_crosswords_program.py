@@ -20,9 +20,9 @@ open("output.txt", "w").write("\n".join(["999"] + ["." * 17] * 17 + [
 def run_match(tmp_path, command, seconds=3, seed=3):
     plugin = registry.plugin("crosswords")
     options = plugin.new_game().spec.resolve_options(None, {"seconds": str(seconds)})
-    seat = make_seat(f"ext:{command}", plugin, seed, workdir=str(tmp_path / "work"))
+    seat = make_seat(f"ext:{command}", plugin, seed)
     match = Match(plugin, options, [seat], seed=seed, record_path=tmp_path / "m.arena.jsonl",
-                  time_control=None)
+                  time_control=None, workdir=tmp_path / "work")
     outcome = match.run()
     return match, outcome
 

@@ -9,7 +9,7 @@ import pytest
 from games.crosswords.lexicon import Lexicon
 from games.crosswords.render import CrosswordsRenderer, typed_place
 from games.crosswords.rules import CrosswordsGame, CrosswordsState, Draw, Place, parse_move
-from games.render_base import DARK, LIGHT, BoardView
+from games.render import DARK, LIGHT, BoardView
 
 WORDS = Lexicon.from_words(["cat", "cats", "at", "an", "no", "to", "act"])
 PILES = ("CATNOS" + "E" * 60, "QX" + "E" * 64, "T" * 66)
