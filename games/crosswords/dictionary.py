@@ -131,4 +131,5 @@ class ArenaCrosswordsGame(CrosswordsGame):
     folder, or is empty for the built-in list."""
 
     def __init__(self):
-        super().__init__(lexicon_for=load_dictionary)
+        from games.crosswords.movegen import generate
+        super().__init__(lexicon_for=load_dictionary, generator=generate)

@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any, Container, Sequence
 
 from games.api import IllegalMoveError, MoveSyntaxError, RecordFormatError
-from games.crosswords.rules import (PILE_LENGTH, PILES, SIZE, CrosswordsState, Discard, Place, Stop,
-                                    discard_points, format_move, parse_move)
+from games.crosswords.rules import (SIZE, CrosswordsState, Discard, Place, Stop, discard_points,
+                                    format_move, parse_move, parse_piles)
 
 NOTATION = (
     "# Crossed Words Solitaire, written by Arena. Line 1: the total; then the board,",
@@ -49,22 +49,8 @@ def _lines(text: str) -> list[str]:
 
 
 def read_input(text: str, path: str = "input.txt") -> tuple[str, str, str]:
-    """The three piles: exactly three lines of 66 letters (any line ends; a final
-    line end and trailing blank lines are allowed)."""
-    lines = _lines(text)
-    while lines and not lines[-1].strip():
-        lines.pop()
-    for number, line in enumerate(lines, start=1):
-        if number > PILES:
-            raise RecordFormatError(path, number, f"only {PILES} lines of letters")
-        letters = line.strip()
-        if len(letters) != PILE_LENGTH or not (letters.isascii() and letters.isalpha()):
-            raise RecordFormatError(path, number, f"{PILE_LENGTH} letters A-Z "
-                                    f"(found {len(letters)} characters: {letters[:20]!r})")
-    if len(lines) < PILES:
-        raise RecordFormatError(path, len(lines) + 1 if lines else 1,
-                                f"{PILES} lines of {PILE_LENGTH} letters, one per pile")
-    return tuple(line.strip().upper() for line in lines)  # type: ignore[return-value]
+    """The three piles: exactly three lines of 66 letters (see :func:`parse_piles`)."""
+    return parse_piles(text, path)
 
 
 def write_input(piles: Sequence[str]) -> str:

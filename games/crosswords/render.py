@@ -189,7 +189,7 @@ class CrosswordsRenderer(BoardRenderer):
 
         line(big, f"Score {state.total}")
         line(small, f"words {state.moves_points} · discards {-state.discarded_points} · "
-                    f"step {state.steps}", theme.muted)
+                    f"step {state.turn}", theme.muted)
         y += unit // 2
         if state.last:
             s = state.last

@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Container, Mapping, Sequence
 
 from games.api import (Event, Game, GameKind, GameSetupError, GameSpec, IllegalMoveError,
-                       MoveSyntaxError, Option, Outcome, State, Termination, Variant)
+                       MoveSyntaxError, Option, Outcome, RecordFormatError, State, Termination,
+                       Variant)
 
 SIZE = 17
 PILES = 3
@@ -208,24 +209,40 @@ def random_piles(seed: int) -> tuple[str, str, str]:
 
 
 def parse_piles(text: str, path: str = "input.txt") -> tuple[str, str, str]:
-    """The three piles of a letters file's text (see :func:`games.crosswords.files.read_input`)."""
-    from games.crosswords.files import read_input
-    return read_input(text, path)
+    """The three piles of a letters file's text: exactly three lines of 66 letters (any
+    line ends; a final line end and trailing blank lines are allowed).  Any other
+    shape is a :class:`RecordFormatError` naming the line."""
+    lines = re.split(r"\r\n|\r|\n", text)
+    while lines and not lines[-1].strip():
+        lines.pop()
+    for number, line in enumerate(lines, start=1):
+        if number > PILES:
+            raise RecordFormatError(path, number, f"only {PILES} lines of letters")
+        letters = line.strip()
+        if len(letters) != PILE_LENGTH or not (letters.isascii() and letters.isalpha()):
+            raise RecordFormatError(path, number, f"{PILE_LENGTH} letters A-Z "
+                                    f"(found {len(letters)} characters: {letters[:20]!r})")
+    if len(lines) < PILES:
+        raise RecordFormatError(path, len(lines) + 1 if lines else 1,
+                                f"{PILES} lines of {PILE_LENGTH} letters, one per pile")
+    return tuple(line.strip().upper() for line in lines)  # type: ignore[return-value]
 
 
 # -- state ---------------------------------------------------------------------------
 class CrosswordsState(State):
     """The board, the piles' remaining letters, the hand and the running score."""
 
-    def __init__(self, words: Container[str], piles: Sequence[str]):
+    def __init__(self, words: Container[str], piles: Sequence[str],
+                 generator: Callable[..., list] | None = None):
         self.words = words
+        self.generator = generator            # movegen.generate, for legal_moves' words
         self.start_piles = tuple(piles)
         self.piles = list(piles)
         self.board = ["."] * (SIZE * SIZE)
         self.hand = ""
         self.moves_points = 0
         self.discarded_points = 0
-        self.steps = 0
+        self.turn = 0                         # steps played (the API's turn number)
         self.may_draw = True
         self.stopped = False
         self.words_played = 0
@@ -233,6 +250,7 @@ class CrosswordsState(State):
         self.last_squares: tuple[tuple[int, int], ...] = ()
         self._events: tuple[Event, ...] = ()
         self.forfeited: tuple[Termination, str] | None = None
+        self.ruling: Outcome | None = None
 
     # -- views --------------------------------------------------------------------------
     @property
@@ -256,8 +274,8 @@ class CrosswordsState(State):
 
     def _key(self) -> tuple:
         return (tuple(self.piles), tuple(self.board), self.hand, self.moves_points,
-                self.discarded_points, self.steps, self.may_draw, self.stopped,
-                self.start_piles, self.forfeited)
+                self.discarded_points, self.turn, self.may_draw, self.stopped,
+                self.start_piles, self.forfeited, self.ruling)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -273,7 +291,7 @@ class CrosswordsState(State):
         return () if self.stopped else (0,)
 
     def turn_number(self) -> int:
-        return self.steps
+        return self.turn
 
     def live_scores(self) -> tuple[float, ...]:
         return (float(self.total),)
@@ -284,6 +302,8 @@ class CrosswordsState(State):
     def outcome(self) -> Outcome | None:
         if not self.stopped:
             return None
+        if self.ruling is not None:
+            return self.ruling
         if self.forfeited:
             reason, detail = self.forfeited
             return Outcome.solo(self.total, reason, detail or f"stopped by the referee at {self.total}")
@@ -297,6 +317,12 @@ class CrosswordsState(State):
         self.forfeited = (reason, detail)
         self._events = (Event("verdict", detail or reason.value, (0,)),)
 
+    def adjudicate(self, outcome: Outcome) -> None:
+        """The referee ends the game with ``outcome`` (a ruling the rules cannot reach)."""
+        self.stopped = True
+        self.ruling = outcome
+        self._events = (Event("verdict", outcome.detail or outcome.reason.value, (0,)),)
+
     def draw_options(self) -> list[Draw]:
         if not self.may_draw or self.stopped:
             return []
@@ -307,8 +333,9 @@ class CrosswordsState(State):
     def legal_moves(self, seat: int = 0) -> list[Any]:
         """A representative sample: every draw, each single-letter discard and the
         whole-hand discard, stop, and the best-scoring word placements (at most
-        ``SAMPLE_WORDS``; :mod:`games.crosswords.movegen` lists them all).  Any other
-        legal step passes :meth:`check_move` too."""
+        ``SAMPLE_WORDS``) when the state was given a move generator (the arena gives
+        :func:`games.crosswords.movegen.generate`).  Any other legal step passes
+        :meth:`check_move` too."""
         if self.stopped:
             return []
         moves: list[Any] = list(self.draw_options())
@@ -316,8 +343,9 @@ class CrosswordsState(State):
             moves += [Discard(ch) for ch in sorted(set(self.hand))]
             if len(self.hand) > 1:
                 moves.append(Discard(self.hand))
-            from games.crosswords.movegen import generate
-            moves += [p.move for p in generate(self.board, self.hand, self.words, top=SAMPLE_WORDS)]
+            if self.generator is not None:
+                found = self.generator(self.board, self.hand, self.words, top=SAMPLE_WORDS)
+                moves += [candidate.move for candidate in found]
         moves.append(STOP)
         return moves
 
@@ -410,7 +438,7 @@ class CrosswordsState(State):
 
     def apply(self, moves: Mapping[int, Any]) -> None:
         move = moves[0]
-        self.steps += 1
+        self.turn += 1
         self._events = ()
         if isinstance(move, Stop):
             self.stopped = True
@@ -466,7 +494,8 @@ def _run(board: Sequence[str], r: int, c: int, across: bool) -> list[tuple[int, 
 # -- game ----------------------------------------------------------------------------
 class CrosswordsGame(Game):
     """Crossed Words Solitaire.  ``words`` is the dictionary (lower-case words), or
-    ``lexicon_for(name)`` returns it for the ``dictionary`` option's value."""
+    ``lexicon_for(name)`` returns it for the ``dictionary`` option's value;
+    ``generator(board, hand, words, top=N)`` lists word placements for ``legal_moves``."""
 
     spec = GameSpec(
         name="crosswords", title="Crossed Words Solitaire", min_seats=1, max_seats=1,
@@ -484,9 +513,11 @@ class CrosswordsGame(Game):
         kind=GameKind.SOLITAIRE, live_scores=True)
 
     def __init__(self, words: Container[str] | None = None,
-                 lexicon_for: Callable[[str], Container[str]] | None = None):
+                 lexicon_for: Callable[[str], Container[str]] | None = None,
+                 generator: Callable[..., list] | None = None):
         self._words = words
         self._lexicon_for = lexicon_for
+        self._generator = generator
 
     def words_for(self, options: Mapping[str, Any]) -> Container[str]:
         name = str(options.get("dictionary", "") or "")
@@ -499,7 +530,7 @@ class CrosswordsGame(Game):
     def new_initial_state(self, options: Mapping[str, Any], seed: int) -> CrosswordsState:
         text = str(options.get("piles", "") or "")
         piles = parse_piles(text, "piles") if text.strip() else random_piles(seed)
-        return CrosswordsState(self.words_for(options), piles)
+        return CrosswordsState(self.words_for(options), piles, self._generator)
 
     def parse_move(self, text: str, state: State | None = None, seat: int | None = None) -> Any:
         return parse_move(text)
@@ -511,4 +542,4 @@ class CrosswordsGame(Game):
         assert isinstance(state, CrosswordsState)
         if state.stopped:
             return f"Game over: score {state.total}"
-        return f"Score {state.total} · hand {state.hand or '(empty)'} · step {state.steps}"
+        return f"Score {state.total} · hand {state.hand or '(empty)'} · step {state.turn}"

@@ -73,7 +73,7 @@ def test_bot_plays_step_by_step(words):
     for _ in range(8):
         move = bot.choose(state, 0, 1.0)
         state.play({0: move})
-    assert state.total > 0 and state.steps == 8
+    assert state.total > 0 and state.turn == 8
 
 
 def arena(*args, home):
