@@ -101,7 +101,7 @@ class OpenWindow:
 
 
 # Order is the home screen's order.  A game is listed once its package exists.
-GAME_PACKAGES = ("hex", "xiangqi", "robot", "tamquan", "crossed")
+GAME_PACKAGES = ("hex", "xiangqi", "robot", "tamquan", "crosswords")
 
 
 def _load_packages() -> tuple[list[GamePlugin], dict[str, str]]:

@@ -1,0 +1,135 @@
+"""Where the words come from: the contest's folder of 26 files, or the built-in list.
+
+* A contest dictionary is a folder of 26 files, one per initial letter, one word a
+  line, with CR, LF or CR LF line ends (any file name; every word of every file counts).
+* The built-in dictionary is the ``web2`` list (Webster's Second International, public
+  domain) of the ``english-words`` package (MIT): its lower-case words only, which
+  leaves out proper nouns, of letters ``a``-``z`` and 2 to 12 letters long.
+
+Either becomes a :class:`~games.crosswords.lexicon.Lexicon`, built once and kept under
+the user data folder (``words/``) keyed by the source's content hash, so a later
+start loads it in milliseconds.  ``load_dictionary("")`` is the built-in one.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from pathlib import Path
+from typing import Iterable
+
+from games.api import GameSetupError
+from games.crosswords.lexicon import Lexicon
+from games.crosswords.rules import MAX_WORD, MIN_WORD, CrosswordsGame
+
+BUILTIN_PACKAGE = "english-words"
+BUILTIN_SOURCE = "web2"
+_WORD = re.compile(r"[a-z]{%d,%d}" % (MIN_WORD, MAX_WORD))
+_LOADED: dict[str, Lexicon] = {}
+
+
+def clean_words(words: Iterable[str]) -> list[str]:
+    """Lower-case words of ``a``-``z`` only, 2 to 12 letters, sorted and unique."""
+    return sorted({w for w in words if _WORD.fullmatch(w)})
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines of ``text`` whatever its line ends (CR, LF or CR LF)."""
+    return [line.strip() for line in re.split(r"\r\n|\r|\n", text)]
+
+
+def read_folder_words(folder: str | Path) -> list[str]:
+    """Every word of a contest dictionary folder, lower-cased and cleaned."""
+    path = Path(folder)
+    if not path.is_dir():
+        raise GameSetupError(f"dictionary {folder}: not a folder of word files")
+    words: list[str] = []
+    files = sorted(p for p in path.iterdir() if p.is_file())
+    if not files:
+        raise GameSetupError(f"dictionary {folder}: the folder holds no files")
+    for file in files:
+        try:
+            text = file.read_bytes().decode("latin-1")
+        except OSError as exc:
+            raise GameSetupError(f"dictionary {file}: {exc.strerror}") from None
+        words.extend(line.lower() for line in split_lines(text))
+    cleaned = clean_words(words)
+    if not cleaned:
+        raise GameSetupError(f"dictionary {folder}: no words of 2 to 12 letters a-z")
+    return cleaned
+
+
+def builtin_words() -> list[str]:
+    """The built-in list, cleaned (needs the ``english-words`` package)."""
+    try:
+        from english_words import get_english_words_set
+    except ImportError:
+        raise GameSetupError(f"the built-in dictionary needs the {BUILTIN_PACKAGE} package "
+                             "(pip install english-words), or give a dictionary folder") from None
+    return clean_words(get_english_words_set([BUILTIN_SOURCE]))
+
+
+def _builtin_key() -> str:
+    try:
+        from importlib.metadata import version
+        return f"builtin-{BUILTIN_SOURCE}-{version(BUILTIN_PACKAGE)}"
+    except Exception:
+        return f"builtin-{BUILTIN_SOURCE}"
+
+
+def _cache_dir() -> Path:
+    from runner.paths import data_dir
+    return data_dir() / "words"
+
+
+def _cached(key: str, build) -> Lexicon:
+    found = _LOADED.get(key)
+    if found is not None:
+        return found
+    path = _cache_dir() / f"{key}.dawg"
+    lex = None
+    try:
+        lex = Lexicon.from_bytes(path.read_bytes())
+    except (OSError, ValueError):
+        pass
+    if lex is None:
+        lex = Lexicon.from_words(build())
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            temp = path.with_suffix(f".{os.getpid()}.tmp")
+            temp.write_bytes(lex.to_bytes())
+            os.replace(temp, path)
+        except OSError:
+            pass                      # a read-only data folder only costs start-up time
+    _LOADED[key] = lex
+    return lex
+
+
+def load_dictionary(folder: str | Path | None = "") -> Lexicon:
+    """The word graph of a contest folder, or of the built-in list for ``""``/None."""
+    if not folder:
+        return _cached(_builtin_key(), builtin_words)
+    words = read_folder_words(folder)
+    digest = hashlib.sha256("\n".join(words).encode()).hexdigest()[:24]
+    return _cached(f"folder-{digest}", lambda: words)
+
+
+def write_folder(words: Iterable[str], folder: str | Path, line_end: str = "\n") -> Path:
+    """Write ``words`` as a contest dictionary: 26 files ``a.txt`` ... ``z.txt``."""
+    path = Path(folder)
+    path.mkdir(parents=True, exist_ok=True)
+    by_letter: dict[str, list[str]] = {chr(97 + i): [] for i in range(26)}
+    for w in sorted(words):
+        by_letter[w[0]].append(w)
+    for letter, group in by_letter.items():
+        (path / f"{letter}.txt").write_bytes("".join(w + line_end for w in group).encode("ascii"))
+    return path
+
+
+class ArenaCrosswordsGame(CrosswordsGame):
+    """The game as the arena plays it: the ``dictionary`` option names a contest
+    folder, or is empty for the built-in list."""
+
+    def __init__(self):
+        from games.crosswords.movegen import generate
+        super().__init__(lexicon_for=load_dictionary, generator=generate)

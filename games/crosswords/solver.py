@@ -1,0 +1,276 @@
+"""The built-in player: a greedy policy and a time-bounded beam-search planner.
+
+Both think in *turns*: an optional draw (filling the hand from one pile), then a word
+placed with :mod:`games.crosswords.movegen`; when no word fits, the letter worth the
+most is discarded (so that a new draw may follow), and with the piles empty and no
+word left the player stops.
+
+* :func:`greedy_game` takes at every turn the pile and the word that score most now.
+* :func:`plan_game` searches the same turns breadth-first with a beam: each position
+  branches on which pile to draw from (or none) and on the best few words after each
+  draw, and keeps the most promising positions (score so far, plus a small value for
+  the letters kept).  Wider beams run while time remains, so the answer only improves
+  on the greedy game, which is found first.  Since a word on two triple-word squares
+  scores nine times, the look-ahead finds lines that reach them over two or three turns.
+
+The result is a list of API moves (steps), ending with ``stop``.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from games.bots import Bot
+from games.crosswords.movegen import generate
+from games.crosswords.rules import (HAND_LIMIT, LETTER_VALUES, STOP, CrosswordsState, Discard,
+                                    Draw)
+
+VOWELS = set("AEIOU")
+WORDS_PER_DRAW = 4
+RATES = (15.0, 10.0, 20.0, 12.5, 17.5, 5.0, 25.0, 7.5, 30.0, 22.5, 2.5, 35.0)
+BEAMS = (2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64)
+MAX_BEAM = 64
+CANDIDATES = 12          # words scored per draw before the best few are kept
+LEAVE_WEIGHT = 1.0
+
+
+def leave_value(hand: str) -> float:
+    """A small estimate of what the letters kept are worth for later turns."""
+    if not hand:
+        return 0.0
+    vowels = sum(ch in VOWELS for ch in hand)
+    value = -2.5 * abs(vowels - 0.4 * len(hand))
+    if "Q" in hand and "U" not in hand:
+        value -= 8
+    value -= 1.5 * (len(hand) - len(set(hand)))
+    return value
+
+
+def fill_draws(state: CrosswordsState) -> list[Draw | None]:
+    """The draws a turn considers: no draw (when the hand holds letters), and filling
+    the hand from each pile that has letters."""
+    options: list[Draw | None] = [None] if state.hand else []
+    if state.may_draw:
+        room = HAND_LIMIT - len(state.hand)
+        if room > 0:
+            for p, pile in enumerate(state.piles):
+                if pile:
+                    options.append(Draw(p + 1, pile[:room]))
+    return options
+
+
+def _after(state: CrosswordsState, move: Any) -> CrosswordsState:
+    twin = state.clone()
+    twin.apply({0: move})
+    return twin
+
+
+def worst_letter(hand: str) -> str:
+    """The letter to throw away when no word fits: Q without U first, then the one
+    worth the most."""
+    if "Q" in hand and "U" not in hand:
+        return "Q"
+    return max(hand, key=lambda ch: (LETTER_VALUES[ch], ch))
+
+
+def _leave_after(hand: str, used: str) -> str:
+    rest = list(hand)
+    for ch in used:
+        rest.remove(ch)
+    return "".join(rest)
+
+
+def turn_options(state: CrosswordsState, width: int, rate: float = 0.0, fast: bool = False
+                 ) -> list[tuple[list[Any], CrosswordsState, int]]:
+    """Possible next turns: (steps, state after, points of the word).  When no draw
+    choice allows a word, a single turn that discards (or stops).
+
+    After each draw the words are ranked by points plus the value of the letters
+    kept, minus ``rate`` points per letter spent, and the best ``width`` are kept.
+    ``fast``: only the draw that leaves the best-balanced hand is tried (one search
+    instead of up to four), for when time runs short.
+    """
+    results = []
+    draws = fill_draws(state)
+    if fast and len(draws) > 1:
+        draws = [max(draws, key=lambda d: leave_value(state.hand + (d.letters if d else "")))]
+    for draw in draws:
+        after_draw = _after(state, draw) if draw else state
+        found = generate(after_draw.board, after_draw.hand, after_draw.words,
+                         top=max(width, CANDIDATES), first_half=True)
+        hand = after_draw.hand
+        found.sort(key=lambda c: -(c.score + LEAVE_WEIGHT * leave_value(_leave_after(hand, c.used))
+                                   - rate * c.placed))
+        for cand in found[:width]:
+            steps = ([draw] if draw else []) + [cand.move]
+            results.append((steps, _after(after_draw, cand.move), cand.score))
+    if results:
+        return results
+    # No word with any draw: throw the worst letter away (then draw again), or stop.
+    if state.hand and any(state.piles):
+        if len(state.hand) < HAND_LIMIT and state.may_draw:
+            draws = fill_draws(state)[1:] if state.hand else fill_draws(state)
+            best = max(draws, key=lambda d: sum(ch in VOWELS for ch in d.letters))
+            return [([best], _after(state, best), 0)]
+        letter = worst_letter(state.hand)
+        return [([Discard(letter)], _after(state, Discard(letter)), 0)]
+    if not state.hand and any(state.piles) and state.may_draw:
+        draws = fill_draws(state)
+        return [([draws[0]], _after(state, draws[0]), 0)]
+    return []
+
+
+@dataclass
+class _Node:
+    state: CrosswordsState
+    steps: tuple            # linked list: (step, parent steps) or ()
+    value: float
+
+    def moves(self) -> list[Any]:
+        out, link = [], self.steps
+        while link:
+            out.append(link[0])
+            link = link[1]
+        out.reverse()
+        return out
+
+
+def _push(node_steps: tuple, steps: list[Any]) -> tuple:
+    for s in steps:
+        node_steps = (s, node_steps)
+    return node_steps
+
+
+def _key(state: CrosswordsState) -> tuple:
+    return ("".join(state.board), "".join(sorted(state.hand)), tuple(len(p) for p in state.piles))
+
+
+def beam_game(start: CrosswordsState, beam: int, width: int, deadline: float | None,
+              rate: float = 0.0, hard: float | None = None) -> _Node | None:
+    """One beam search to the end of the game (None only when no step is possible).
+
+    Positions compete on score so far plus ``rate`` points for every letter still to
+    be played (the piles and the hand), so a turn that spends few letters for its
+    points is not beaten by one that burns the piles faster.  Once ``deadline`` has
+    passed, the best position goes on greedily and fast (beam and width 1, one draw
+    choice a turn) to the end; once ``hard`` has passed, the game stops there.
+    """
+    frontier = [_Node(start.clone(), (), 0.0)]
+    best: _Node | None = None
+    fast = False
+    while frontier:
+        now = time.monotonic()
+        if hard is not None and now > hard:
+            ended = max(frontier, key=lambda n: n.state.total)
+            return ended if best is None or ended.state.total > best.state.total else best
+        if deadline is not None and now > deadline:
+            frontier, beam, width, fast = frontier[:1], 1, 1, True
+        children: dict[tuple, _Node] = {}
+        for node in frontier:
+            options = turn_options(node.state, width, rate, fast)
+            if not options:
+                if best is None or node.state.total > best.state.total:
+                    best = node
+                continue
+            for steps, after, _ in options:
+                value = (after.total + leave_value(after.hand)
+                         + rate * (len(after.hand) + sum(len(p) for p in after.piles)))
+                key = _key(after)
+                old = children.get(key)
+                if old is None or old.value < value:
+                    children[key] = _Node(after, _push(node.steps, steps), value)
+        frontier = sorted(children.values(), key=lambda n: -n.value)[:beam]
+    return best
+
+
+def _letters_left(state: CrosswordsState) -> int:
+    return len(state.hand) + sum(len(p) for p in state.piles)
+
+
+def greedy_game(start: CrosswordsState) -> list[Any]:
+    """The greedy player's whole game as steps, ending with stop."""
+    node = beam_game(start, 1, 1, None)
+    return (node.moves() if node else []) + [STOP]
+
+
+def plan_game(start: CrosswordsState, seconds: float,
+              progress: Callable[[int, float, int], None] | None = None) -> list[Any]:
+    """The best game found within about ``seconds``.
+
+    First the plain greedy game (so the plan is never worse); then greedy games that
+    charge a price per letter spent (``RATES``: the score of a whole game swings a lot
+    with it, so several are tried); then beams of growing width at the best price.
+    Each run switches to greedy play when the time is nearly up, so it always ends
+    with a whole game; the reserve for that is the greedy game's own time.
+    """
+    began = time.monotonic()
+    deadline = began + max(0.0, seconds)
+    best_node = beam_game(start, 1, 1, began + 0.6 * max(0.0, seconds), hard=deadline)
+    greedy_seconds = max(0.01, time.monotonic() - began)
+    best = best_node.moves() if best_node else []
+    best_score, best_rate = (best_node.state.total if best_node else 0), 0.0
+    if progress:
+        progress(1, 0.0, best_score)
+    soft = deadline - 1.5 * greedy_seconds - 0.05
+    schedule = [(1, rate) for rate in RATES] + [(beam, None) for beam in BEAMS]
+    for beam, rate in schedule:
+        left = soft - time.monotonic()
+        if left < 0.5 * beam * greedy_seconds:
+            if beam == 1:
+                continue
+            break
+        rate = best_rate if rate is None else rate
+        node = beam_game(start, beam, 1 if beam == 1 else WORDS_PER_DRAW, soft, rate, deadline)
+        if node is not None and node.state.total > best_score:
+            best, best_score, best_rate = node.moves(), node.state.total, rate
+        if progress:
+            progress(beam, rate, best_score)
+    return best + [STOP]
+
+
+def greedy_step(state: CrosswordsState) -> Any:
+    """The greedy player's next step from any state."""
+    options = turn_options(state, 1)
+    if not options:
+        return STOP
+    steps, _, _ = max(options, key=lambda o: (o[2], -len(o[0])))
+    return steps[0]
+
+
+class CrosswordsBot(Bot):
+    """Plays one step at a time: ``greedy`` decides each turn now; ``planner`` plans the
+    whole game with its time budget and follows the plan while the state is the one
+    planned for."""
+
+    def __init__(self, level: str = "planner", seed: int = 0, think: float = 5.0):
+        self.level, self.seed, self.think = level, seed, think
+        self.name = level
+        self._plan: list[Any] = []
+        self._expected: CrosswordsState | None = None
+
+    def reset(self) -> None:
+        self._plan, self._expected = [], None
+
+    def choose(self, state, seat: int, time_budget: float | None) -> Any:
+        if self.level == "greedy":
+            return greedy_step(state)
+        if not self._plan or self._expected != state:
+            budget = self.think if time_budget is None else min(self.think, max(0.2, 0.8 * time_budget))
+            self._plan = plan_game(state, budget)
+            self._expected = state.clone()
+        move = self._plan.pop(0)
+        self._expected.apply({0: move})
+        return move
+
+
+LEVELS = ("greedy", "planner")
+
+
+def make_bot(level: int | str = 1, seed: int = 0) -> CrosswordsBot:
+    """The plugin's ``bot`` factory: level 1 (``greedy``) or 2 (``planner``)."""
+    if isinstance(level, int) or (isinstance(level, str) and level.isdigit()):
+        name = LEVELS[min(max(int(level), 1), len(LEVELS)) - 1]
+    else:
+        name = level if level in LEVELS else "planner"
+    return CrosswordsBot(name, seed)

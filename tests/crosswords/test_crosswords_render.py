@@ -1,0 +1,104 @@
+"""Crossed Words on screen (offscreen): drawing at many sizes, and a person's play."""
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from games.crosswords.lexicon import Lexicon
+from games.crosswords.render import CrosswordsRenderer, typed_place
+from games.crosswords.rules import CrosswordsGame, CrosswordsState, Draw, Place, parse_move
+from games.render import DARK, LIGHT, BoardView
+
+WORDS = Lexicon.from_words(["cat", "cats", "at", "an", "no", "to", "act"])
+PILES = ("CATNOS" + "E" * 60, "QX" + "E" * 64, "T" * 66)
+GAME = CrosswordsGame(WORDS)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def pygame_ready():
+    pygame.init()
+    yield
+
+
+def played():
+    state = CrosswordsState(WORDS, PILES)
+    for move in (Draw(1, "CATNOS"), Place(8, 8, True, "CAT"), Place(9, 9, True, "NO")):
+        state.play({0: move})
+    return state
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (700, 1000), (320, 200), (90, 60)])
+@pytest.mark.parametrize("theme", [DARK, LIGHT])
+def test_draws_at_any_size_without_touching_the_state(size, theme):
+    state = played()
+    twin = state.clone()
+    renderer = CrosswordsRenderer(GAME, {}, ["Player"], theme)
+    surface = pygame.Surface(size)
+    view = BoardView(human_seat=0)
+    view.highlights.update({"start": (7, 10), "across": False, "typed": "S"})
+    renderer.draw(surface, surface.get_rect(), state, view)
+    assert state == twin
+    # the board's middle square shows a tile (light), not the triple-word red
+    if size[0] >= 320:
+        cell = renderer.layout
+        x = int(cell.board.left + 8.2 * cell.cell)
+        y = int(cell.board.top + 8.2 * cell.cell)
+        r, g, b, _ = surface.get_at((x, y))
+        assert r > 180 and g > 150
+
+
+def click(pos):
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos)
+
+
+def key(code, text="", mod=0):
+    return pygame.event.Event(pygame.KEYDOWN, key=code, unicode=text, mod=mod)
+
+
+def test_a_person_draws_discards_types_a_word_and_stops():
+    state = CrosswordsState(WORDS, PILES)
+    renderer = CrosswordsRenderer(GAME, {}, ["Player"], DARK)
+    surface = pygame.Surface((1280, 720))
+    view = BoardView(human_seat=0)
+
+    def act(event):
+        renderer.draw(surface, surface.get_rect(), state, view)
+        text = renderer.handle_event(event, state, view)
+        if text:
+            state.play({0: parse_move(text)})
+        return text
+
+    def layout():
+        renderer.draw(surface, surface.get_rect(), state, view)
+        return renderer.layout
+
+    renderer.draw(surface, surface.get_rect(), state, view)
+    third_of_pile_1 = renderer.layout.piles[0][2][0].center
+    assert act(click(third_of_pile_1)) == "draw 1 CAT"
+    lay = renderer.layout
+    act(click((int(lay.board.left + 8.5 * lay.cell), int(lay.board.top + 8.5 * lay.cell))))
+    for ch in "CAX":
+        act(key(ord(ch.lower()), ch.lower()))
+    renderer.draw(surface, surface.get_rect(), state, view)
+    assert view.highlights["typed"] == "CAX"
+    assert act(key(pygame.K_RETURN)) is None                 # CAX: no X in the hand
+    act(key(pygame.K_BACKSPACE))
+    act(key(ord("t"), "t"))
+    assert act(key(pygame.K_RETURN)) == "play I9 across CAT"
+    assert state.total == 27
+    assert act(click(layout().piles[1][1][0].center)) == "draw 2 QX"
+    act(click(layout().hand[0].center))
+    act(click(layout().hand[1].center))
+    assert act(key(pygame.K_DELETE)) == "discard QX"
+    assert state.total == 27 - 17
+    assert act(key(pygame.K_s, "s", pygame.KMOD_LCTRL)) == "stop"
+    assert state.is_terminal()
+
+
+def test_typed_letters_skip_over_letters_on_the_board():
+    state = played()
+    assert typed_place(state, (7, 9), False, "T") == Place(7, 9, False, "TAN")
+    assert typed_place(state, (8, 11), True, "S") == Place(8, 8, True, "CATS")
+    assert typed_place(state, (8, 16), True, "SS") is None

@@ -1,0 +1,126 @@
+"""The solver and bot on the built-in dictionary; the verify and solve commands."""
+import itertools
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from games.crosswords import dictionary
+from games.crosswords.dictionary import load_dictionary, read_folder_words, write_folder
+from games.crosswords.files import verify_output, write_output, write_input
+from games.crosswords.rules import CrosswordsState, Place, Stop, random_piles
+from games.crosswords.solver import greedy_game, make_bot, plan_game
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def words():
+    return load_dictionary("")
+
+
+def test_builtin_dictionary(words):
+    assert 100_000 < len(words) < 300_000
+    for w in ("cat", "word", "zebra", "quiz"):
+        assert w in words
+    assert "xq" not in words and "a" not in words
+    assert all(2 <= len(w) <= 12 and w.isalpha() and w.islower()
+               for w in itertools.islice(words.words(), 5000))
+
+
+@pytest.mark.parametrize("seed", [1, 5])
+def test_every_solver_file_verifies_and_any_changed_score_is_caught(words, seed):
+    piles = random_piles(seed)
+    state = CrosswordsState(words, piles)
+    moves = greedy_game(state)
+    assert isinstance(moves[-1], Stop) and sum(isinstance(m, Place) for m in moves) > 10
+    text = write_output(state, moves)
+    verdict = verify_output(text, piles, words)
+    assert verdict.valid, verdict.text()
+    assert verdict.score == int(text.split("\n", 1)[0]) > 500
+    lines = text.split("\n")
+    for index, line in enumerate(lines):
+        if line.startswith(("play", "discard")):
+            changed = list(lines)
+            last = line.rsplit(" ", 1)
+            changed[index] = f"{last[0]} {int(last[1].lstrip('-')) + 1}"
+            if line.startswith("discard"):
+                changed[index] = f"{last[0]} -{int(last[1].lstrip('-')) + 1}"
+            bad = verify_output("\n".join(changed), piles, words)
+            assert not bad.valid and bad.line == index + 1, (line, bad.text())
+
+
+def test_planner_beats_or_equals_greedy_within_its_time(words):
+    piles = random_piles(2)
+    state = CrosswordsState(words, piles)
+    began = time.monotonic()
+    greedy = verify_output(write_output(state, greedy_game(state)), piles, words)
+    budget = 3 * (time.monotonic() - began)          # room for a few runs, whatever the machine
+    began = time.monotonic()
+    planned_moves = plan_game(state, budget)
+    assert time.monotonic() - began < budget + 2.0   # at most one turn's search past the limit
+    planned = verify_output(write_output(state, planned_moves), piles, words)
+    assert planned.valid and planned.score >= greedy.score
+
+
+def test_bot_plays_step_by_step(words):
+    state = CrosswordsState(words, random_piles(3))
+    bot = make_bot(1, 0)
+    assert bot.level == "greedy" and make_bot(2, 0).level == "planner"
+    for _ in range(8):
+        move = bot.choose(state, 0, 1.0)
+        state.play({0: move})
+    assert state.total > 0 and state.turn == 8
+
+
+def arena(*args, home):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", ARENA_HOME=str(home))
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), "crosswords", *args], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_verify_command_with_a_contest_dictionary_folder(tmp_path):
+    folder = write_folder(["cat", "an", "no", "to"], tmp_path / "dict", line_end="\r\n")
+    assert len(list(folder.iterdir())) == 26 and read_folder_words(folder) == ["an", "cat", "no", "to"]
+    piles = ("CATNO" + "E" * 61, "E" * 66, "T" * 66)
+    (tmp_path / "input.txt").write_text(write_input(piles))
+    state = CrosswordsState(load_dictionary(folder), piles)
+    from games.crosswords.rules import Draw
+    text = write_output(state, [Draw(1, "CAT"), Place(8, 8, True, "CAT"), Draw(1, "NO"),
+                                Place(9, 9, True, "NO")])
+    (tmp_path / "output.txt").write_text(text)
+    ok = arena("verify", str(tmp_path / "output.txt"), "--input", str(tmp_path / "input.txt"),
+               "--dict", str(folder), home=tmp_path / "home")
+    assert ok.returncode == 0 and ok.stdout.strip().splitlines()[-1] == "VALID 50", ok.stderr
+    (tmp_path / "output.txt").write_text(text.replace("(TO 6) = 23", "(TO 6) = 22"))
+    bad = arena("verify", str(tmp_path / "output.txt"), "--input", str(tmp_path / "input.txt"),
+                "--dict", str(folder), home=tmp_path / "home")
+    line = text.split("\n").index("play J10 across NO 9 (AN 8) (TO 6) = 23") + 1
+    assert bad.returncode == 1
+    assert bad.stdout.strip().splitlines()[-1].startswith(f"INVALID line {line}: ")
+    (tmp_path / "input.txt").write_text("ABC\n")
+    broken = arena("verify", str(tmp_path / "output.txt"), "--input", str(tmp_path / "input.txt"),
+                   "--dict", str(folder), home=tmp_path / "home")
+    assert broken.returncode == 2 and "line 1" in broken.stderr and "Traceback" not in broken.stderr
+
+
+def test_solve_command_finishes_in_time_and_verifies(tmp_path, words):
+    (tmp_path / "input.txt").write_text(write_input(random_piles(4)))
+    # the word graph cached as the first run would leave it (building it takes seconds)
+    os.environ["ARENA_HOME"] = str(tmp_path / "home")
+    cache = dictionary._cache_dir() / f"{dictionary._builtin_key()}.dawg"
+    cache.parent.mkdir(parents=True)
+    cache.write_bytes(words.to_bytes())
+    began = time.monotonic()
+    result = arena("solve", "--input", str(tmp_path / "input.txt"), "--seconds", "10",
+                   "--out", str(tmp_path / "output.txt"), home=tmp_path / "home")
+    elapsed = time.monotonic() - began
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("VALID ")
+    assert elapsed < 10 + 3          # the limit, plus starting Python and the arena
+    check = arena("verify", str(tmp_path / "output.txt"), "--input", str(tmp_path / "input.txt"),
+                  home=tmp_path / "home")
+    assert check.returncode == 0 and check.stdout.split()[-1] == result.stdout.split()[1]
