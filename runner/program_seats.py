@@ -25,7 +25,7 @@ from games.api import MoveSyntaxError, State, Termination
 from games.fileio import (UnsafeFileError, read_untrusted, remove_new_files, remove_untrusted,
                           replace_file, snapshot_files)
 from runner.process import RunResult, resolve_command, run_once
-from runner.sandbox import Sandbox, SandboxLimits
+from runner.sandbox import seat_sandbox
 from runner.seats import Answer, Seat, SeatInfo, seat_folder
 
 #: Input files larger than this are named, not copied, in the record's "given".
@@ -71,7 +71,7 @@ class ProgramSeat(Seat):
         self.protocol, self.limits = protocol, dict(limits or {})
         self.argv = resolve_command(command)
         self.folder: Path | None = None
-        self.sandbox = Sandbox(SandboxLimits.from_seat(self.limits))
+        self.sandbox = seat_sandbox(self.limits)
 
     def start(self, info: SeatInfo, state: State) -> None:
         super().start(info, state)

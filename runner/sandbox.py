@@ -322,3 +322,13 @@ def become_subreaper() -> None:
 
 def is_subreaper() -> bool:
     return _SUBREAPER
+
+
+def seat_sandbox(limits: Mapping[str, Any] | None = None, read_only: Sequence[str | Path] = (),
+                 **defaults) -> Sandbox:
+    """The sandbox of a program seat from its limits (see :class:`SandboxLimits`);
+    ``limits["sandbox"] = "basic"`` asks for the basic level even where strict works."""
+    limits = limits or {}
+    asked = str(limits.get("sandbox") or "").lower()
+    chosen = BASIC if asked == BASIC else level()
+    return Sandbox(SandboxLimits.from_seat(limits, **defaults), read_only, chosen)

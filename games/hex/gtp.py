@@ -21,7 +21,7 @@ from games.hex.notation import colour_of_seat, from_hexgui, to_hexgui
 from games.hex.program import TIMEOUT_SLACK, ProgramChannel
 from games.hex.rules import P1, P2, HexMove, HexState
 from runner.process import resolve_command
-from runner.sandbox import Sandbox, SandboxLimits
+from runner.sandbox import seat_sandbox
 from runner.seats import Answer, Seat, SeatInfo, seat_folder
 
 #: Seconds allowed for set-up commands (boardsize, play ...) and for showboard.
@@ -79,7 +79,7 @@ class GtpHexSeat(Seat):
         super().__init__(spec, label=f"GTP {command}")
         self.argv = resolve_command(command)
         self.limits = dict(limits or {})
-        self.sandbox = Sandbox(SandboxLimits.from_seat(self.limits))
+        self.sandbox = seat_sandbox(self.limits)
         self.channel: ProgramChannel | None = None
         self.setup_error = ""
         self._given: list[str] = []

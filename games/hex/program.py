@@ -17,7 +17,7 @@ from games.hex.protocol import (Command, format_board, format_end, format_error,
                                 RUNNING, parse_command, put_error, status_code, view_cell)
 from games.hex.rules import EMPTY, HexMove, HexState
 from runner.process import LineProcess, resolve_command
-from runner.sandbox import Sandbox, SandboxLimits
+from runner.sandbox import Sandbox, seat_sandbox
 from runner.seats import Answer, Seat, SeatInfo, seat_folder
 
 MAX_NOTES = 20
@@ -88,7 +88,7 @@ class ExternalHexSeat(Seat):
         super().__init__(spec, label=f"Program {command}")
         self.argv = resolve_command(command)
         self.limits = dict(limits or {})
-        self.sandbox = Sandbox(SandboxLimits.from_seat(self.limits))
+        self.sandbox = seat_sandbox(self.limits)
         self.channel: ProgramChannel | None = None
         self.player = 1
         self._given: list[str] = []

@@ -37,7 +37,7 @@ from typing import Any, Mapping
 from games.api import Termination
 from games.xiangqi.rules import START_FEN
 from runner.process import LineProcess, resolve_command, split_command
-from runner.sandbox import Sandbox, SandboxLimits
+from runner.sandbox import seat_sandbox
 from runner.seats import Answer, Seat, SeatInfo, seat_folder
 
 HANDSHAKE_SECONDS = 10.0
@@ -90,7 +90,7 @@ class EngineSeat(Seat):
         self.settings = {**{k: str(v) for k, v in (limits or {}).items()
                             if k in SETTING_KEYS or k.startswith("option.")}, **settings}
         self.limits = dict(limits or {})
-        self.sandbox = Sandbox(SandboxLimits.from_seat(self.limits))
+        self.sandbox = seat_sandbox(self.limits)
         self.process: LineProcess | None = None
         self.rank_base = 0
         self.engine_name = ""

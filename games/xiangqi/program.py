@@ -35,7 +35,7 @@ from games.xiangqi.movefiles import (COMPUTER, LOST, MAX_MOVE_FILE_BYTES, OTHER,
                                      format_play_ini, parse_move_file, status_words)
 from games.xiangqi.rules import SIDE_NAMES, SINGLE_MOVE_LIMIT_SECONDS, START_FEN
 from runner.process import LineProcess, resolve_command
-from runner.sandbox import Sandbox, SandboxLimits
+from runner.sandbox import seat_sandbox
 from runner.seats import Answer, BotSeat, Seat, SeatInfo, seat_folder
 
 #: Seconds between two looks at a move file (limits["poll"] overrides).
@@ -267,7 +267,7 @@ class ContestProgramSeat(MoveFileSeat):
         self.argv = resolve_command(command)
         self.folder: Path | None = None
         self.play_ini = ""
-        self.sandbox = Sandbox(SandboxLimits.from_seat(self.limits))
+        self.sandbox = seat_sandbox(self.limits)
 
     def start(self, info: SeatInfo, state) -> None:
         super().start(info, state)
