@@ -164,11 +164,13 @@ def read_untrusted(root: str | Path, name: str | Path, limit: int) -> bytes:
 
 
 def replace_file(root: str | Path, name: str | Path, data: bytes | str,
-                 encoding: str = "utf-8", atomic: bool = True) -> None:
+                 encoding: str = "utf-8", atomic: bool = True, mode: int = 0o666) -> None:
     """Put ``data`` at ``root/name`` whatever a program left there (file, link, FIFO,
     folder): the new file is made under a fresh name and renamed over it (``atomic``),
     or the old entry removed and the file created exclusively; nothing is ever written
-    through a link.  Folders on the way are made (a link in their place is removed)."""
+    through a link.  Folders on the way are made (a link in their place is removed).
+    ``mode``: the file's permissions (default: writable by the program, which may run
+    as a uid of its own in the strict sandbox)."""
     if isinstance(data, str):
         data = data.encode(encoding, "replace")
     root, parts, last = _split(Path(root), name)
@@ -197,6 +199,8 @@ def replace_file(root: str | Path, name: str | Path, data: bytes | str,
                 _remove_at(dir_fd, target)        # raced: a program made it; try again
                 continue
             try:
+                if hasattr(os, "fchmod"):
+                    os.fchmod(fd, mode)
                 view = memoryview(data)
                 while view:
                     view = view[os.write(fd, view):]

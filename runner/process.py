@@ -313,7 +313,7 @@ def run_once(command: str | Sequence[str], cwd: str | Path | None, timeout: floa
     argv = split_command(command)
     sandbox = _sandbox_for(sandbox, memory_mb)
     if timeout is not None:
-        sandbox = Sandbox(sandbox.limits.with_cpu(timeout), sandbox.read_only, sandbox.level)
+        sandbox = sandbox.with_cpu(timeout)
     start = time.perf_counter()
     try:
         proc = _popen(argv, cwd, sandbox,

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import errno
 import functools
+import random
 import os
 import shutil
 import subprocess
@@ -108,8 +109,16 @@ def level() -> str:
     return BASIC if strict_problem() else STRICT
 
 
+def _as_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
 def _namespace_args() -> list[str]:
-    return ["--unshare-user", "--unshare-pid", "--unshare-net", "--unshare-ipc",
+    # An arena running as root makes no user namespace: the program's root would still be
+    # the real root to the process limit (the kernel never applies RLIMIT_NPROC to uid 0).
+    # It gets an unprivileged uid of its own instead (see Sandbox.command).
+    user = [] if _as_root() else ["--unshare-user"]
+    return [*user, "--unshare-pid", "--unshare-net", "--unshare-ipc",
             "--unshare-uts", "--unshare-cgroup-try", "--die-with-parent", "--new-session"]
 
 
@@ -123,7 +132,8 @@ def _system_args() -> list[str]:
             args += ["--ro-bind", name, name]
     for name in ETC_FILES:
         args += ["--ro-bind-try", name, name]
-    args += ["--proc", "/proc", "--dev", "/dev", "--size", str(64 << 20), "--tmpfs", "/tmp"]
+    args += ["--proc", "/proc", "--dev", "/dev",
+             "--perms", "1777", "--size", str(64 << 20), "--tmpfs", "/tmp"]
     return args
 
 
@@ -136,12 +146,20 @@ class Sandbox:
         self.limits = limits or SandboxLimits()
         self.level = level_name or level()
         self.read_only = [Path(p) for p in read_only]
+        #: The unprivileged uid a program runs as when the arena runs as root (strict).
+        self.uid = random.SystemRandom().randrange(1_000_000, 2_000_000_000)
         self.warning = ""
         if self.level == BASIC:
             self.warning = ("basic sandbox (" + (strict_problem() or "asked for") + "): the program "
                             "runs as the arena's user with resource limits, a scrubbed environment "
                             "and its own folder, but it could read that user's files and signal "
                             "other processes")
+
+    def with_cpu(self, seconds: float | None) -> "Sandbox":
+        """This sandbox (same uid, same level) with a CPU limit of about ``seconds``."""
+        other = Sandbox(self.limits.with_cpu(seconds), self.read_only, self.level)
+        other.uid = self.uid
+        return other
 
     def describe(self) -> dict:
         data: dict[str, Any] = {"level": self.level,
@@ -172,21 +190,51 @@ class Sandbox:
             raise PermissionError(errno.EACCES, "Permission denied", argv[0])
         folder = Path(folder).absolute() if folder else None
         args = [shutil.which("bwrap") or "bwrap", *_namespace_args(), *_system_args()]
-        shown = _program_paths(argv) + [p.absolute() for p in self.read_only]
+        as_root = _as_root()
+        shown = _program_paths(argv, as_root) + [p.absolute() for p in self.read_only]
         if GAMES_DIR.is_dir():
             shown.append(GAMES_DIR)
+        made: set[str] = set()
+
+        def parents(path: Path) -> list[str]:
+            """Folders leading to ``path`` made readable by all (bwrap makes them 0700)."""
+            out: list[str] = []
+            for anc in reversed(path.parents):
+                name = str(anc)
+                if name == "/" or name in made or any(_inside(anc, Path(d)) for d in SYSTEM_DIRS):
+                    continue
+                made.add(name)
+                out += ["--perms", "0755", "--dir", name]
+            return out
+
         for path in shown:
-            args += ["--ro-bind-try", str(path), str(path)]
+            args += [*parents(path), "--ro-bind-try", str(path), str(path)]
         if folder is not None:
             parent = folder.parent
             if str(parent) not in ("/",) and str(parent) not in SYSTEM_DIRS:
                 # Hide the other seats' folders beside this one, even under a bound folder.
-                args += ["--tmpfs", str(parent)]
+                args += [*parents(parent), "--perms", "0755", "--tmpfs", str(parent)]
+                made.difference_update({m for m in made if _inside(Path(m), parent)})
                 for path in shown:
                     if _inside(path, parent) and not _inside(path, folder):
-                        args += ["--ro-bind-try", str(path), str(path)]
-            args += ["--bind", str(folder), str(folder), "--chdir", str(folder)]
-        return args + ["--", *argv]
+                        args += [*parents(path), "--ro-bind-try", str(path), str(path)]
+            args += [*parents(folder), "--bind", str(folder), str(folder), "--chdir", str(folder)]
+            if as_root:
+                os.chown(folder, self.uid, self.uid)
+        return args + ["--", *self._inner(as_root), *argv]
+
+    def _inner(self, as_root: bool) -> list[str]:
+        """What runs inside the namespaces before the program: the process limit, set
+        there so that it counts only the sandbox's processes, and (arena as root) the
+        switch to the seat's own unprivileged uid."""
+        inner: list[str] = []
+        prlimit, setpriv = shutil.which("prlimit"), shutil.which("setpriv")
+        if self.limits.processes and prlimit:
+            inner += [prlimit, f"--nproc={self.limits.processes}:{self.limits.processes}", "--"]
+        if as_root and setpriv:
+            inner += [setpriv, "--reuid", str(self.uid), "--regid", str(self.uid),
+                      "--clear-groups", "--inh-caps=-all", "--bounding-set=-all", "--"]
+        return inner
 
     def env(self, folder: str | Path | None) -> dict[str, str]:
         """A scrubbed environment: nothing of the arena's but what a program needs to run."""
@@ -208,7 +256,7 @@ class Sandbox:
         basic = self.level != STRICT
         if basic:
             become_subreaper()
-        processes = limits.processes
+        processes = limits.processes if basic else None      # strict: set inside (_inner)
         if basic and processes and os.getuid() != 0:
             processes += _user_tasks()          # the limit counts all this user's tasks
         pdeathsig = _pdeathsig_function() if basic else None
@@ -247,11 +295,12 @@ def _which(program: str) -> str:
     return shutil.which(program) or program
 
 
-def _program_paths(argv: Sequence[str]) -> list[Path]:
+def _program_paths(argv: Sequence[str], other_uid: bool = False) -> list[Path]:
     """What of the program's own files to show: the folder of each file the command
-    names (a virtual environment whole), or the file alone when its folder is broad."""
+    names (a virtual environment whole), or the file alone when its folder is broad
+    (or, for a program running as another uid, closed to others)."""
     shown: list[Path] = []
-    for arg in argv:
+    for index, arg in enumerate(argv):
         if not os.path.isabs(arg) or not os.path.exists(arg):
             continue
         path = Path(arg)
@@ -261,7 +310,15 @@ def _program_paths(argv: Sequence[str]) -> list[Path]:
                 shown.append(venv)
                 continue
             parent = candidate.parent
+            if index == 0 and parent.name == "bin" and str(venv) not in _BROAD \
+                    and venv != Path.home() and len(venv.parts) > 2:
+                parent = venv          # an interpreter's installation: its libraries too
             broad = str(parent) in _BROAD or parent == Path.home() or len(parent.parts) <= 2
+            if other_uid and not broad:
+                try:
+                    broad = parent.stat().st_mode & 0o005 != 0o005
+                except OSError:
+                    broad = True
             shown.append(candidate if broad or candidate.is_dir() else parent)
     return list(dict.fromkeys(shown))
 

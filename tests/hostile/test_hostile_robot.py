@@ -14,9 +14,10 @@ MAP = "3 3 1\n...\n...\n...\n"     # two turns: the map shrinks every turn
 STRICT_ONLY = {"spy", "vandal", "kill", "forkbomb", "alloc", "bigfile"}
 EXPECTED = {       # the hostile seat's first answer: its failure (None: it answered)
     "crash": {"crash"}, "sleep": {"timeout"}, "spin": {"timeout"}, "output": {None},
-    "bigfile": {"crash"}, "half": {"bad-file"}, "rewrites": {None, "bad-file", "illegal-move"},
+    "bigfile": {"crash", "timeout"}, "half": {"bad-file"},
+    "rewrites": {None, "bad-file", "illegal-move", "timeout"},
     "fifo": {"bad-file"}, "symlink": {"bad-file"}, "directory": {"bad-file"}, "inlink": {None},
-    "forkbomb": {"crash"}, "alloc": {"crash"}, "spy": {None}, "vandal": {None}, "kill": {None},
+    "forkbomb": {"crash", "timeout"}, "alloc": {"crash"}, "spy": {None}, "vandal": {None}, "kill": {None},
     "doublefork": {None},
 }
 BASIC_MODES = ("crash", "sleep", "output", "half", "fifo", "symlink", "directory", "inlink",
