@@ -322,12 +322,14 @@ def run_once(command: str | Sequence[str], cwd: str | Path | None, timeout: floa
         return RunResult(None, 0.0, False, "", "", f"could not start {argv[0]}: {exc.strerror or exc}")
     out, err = _OutputReader(proc.stdout), _OutputReader(proc.stderr)
     out.start(), err.start()
-    if stdin_text is not None:
-        try:
-            proc.stdin.write(stdin_text.encode())
-            proc.stdin.close()
-        except OSError:
-            pass
+    if stdin_text is not None:       # on a thread: a program that never reads must not block us
+        def feed(data=stdin_text.encode()):
+            try:
+                proc.stdin.write(data)
+                proc.stdin.close()
+            except (OSError, ValueError):
+                pass
+        threading.Thread(target=feed, daemon=True, name="stdin").start()
     timed_out = False
     try:
         proc.wait(timeout=timeout)
@@ -356,6 +358,10 @@ class LineProcess:
         self._out = _OutputReader(self.proc.stdout, self._lines if stdout_lines else None)
         self._err = _OutputReader(self.proc.stderr)
         self._out.start(), self._err.start()
+        self._to_send: queue.Queue = queue.Queue(maxsize=MAX_PENDING_LINES)
+        self._stdin_broken = threading.Event()
+        self._writer = threading.Thread(target=self._write_stdin, daemon=True, name="stdin")
+        self._writer.start()
         self._eof = False
 
     @property
@@ -368,13 +374,30 @@ class LineProcess:
         return self._eof
 
     def send(self, line: str) -> bool:
-        """Write one line; False when the program no longer reads."""
-        try:
-            self.proc.stdin.write((line.rstrip("\n") + "\n").encode())
-            self.proc.stdin.flush()
-            return True
-        except (OSError, ValueError):
+        """Hand one line to the writer; False when the program no longer reads (it
+        ended, or it left ``MAX_PENDING_LINES`` unread: a full pipe never blocks the arena)."""
+        if self._stdin_broken.is_set():
             return False
+        try:
+            self._to_send.put_nowait((line.rstrip("\n") + "\n").encode())
+            return True
+        except queue.Full:
+            return False
+
+    def _write_stdin(self) -> None:
+        """The writer thread: lines to the program's stdin; stdin closed at the sentinel."""
+        while True:
+            data = self._to_send.get()
+            try:
+                if data is None:
+                    self.proc.stdin.close()
+                    return
+                self.proc.stdin.write(data)
+                self.proc.stdin.flush()
+            except (OSError, ValueError):
+                self._stdin_broken.set()
+                if data is None:
+                    return
 
     def read_line(self, timeout: float | None) -> str | None:
         """The next line of output, or None if none came in time or the program ended."""
@@ -427,8 +450,8 @@ class LineProcess:
     def close(self, grace: float = 0.5) -> None:
         """Let the program end by itself for ``grace`` seconds, then kill its tree."""
         try:
-            self.proc.stdin.close()
-        except OSError:
+            self._to_send.put(None, timeout=max(grace, 0.01))     # stdin closes after the rest
+        except queue.Full:
             pass
         try:
             self.proc.wait(timeout=grace)

@@ -22,7 +22,7 @@ from runner.seats import Answer, Seat, SeatInfo, seat_folder
 
 MAX_NOTES = 20
 #: Lines of a turn's answer kept for the record: the first and the last this many.
-MAX_ANSWER_LINES = 200
+MAX_ANSWER_LINES = 100
 #: Seconds a program may take to leave after ``end`` before it is killed.
 EXIT_GRACE = 0.5
 #: Slack over the turn's limit before the seat itself gives up (the match judges exactly).
@@ -91,7 +91,7 @@ class ExternalHexSeat(Seat):
         self.sandbox = seat_sandbox(self.limits)
         self.channel: ProgramChannel | None = None
         self.player = 1
-        self._given: list[str] = []
+        self._given = _LineLog()
         self._stray: list[str] = []
         self._cancelled = False
 
@@ -170,14 +170,14 @@ class ExternalHexSeat(Seat):
                     self._note(answer, f"ignored line {_short(command.text)!r}")
         finally:
             answer.elapsed = time.perf_counter() - start
-            answer.given = "\n".join(self._given)
+            answer.given = self._given.text()
             answer.answered = answered.text()
             answer.stderr = self.channel.stderr()
             for note in self.channel.output_notes():
                 if note not in answer.notes:
                     answer.notes.append(note)
             answer.text = placed.text() if placed else None
-            self._given = []
+            self._given = _LineLog()
 
     def _try_move(self, state: HexState, seat: int, command: Command, placed: HexMove | None,
                   answer: Answer) -> tuple[HexMove | None, bool]:
@@ -255,7 +255,7 @@ class _LineLog:
 
     def append(self, line: str) -> None:
         self.count += 1
-        line = _short(line, 1000)
+        line = _short(line, 200)
         if len(self.head) < self.keep:
             self.head.append(line)
         else:

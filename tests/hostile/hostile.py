@@ -64,6 +64,7 @@ def trick():
         block = b"y" * (1 << 20)
         for _ in range(100):
             os.write(1, block)
+        os.write(1, b"\n" + b"put 0 0\n" * 20_000)      # then a flood of short lines
     if mode == "bigfile":
         with open("BIG.DAT", "wb") as fh:
             for _ in range(2048):
@@ -181,6 +182,7 @@ def xiangqi():
         last = text
         time.sleep(0.02)
     trick()
+    try_(lambda: os.unlink(own))         # the trick may have left a link there
     with open(own, "w") as fh:
         fh.write("LOST\n-1\n-1\n")
     time.sleep(30)                       # the referee ends the game and the program
