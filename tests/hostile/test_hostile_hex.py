@@ -12,12 +12,13 @@ from runner.seats import make_seat
 from tests.hostile.conftest import PY, ROOT
 
 HONEST = ROOT / "games" / "hex" / "examples" / "shortest_path.py"
-STRICT_ONLY = {"spy", "vandal", "kill", "forkbomb"}
+BASIC_MODES = ("crash", "longline", "doublefork")
 EXPECTED = {       # how the game ends, the hostile program being player 1
     "crash": {Termination.CRASH}, "spin": {Termination.TIMEOUT},
     "output": {Termination.WIN}, "longline": {Termination.WIN, Termination.TIMEOUT},
     "forkbomb": {Termination.CRASH, Termination.TIMEOUT}, "spy": {Termination.WIN},
     "vandal": {Termination.WIN}, "kill": {Termination.WIN}, "doublefork": {Termination.WIN},
+    "alloc": {Termination.CRASH},
 }
 
 
@@ -37,8 +38,8 @@ def play(world, mode):
 
 @pytest.mark.parametrize("mode", sorted(EXPECTED))
 def test_hostile_hex_program(world, mode):
-    if world.level == "basic" and mode in STRICT_ONLY:
-        pytest.skip("the basic level cannot confine this (see runner/sandbox.py)")
+    if world.level == "basic" and mode not in BASIC_MODES:
+        pytest.skip("strict only: the basic level cannot confine this, or its defence is the same code (runner/sandbox.py)")
     match, outcome, lines, took = play(world, mode)
     assert lines[0]["sandbox"]["level"] == world.level
     assert lines[-1]["type"] == "result" and took < 20

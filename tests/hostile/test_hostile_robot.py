@@ -11,17 +11,17 @@ from tests.hostile.conftest import PY, ROOT
 
 HONEST = ROOT / "games" / "robot" / "examples" / "greedy_bot.py"
 MAP = "3 3 1\n...\n...\n...\n"     # two turns: the map shrinks every turn
-STRICT_ONLY = {"spy", "vandal", "kill", "forkbomb", "alloc", "bigfile"}
+# Spinning, 4 GB and killing are in the Hex and Xiangqi sets (the same sandbox).
 EXPECTED = {       # the hostile seat's first answer: its failure (None: it answered)
-    "crash": {"crash"}, "sleep": {"timeout"}, "spin": {"timeout"}, "output": {None},
+    "crash": {"crash"}, "sleep": {"timeout"}, "output": {None, "timeout"},
     "bigfile": {"crash", "timeout"}, "half": {"bad-file"},
     "rewrites": {None, "bad-file", "illegal-move", "timeout"},
     "fifo": {"bad-file"}, "symlink": {"bad-file"}, "directory": {"bad-file"}, "inlink": {None},
-    "forkbomb": {"crash", "timeout"}, "alloc": {"crash"}, "spy": {None}, "vandal": {None}, "kill": {None},
+    "forkbomb": {"crash", "timeout"}, "spy": {None}, "vandal": {None},
     "doublefork": {None},
 }
-BASIC_MODES = ("crash", "sleep", "output", "half", "fifo", "symlink", "directory", "inlink",
-               "doublefork")
+# The basic level runs the referee's own defences (the same code at both levels) once more.
+BASIC_MODES = ("crash", "fifo", "directory", "inlink", "doublefork")
 
 
 def play(world, mode):
@@ -42,7 +42,7 @@ def play(world, mode):
 @pytest.mark.parametrize("mode", sorted(EXPECTED))
 def test_hostile_robot_program(world, mode):
     if world.level == "basic" and mode not in BASIC_MODES:
-        pytest.skip("the basic level cannot confine this (see runner/sandbox.py)")
+        pytest.skip("strict only: the basic level cannot confine this, or its defence is the same code (runner/sandbox.py)")
     match, outcome, lines, took = play(world, mode)
     header, turns = lines[0], [t for t in lines if t["type"] == "turn"]
     assert header["sandbox"]["level"] == world.level
