@@ -173,6 +173,8 @@ def cmd_match(args) -> int:
     if not args.headless:
         from ui.app import run_app
         return run_app(args, match=match)
+    if match.sandbox_line():
+        print(f"arena: {match.sandbox_line()}", file=sys.stderr)
     outcome = match.run()
     print(f"{plugin.name}: {outcome.detail or outcome.reason.value} after {len(match.turns)} turns; "
           f"record {record}")

@@ -170,9 +170,34 @@ class Match:
                 **({"files": self.files} if self.files else {}),
                 **({"branch": self.branch.to_json()} if self.branch else {}),
                 "seed": self.seed, "seats": [s.describe() for s in self.seats],
+                **({"sandbox": self.sandbox()} if self.sandbox() else {}),
                 "time_control": self.time_control.to_json(),
                 "versions": {"arena": ARENA_VERSION, "python": platform.python_version()},
                 "started": _dt.datetime.now().isoformat(timespec="seconds")}
+
+    def sandbox(self) -> dict | None:
+        """The program seats' sandbox level for the record's header: ``{"level", "seats",
+        "warning"?}`` (the weakest level when seats differ), or None with no program seat."""
+        found = [(i, s.describe().get("sandbox")) for i, s in enumerate(self.seats)]
+        found = [(i, box) for i, box in found if box]
+        if not found:
+            return None
+        levels = {box["level"] for _, box in found}
+        data = {"level": "basic" if "basic" in levels else found[0][1]["level"],
+                "seats": [i for i, _ in found]}
+        warnings = [box["warning"] for _, box in found if box.get("warning")]
+        if warnings:
+            data["warning"] = warnings[0]
+        return data
+
+    def sandbox_line(self) -> str:
+        """One line for the match header: how the programs are confined ("" with none)."""
+        box = self.sandbox()
+        if not box:
+            return ""
+        if box["level"] == "strict":
+            return "Programs run in the strict sandbox (own namespaces, no network, resource limits)"
+        return "WARNING: " + box.get("warning", "programs run in the basic sandbox")
 
     def folder(self) -> Path | None:
         """The match's own folder (seat folders, and contest files by default)."""

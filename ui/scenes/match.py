@@ -84,7 +84,9 @@ class MatchScene(BoardScene):
 
     def status_bar_lines(self) -> list[str]:
         """The match's banner (contest mode: the program, its author and address)."""
-        return [line for line in (self.match.banner or "").splitlines() if line.strip()]
+        lines = [line for line in (self.match.banner or "").splitlines() if line.strip()]
+        warning = getattr(self.match, "sandbox_line", lambda: "")()
+        return lines + [warning] if warning.startswith("WARNING") else lines
 
     def board_in_motion(self) -> bool:
         return not self.finished and not self.snap.paused and self.view.human_seat is None
