@@ -98,7 +98,9 @@ def draw_players(surface: pygame.Surface, rect: pygame.Rect, players: Sequence[P
         surface.blit(big.render(elide(big, title, name_w), True, colour), (text_x, top))
         label = player.label + (f" · score {player.score}" if player.score else "") + (
             " · winner" if player.winner else "")
-        surface.blit(small.render(elide(small, label, name_w), True, theme.muted),
+        note_w = small.size(player.clock_note)[0] if player.clock and player.clock_note else 0
+        label_w = right - note_w - round(12 * scale) - text_x if note_w else name_w
+        surface.blit(small.render(elide(small, label, min(name_w, label_w)), True, theme.muted),
                      (text_x, top + big.get_linesize() + line_gap))
         if player.clock:
             image = clock_font.render(player.clock, True, theme.text)

@@ -133,11 +133,32 @@ class BoardScene(Scene):
         """Pixels reserved above the board for a banner (the match's result)."""
         return 0
 
+    def key_hint(self) -> str:
+        """The keys a person may use now, shown under the board ("" when none)."""
+        return ""
+
+    def key_hint_lines(self) -> int:
+        """Lines reserved under the board for :meth:`key_hint` (0: no strip)."""
+        return 0
+
+    def key_hint_rect(self) -> pygame.Rect | None:
+        lines = self.key_hint_lines()
+        if not lines:
+            return None
+        area = self.left_area()
+        debug = self.debug_area()
+        bottom = debug.y - self.px(10) if debug else area.bottom
+        height = lines * font(self.px(16)).get_linesize() + self.px(6)
+        return pygame.Rect(area.x, bottom - height, area.width, height)
+
     def board_rect(self) -> pygame.Rect:
         area = self.left_area()
         debug = self.debug_area()
         if debug:
             area.height -= debug.height + self.px(10)
+        hint = self.key_hint_rect()
+        if hint:
+            area.height = hint.y - area.y - self.px(4)
         banner = self.banner_height()
         if banner:
             area.y += banner + self.px(8)
@@ -338,6 +359,7 @@ class BoardScene(Scene):
         board = self.board_rect()
         safe_draw(self.renderer, surface, board, self.board_state(), self.view)
         self.draw_overlay(surface, board)
+        self.draw_key_hint(surface)
         x = self.px(self.column_x())
         players = self.players_rect()
         draw_players(surface, players, self.player_lines(), theme, self.app.scale)
@@ -359,6 +381,18 @@ class BoardScene(Scene):
                 pygame.draw.rect(surface, self.renderer.seat_colour(seat), strip)
 
         self.draw_status_bar(surface)
+
+    def draw_key_hint(self, surface: pygame.Surface) -> None:
+        strip = self.key_hint_rect()
+        text = self.key_hint()
+        if strip is None or not text:
+            return
+        face = font(self.px(16))
+        y = strip.y + self.px(3)
+        for line in wrap(face, text, strip.width, self.key_hint_lines()):
+            image = face.render(line, True, self.app.theme.muted)
+            surface.blit(image, image.get_rect(midtop=(strip.centerx, y)))
+            y += face.get_linesize()
 
     def draw_status_bar(self, surface: pygame.Surface) -> None:
         """The banner lines across the bottom, on a panel strip, always legible."""

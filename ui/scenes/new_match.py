@@ -19,7 +19,9 @@ from ui.scene import Scene, is_pressed
 
 KIND_NAMES = {"human": "Person", "bot": "Built-in bot", "ext": "Program"}
 SEAT_HINTS = (
-    "Person: someone at this screen plays by clicking the board (or typing the move).",
+    "Person: someone at this screen plays by clicking the board, or with the keys shown under "
+    "the board on their turn (arrow keys move; Enter or Space plays; in Robot, Space stays and "
+    "Shift+arrow takes two steps with the speed item).",
     "Built-in bot: level 1 is the weakest.",
     "Program: a command run the contest's way (its input and output files); Browse picks the file. "
     "Engine kinds (GTP, UCI) speak their own protocol.",

@@ -1,0 +1,157 @@
+"""The newcomers' issue, driven as a user would: default clocks, resign, keys, seat clocks."""
+import time
+
+import pygame
+
+from games import registry
+from runner.match import Match
+from runner.seats import make_seat
+from ui_helpers import click, press, pump, wait_until
+
+HEX = registry.plugin("hex")
+ROBOT = registry.plugin("robot")
+
+
+def open_match(app, match):
+    from ui.scenes.match import MatchScene
+    scene = app.push(MatchScene(app, match))
+    pump(app)
+    return scene
+
+
+def start_from_form(home, game):
+    """Home -> Play on ``game`` -> Start match with the form's defaults."""
+    button = next(b for b, e in home.scene.play_buttons.items() if e.name == game)
+    click(home, button)
+    form = home.scene
+    assert type(form).__name__ == "NewMatchScene" and form.error == ""
+    click(home, form.start_button)
+    scene = home.scene
+    assert type(scene).__name__ == "MatchScene"
+    return scene
+
+
+# ---------------------------------------------------------------- default clocks
+def test_a_person_is_untimed_by_default_while_the_bot_keeps_the_contest_clock(home):
+    scene = start_from_form(home, "hex")
+    match = scene.match
+    assert [s.kind for s in match.seats] == ["human", "bot"]
+    assert wait_until(home, lambda: scene.view.human_seat == 0)
+    snap = match.snapshot()
+    assert snap.time_left[0] is None, "the person has no game clock"
+    assert snap.time_left[1] == 20.0, "the program keeps the contest's 20 s"
+    lines = scene.player_lines()
+    assert lines[0].clock_note == "used" and "left" in lines[1].clock_note
+    match.stop()
+
+
+def test_the_clock_stops_while_how_to_play_is_open(home):
+    match = Match(HEX, HEX.new_game().spec.resolve_options(None, {"size": 5}),
+                  [make_seat("human", HEX, 0), make_seat("bot:1", HEX, 1)], seed=2)
+    scene = open_match(home, match)
+    assert wait_until(home, lambda: scene.view.human_seat == 0)
+    click(home, scene.howto_button)
+    assert type(home.scene).__name__ == "HowToScene"
+    time.sleep(0.8)                                   # reading, not thinking
+    pump(home)
+    click(home, home.scene.back_button)
+    assert home.scene is scene
+    pump(home)
+    shown = scene.player_lines()[0].clock
+    assert shown.startswith("0:00."), f"the clock ran while How to play was open: {shown}"
+    assert scene.try_move("c3")
+    assert wait_until(home, lambda: len(scene.snap.turns) >= 1)
+    assert match.snapshot().time_used[0] < 0.6
+    match.stop()
+
+
+# ---------------------------------------------------------------- resign
+def test_resign_in_robot_asks_then_takes_the_person_out(home):
+    options = ROBOT.new_game().spec.resolve_options(None, {"players": 3})
+    match = Match(ROBOT, options, [make_seat("human", ROBOT, 0), make_seat("bot:1", ROBOT, 1),
+                                   make_seat("bot:1", ROBOT, 2)], seed=4)
+    match.seats[0].label = "Anna"
+    scene = open_match(home, match)
+    assert wait_until(home, lambda: scene.view.human_seat == 0)
+    assert scene.resign_button.is_enabled
+    click(home, scene.resign_button)
+    assert scene.resign_button.text == "Confirm" and "Anna" in scene.message
+    time.sleep(0.2)
+    pump(home)
+    assert len(match.snapshot().turns) == 0, "one press does not resign"
+    click(home, scene.resign_button)
+    assert wait_until(home, lambda: len(match.snapshot().turns) >= 1)
+    turn = match.snapshot().turns[0]
+    assert turn.forfeits[0]["reason"] == "resignation"
+    assert wait_until(home, lambda: not match.snapshot().state.robots[0].in_game)
+    match.stop()
+
+
+# ---------------------------------------------------------------- keys
+def hint_pixels(app, scene) -> int:
+    strip = scene.key_hint_rect()
+    app.draw()
+    area = app.window.subsurface(strip)
+    background = app.theme.background
+    return sum(1 for x in range(0, strip.width, 2) for y in range(0, strip.height, 2)
+               if area.get_at((x, y))[:3] != background[:3])
+
+
+def test_the_keys_are_shown_on_a_persons_turn_in_every_game(home):
+    for plugin in registry.all_plugins():
+        game = plugin.new_game()
+        if not plugin.bot or not plugin.renderer:
+            continue
+        options = game.spec.resolve_options(None, {})
+        count = game.seats_for(options)
+        seats = [make_seat("human", plugin, 0)] + [make_seat("bot:1", plugin, i) for i in range(1, count)]
+        scene = open_match(home, Match(plugin, options, seats, seed=1))
+        assert wait_until(home, lambda: scene.view.human_seat == 0), plugin.name
+        hint = scene.key_hint()
+        assert "arrow" in hint.lower() and "Enter" in hint, (plugin.name, hint)
+        assert hint_pixels(home, scene) > 50, f"{plugin.name}: the keys are drawn under the board"
+        assert scene.key_hint_rect().top >= scene.board_rect().bottom
+        scene.match.stop()
+        home.pop()
+
+
+def test_robot_keys_after_placement_name_shift_and_space(home):
+    options = ROBOT.new_game().spec.resolve_options(None, {"players": 2})
+    match = Match(ROBOT, options, [make_seat("human", ROBOT, 0), make_seat("bot:1", ROBOT, 1)], seed=4)
+    scene = open_match(home, match)
+    assert wait_until(home, lambda: scene.view.human_seat == 0)
+    assert "Click an open cell" in scene.key_hint()
+    state = scene.snap.state
+    cell = next((x, y) for x in range(state.board.height) for y in range(state.board.width)
+                if state.is_open(x, y))
+    assert scene.try_move(f"{cell[0]} {cell[1]}")
+    assert wait_until(home, lambda: len(scene.snap.turns) == 1 and scene.view.human_seat == 0)
+    hint = scene.key_hint()
+    assert "Shift+arrow" in hint and "Space: stay" in hint
+    match.stop()
+
+
+def test_robot_howto_and_the_new_match_help_mention_the_keys(home):
+    from ui.scenes.new_match import SEAT_HINTS
+    assert "Shift+arrow" in " ".join(SEAT_HINTS) and "arrow keys" in SEAT_HINTS[0]
+    text = ROBOT.howto_text()
+    assert "Shift + arrow" in text and "Space" in text and "python main.py" not in text
+
+
+# ---------------------------------------------------------------- seat clocks
+def test_a_seat_that_answered_stops_its_clock_in_a_simultaneous_turn(home):
+    options = ROBOT.new_game().spec.resolve_options(None, {"players": 4})
+    match = Match(ROBOT, options, [make_seat("human", ROBOT, 0)]
+                  + [make_seat("bot:1", ROBOT, i) for i in (1, 2, 3)], seed=6)
+    scene = open_match(home, match)
+    assert wait_until(home, lambda: scene.view.human_seat == 0)
+    assert wait_until(home, lambda: match.snapshot().pending == (0,)), "the bots have answered"
+    time.sleep(0.7)                                   # the person thinks
+    pump(home)
+    lines = scene.player_lines()
+    assert lines[0].clock >= "0:00.6"
+    for bot in lines[1:]:
+        assert bot.clock == "0:00.0" and not bot.to_move, bot
+    assert lines[0].to_move
+    press(home, pygame.K_ESCAPE)          # Back asks first; the match is stopped on leaving
+    match.stop()
