@@ -237,9 +237,12 @@ def make_seat(spec: str, plugin: GamePlugin, seed: int,
     if kind == "human":
         return HumanSeat(spec)
     if kind == "bot":
-        level = int(arg) if arg else max(1, len(plugin.bot_levels) // 2)
         if plugin.bot is None:
             raise GameSetupError(f"{plugin.name} has no built-in bot")
+        if arg and not arg.isdigit():
+            levels = f"1-{len(plugin.bot_levels)}" if plugin.bot_levels else "a whole number"
+            raise GameSetupError(f"seat {spec!r}: the bot's level is a number ({levels}), not {arg!r}")
+        level = int(arg) if arg else max(1, len(plugin.bot_levels) // 2)
         if plugin.bot_levels and not 1 <= level <= len(plugin.bot_levels):
             raise GameSetupError(f"{plugin.name} bot levels are 1-{len(plugin.bot_levels)}")
         return BotSeat(spec, plugin.load("bot")(level, seed), level)

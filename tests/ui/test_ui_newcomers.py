@@ -155,3 +155,34 @@ def test_a_seat_that_answered_stops_its_clock_in_a_simultaneous_turn(home):
     assert lines[0].to_move
     press(home, pygame.K_ESCAPE)          # Back asks first; the match is stopped on leaving
     match.stop()
+
+
+# ---------------------------------------------------------------- a program that does not exist
+def test_a_program_seat_whose_command_does_not_exist_is_reported_on_the_form(home, tmp_path):
+    from ui.scenes.new_match import kind_label
+    button = next(b for b, e in home.scene.play_buttons.items() if e.name == "hex")
+    click(home, button)
+    form = home.scene
+    kind_menu = form.seat_widgets[1]["kind"]
+    click(home, kind_menu)                                   # open the seat's kind menu
+    option = next(b for b in kind_menu.current_state.options_selection_list.item_list_container.elements
+                  if b.text == kind_label("ext"))
+    click(home, option)
+    assert form.seats[1].kind == "ext"
+    entry = form.seat_widgets[1]["command"]
+    click(home, entry)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="./no-such-player"))
+    pump(home)
+    assert form.error == "Player 2 (rows): ./no-such-player: no such file"
+    assert form.error_label.text == form.error and not form.start_button.is_enabled
+    click(home, form.start_button)
+    assert home.scene is form, "no match starts"
+    script = tmp_path / "player.py"
+    script.write_text("")
+    click(home, entry)
+    press(home, pygame.K_END, frames=1)
+    for _ in range(len("./no-such-player")):
+        press(home, pygame.K_BACKSPACE, frames=1)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=f"python3 {script}"))
+    pump(home)
+    assert form.error == "" and form.start_button.is_enabled

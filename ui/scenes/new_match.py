@@ -12,6 +12,7 @@ from pygame_gui.windows import UIFileDialog
 
 from games.api import ArenaError, GameSetupError, check_seats
 from runner import paths
+from runner.commands import command_problem
 from runner.setup import load_option_files
 from ui.catalog import GameEntry, game_entries
 from games.render import font, wrap
@@ -156,6 +157,9 @@ class NewMatchScene(Scene):
         for index, seat in enumerate(self.seats):
             if seat.kind not in ("human", "bot") and not seat.command.strip():
                 return f"{self.game.spec.seat_name(index)}: give the program's command"
+            problem = command_problem(seat.command) if seat.kind not in ("human", "bot") else ""
+            if problem:
+                return f"{self.game.spec.seat_name(index)}: {problem}"
         if self.seed_text.strip() and not self.seed_text.strip().lstrip("-").isdigit():
             return f"seed {self.seed_text.strip()!r} is not a whole number"
         return ""
