@@ -86,6 +86,7 @@ class _Control:
     steps: int = 0            # turns allowed while paused
     stop: bool = False
     undo: int = 0             # turns to take back before the next turn
+    interval: float = 0.0     # least seconds between turns (a watched match's pace); 0: none
 
 
 class Match:
@@ -144,6 +145,7 @@ class Match:
         self._pending: set[int] = set()
         self._thinking_since: float | None = None
         self._revision = 0
+        self._last_turn_at = 0.0              # monotonic time the last turn was played
         self._thread: threading.Thread | None = None
         self._pool = ThreadPoolExecutor(max_workers=max(1, len(seats)), thread_name_prefix="seat")
 
@@ -281,6 +283,14 @@ class Match:
             self._revision += 1
             self._wake.notify_all()
 
+    def set_pace(self, turns_per_second: float | None) -> None:
+        """Play at most this many turns a second (None or 0: as fast as the seats answer),
+        so that people can follow a match between programs.  Waiting for the pace is
+        nobody's time."""
+        with self._lock:
+            self._control.interval = 1.0 / turns_per_second if turns_per_second else 0.0
+            self._wake.notify_all()
+
     def step(self) -> None:
         """While paused, let exactly one more turn be played."""
         with self._lock:
@@ -372,12 +382,16 @@ class Match:
                     return False
                 if self._control.undo:
                     self._apply_undo()
-                if not self._control.paused:
+                if self._control.paused:
+                    if self._control.steps:
+                        self._control.steps -= 1
+                        return True
+                    self._wake.wait(0.5)
+                    continue
+                left = self._last_turn_at + self._control.interval - time.monotonic()
+                if self._control.interval <= 0 or left <= 0:
                     return True
-                if self._control.steps:
-                    self._control.steps -= 1
-                    return True
-                self._wake.wait(0.5)
+                self._wake.wait(left)
 
     def _apply_undo(self) -> None:
         count = self._control.undo
@@ -458,6 +472,7 @@ class Match:
             seat.observe(self.state.clone(), info.moves)
         if self.state.is_terminal():
             self.outcome = self.state.outcome()
+        self._last_turn_at = time.monotonic()
         self.after_turn(info)
 
 

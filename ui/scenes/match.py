@@ -23,6 +23,9 @@ POLL = 0.05            # seconds between snapshots while the match runs
 CLOCK_TICK = 0.1       # redraw interval for a running clock
 BACK_CONFIRM = 3.0     # seconds the "press Back again" offer stays
 RESIGN_CONFIRM = 5.0   # seconds the Resign button waits for its confirmation
+#: Paces of a watched match (no person plays), in turns per second; "max": as fast as it goes.
+PACES = ("0.5", "1", "2", "4", "8", "16", "max")
+WATCH_PACE = "4"       # a 4-bot Robot match lasts about half a minute
 
 
 class MatchScene(BoardScene):
@@ -39,6 +42,9 @@ class MatchScene(BoardScene):
         self.resign_armed_until = 0.0          # Resign (or Stop) pressed once: asks to confirm
         self.recorded = False
         self.human_seats = [i for i, s in enumerate(match.seats) if s.kind == "human"]
+        self.pace = None if self.human_seats else WATCH_PACE
+        if self.pace:
+            match.set_pace(pace_value(self.pace))
         self.answered: set[int] = set()      # people's seats that moved in the turn being played
 
     # ------------------------------------------------------------ life cycle
@@ -148,6 +154,11 @@ class MatchScene(BoardScene):
         self.pause_button = self.button(row[0], "Pause", tooltip="pause the match (P)")
         self.step_button = self.button(row[1], "Step", tooltip="play one turn while paused (S)")
         self.undo_button = self.button(row[2], "Undo", tooltip="take back your last move")
+        self.pace_menu = None
+        if self.pace and not self.finished:          # a watched match: its pace instead of Undo
+            self.undo_button.hide()
+            self.pace_menu = self.dropdown(row[2], [pace_label(p) for p in PACES], pace_label(self.pace))
+            self.pace_menu.set_tooltip("pace: turns a second while you watch")
         armed = self.resign_armed()
         resign = "Confirm" if armed else ("Resign" if self.human_seats else "Stop")
         self.resign_button = self.button(row[3], resign, cls="@accent" if armed else None,
@@ -170,6 +181,9 @@ class MatchScene(BoardScene):
         done = self.finished
         for button in (self.pause_button, self.step_button, self.undo_button, self.resign_button):
             button.show() if not done else button.hide()
+        if self.pace_menu is not None:
+            self.undo_button.hide()
+            self.pace_menu.show() if not done else self.pace_menu.hide()
         self.replay_button.show() if done else self.replay_button.hide()
         self.pause_button.set_text("Resume" if self.snap.paused else "Pause")
         self.step_button.enable() if self.snap.paused else self.step_button.disable()
@@ -264,6 +278,10 @@ class MatchScene(BoardScene):
             if self.match.undo():
                 self.message = ""
                 self.answered.clear()
+        elif (event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and self.pace_menu is not None
+              and event.ui_element is self.pace_menu):
+            self.pace = event.text.split(" ")[0]
+            self.match.set_pace(pace_value(self.pace))
         elif is_pressed(event, self.resign_button):
             self.resign()
         elif is_pressed(event, self.replay_button):
@@ -392,3 +410,12 @@ class MatchScene(BoardScene):
                        bold=True, max_width=banner.width - self.px(24), align="center")
         self.draw_text(surface, detail, (banner.centerx, banner.y + self.px(44)), 17, theme.text,
                        max_width=banner.width - self.px(24), align="center")
+
+
+def pace_label(pace: str) -> str:
+    return "max" if pace == "max" else f"{pace} / s"
+
+
+def pace_value(pace: str) -> float | None:
+    """Turns per second for :meth:`Match.set_pace` (None: no limit)."""
+    return None if pace == "max" else float(pace)
