@@ -238,8 +238,12 @@ def _tail(text: str, lines: int) -> list[str]:
     return ([f"… {cut} earlier lines"] if cut > 0 else []) + shown
 
 
-def debug_rows(turn: TurnInfo | None, seat: int, seat_name: str, theme: Theme) -> list[list[Segment]]:
-    """What seat ``seat`` was given and answered in ``turn``, and the referee's verdict."""
+def debug_rows(turn: TurnInfo | None, seat: int, seat_name: str, theme: Theme,
+               names=None) -> list[list[Segment]]:
+    """What seat ``seat`` was given and answered in ``turn``, and the referee's verdict.
+
+    ``names(seat)`` names the other seats (for "Black moved; Red had no move").
+    """
     head = theme.accent
     if turn is None:
         return [[(f"{seat_name}: start position; no turn selected.", theme.muted)]]
@@ -247,7 +251,14 @@ def debug_rows(turn: TurnInfo | None, seat: int, seat_name: str, theme: Theme) -
     forfeit = turn.forfeits.get(seat)
     rows: list[list[Segment]] = []
     if answer is None and forfeit is None:
-        return [[(f"Turn {turn.number}: {seat_name} did not move.", theme.muted)]]
+        move = turn.moves.get(seat)
+        if move is not None:          # a record that keeps the moves only (a contest's turn log)
+            return [[(f"Turn {turn.number}: {seat_name} played {move}.", theme.text)],
+                    [("This record keeps only the moves, not what the seat was given or answered.",
+                      theme.muted)]]
+        movers = [names(s) if names else f"seat {s + 1}" for s in sorted(turn.moves) if s != seat]
+        moved = f"{', '.join(movers)} moved; " if movers else ""
+        return [[(f"Turn {turn.number}: {moved}{seat_name} had no move this turn.", theme.muted)]]
     answer = answer or {}
     elapsed = answer.get("elapsed")
     rows.append([(f"Turn {turn.number} · {seat_name}", head)]

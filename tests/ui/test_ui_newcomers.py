@@ -225,3 +225,70 @@ def test_a_person_s_match_has_undo_and_no_pace(home):
     scene = open_match(home, match)
     assert scene.pace_menu is None and scene.undo_button.visible
     match.stop()
+
+
+# ---------------------------------------------------------------- log lines
+def test_log_lines_say_what_happened(home, tmp_path):
+    from ui.scenes.replay import ReplayScene
+    options = ROBOT.new_game().spec.resolve_options(None, {"players": 2})
+    match = Match(ROBOT, options, [make_seat("bot:1", ROBOT, i) for i in range(2)], seed=3,
+                  record_path=tmp_path / "r.arena.jsonl", out_dir=tmp_path / "out")
+    match.run()
+    log = next(p for p in match.written if p.name.endswith(".turnlog.json"))
+    home.push(ReplayScene(home, path=str(log)))
+    pump(home)
+    view = home.scene
+    assert type(view).__name__ == "ReplayView", getattr(view, "error", "")
+    view.go(5)
+    click(home, next(b for b, s in view.toggle_buttons.items() if s == 0))
+    text = view.debug_text(0)
+    moved = view.replay.turns[4].moves[0]
+    assert text.startswith(f"Turn 5: A played {moved}.") and "did not move" not in text
+    home.pop()
+    # a person's seat on the bot's turn: the bot moved, the person had no move
+    hex_match = Match(HEX, HEX.new_game().spec.resolve_options(None, {"size": 5}),
+                      [make_seat("human", HEX, 0), make_seat("bot:1", HEX, 1)], seed=2)
+    scene = open_match(home, hex_match)
+    assert wait_until(home, lambda: scene.view.human_seat == 0)
+    assert scene.try_move("c3")
+    assert wait_until(home, lambda: len(scene.snap.turns) == 2 and scene.view.human_seat == 0)
+    click(home, next(b for b, s in scene.toggle_buttons.items() if s == 0))
+    scene.select(2)
+    assert scene.debug_text(0) == ("Turn 2: Player 2 (rows) moved; Player 1 (columns) had no move "
+                                   "this turn.")
+    hex_match.stop()
+
+
+def test_the_debug_panel_leaves_the_board_the_main_thing(home):
+    match = Match(HEX, HEX.new_game().spec.resolve_options(None, {"size": 5}),
+                  [make_seat("bot:1", HEX, 0), make_seat("bot:1", HEX, 1)], seed=2)
+    scene = open_match(home, match)
+    before = scene.board_rect()
+    click(home, next(b for b, s in scene.toggle_buttons.items() if s == 0))
+    after = scene.board_rect()
+    assert scene.debug_area() is not None and after.height >= 0.65 * before.height
+    assert scene.debug_area().top > after.bottom
+    match.stop()
+
+
+# ---------------------------------------------------------------- replay: menus and the slider
+def test_the_replay_speed_menu_opens_inside_the_window_and_the_track_jumps(home):
+    from ui.scenes.replay import ReplayScene
+    from ui_helpers import click_at
+    home.push(ReplayScene(home, path=str(__import__("pathlib").Path(__file__).parents[2]
+                                         / "replays" / "hex-sample.arena.jsonl")))
+    pump(home)
+    view = home.scene
+    menu = view.speed_menu
+    click(home, menu)
+    listed = menu.current_state.options_selection_list.rect
+    assert listed.top >= 0 and listed.bottom <= home.size[1], listed
+    click(home, next(b for b in menu.current_state.options_selection_list.item_list_container.elements
+                     if b.text == "8 / s"))
+    assert view.speed == "8"
+    slider = view.slider
+    left, right = slider.left_button.rect.right, slider.right_button.rect.left
+    knob = slider.sliding_button.rect.width
+    click_at(home, (left + knob / 2 + 0.75 * (right - left - knob), slider.rect.centery))
+    assert abs(view.index - round(0.75 * view.last)) <= 1, (view.index, view.last)
+    assert slider.get_current_value() == view.index

@@ -43,6 +43,8 @@ HOWTO_W, FLIP_W, EXTRA_W = 170, 80, 110
 BAR_LINE = 24          # design height of one status-bar line
 BAR_PAD = 10
 ANIMATION_FRAME = 1 / 30
+#: Share of the board area's height the debug panels take: the board stays the main thing.
+DEBUG_SHARE = 0.3
 SETTLE = 1.0           # seconds a new state's marks keep animating on a waiting screen
 
 
@@ -126,7 +128,7 @@ class BoardScene(Scene):
         if not self.debug_open:
             return None
         area = self.left_area()
-        height = round(area.height * 0.42)
+        height = round(area.height * DEBUG_SHARE)
         return pygame.Rect(area.x, area.bottom - height, area.width, height)
 
     def banner_height(self) -> int:
@@ -248,7 +250,7 @@ class BoardScene(Scene):
         for seat in self.debug_open:
             panel = self.debug_lists.get(seat)
             if panel is not None:
-                panel.set_rows(debug_rows(turn, seat, self.seat_name(seat), self.app.theme))
+                panel.set_rows(debug_rows(turn, seat, self.seat_name(seat), self.app.theme, self.seat_name))
                 panel.first = 0
 
     def debug_text(self, seat: int) -> str:

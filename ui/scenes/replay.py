@@ -256,6 +256,19 @@ class ReplayView(BoardScene):
         else:
             self.speed_menu = None
 
+    def track_index(self, pos) -> int | None:
+        """The turn a click at ``pos`` on the slider's track (not its knob or arrows) means."""
+        slider = getattr(self, "slider", None)
+        if self.root is None or slider is None or not slider.rect.collidepoint(pos):
+            return None
+        knob = slider.sliding_button.rect
+        left, right = slider.left_button.rect.right, slider.right_button.rect.left
+        if knob.collidepoint(pos) or not left <= pos[0] < right:
+            return None
+        travel = max(1, right - left - knob.width)
+        share = min(1.0, max(0.0, (pos[0] - left - knob.width / 2) / travel))
+        return round(share * self.last)
+
     # ------------------------------------------------------------ moving
     def go(self, index: int) -> None:
         index = max(0, min(self.last, index))
@@ -329,6 +342,9 @@ class ReplayView(BoardScene):
             self.go(int(round(event.value)))
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.speed_menu:
             self.speed = event.text.split(" ")[0]
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.track_index(event.pos) is not None:
+            self.set_playing(False)
+            self.go(self.track_index(event.pos))
         elif event.type == pygame.DROPFILE:
             self.app.replace(ReplayScene(self.app, path=event.file))
         else:
