@@ -292,3 +292,58 @@ def test_the_replay_speed_menu_opens_inside_the_window_and_the_track_jumps(home)
     click_at(home, (left + knob / 2 + 0.75 * (right - left - knob), slider.rect.centery))
     assert abs(view.index - round(0.75 * view.last)) <= 1, (view.index, view.last)
     assert slider.get_current_value() == view.index
+
+
+# ---------------------------------------------------------------- the options, in plain words
+def pick(app, menu, text):
+    click(app, menu)
+    item = next(b for b in menu.current_state.options_selection_list.item_list_container.elements
+                if b.text == text)
+    click(app, item)
+
+
+def test_robot_options_are_plain_words_a_map_menu_and_a_checkbox_and_are_remembered(home):
+    from pygame_gui.elements import UICheckBox
+    from ui.scenes.new_match import FROM_FILE
+    button = next(b for b, e in home.scene.play_buttons.items() if e.name == "robot")
+    click(home, button)
+    form = home.scene
+    names = {o.name: w for w, o in form.option_widgets.items()}
+    assert "map_name" not in names, "options the arena sets are never shown"
+    home.draw()
+    map_menu = names["map"]
+    items = map_menu.options_list
+    assert ("rooms-17", "rooms-17") in items and items[-1][0] == FROM_FILE
+    pick(home, map_menu, "rooms-17")
+    assert form.option_texts["map"] == "rooms-17"
+    respawn = names["respawn"]
+    assert isinstance(respawn, UICheckBox) and not respawn.is_checked
+    click(home, respawn)
+    assert form.option_texts["respawn"] == "on" and form.error == ""
+    pick(home, form.variant_menu, "3 players")
+    assert len(form.seats) == 3
+    click(home, form.start_button)
+    scene = home.scene
+    assert type(scene).__name__ == "MatchScene"
+    assert scene.match.options["respawn"] == "on" and scene.match.options["map_name"] == "rooms-17"
+    scene.match.stop()
+    home.pop()
+    button = next(b for b, e in home.scene.play_buttons.items() if e.name == "robot")
+    click(home, button)
+    again = home.scene
+    assert again.variant == "3 players" and again.option_texts == {"map": "rooms-17", "respawn": "on"}
+    names = {o.name: w for w, o in again.option_widgets.items()}
+    assert names["respawn"].is_checked and names["map"].selected_option[0] == "rooms-17"
+    pick(home, names["map"], FROM_FILE)
+    assert again.dialog is not None and "map" in again.dialog.window_display_title.lower()
+
+
+def test_hex_labels_say_what_and_in_which_unit(home):
+    from ui.scenes.new_match import NewMatchScene, option_label
+    form = home.push(NewMatchScene(home, game="hex"))
+    pump(home)
+    labels = [option_label(o) for o in form.visible_options()]
+    assert "Board size (cells a side)" in labels and "Program's game clock (s)" in labels
+    swap = next(w for w, o in form.option_widgets.items() if o.name == "swap")
+    click(home, swap)
+    assert form.option_texts["swap"] == "True" and form.resolved_options()["swap"] is True

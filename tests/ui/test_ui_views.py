@@ -34,6 +34,7 @@ class ScriptedSeat(Seat):
 def open_match(app, match):
     from ui.scenes.match import MatchScene
     scene = app.push(MatchScene(app, match))
+    match.set_pace(None)        # at full speed here; the watching pace has its own test
     pump(app)
     return scene
 
