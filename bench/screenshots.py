@@ -248,6 +248,18 @@ def shoot_newcomers(size: tuple[int, int], out: Path) -> list[Path]:
             pygame.image.save(app.window, str(path))
             saved.append(path)
 
+        from ui.scenes.home import HomeScene, sample_records
+        saved_recent = list(app.settings.recent_records)
+        app.settings.recent_records = []
+        app.push(HomeScene(app))
+        settle(app)
+        save("nc_home_first_time")
+        app.settings.recent_records = [str(p) for p in sample_records()] * 4
+        app.scene.relayout()
+        settle(app)
+        save("nc_home_recent")
+        app.pop()
+        app.settings.recent_records = saved_recent
         for game in ("hex", "robot"):
             app.push(NewMatchScene(app, game=game))
             settle(app)

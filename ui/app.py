@@ -125,6 +125,10 @@ class App:
         self.settings.add_recent(path)
         self.save_settings()
 
+    def quit(self) -> None:
+        """Leave the loop (Ctrl+Q, Home's Quit); :meth:`close` stops any running match."""
+        self.running = False
+
     # ------------------------------------------------------------ scene stack
     @property
     def scene(self) -> Scene | None:
@@ -255,6 +259,10 @@ class App:
             self.dirty = True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
+            return
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_q
+                and getattr(event, "mod", 0) & pygame.KMOD_CTRL):
+            self.quit()
             return
         if event.type >= pygame.USEREVENT:
             self.dirty = True

@@ -15,7 +15,7 @@ from runner import paths
 
 THEME_NAMES = ("dark", "light")
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
-MAX_RECENT = 10
+MAX_RECENT = 30
 MAX_NAMES = 4
 
 

@@ -347,3 +347,63 @@ def test_hex_labels_say_what_and_in_which_unit(home):
     swap = next(w for w, o in form.option_widgets.items() if o.name == "swap")
     click(home, swap)
     assert form.option_texts["swap"] == "True" and form.resolved_options()["swap"] is True
+
+
+# ---------------------------------------------------------------- Home: records, samples, quitting
+def test_a_first_time_user_is_offered_a_sample_of_every_built_game(home):
+    scene = home.scene
+    assert not home.settings.recent_records
+    texts = [b.text for b in scene.recent_buttons]
+    titles = [e.title for e in scene.entries if e.available]
+    for title in titles:
+        assert any(t.startswith(f"Sample: {title}  ·  ") for t in texts), (title, texts)
+    robot = next(b for b in scene.recent_buttons if "Robot" in b.text)
+    assert "Bot (level 4) vs Bot (level 3)" in robot.text and "after 111 turns" in robot.text
+    click(home, robot)
+    assert type(home.scene).__name__ == "ReplayView" and home.scene.replay.game == "robot"
+
+
+def test_recent_records_say_game_players_result_date_scroll_and_keep_stopped_matches(home, tmp_path):
+    from runner.match import default_record_path
+    match = Match(HEX, HEX.new_game().spec.resolve_options(None, {"size": 5}),
+                  [make_seat("human", HEX, 0), make_seat("bot:1", HEX, 1)], seed=2,
+                  record_path=default_record_path(tmp_path, "hex"))
+    match.seats[0].label = "Anna"
+    scene = open_match(home, match)
+    assert wait_until(home, lambda: scene.view.human_seat == 0)
+    press(home, pygame.K_ESCAPE)
+    press(home, pygame.K_ESCAPE)                     # Back twice: the match stops, Home again
+    assert type(home.scene).__name__ == "HomeScene"
+    match.join(5)
+    home.scene.relayout()
+    pump(home)
+    first = next(iter(home.scene.recent_buttons))
+    assert first.text.startswith("Hex  ·  Anna vs Bot (level 1)  ·  Stopped after 0 turns  ·  ")
+    for index in range(12):                          # a dozen more: the list scrolls
+        home.settings.add_recent(__import__("pathlib").Path(__file__).parents[2] / "replays"
+                                 / ("robot-sample.arena.jsonl" if index % 2 else "hex-sample.arena.jsonl"))
+        copy = tmp_path / f"r{index}.arena.jsonl"
+        copy.write_text((__import__("pathlib").Path(__file__).parents[2] / "replays"
+                         / "hex-sample.arena.jsonl").read_text())
+        home.settings.add_recent(copy)
+    home.scene.relayout()
+    pump(home)
+    home_scene = home.scene
+    shown = [b.text for b in home_scene.recent_buttons]
+    assert home_scene.recent_first == 0 and len(shown) == home_scene.recent_rows()
+    pygame.mouse.set_pos(home.size[0] // 2, home.size[1] - 20)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    pump(home)
+    assert home_scene.recent_first == 1
+    press(home, pygame.K_PAGEDOWN)
+    assert home_scene.recent_first == 1 + home_scene.recent_rows()
+
+
+def test_ctrl_q_and_home_s_quit_button_leave_the_app(home):
+    click(home, home.scene.quit_button)
+    assert not home.running
+    home.running = True
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=pygame.KMOD_LCTRL,
+                                         unicode="q", scancode=0))
+    pump(home)
+    assert not home.running

@@ -59,6 +59,10 @@ class MatchScene(BoardScene):
     def exit(self) -> None:
         if self.match.outcome is None:
             self.match.stop()
+        record = self.match.record_path
+        if not self.recorded and record and record.exists():      # a stopped match is a record too
+            self.recorded = True
+            self.app.remember_record(record)
         super().exit()
 
     def pause(self) -> None:
