@@ -38,8 +38,24 @@ def _lines(path: Path) -> tuple[str, str]:
 
 
 def summarize(path: str | Path) -> RecordLine:
-    """The recent-list line for ``path`` (never raises: an unreadable file gives its name)."""
+    """The recent-list line for ``path`` (never raises: an unreadable file gives its name);
+    remembered while the file stays the same, so Home lays out at once."""
     path = Path(path)
+    try:
+        stat = path.stat()
+        key = (str(path), stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        key = (str(path), 0, 0)
+    line = _CACHE.get(key)
+    if line is None:
+        line = _CACHE[key] = _summarize(path)
+    return line
+
+
+_CACHE: dict[tuple, RecordLine] = {}
+
+
+def _summarize(path: Path) -> RecordLine:
     name = path.name
     if not name.endswith(SUFFIX):
         return RecordLine(str(path), name)

@@ -239,7 +239,9 @@ class HexState(State):
     def _check_end(self) -> None:
         winner = self.winner()
         if winner is not None:
-            edges = "columns 1 and N" if winner == 0 else "rows 1 and N"
+            last = self.size                    # the edges by the labels on the board
+            edges = (f"columns a and {chr(ord('a') + last - 1)}" if winner == 0
+                     else f"rows 1 and {last}")
             self._outcome = uniform_outcome_two_player(
                 winner, Termination.WIN, f"Player {winner + 1} connected {edges}")
             self._events = (Event("win", self._outcome.detail, (winner,)),)

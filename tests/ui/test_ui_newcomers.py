@@ -407,3 +407,14 @@ def test_ctrl_q_and_home_s_quit_button_leave_the_app(home):
                                          unicode="q", scancode=0))
     pump(home)
     assert not home.running
+
+
+def test_a_hex_win_names_the_real_edges(home):
+    match = Match(HEX, HEX.new_game().spec.resolve_options(None, {"size": 5}),
+                  [make_seat("bot:1", HEX, 0), make_seat("bot:1", HEX, 1)], seed=2)
+    scene = open_match(home, match)
+    match.set_pace(None)
+    assert wait_until(home, lambda: scene.finished, timeout=20)
+    detail = match.outcome.detail
+    assert detail in ("Player 1 connected columns a and e", "Player 2 connected rows 1 and 5"), detail
+    assert "N" not in detail
