@@ -32,6 +32,7 @@ class Settings:
     notations: dict[str, str] = field(default_factory=dict)          # game -> move-list notation
     #: game -> {"variant": name, "options": {option: text}}: the New match form's last choices
     last_forms: dict[str, dict] = field(default_factory=dict)
+    export_folder: str = ""          # where the replay's Export saved last ("" : not yet)
 
     def add_recent(self, path: str | Path) -> None:
         """Put ``path`` first in the recent list (once), keeping at most MAX_RECENT."""
@@ -71,6 +72,8 @@ class Settings:
         if isinstance(seats, dict):
             settings.last_seats = {g: s for g, s in seats.items()
                                    if isinstance(s, list) and all(isinstance(x, str) for x in s)}
+        if isinstance(data.get("export_folder"), str):
+            settings.export_folder = data["export_folder"]
         forms = data.get("last_forms")
         if isinstance(forms, dict):
             settings.last_forms = {

@@ -418,3 +418,31 @@ def test_a_hex_win_names_the_real_edges(home):
     detail = match.outcome.detail
     assert detail in ("Player 1 connected columns a and e", "Player 2 connected rows 1 and 5"), detail
     assert "N" not in detail
+
+
+# ---------------------------------------------------------------- export: save as
+def test_export_asks_where_remembers_the_folder_and_says_where(home, tmp_path):
+    from ui.scenes.replay import ReplayScene
+    home.push(ReplayScene(home, path=str(__import__("pathlib").Path(__file__).parents[2]
+                                         / "replays" / "hex-sample.arena.jsonl")))
+    pump(home)
+    view = home.scene
+    target = tmp_path / "my exports"
+    target.mkdir()
+    (button,) = [b for b, text in view.extra_buttons.items() if text == "Export"]
+    click(home, button)
+    dialog = view.export_dialog
+    assert dialog is not None and "folder" in dialog.window_display_title
+    dialog.current_directory_path = str(target)         # as if the person walked there
+    dialog.current_file_path = target
+    click(home, dialog.ok_button)
+    assert view.export_dialog is None
+    written = sorted(p.name for p in target.iterdir())
+    assert len(written) == 2 and all(n.startswith("hex-sample-") for n in written), written
+    assert any(n.endswith(".sgf") for n in written) and any(n.endswith("HEX.OUT") for n in written)
+    assert home.settings.export_folder == str(target)
+    line = view.status_bar_lines()[0]
+    assert line.startswith(f"Exported to {target}: ") and view.status_bar_rect() is not None
+    (button,) = [b for b, text in view.extra_buttons.items() if text == "Export"]
+    click(home, button)                                  # the next time it opens there
+    assert __import__("pathlib").Path(view.export_dialog.current_directory_path) == target
