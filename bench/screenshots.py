@@ -289,8 +289,48 @@ def shoot_newcomers(size: tuple[int, int], out: Path) -> list[Path]:
         settle(app)
         save("nc_match_hex_resign_confirm")
         app.pop()
+        from ui.scenes.replay import ReplayScene
+        app.push(ReplayScene(app, path=str(Path(__file__).resolve().parent.parent / "replays"
+                                           / "robot-sample.arena.jsonl")))
+        settle(app)
+        view = app.scene
+        view.go(56)
+        view.toggle_debug(0)
+        settle(app)
+        save("nc_replay_robot_debug")
+        app.pop()
+        app.push(ReplayScene(app, path=str(Path(__file__).resolve().parent.parent / "replays"
+                                           / "hex-sample.arena.jsonl")))
+        settle(app)
+        view = app.scene
+        view.go(20)
+        view.toggle_debug(0)
+        view.ask_export_folder()
+        settle(app)
+        save("nc_replay_export_dialog")
+        view.export_dialog.kill()
+        view.export_dialog = None
+        view.export(Path(tempfile.mkdtemp(prefix="arena-exports-")))
+        settle(app)
+        save("nc_replay_exported")
+        view.toggle_debug(0)
+        if view.speed_menu is not None:
+            menu = view.speed_menu
+            menu.current_state.finish()
+            menu.current_state = menu.menu_states["expanded"]
+            menu.current_state.start()
+        settle(app)
+        save("nc_replay_speed_menu")
+        app.pop()
         robot = registry.plugin("robot")
         options = robot.new_game().spec.resolve_options(None, {"players": 4})
+        watched = Match(robot, options, [make_seat("bot:1", robot, i) for i in range(4)], seed=5)
+        scene = app.push(MatchScene(app, watched))
+        settle(app, 1.5)
+        scene.toggle_debug(1)
+        settle(app)
+        save("nc_match_robot_watch_debug")
+        app.pop()
         person = Match(robot, options, [make_seat("human", robot, 0)]
                        + [make_seat("bot:1", robot, i) for i in (1, 2, 3)], seed=6)
         person.seats[0].label = "Anna"

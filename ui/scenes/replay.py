@@ -235,7 +235,7 @@ class ReplayView(BoardScene):
                                                          short_source(self.replay.source)) if x))
         area = self.left_area()
         x, width = area.x / self.app.scale, area.width / self.app.scale
-        y = self.dh - MARGIN_BOTTOM - FOOTER + 14
+        y = self.dh - MARGIN_BOTTOM - FOOTER + 14 - self.status_bar_height()
         self.slider = UIHorizontalSlider(self.rect(x, y, width, 32), self.index, (0, max(1, self.last)),
                                          self.app.manager, container=self.root, click_increment=1)
         y += 42
