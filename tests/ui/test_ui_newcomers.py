@@ -469,3 +469,65 @@ def test_file_dialog_rows_are_readable_in_the_light_theme(home):
     bg = tuple(int(row["normal_bg"][i:i + 2], 16) for i in (1, 3, 5))
     text = tuple(int(row["normal_text"][i:i + 2], 16) for i in (1, 3, 5))
     assert luminance(bg) > 0.7 and luminance(text) < 0.3, row
+
+
+# ---------------------------------------------------------------- whole texts
+def test_a_typed_move_error_and_the_resign_question_are_shown_whole(home):
+    match = Match(HEX, HEX.new_game().spec.resolve_options(None, {"size": 5}),
+                  [make_seat("human", HEX, 0), make_seat("bot:1", HEX, 1)], seed=2)
+    match.seats[0].label = "Annabelle-Marguerite"
+    scene = open_match(home, match)
+    assert wait_until(home, lambda: scene.view.human_seat == 0)
+    click(home, scene.move_entry)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="z77 is where I would like to play please"))
+    pump(home)
+    press(home, pygame.K_RETURN)
+    assert scene.message, "the typed move is refused"
+    for message in (scene.message, None):
+        if message is None:
+            click(home, scene.resign_button)
+            message = scene.message
+            assert "Annabelle-Marguerite" in message
+        lines = scene.status_lines()
+        shown = " ".join(text for text, _, colour in lines if colour == home.theme.bad)
+        assert "…" not in shown and " ".join(message.split()) in shown, (message, lines)
+        bottom = scene.players_rect().bottom + scene.px(2) + sum(face.get_linesize() for _, face, _ in lines)
+        assert bottom <= scene.resign_button.rect.top, "the lines stay above the controls"
+    match.stop()
+
+
+def test_game_over_status_fits(home):
+    match = Match(ROBOT, ROBOT.new_game().spec.resolve_options(None, {"players": 2}),
+                  [make_seat("bot:1", ROBOT, i) for i in range(2)], seed=3,
+                  record_path=__import__("runner.match", fromlist=["x"]).default_record_path(
+                      __import__("runner.paths", fromlist=["x"]).records_dir(), "robot"))
+    scene = open_match(home, match)
+    match.set_pace(None)
+    assert wait_until(home, lambda: scene.finished, timeout=20)
+    lines = [text for text, _, _ in scene.status_lines()]
+    assert " ".join(lines).startswith(f"Game over after {len(match.turns)} turns") and "…" not in " ".join(lines)
+
+
+def test_a_program_seat_card_keeps_its_label_clear_of_the_clock_note(home):
+    from games.render import font
+    from ui.panels import PlayerLine, draw_players
+    theme, scale = home.theme, 1.0
+    rect = pygame.Rect(0, 0, 440, 60)
+    big, small = font(24, bold=True), font(15)
+    top = rect.centery - 3 - (big.get_linesize() + small.get_linesize() + 2) // 2
+    band = range(top + big.get_linesize() + 2, top + big.get_linesize() + 2 + small.get_linesize())
+
+    def columns(player):
+        surface = pygame.Surface(rect.size)
+        surface.fill(theme.background)
+        draw_players(surface, rect, [player], theme, scale)
+        return {x for x in range(rect.width) for y in band
+                if surface.get_at((x, y))[:3] not in (theme.panel[:3], theme.background[:3])
+                and x > 60}
+
+    def player(label, score, note):
+        return PlayerLine("Player 2 (rows)", label, (200, 150, 0), "0:20.0", note, score)
+
+    note_left = min(columns(player("", "", "left · 0:00.0 used")))
+    full = columns(player("./a_contest_program_with_a_long_name --level 9", "0", "left · 0:00.0 used"))
+    assert max(x for x in full if x < note_left) < note_left - 6, "label and note overlap"

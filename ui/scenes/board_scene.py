@@ -366,14 +366,9 @@ class BoardScene(Scene):
         players = self.players_rect()
         draw_players(surface, players, self.player_lines(), theme, self.app.scale)
         y = players.bottom + self.px(2)
-        status = font(self.px(18), bold=True)
-        for line in wrap(status, self.status_text(), self.px(COLUMN_W), 2):
-            surface.blit(status.render(line, True, theme.text), (x, y))
-            y += status.get_linesize()
-        if self.message:
-            colour = theme.bad if self.message_is_error else theme.good
-            self.draw_text(surface, self.message, (x, players.bottom + self.px(54)), 16, colour,
-                           max_width=self.px(COLUMN_W))
+        for line, face, colour in self.status_lines():
+            surface.blit(face.render(line, True, colour), (x, y))
+            y += face.get_linesize()
         self.moves.draw(surface, theme)
         for seat in sorted(self.debug_open):
             panel = self.debug_lists.get(seat)
@@ -395,6 +390,23 @@ class BoardScene(Scene):
             image = face.render(line, True, self.app.theme.muted)
             surface.blit(image, image.get_rect(midtop=(strip.centerx, y)))
             y += face.get_linesize()
+
+    def status_lines(self) -> list[tuple[str, pygame.font.Font, tuple]]:
+        """(text, font, colour) of the lines under the players: the status, then the
+        message (a bad move, a question), both wrapped whole into the room between the
+        players and the controls (the message takes the lines the status leaves)."""
+        theme = self.app.theme
+        width = self.px(COLUMN_W)
+        status = font(self.px(18), bold=True)
+        note = font(self.px(16))
+        room = self.px(STATUS_H - 4)
+        message = wrap(note, self.message, width) if self.message else []
+        keep = max(1, min(2, (room - len(message) * note.get_linesize()) // status.get_linesize()))
+        lines = [(line, status, theme.text) for line in wrap(status, self.status_text(), width, keep)]
+        left = max(1, (room - len(lines) * status.get_linesize()) // note.get_linesize())
+        colour = theme.bad if self.message_is_error else theme.good
+        lines += [(line, note, colour) for line in (wrap(note, self.message, width, left) if message else [])]
+        return lines
 
     def draw_status_bar(self, surface: pygame.Surface) -> None:
         """The banner lines across the bottom, on a panel strip, always legible."""

@@ -90,8 +90,7 @@ class MatchScene(BoardScene):
         if snap.error:
             return f"Error: {snap.error}"
         if snap.outcome is not None:
-            record = self.match.record_path
-            saved = f" · recorded as {record.name}" if record else ""
+            saved = " · in Recent records on Home" if self.match.record_path else ""
             return f"Game over after {len(snap.turns)} turns{saved}"
         try:
             text = self.game.describe(snap.state)
@@ -368,7 +367,7 @@ class MatchScene(BoardScene):
             self.resign_armed_until = time.monotonic() + RESIGN_CONFIRM
             who = self.seat_labels[seat] if seat is not None else ""
             self.message = (f"Resign this game as {who}? Press Confirm to give up; Esc cancels."
-                            if self.human_seats else "Stop this match now? Press Confirm; Esc cancels.")
+                            if self.human_seats else "Stop this match now? Press Confirm to stop; Esc cancels.")
             self.message_is_error = True
             self.relayout()
             return
