@@ -275,6 +275,13 @@ def shoot_newcomers(size: tuple[int, int], out: Path) -> list[Path]:
         settle(app)
         save("nc_howto_robot")
         app.pop()
+        page = app.push(HowToScene(app, registry.plugin("xiangqi")))
+        settle(app)
+        if page.box.scroll_bar is not None:
+            page.box.scroll_bar.set_scroll_from_start_percentage(0.1)
+        settle(app, 0.1)
+        save("nc_howto_xiangqi")
+        app.pop()
         hexp = registry.plugin("hex")
         live = Match(hexp, hexp.new_game().spec.resolve_options("11x11"),
                      [make_seat("human", hexp, 1), make_seat("bot:1", hexp, 2)], seed=3)

@@ -531,3 +531,23 @@ def test_a_program_seat_card_keeps_its_label_clear_of_the_clock_note(home):
     note_left = min(columns(player("", "", "left · 0:00.0 used")))
     full = columns(player("./a_contest_program_with_a_long_name --level 9", "0", "left · 0:00.0 used"))
     assert max(x for x in full if x < note_left) < note_left - 6, "label and note overlap"
+
+
+# ---------------------------------------------------------------- How to play
+def test_how_to_play_renders_tables_lists_and_emphasis_not_raw_markdown(home):
+    for plugin in registry.all_plugins():
+        button = next((b for b, e in home.scene.howto_buttons.items() if e.name == plugin.name), None)
+        if button is None:
+            continue
+        click(home, button)
+        page = home.scene
+        assert type(page).__name__ == "HowToScene"
+        html = page.box.html_text
+        for raw in ("| --- |", "**", "`", "# ", "\n- "):
+            assert raw not in html, (plugin.name, raw)
+        assert "python main.py" not in page.text, plugin.name
+        if plugin.name == "xiangqi":
+            assert "<b>General (K)</b> — one point up" in html and "<b>palace</b>" in html
+        if plugin.name == "robot":
+            assert "\u2003\u2003– <b>G</b> (speed)" in html
+        click(home, page.back_button)
