@@ -23,7 +23,7 @@ import pygame_gui
 from games.render import THEMES, Theme
 from ui.scene import Scene
 from ui.settings import Settings, load_settings, save_settings
-from ui.theme import gui_theme, ui_scale
+from ui.theme import ArenaUIManager, gui_theme, ui_scale
 
 #: After input, wake this often for this long, so pygame_gui's tooltips can appear.
 ACTIVE_AFTER_INPUT = 1.5
@@ -80,7 +80,7 @@ class App:
         return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
 
     def _make_manager(self) -> pygame_gui.UIManager:
-        return pygame_gui.UIManager(self.size, gui_theme(self.theme, self.scale),
+        return ArenaUIManager(self.size, gui_theme(self.theme, self.scale), self.scale,
                                     enable_live_theme_updates=False)
 
     def toggle_fullscreen(self) -> None:

@@ -551,3 +551,43 @@ def test_how_to_play_renders_tables_lists_and_emphasis_not_raw_markdown(home):
         if plugin.name == "robot":
             assert "\u2003\u2003– <b>G</b> (speed)" in html
         click(home, page.back_button)
+
+
+# ---------------------------------------------------------------- tooltips
+def hover_tooltip(app, button):
+    pos = button.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.mouse.set_pos(pos)
+    assert wait_until(app, lambda: button.tool_tip is not None, timeout=4), "no tooltip appeared"
+    return button.tool_tip
+
+
+def test_tooltips_fit_their_text_and_sit_by_their_control(arena_home):
+    from ui.app import App
+    from ui.scenes.home import HomeScene
+    from ui.settings import Settings
+    for size in ((1280, 720), (3840, 2160)):
+        app = App(Settings(), size=size, fullscreen=False)
+        try:
+            app.push(HomeScene(app))
+            pump(app)
+            match = Match(HEX, HEX.new_game().spec.resolve_options(None, {"size": 5}),
+                          [make_seat("human", HEX, 0), make_seat("bot:1", HEX, 1)], seed=2)
+            scene = open_match(app, match)
+            for button in (scene.flip_button, scene.resign_button, scene.toggle_buttons and
+                           next(iter(scene.toggle_buttons))):
+                tip = hover_tooltip(app, button)
+                box = tip.text_block
+                rows = len(box.text_box_layout.layout_rows)
+                short = len(box.html_text) < 40      # short tips on one line, longer on two, whole words
+                assert rows == 1 if short else rows <= 2, (size, button.text, box.rect, rows)
+                assert app.window.get_rect().contains(tip.rect), (size, tip.rect)
+                gap = max(0, tip.rect.top - button.rect.bottom, button.rect.top - tip.rect.bottom)
+                assert gap < app.px(40) and tip.rect.x > 0, (size, tip.rect, button.rect)
+                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0),
+                                                     buttons=(0, 0, 0)))
+                pygame.mouse.set_pos((1, 1))
+                assert wait_until(app, lambda: button.tool_tip is None, timeout=2)
+            match.stop()
+        finally:
+            app.close()
