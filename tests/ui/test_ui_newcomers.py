@@ -591,3 +591,21 @@ def test_tooltips_fit_their_text_and_sit_by_their_control(arena_home):
             match.stop()
         finally:
             app.close()
+
+
+def test_status_lines_say_things_once(home):
+    from ui.scenes.replay import ReplayScene
+    home.push(ReplayScene(home, path=str(__import__("pathlib").Path(__file__).parents[2]
+                                         / "replays" / "robot-sample.arena.jsonl")))
+    pump(home)
+    view = home.scene
+    view.go(56)
+    assert view.status_text().startswith("Turn 56 of 111 · next shrink") and view.status_text().count("56") == 1
+    home.pop()
+    match = Match(HEX, HEX.new_game().spec.resolve_options(None, {"size": 5}),
+                  [make_seat("human", HEX, 0), make_seat("bot:1", HEX, 1)], seed=2)
+    match.seats[0].label = "Anna"
+    scene = open_match(home, match)
+    assert wait_until(home, lambda: scene.view.human_seat == 0)
+    assert scene.status_text() == "Your move, Anna · Player 1 (columns) · move 1"
+    match.stop()

@@ -56,7 +56,9 @@ def markdown_to_html(text: str, heading_px: int, body_px: int) -> str:
             continue
         if table_rows:
             table_rows.clear()
-            out.append("<br>")
+            out.append("<br>")                # one blank line after the table
+            if not line.strip():
+                continue
         if heading:
             flush()
             size = heading_px if len(heading.group(1)) <= 2 else body_px + 2

@@ -99,7 +99,12 @@ class MatchScene(BoardScene):
         if snap.paused:
             text = f"Paused · {text}"
         if self.view.human_seat is not None:
-            text = f"Your move, {self.seat_labels[self.view.human_seat]} · {text}"
+            seat = self.view.human_seat
+            name = self.seat_name(seat)
+            if text.startswith(f"{name} to move"):        # "Your move" says it already
+                text = text[len(f"{name} to move"):].strip(" ,·")
+                text = text[1:-1] if text.startswith("(") and text.endswith(")") else text
+            text = f"Your move, {self.seat_labels[seat]} · {name}" + (f" · {text}" if text else "")
         return text
 
     def status_bar_lines(self) -> list[str]:

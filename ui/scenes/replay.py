@@ -205,9 +205,13 @@ class ReplayView(BoardScene):
         if self.index == self.last and self.replay.outcome is not None:
             return f"{where} · {result_text(self.replay.outcome, self.seat_name)}"
         try:
-            return f"{where} · {self.game.describe(state)}"
+            text = self.game.describe(state)
         except Exception:
             return where
+        own = f"Turn {self.index}"
+        if text.startswith(own):              # the game says the turn itself: say it once
+            text = text[len(own):].lstrip(" ,:·")
+        return f"{where} · {text}" if text else where
 
     def player_lines(self) -> list[PlayerLine]:
         clocks = self.replay.turns[self.index - 1].clocks if self.index else {}
