@@ -120,6 +120,7 @@ class ScrollList:
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     size: int = 18                      # font size in pixels
     mono: bool = False
+    wrap: bool = False                  # long rows continue on the next rows (the debug panels)
 
     def line_height(self) -> int:
         return font(self.size, mono=self.mono).get_linesize() + max(2, self.size // 6)
@@ -128,10 +129,40 @@ class ScrollList:
         return max(1, (self.rect.height - self.size // 2) // self.line_height())
 
     def set_rows(self, rows: list[list[Segment]]) -> None:
+        if self.wrap and self.rect.width > 0:
+            rows = [line for row in rows for line in self.wrapped(row)]
         self.rows = rows
         if self.follow_end:
             self.first = max(0, len(rows) - self.visible_rows())
         self.first = min(self.first, max(0, len(rows) - 1))
+
+    def wrapped(self, row: list[Segment]) -> list[list[Segment]]:
+        """``row`` as rows that fit the list's width, broken between words (a word wider
+        than the whole width is cut), each continuation indented."""
+        face = font(self.size, mono=self.mono)
+        width = self.rect.width - self.size - 8
+        if sum(face.size(text)[0] for text, _ in row) <= width:
+            return [row]
+        lines: list[list[Segment]] = [[]]
+        used = 0
+        indent = "  "
+        for text, colour in row:
+            for word in text.split(" "):
+                piece = word + " "
+                w = face.size(piece)[0]
+                if used + w > width and used > 0:
+                    lines.append([(indent, colour)])
+                    used = face.size(indent)[0]
+                while face.size(piece)[0] > width - used and len(piece) > 1:
+                    cut = max(1, next((n for n in range(len(piece), 0, -1)
+                                       if face.size(piece[:n])[0] <= width - used), 1))
+                    lines[-1].append((piece[:cut], colour))
+                    lines.append([(indent, colour)])
+                    used = face.size(indent)[0]
+                    piece = piece[cut:]
+                lines[-1].append((piece, colour))
+                used += face.size(piece)[0]
+        return [line for line in lines if line]
 
     def scroll(self, lines: int) -> None:
         limit = max(0, len(self.rows) - self.visible_rows())

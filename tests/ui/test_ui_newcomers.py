@@ -609,3 +609,21 @@ def test_status_lines_say_things_once(home):
     assert wait_until(home, lambda: scene.view.human_seat == 0)
     assert scene.status_text() == "Your move, Anna · Player 1 (columns) · move 1"
     match.stop()
+
+
+def test_the_debug_panel_wraps_a_long_verdict_line(home):
+    from games.render import font
+    from games.replay import TurnInfo
+    from ui.panels import ScrollList, debug_rows
+    detail = ("illegal move (MOVE.OUT line 1): 17 4 is not a cell the robot can reach from 3 3 this "
+              "turn; the referee keeps the robot where it stands")
+    turn = TurnInfo(number=7, moves={0: "3 3"}, answers={0: {"failure": "illegal-move", "detail": detail,
+                                                              "elapsed": 0.01}})
+    panel = ScrollList(follow_end=False, mono=True, wrap=True, size=15)
+    panel.rect = pygame.Rect(0, 0, 320, 200)
+    panel.set_rows(debug_rows(turn, 0, "A", home.theme))
+    face = font(15, mono=True)
+    for row in panel.rows:
+        assert sum(face.size(t)[0] for t, _ in row) <= 320 - 15 - 8, row
+    shown = " ".join("".join(t for t, _ in row).strip() for row in panel.rows)
+    assert " ".join(detail.split()) in " ".join(shown.split())

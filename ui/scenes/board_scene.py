@@ -220,7 +220,7 @@ class BoardScene(Scene):
         gap = self.px(10)
         width = (area.width - gap * (len(seats) - 1)) // len(seats)
         for n, seat in enumerate(seats):
-            panel = self.debug_lists.setdefault(seat, ScrollList(follow_end=False, mono=True))
+            panel = self.debug_lists.setdefault(seat, ScrollList(follow_end=False, mono=True, wrap=True))
             panel.rect = pygame.Rect(area.x + n * (width + gap), area.y, width, area.height)
             panel.size = self.px(15)
         self.refresh_debug()
