@@ -627,3 +627,30 @@ def test_the_debug_panel_wraps_a_long_verdict_line(home):
         assert sum(face.size(t)[0] for t, _ in row) <= 320 - 15 - 8, row
     shown = " ".join("".join(t for t, _ in row).strip() for row in panel.rows)
     assert " ".join(detail.split()) in " ".join(shown.split())
+
+
+def test_at_4k_the_slider_and_menu_arrows_are_scaled(arena_home):
+    from ui.app import App
+    from ui.scenes.home import HomeScene
+    from ui.scenes.replay import ReplayScene
+    from ui.settings import Settings
+    app = App(Settings(), size=(3840, 2160), fullscreen=False)
+    try:
+        app.push(HomeScene(app))
+        app.push(ReplayScene(app, path=str(__import__("pathlib").Path(__file__).parents[2]
+                                          / "replays" / "hex-sample.arena.jsonl")))
+        pump(app)
+        view = app.scene
+        assert view.slider.left_button.rect.width >= app.px(20)
+        slider = view.slider
+        left, right = slider.left_button.rect.right, slider.right_button.rect.left
+        knob = slider.sliding_button.rect.width
+        from ui_helpers import click_at
+        click_at(app, (left + knob / 2 + 0.5 * (right - left - knob), slider.rect.centery))
+        assert abs(view.index - round(0.5 * view.last)) <= 1 and slider.get_current_value() == view.index
+        click(app, slider.right_button)
+        assert view.index == round(0.5 * view.last) + 1 or abs(view.index - round(0.5 * view.last)) <= 2
+        font = app.manager.get_theme().get_font(["drop_down_menu.#expand_button", "drop_down_menu"])
+        assert font.size("▼")[1] >= app.px(14)
+    finally:
+        app.close()

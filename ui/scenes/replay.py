@@ -242,6 +242,13 @@ class ReplayView(BoardScene):
         y = self.dh - MARGIN_BOTTOM - FOOTER + 14 - self.status_bar_height()
         self.slider = UIHorizontalSlider(self.rect(x, y, width, 32), self.index, (0, max(1, self.last)),
                                          self.app.manager, container=self.root, click_increment=1)
+        if self.app.scale > 1:              # the arrows' width is fixed at 20 px: scale it with the ui
+            self.slider.default_button_width = self.px(22)
+            for side in ("left_button", "right_button"):
+                getattr(self.slider, side).kill()
+                setattr(self.slider, side, None)
+            self.slider.rebuild()
+            self.slider.set_current_value(self.index, warn=False)
         y += 42
         names = [("|<", "start (Home)"), ("<", "previous turn (Left)"), ("Play", "play / pause (Space)"),
                  (">", "next turn (Right)"), (">|", "end (End)"), ("< event", "previous event (Page Up)"),
