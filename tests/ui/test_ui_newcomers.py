@@ -654,3 +654,20 @@ def test_at_4k_the_slider_and_menu_arrows_are_scaled(arena_home):
         assert font.size("▼")[1] >= app.px(14)
     finally:
         app.close()
+
+
+def test_a_bad_map_error_is_shown_whole_on_the_form(home, tmp_path):
+    from ui.scenes.new_match import NewMatchScene
+    bad = tmp_path / "my_own_map_with_a_rather_long_name_for_the_contest.txt"
+    bad.write_text("5 5 1\n.....\n.###.\n.#.#.\n.###.\n.....\n")
+    form = home.push(NewMatchScene(home, game="robot"))
+    form.option_texts["map"] = str(bad)
+    form.relayout()
+    pump(home)
+    assert form.error and not form.start_button.is_enabled
+    lines = form.error_lines()
+    assert " ".join(lines) == " ".join(form.error.split()) and "…" not in " ".join(lines), lines
+    from games.render import font
+    face = font(form.px(17), bold=True)
+    assert all(face.size(line)[0] <= form.px(form.dw - 340) for line in lines)
+    assert form.px(40) + max(face.size(line)[0] for line in lines) < form.start_button.rect.left

@@ -237,10 +237,13 @@ class NewMatchScene(Scene):
                 items = shipped + ([current] if current not in shipped else []) + [FROM_FILE]
                 widget = self.dropdown(rect, items, current)
                 self.file_menus[widget] = (option, text if current not in shipped else "")
+                if current not in shipped:
+                    widget.set_tooltip(text)          # the whole path of one's own file
             else:
                 widget = self.entry(rect, text)
             self.option_widgets[widget] = option
         self.error_label = self.label(self.rect(40, self.dh - 68, self.dw - 340, 44), " ", cls="@error")
+        self.error_label.hide()          # keeps the text; drawn wrapped by error_lines (no cut)
         self.start_button = self.button(self.rect(self.dw - 40 - 240, self.dh - 74, 240, 56),
                                         "Start match", cls="@accent")
         self._show_error(self.validate())
@@ -438,11 +441,25 @@ class NewMatchScene(Scene):
         return self.app.replace(MatchScene(self.app, match))
 
     # ------------------------------------------------------------ drawing
+    def error_lines(self) -> list[str]:
+        """The form's problem, wrapped whole into the strip left of Start (up to 3 lines)."""
+        if not self.error:
+            return []
+        face = font(self.px(17), bold=True)
+        return wrap(face, self.error, self.px(self.dw - 340), 3)
+
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         surface.fill(theme.background)
         if not self.game:
             return
+        lines = self.error_lines()
+        if lines:
+            face = font(self.px(17), bold=True)
+            y = self.px(self.dh - 46) - len(lines) * face.get_linesize() // 2
+            for line in lines:
+                surface.blit(face.render(line, True, theme.bad), (self.px(40), y))
+                y += face.get_linesize()
         spec = self.game.spec
         panel = self.rect(680, 72, self.options_right() - 680, self.dh - 72 - 92)
         pygame.draw.rect(surface, theme.panel, panel, border_radius=self.px(10))
