@@ -146,14 +146,16 @@ def cmd_match(args) -> int:
     import random
 
     from games import registry
-    from games.api import ArenaError, parse_option_pairs
+    from games.api import ArenaError, GameSetupError, check_seats, parse_option_pairs
     from runner import paths
+    from runner.commands import command_problem
     from runner.match import Match, default_record_path
     from runner.seats import make_seat
 
     try:
         plugin = registry.plugin(args.game)
         game = plugin.new_game()
+        check_seats(game.spec, len(args.seat))      # before the seat count becomes an option
         explicit = parse_option_pairs(args.option)
         count_option = game.spec.seats_option
         if count_option and count_option not in explicit:
@@ -165,6 +167,12 @@ def cmd_match(args) -> int:
         out = Path(args.out) if args.out else paths.records_dir()
         record = default_record_path(out, plugin.name)
         seats = [make_seat(spec, plugin, seed + index) for index, spec in enumerate(args.seat)]
+        for index, (spec, seat) in enumerate(zip(args.seat, seats)):
+            problem = command_problem(spec.partition(":")[2]) if seat.kind not in ("human", "bot") else ""
+            if problem:
+                for made in seats:
+                    made.close()
+                raise GameSetupError(f"seat {index + 1} ({spec}) cannot start: {problem}")
         match = Match(plugin, options, seats, seed=seed, variant=args.variant, record_path=record,
                       out_dir=out)
     except ArenaError as exc:
@@ -178,6 +186,12 @@ def cmd_match(args) -> int:
     outcome = match.run()
     print(f"{plugin.name}: {outcome.detail or outcome.reason.value} after {len(match.turns)} turns; "
           f"record {record}")
+    if match.error:
+        print(f"arena: {match.error}", file=sys.stderr)
+        return 1
+    if "could not start" in (outcome.detail or ""):     # a program that never ran: no real result
+        print(f"arena: {outcome.detail}", file=sys.stderr)
+        return 1
     return 0
 
 
