@@ -115,8 +115,7 @@ class ProgramSeat(Seat):
         kept = {}
         for name in self.protocol.kept:
             try:
-                with open(self.folder / name, "rb") as fh:
-                    raw = fh.read(LOGGED_KEPT_BYTES + 1)
+                raw = read_untrusted(self.folder, name, LOGGED_KEPT_BYTES + 1)
             except OSError:
                 continue
             if len(raw) <= LOGGED_KEPT_BYTES:
@@ -127,7 +126,7 @@ class ProgramSeat(Seat):
         """Put back private files recorded on a turn (for re-running that turn)."""
         for name, text in kept.items():
             if name in self.protocol.kept:
-                (self.folder / name).write_bytes(text.encode("utf-8", "surrogateescape"))
+                replace_file(self.folder, name, text.encode("utf-8", "surrogateescape"))
 
     def _run(self, limit: float) -> RunResult:
         if self.limits.get("sequential"):
