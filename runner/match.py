@@ -419,11 +419,12 @@ class Match:
         info.clocks = dict(self.time_used)
         self.turns.append(info)
         self.states.append(self.state.clone())
+        # The seats first (a program waits for the move just played), then the record's fsync.
+        for seat in self.seats:
+            seat.observe(self.state.clone(), info.moves)
         if self._writer:
             self._writer.turn(info)
         self._revision += 1
-        for seat in self.seats:
-            seat.observe(self.state.clone(), info.moves)
         if self.state.is_terminal():
             self.outcome = self.state.outcome()
         self.after_turn(info)

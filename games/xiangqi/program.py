@@ -209,7 +209,9 @@ class MoveFileSeat(Seat):
             bottom, top = self.clock()
             relayed = format_move_file(moves[other], bottom, top)
             try:
-                atomic_write(self.relay_file, relayed)
+                # Renamed into place, not fsynced: the other program reads it within
+                # milliseconds, and a lost move file after a power cut is a lost game anyway.
+                atomic_write(self.relay_file, relayed, durable=False)
             except OSError as exc:      # shown with the next answer; the program will time out
                 relayed += f"[the arena could not write {self.relay_file}: {exc.strerror}]"
             self._given = self._preamble + f"{self.relay_file.name}:\n{relayed}"

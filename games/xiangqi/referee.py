@@ -44,6 +44,15 @@ REPORT_NAME = "REPORT.TXT"
 RESULT_NAME = "REPORT.JSON"
 RESULT_FORMAT = "xiangqi-report-result"
 MAX_REPORT_COLUMNS = 255
+NO_REPORT_REASON = ("no REPORT.TXT: the game started from another position (the fen option), "
+                    "and REPORT.TXT always starts from the usual one; the arena record and "
+                    "game.pgn (with its FEN tag) hold the game")
+
+
+def start_fen_differs(fen: str) -> bool:
+    """True when ``fen`` is a start position other than the usual one."""
+    from games.xiangqi.rules import START_FEN
+    return bool(fen) and fen.split()[:2] != START_FEN.split()[:2]
 
 
 def contest_time_control(seconds: int) -> TimeControl:
@@ -64,6 +73,7 @@ class XiangqiMatch(Match):
         self.report_dir = Path(report_dir) if report_dir else None
         self.report_authors = tuple(report_authors)
         self.report_words = report_words or tuple(seat_word(s) for s in seats)
+        self._report_tail: tuple[int, int] | None = None    # (half-moves, offset of the last line)
         for seat in seats:
             attach = getattr(seat, "attach_clock", None)
             if attach is not None:
@@ -97,32 +107,83 @@ class XiangqiMatch(Match):
         return None
 
     def after_turn(self, info) -> None:
-        self.write_reports()
+        self.update_report()
 
     def after_close(self) -> None:
         self.write_reports()
 
     # ------------------------------------------------------------------ REPORT.TXT
+    def has_report(self) -> bool:
+        """REPORT.TXT is the contest's record: it always starts from the usual position."""
+        return not start_fen_differs(self.options.get("fen", ""))
+
+    def update_report(self) -> None:
+        """After a move: REPORT.TXT grows by that move, one small write and no fsync.
+
+        A bottom move appends ``N BOTTOM``; a top move rewrites that last line as
+        ``N BOTTOM TOP`` (the file is never shorter than the moves before it).  The
+        first move, and anything unusual (a takeback), writes both files whole;
+        REPORT.JSON is written then and at the end (the record keeps every turn).
+        """
+        if self.report_dir is None:
+            return
+        moves = self.states[-1].moves
+        count = len(moves)
+        if not self.has_report() or self._report_tail is None or self._report_tail[0] != count - 1:
+            self.write_reports()
+            return
+        path = self.report_dir / REPORT_NAME
+        number = (count + 1) // 2
+        try:
+            if count % 2:
+                with open(path, "ab") as fh:
+                    offset = fh.tell()
+                    fh.write(f"{number} {moves[-1]}\r\n".encode("ascii"))
+            else:
+                offset = self._report_tail[1]
+                with open(path, "r+b") as fh:
+                    fh.seek(offset)
+                    fh.write(f"{number} {moves[-2]} {moves[-1]}\r\n".encode("ascii"))
+                    fh.truncate()
+        except OSError as exc:      # the game goes on; the screen and the record say why
+            self.error = f"could not write {path}: {exc.strerror or exc}"
+            self._report_tail = None
+            return
+        self._report_tail = (count, offset)
+
     def write_reports(self) -> list[Path]:
-        """REPORT.TXT and REPORT.JSON in ``report_dir`` (nothing when it is not set)."""
+        """REPORT.TXT and REPORT.JSON in ``report_dir``, whole (nothing when it is not set).
+
+        A game from another start position has no REPORT.TXT; REPORT.JSON says why.
+        """
         if self.report_dir is None:
             return []
         moves = list(self.states[-1].moves)
         report, result = self.report_dir / REPORT_NAME, self.report_dir / RESULT_NAME
+        written = []
         try:
             self.report_dir.mkdir(parents=True, exist_ok=True)
-            atomic_write(report, format_report(self.report_authors, self.report_words, moves))
+            if self.has_report():
+                text = format_report(self.report_authors, self.report_words, moves)
+                atomic_write(report, text)
+                written.append(report)
+                last = text.rstrip("\r\n").rsplit("\r\n", 1)[-1]
+                self._report_tail = (len(moves), len(text) - len(last) - 2)
             atomic_write(result, json.dumps(self.result_data(), indent=2) + "\n")
+            written.append(result)
         except OSError as exc:      # the game goes on; the screen and the record say why
             self.error = f"could not write {report.parent}: {exc.strerror or exc}"
+            self._report_tail = None
             return []
-        return [report, result]
+        return written
 
     def result_data(self) -> dict:
         outcome = self.outcome if self.outcome is not None else None
         left = self.seconds_left()
         return {
-            "format": RESULT_FORMAT, "version": 1, "report": REPORT_NAME,
+            "format": RESULT_FORMAT, "version": 1,
+            "report": REPORT_NAME if self.has_report() else None,
+            **({} if self.has_report() else {"no_report": NO_REPORT_REASON}),
             "result": (outcome.result_text() if outcome else "*"), "winner": _winner_name(outcome),
             "reason": outcome.reason.value if outcome else None,
             "detail": outcome.detail if outcome else "",
