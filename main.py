@@ -54,6 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="no window: bots and programs only (a human seat is an error)")
     match.add_argument("--out", metavar="DIR", help="folder for the record, contest record files "
                        "and result.json (default: the records folder)")
+    match.add_argument("--poll", type=float, default=None, metavar="SECONDS",
+                       help="seconds between looks at a program's move file (file-protocol "
+                       "seats, e.g. Xiangqi ext:; default 0.05)")
     match.set_defaults(func=cmd_match)
 
     render = commands.add_parser("render", help="draw one turn of any record to a PNG, no window")
@@ -119,13 +122,17 @@ def cmd_match(args) -> int:
         count_option = game.spec.seats_option
         if count_option and count_option not in explicit:
             explicit[count_option] = str(len(args.seat))     # one seat per --seat
-        options = game.spec.resolve_options(args.variant, explicit)
         seed = args.seed if args.seed is not None else random.randrange(2 ** 31)
         if args.headless and any(s.strip().lower() == "human" for s in args.seat):
             raise SystemExit("arena: a human seat needs the window; drop --headless")
         out = Path(args.out) if args.out else paths.records_dir()
         record = default_record_path(out, plugin.name)
-        seats = [make_seat(spec, plugin, seed + index) for index, spec in enumerate(args.seat)]
+        poll = getattr(args, "poll", None)
+        limits = {"poll": poll} if poll else {}
+        seats = [make_seat(spec, plugin, seed + index, limits=limits) for index, spec in enumerate(args.seat)]
+        # A seat may want other option defaults (a uci:/ucci: engine: the usual repetition count).
+        wanted = {key: value for seat in seats for key, value in getattr(seat, "option_defaults", {}).items()}
+        options = game.spec.resolve_options(args.variant, {**wanted, **explicit})
         match = Match(plugin, options, seats, seed=seed, variant=args.variant, record_path=record,
                       out_dir=out)
     except ArenaError as exc:

@@ -140,8 +140,14 @@ class Match:
                 **({"files": self.files} if self.files else {}),
                 "seed": self.seed, "seats": [s.describe() for s in self.seats],
                 "time_control": self.time_control.to_json(),
+                **({"rules": rules} if (rules := self._rules_summary()) else {}),
                 "versions": {"arena": ARENA_VERSION, "python": platform.python_version()},
                 "started": _dt.datetime.now().isoformat(timespec="seconds")}
+
+    def _rules_summary(self) -> str:
+        """The game's own words for the rulings in force (Xiangqi's repetition rule), if any."""
+        summary = getattr(self.game, "rules_summary", None)
+        return summary(self.options) if summary else ""
 
     def folder(self) -> Path | None:
         """The match's own folder (seat folders, and contest files by default)."""

@@ -81,6 +81,11 @@ class EngineSeat(Seat):
     protocol = "uci"
 
     needs_folder = True
+    #: Engines count repetitions the usual way (the third occurrence); the contest's
+    #: "first repeat ends the game" would end games they think are still on.  A match
+    #: with an engine seat plays so unless ``--option repetition_count=2`` says otherwise
+    #: (contest mode never seats engines).
+    option_defaults = {"repetition_count": 3}
 
     def __init__(self, spec: str, command: str, limits: Mapping[str, Any] | None = None):
         argv, settings = split_engine_spec(command)

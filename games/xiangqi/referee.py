@@ -299,15 +299,16 @@ def build_referee_match(bottom: str, top: str, out: Path, seconds: int = UNTIMED
     from runner.seats import make_seat
 
     game = PLUGIN.new_game()
-    resolved = game.spec.resolve_options(None, dict(options or {}))
     seed = seed if seed is not None else random.randrange(2 ** 31)
-    out = Path(out)
+    out = Path(out).absolute()
     seats = []
     for index, spec in enumerate((bottom, top)):
         limits: dict[str, Any] = {"seconds": seconds}
         if poll:
             limits["poll"] = poll
         seats.append(make_seat(seat_spec(spec), PLUGIN, seed + index, limits=limits))
+    wanted = {key: value for seat in seats for key, value in getattr(seat, "option_defaults", {}).items()}
+    resolved = game.spec.resolve_options(None, {**wanted, **dict(options or {})})
     return XiangqiMatch(PLUGIN, resolved, seats, seed=seed, seconds=seconds, report_dir=out,
                         report_authors=authors, record_path=default_record_path(out, PLUGIN.name),
                         workdir=out)

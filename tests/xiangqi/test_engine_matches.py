@@ -52,3 +52,71 @@ def test_report_grows_by_one_small_write_per_move_and_one_fsync(tmp_path, monkey
     assert len(syncs) <= played + 12, (len(syncs), played)
     result = json.loads((tmp_path / "REPORT.JSON").read_text())
     assert result["half_moves"] == played and result["result"] != "*"
+
+
+# --------------------------------------------------------------------------- 2. repetition count
+
+PERPETUAL = "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1"              # A8A9+ E9E8 A9A8+ E8E9
+SHUFFLE = "4k4/9/9/9/R8/9/9/9/9/3K5 w - - 0 1"                 # D0D1 E9E8 D1D0 E8E9: quiet
+
+
+def xq_state(fen, **options):
+    from games.xiangqi.rules import XiangqiGame
+    return XiangqiGame().new_initial_state({"fen": fen, "no_capture_limit": 0, **options}, 0)
+
+
+def play_moves(state, *moves):
+    for move in moves:
+        state.apply({state.side: move})
+    return state
+
+
+def test_third_occurrence_count_plays_on_after_the_first_repeat():
+    from games.api import Termination
+    cycle = ["D0D1", "E9E8", "D1D0", "E8E9"]
+    first = play_moves(xq_state(SHUFFLE), *cycle)
+    assert first.outcome().reason is Termination.REPETITION          # the contest's ruling
+    third = play_moves(xq_state(SHUFFLE, repetition_count=3), *cycle)
+    assert third.outcome() is None
+    play_moves(third, *cycle[:-1])
+    assert third.outcome() is None
+    play_moves(third, cycle[-1])
+    out = third.outcome()
+    assert out.reason is Termination.REPETITION and out.is_draw and "third time" in out.detail
+    # Perpetual check still loses, at the third occurrence.
+    checks = ["A8A9", "E9E8", "A9A8", "E8E9"]
+    state = play_moves(xq_state(PERPETUAL, repetition_count=3), *checks, *checks[:-1])
+    assert state.outcome() is None
+    play_moves(state, checks[-1])
+    assert state.outcome().winners == (1,) and "perpetual" in state.outcome().detail
+
+
+def test_bad_repetition_count_is_refused():
+    from games.api import GameSetupError
+    with pytest.raises(GameSetupError):
+        PLUGIN.new_game().spec.resolve_options(None, {"repetition_count": "4"})
+
+
+def test_engine_seats_play_the_third_occurrence_unless_told(tmp_path):
+    match = build_referee_match(engine("uci"), "bot:1", tmp_path / "a", options={}, seed=1)
+    assert match.options["repetition_count"] == 3
+    assert "third occurrence" in match.header()["rules"]
+    status = match.game.describe(match.state)
+    assert status.startswith("Red to move") and "third occurrence ends the game" in status
+    told = build_referee_match(engine("ucci", "--ucci"), "bot:1", tmp_path / "b",
+                               options={"repetition_count": "2"}, seed=1)
+    assert told.options["repetition_count"] == 2
+    plain = build_referee_match("bot:1", "bot:1", tmp_path / "c", options={}, seed=1)
+    assert plain.options["repetition_count"] == 2 and "first repeat" in plain.header()["rules"]
+
+
+def test_match_command_gives_engine_games_the_third_occurrence(tmp_path):
+    import main
+    code = main.main(["match", "xiangqi", "--seat", engine("uci"), "--seat", "bot:1", "--headless",
+                      "--seed", "1", "--option", "no_capture_limit=6", "--out", str(tmp_path)])
+    assert code == 0
+    record = next(tmp_path.glob("*.arena.jsonl"))
+    header = json.loads(record.read_text().splitlines()[0])
+    header = header.get("header", header)
+    assert header["options"]["repetition_count"] == 3
+    assert "third occurrence" in header["rules"]
