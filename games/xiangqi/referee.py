@@ -281,7 +281,7 @@ def unaccented(text: str) -> str:
 
 # --------------------------------------------------------------------------- the command
 
-_SPEC_RE = re.compile(r"^(human|bot(:\d+)?|(ext|uci|ucci):.+)$", re.IGNORECASE | re.DOTALL)
+_SPEC_RE = re.compile(r"^(human|bot(:\d+(\s+\S+=\S*)*)?|(ext|uci|ucci):.+)$", re.IGNORECASE | re.DOTALL)
 
 
 def seat_spec(text: str) -> str:
@@ -353,7 +353,7 @@ def register(subparsers) -> None:
         "--seat ext:A --seat ext:B --headless --out DIR' plus the contest clocks and REPORT.TXT.")
     parser.add_argument("--bottom", required=True, metavar="CMD",
                         help="the bottom side (Red, moves first): a program's command, or a seat "
-                        "spec: human, bot:LEVEL, ext:CMD, uci:CMD, ucci:CMD")
+                        "spec: human, bot:LEVEL [depth=N] [nodes=N] [movetime=MS], ext:CMD, uci:CMD, ucci:CMD")
     parser.add_argument("--top", required=True, metavar="CMD", help="the top side, the same way")
     parser.add_argument("--seconds", type=int, default=UNTIMED,
                         help="thinking time for each side in seconds (default -1: untimed)")

@@ -120,3 +120,43 @@ def test_match_command_gives_engine_games_the_third_occurrence(tmp_path):
     header = header.get("header", header)
     assert header["options"]["repetition_count"] == 3
     assert "third occurrence" in header["rules"]
+
+
+# --------------------------------------------------------------------------- 3. reproducible bots
+
+def test_bots_with_depth_or_nodes_play_the_same_game_under_any_load(tmp_path):
+    """No wall clock decides: the same seed gives the same moves, and every bot move's
+    depth, score and nodes are in the record."""
+    games = []
+    for run in ("a", "b"):
+        match = build_referee_match("bot:3 depth=2", "bot:4 nodes=1500", tmp_path / run,
+                                    options={"no_capture_limit": "10"}, seed=7)
+        match.run()
+        games.append(list(match.states[-1].moves))
+        record = [json.loads(line) for line in match.record_path.read_text().splitlines()]
+        answers = [a for line in record if line.get("type", "turn") == "turn"
+                   for a in (line.get("answers") or {}).values()]
+        assert answers and all(a["answered"].startswith("depth ") for a in answers)
+        assert all(" score " in a["answered"] and " nodes " in a["answered"] for a in answers)
+        nodes = [int(a["answered"].split(" nodes ")[1].split()[0]) for a in answers]
+        assert max(nodes[1::2]) < 1500 + 64        # the node limit holds (checked every 64)
+        seats = json.loads(match.record_path.read_text().splitlines()[0])
+        seats = seats.get("header", seats)["seats"]
+        assert seats[0]["settings"] == {"depth": "2"} and seats[1]["label"] == "Bot (level 4, nodes=1500)"
+    assert games[0] == games[1] and len(games[0]) == 10
+
+
+@pytest.mark.parametrize("spec, words", [("bot:3 speed=9", "not known"), ("bot:3 depth=x", "whole number"),
+                                         ("bot:1 depth=3", "no settings"), ("bot:3 depth", "KEY=VALUE")])
+def test_bad_bot_settings_are_refused(spec, words):
+    from games.api import GameSetupError
+    from runner.seats import make_seat
+    with pytest.raises(GameSetupError, match=words):
+        make_seat(spec, PLUGIN, 1)
+
+
+def test_bot_movetime_replaces_the_levels_pace():
+    from runner.seats import make_seat
+    seat = make_seat("bot:5 movetime=250", PLUGIN, 1)
+    assert seat.bot.thinking_time(None) == 0.25
+    assert seat.bot.thinking_time(100.0) == 4.0        # level 5 still takes 1/25 of a long clock
