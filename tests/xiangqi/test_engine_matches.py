@@ -160,3 +160,46 @@ def test_bot_movetime_replaces_the_levels_pace():
     seat = make_seat("bot:5 movetime=250", PLUGIN, 1)
     assert seat.bot.thinking_time(None) == 0.25
     assert seat.bot.thinking_time(100.0) == 4.0        # level 5 still takes 1/25 of a long clock
+
+
+# --------------------------------------------------------------------------- 4. engine clocks
+
+def test_a_timed_match_gives_engines_their_clocks(tmp_path):
+    match = build_referee_match(engine("uci"), engine("ucci", "--ucci", "--seed", "2"), tmp_path,
+                                seconds=60, options={"no_capture_limit": "4"}, seed=1, poll=0.01)
+    match.run()
+    red, black = match.turns[0].answers[0]["given"], match.turns[1].answers[1]["given"]
+    assert "go wtime 60000 btime 60000 winc 0 binc 0" in red
+    go = black.splitlines()[-1].split()
+    assert go[:2] == ["go", "time"] and go[3:5] == ["increment", "0"] and go[5] == "opptime"
+    assert 59000 <= int(go[2]) <= 60000 and 59000 <= int(go[6]) <= 60000
+    # movetime given: a fixed time, as asked; clock=on with a movetime: the clocks.
+    fixed = build_referee_match(engine("uci", "movetime=30"), engine("uci", "movetime=30", "clock=on"),
+                                tmp_path / "b", seconds=60, options={"no_capture_limit": "2"}, seed=1)
+    fixed.run()
+    assert "go movetime 30" in fixed.turns[0].answers[0]["given"]
+    assert "go wtime" in fixed.turns[1].answers[1]["given"]
+
+
+def test_untimed_engines_get_a_movetime_like_the_top_bot(tmp_path):
+    from games.xiangqi.engine_seats import DEFAULT_MOVETIME_MS
+    from games.xiangqi.bot import LEVELS
+    assert LEVELS[5][1] / 2 <= DEFAULT_MOVETIME_MS / 1000 <= LEVELS[5][1]
+    match = build_referee_match(engine("uci"), "bot:1", tmp_path, options={"no_capture_limit": "2"}, seed=1)
+    match.run()
+    assert f"go movetime {DEFAULT_MOVETIME_MS}" in match.turns[0].answers[0]["given"]
+
+
+def test_a_depth_search_that_never_ends_is_stopped_and_said_so(tmp_path):
+    """Untimed match, depth=30: the arena waits maxtime seconds, stops, and notes it."""
+    from runner.match import Match
+    from runner.seats import make_seat
+    log = tmp_path / "engine.log"
+    seats = [make_seat(engine("uci", "--hang", "--log", str(log), "depth=30", "maxtime=0.3"), PLUGIN, 1),
+             make_seat("bot:1", PLUGIN, 2)]
+    match = Match(PLUGIN, {"no_capture_limit": 2}, seats, seed=1, workdir=tmp_path / "m")
+    match.run()
+    first = match.turns[0].answers[0]
+    assert first.get("failure") is None and first["text"]
+    assert any("sent 'stop'" in note and "go depth 30" in note for note in first.get("notes", []))
+    assert "stop" in log.read_text().split()

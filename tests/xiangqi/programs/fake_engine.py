@@ -9,7 +9,9 @@
   sent in the wrong notation makes it exit with an error, so the test can fail;
   it refuses to play until ``UCI_Variant`` is set to ``xiangqi``;
 * ``--ucci``: speaks UCCI (``ucci``/``ucciok``, ``nobestmove``);
-* ``--bad``: answers a move the rules forbid (its general jumps two ranks).
+* ``--bad``: answers a move the rules forbid (its general jumps two ranks);
+* ``--hang``: answers ``go`` only after ``stop`` (an endless search);
+* ``--log FILE``: appends every line it receives to FILE.
 """
 import argparse
 import random
@@ -35,8 +37,11 @@ def main():
     parser.add_argument("--fairy", action="store_true")
     parser.add_argument("--ucci", action="store_true")
     parser.add_argument("--bad", action="store_true")
+    parser.add_argument("--hang", action="store_true")
+    parser.add_argument("--log")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    pending = False
     rng = random.Random(args.seed)
     protocol = "ucci" if args.ucci else "uci"
     variant, fen, moves = "chess", None, []
@@ -45,8 +50,17 @@ def main():
         print(text, flush=True)
 
     for line in sys.stdin:
+        if args.log:
+            with open(args.log, "a") as fh:
+                fh.write(line)
         words = line.split()
         if not words:
+            continue
+        if words[0] == "stop" and pending:
+            pending = False
+            words = ["go"]
+        elif words[0] == "go" and args.hang:
+            pending = True
             continue
         if words[0] == protocol:
             say("id name " + ("Fairy-Stockfish fake" if args.fairy else "Fake engine"))
