@@ -34,6 +34,7 @@ from games.api import Outcome, Termination, parse_option_pairs
 from games.fileio import atomic_write
 from games.registry import OpenWindow
 from games.xiangqi.movefiles import COMPUTER, HUMAN, OTHER, UNTIMED
+from games.xiangqi.records import NO_REPORT_REASON
 from games.xiangqi.rules import (SIDE_NAMES, SINGLE_MOVE_LIMIT_SECONDS, adjudicate_flag_fall,
                                  adjudicate_move_time)
 from runner.match import Match, TimeControl
@@ -44,9 +45,6 @@ REPORT_NAME = "REPORT.TXT"
 RESULT_NAME = "REPORT.JSON"
 RESULT_FORMAT = "xiangqi-report-result"
 MAX_REPORT_COLUMNS = 255
-NO_REPORT_REASON = ("no REPORT.TXT: the game started from another position (the fen option), "
-                    "and REPORT.TXT always starts from the usual one; the arena record and "
-                    "game.pgn (with its FEN tag) hold the game")
 
 
 def start_fen_differs(fen: str) -> bool:
@@ -65,13 +63,14 @@ class XiangqiMatch(Match):
     """A refereed Xiangqi match (see the module's doc)."""
 
     def __init__(self, plugin, options: Mapping[str, Any], seats: list, *, seconds: int = UNTIMED,
-                 report_dir: str | Path | None = None, report_authors: Sequence[str] = ("", "", ""),
+                 report_dir: str | Path | None = None, report_authors: Sequence[str] | None = ("", "", ""),
                  report_words: tuple[str, str] | None = None, **kwargs):
         kwargs.setdefault("time_control", contest_time_control(seconds))
         super().__init__(plugin, options, seats, **kwargs)
         self.seconds = seconds
         self.report_dir = Path(report_dir) if report_dir else None
-        self.report_authors = tuple(report_authors)
+        #: REPORT.TXT lines 1-3; None: the referee, the players' names and the rules in force.
+        self._report_authors = tuple(report_authors) if report_authors is not None else None
         self.report_words = report_words or tuple(seat_word(s) for s in seats)
         self._report_tail: tuple[int, int] | None = None    # (half-moves, offset of the last line)
         for seat in seats:
@@ -113,6 +112,14 @@ class XiangqiMatch(Match):
         self.write_reports()
 
     # ------------------------------------------------------------------ REPORT.TXT
+    @property
+    def report_authors(self) -> tuple[str, ...]:
+        if self._report_authors is not None:
+            return self._report_authors
+        from games.xiangqi.records import report_header
+        return tuple(report_header([seat.describe() for seat in self.seats], self._rules_summary(),
+                                   "Arena referee"))
+
     def has_report(self) -> bool:
         """REPORT.TXT is the contest's record: it always starts from the usual position."""
         return not start_fen_differs(self.options.get("fen", ""))
@@ -292,7 +299,7 @@ def seat_spec(text: str) -> str:
 
 def build_referee_match(bottom: str, top: str, out: Path, seconds: int = UNTIMED,
                         options: Mapping[str, str] | None = None, seed: int | None = None,
-                        authors: Sequence[str] = ("", "", ""), poll: float | None = None) -> XiangqiMatch:
+                        authors: Sequence[str] | None = None, poll: float | None = None) -> XiangqiMatch:
     """Two seats (programs, engines, bots or people); programs run in ``out/seat1``, ``out/seat2``."""
     from games.xiangqi import PLUGIN
     from runner.match import default_record_path
@@ -322,8 +329,7 @@ def referee_command(args) -> int | OpenWindow:
     out = Path(args.out) if args.out else _default_out()
     try:
         match = build_referee_match(args.bottom, args.top, out, args.seconds,
-                                    parse_option_pairs(args.option), args.seed,
-                                    ("Arena referee", "Arena Xiangqi referee", ""), args.poll)
+                                    parse_option_pairs(args.option), args.seed, None, args.poll)
     except (ArenaError, ImportError) as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2

@@ -203,3 +203,57 @@ def test_a_depth_search_that_never_ends_is_stopped_and_said_so(tmp_path):
     assert first.get("failure") is None and first["text"]
     assert any("sent 'stop'" in note and "go depth 30" in note for note in first.get("notes", []))
     assert "stop" in log.read_text().split()
+
+
+# --------------------------------------------------------------------------- 5. records
+
+def test_report_names_engine_and_bot_seats_and_the_rules(tmp_path):
+    import main
+    code = main.main(["xiangqi", "referee", "--bottom", engine("uci"), "--top", "bot:2 depth=1",
+                      "--option", "no_capture_limit=4", "--seed", "1", "--out", str(tmp_path)])
+    assert code == 0
+    lines = (tmp_path / "REPORT.TXT").read_text().splitlines()
+    assert lines[0] == "Arena referee"
+    assert lines[1] == "Fake engine (bottom) vs Bot (level 2, depth=1) (top)"
+    assert "third occurrence" in lines[2] and lines[3] == "COMPUTER COMPUTER"
+    pgn = (tmp_path / "game.pgn").read_text()
+    assert '[Date "' in pgn and "????" not in pgn.split('[Date "')[1][:10]
+    assert '[Termination "normal: move-limit"]' in pgn
+
+
+def test_match_writes_report_json_and_says_why_a_fen_start_has_no_report(tmp_path):
+    import main
+    assert main.main(["match", "xiangqi", "--seat", "bot:2 depth=1", "--seat", "bot:1", "--headless",
+                      "--seed", "3", "--option", "no_capture_limit=4", "--out", str(tmp_path / "a")]) == 0
+    result = json.loads((tmp_path / "a" / "REPORT.JSON").read_text())
+    assert result["report"] == "REPORT.TXT" and result["half_moves"] >= 4 and result["reason"] == "move-limit"
+    lines = (tmp_path / "a" / "REPORT.TXT").read_text().splitlines()
+    assert lines[0] == "Arena" and lines[1] == "Bot (level 2, depth=1) (bottom) vs Bot (level 1) (top)"
+    fen = "4k4/9/9/9/R8/9/9/9/9/3K5 w - - 0 1"
+    for folder, argv in (("b", ["match", "xiangqi", "--seat", "bot:1", "--seat", "bot:1", "--headless"]),
+                         ("c", ["xiangqi", "referee", "--bottom", "bot:1", "--top", "bot:1"])):
+        assert main.main(argv + ["--seed", "3", "--option", f"fen={fen}", "--option", "no_capture_limit=4",
+                                 "--out", str(tmp_path / folder)]) == 0
+        assert not (tmp_path / folder / "REPORT.TXT").exists()
+        result = json.loads((tmp_path / folder / "REPORT.JSON").read_text())
+        assert result["report"] is None and "another position" in result["no_report"]
+        assert f'[FEN "{fen}"]' in (tmp_path / folder / "game.pgn").read_text()
+
+
+# --------------------------------------------------------------------------- 1. relative --out
+
+def test_referee_with_a_relative_out_gives_programs_absolute_move_files(tmp_path, monkeypatch):
+    import main
+    monkeypatch.chdir(tmp_path)
+    code = main.main(["xiangqi", "referee", "--bottom", command(MOVER, "--seed", "1"),
+                      "--top", command(MOVER, "--seed", "2"), "--option", "no_capture_limit=6",
+                      "--poll", "0.01", "--seed", "1", "--out", "runs/x"])
+    assert code == 0
+    out = tmp_path / "runs" / "x"
+    for seat in ("seat1", "seat2"):
+        ini = (out / seat / "PLAY.INI").read_text().splitlines()
+        assert Path(ini[4]).is_absolute() and Path(ini[5]).is_absolute()
+        assert Path(ini[4]).parent == out / seat
+    result = json.loads((out / "REPORT.JSON").read_text())
+    assert result["reason"] == "move-limit" and result["half_moves"] == 6
+    assert Path(result["record"]).is_absolute()
