@@ -257,3 +257,18 @@ def test_referee_with_a_relative_out_gives_programs_absolute_move_files(tmp_path
     result = json.loads((out / "REPORT.JSON").read_text())
     assert result["reason"] == "move-limit" and result["half_moves"] == 6
     assert Path(result["record"]).is_absolute()
+
+
+# --------------------------------------------------------------------------- 7. discoverability
+
+def test_match_help_names_the_engine_kinds_and_every_setting(capsys):
+    import main
+    from games.xiangqi.bot import BOT_SETTINGS
+    from games.xiangqi.engine_seats import SETTING_KEYS
+    with pytest.raises(SystemExit):
+        main.main(["match", "--help"])
+    text = capsys.readouterr().out
+    assert "uci:COMMAND" in text and "ucci:COMMAND" in text and "--poll" in text
+    for key in (*SETTING_KEYS, *BOT_SETTINGS, "option.NAME"):
+        assert f"{key}=" in text, key
+    assert "repetition_count=2" in text
