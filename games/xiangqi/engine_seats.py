@@ -109,6 +109,7 @@ class EngineSeat(Seat):
         self.rank_base = 0
         self.engine_name = ""
         self.engine_options: list[str] = []
+        self.variants: list[str] = []           # UCI_Variant's choices, when offered
         self.clock = lambda: (None, None)
         self._error = ""
         self._log: list[str] = []
@@ -154,6 +155,12 @@ class EngineSeat(Seat):
         self.rank_base = self._rank_base()
         variant = self.settings.get("variant", "xiangqi")
         if "UCI_Variant" in self.engine_options:
+            if self.variants and variant not in self.variants:
+                # Otherwise it would quietly play its default variant (chess) on our board.
+                self._error = (f"the engine does not offer the variant {variant!r} (UCI_Variant has "
+                               f"{len(self.variants)} others; Fairy-Stockfish plays xiangqi only in "
+                               "its largeboards build: make build largeboards=yes)")
+                return False
             self._set_option("UCI_Variant", variant)
         for key, value in self.settings.items():
             if key.startswith("option."):
@@ -169,6 +176,8 @@ class EngineSeat(Seat):
             name = re.match(r"option\s+(?:name\s+)?(\S+)", line)
             if name:
                 self.engine_options.append(name.group(1))
+                if name.group(1) == "UCI_Variant":
+                    self.variants = [words[i + 1] for i, w in enumerate(words[:-1]) if w == "var"]
         return False
 
     def _rank_base(self) -> int:

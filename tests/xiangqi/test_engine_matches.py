@@ -272,3 +272,13 @@ def test_match_help_names_the_engine_kinds_and_every_setting(capsys):
     for key in (*SETTING_KEYS, *BOT_SETTINGS, "option.NAME"):
         assert f"{key}=" in text, key
     assert "repetition_count=2" in text
+
+
+def test_a_fairy_stockfish_build_without_xiangqi_is_refused_by_name(tmp_path):
+    """The standard Fairy-Stockfish build has no xiangqi: it would play chess moves."""
+    from games.api import Termination
+    match = build_referee_match(engine("uci", "--fairy", "--no-xiangqi"), "bot:1", tmp_path,
+                                options={"no_capture_limit": "4"}, seed=1)
+    outcome = match.run()
+    assert outcome.winners == (1,) and outcome.reason is Termination.CRASH
+    assert "largeboards" in outcome.detail

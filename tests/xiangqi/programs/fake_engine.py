@@ -10,6 +10,7 @@
   it refuses to play until ``UCI_Variant`` is set to ``xiangqi``;
 * ``--ucci``: speaks UCCI (``ucci``/``ucciok``, ``nobestmove``);
 * ``--bad``: answers a move the rules forbid (its general jumps two ranks);
+* ``--no-xiangqi``: with ``--fairy``, a build whose UCI_Variant lacks xiangqi;
 * ``--hang``: answers ``go`` only after ``stop`` (an endless search);
 * ``--log FILE``: appends every line it receives to FILE.
 """
@@ -38,6 +39,7 @@ def main():
     parser.add_argument("--ucci", action="store_true")
     parser.add_argument("--bad", action="store_true")
     parser.add_argument("--hang", action="store_true")
+    parser.add_argument("--no-xiangqi", action="store_true")
     parser.add_argument("--log")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
@@ -65,7 +67,8 @@ def main():
         if words[0] == protocol:
             say("id name " + ("Fairy-Stockfish fake" if args.fairy else "Fake engine"))
             if args.fairy:
-                say("option name UCI_Variant type combo default chess var chess var xiangqi")
+                say("option name UCI_Variant type combo default chess var chess"
+                    + ("" if args.no_xiangqi else " var xiangqi"))
             say(f"{protocol}ok")
         elif words[0] == "setoption":
             if "UCI_Variant" in words:
