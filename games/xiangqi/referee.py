@@ -11,8 +11,10 @@ adds on top of the rules:
   :func:`~games.xiangqi.rules.adjudicate_move_time`;
 * contest mode: the other program's status word (WIN, DRAW, FINISH) ends the game
   as written;
-* the official REPORT.TXT, rewritten after every move, and beside it the
-  machine-readable result file ``REPORT.JSON`` (result, reason, final clocks).
+* the official REPORT.TXT, grown by one small write per move (no fsync: the
+  record's one fsync a move is the safety), and beside it the machine-readable
+  result file ``REPORT.JSON`` (result, reason, final clocks), written at the first
+  move and at the end.
 
 Everything else (illegal move, malformed file, crash, resignation, mate, repetition,
 no attacking material) is the rules' and the runner's, unchanged.
