@@ -282,3 +282,21 @@ def test_a_fairy_stockfish_build_without_xiangqi_is_refused_by_name(tmp_path):
     outcome = match.run()
     assert outcome.winners == (1,) and outcome.reason is Termination.CRASH
     assert "largeboards" in outcome.detail
+
+
+def test_match_takes_the_poll_setting_of_referee_and_cc(tmp_path, monkeypatch):
+    import main
+    from runner import match as runner_match
+    made = []
+    real_init = runner_match.Match.__init__
+
+    def spy(self, plugin, options, seats, **kwargs):
+        made.append(seats)
+        real_init(self, plugin, options, seats, **kwargs)
+
+    monkeypatch.setattr(runner_match.Match, "__init__", spy)
+    assert main.main(["match", "xiangqi", "--seat", "ext:" + command(MOVER, "--seed", "1"),
+                      "--seat", "ext:" + command(MOVER, "--seed", "2"), "--poll", "0.01", "--headless",
+                      "--seed", "1", "--option", "no_capture_limit=4", "--out", str(tmp_path)]) == 0
+    assert [seat.poll for seat in made[0]] == [0.01, 0.01]
+    assert json.loads((tmp_path / "REPORT.JSON").read_text())["players"] == "OTHER OTHER"
