@@ -14,6 +14,36 @@ import sys
 from pathlib import Path
 
 
+SEAT_HELP = """seat specs and their settings (quote a spec that has spaces):
+  human                      a person at the window (not with --headless)
+  bot:LEVEL                  the built-in bot (Hex 1-5, Xiangqi 1-5, Robot 1-4)
+  bot:LEVEL depth=N | nodes=N | movetime=MS
+                             Xiangqi: a search bounded by depth or nodes plays the same
+                             moves on any machine; movetime replaces the level's pace
+  ext:COMMAND                a contest program (the game's file protocol; --poll)
+  gtp:COMMAND                Hex: a GTP engine (Benzene, MoHex)
+  uci:COMMAND [KEY=VALUE ...]   Xiangqi: Pikafish, Fairy-Stockfish
+  ucci:COMMAND [KEY=VALUE ...]  Xiangqi: ElephantEye
+engine settings (trailing KEY=VALUE words of a uci:/ucci: spec):
+  movetime=MS     thinking time a move (default 3000, about bot:5's pace)
+  depth=N         search N plies (go depth N)
+  nodes=N         search N nodes (go nodes N)
+  clock=auto|on|off  send the clocks (UCI wtime/btime/winc/binc, UCCI time/opptime);
+                  auto: when the match is timed and no movetime/depth/nodes is given
+  inc=MS          the increment sent with the clocks (default 0)
+  maxtime=S       untimed depth/nodes search: send stop after S seconds (default 900)
+  ranks=0|1|auto  rank numbering (Fairy-Stockfish counts 1-10; auto detects it)
+  variant=NAME    UCI_Variant to set when offered (default xiangqi)
+  timeunit=s      UCCI: send seconds instead of milliseconds
+  option.NAME=VALUE  any engine option, e.g. option.Threads=2 option.Hash=64
+Xiangqi with a uci:/ucci: seat plays the third occurrence of a position as the
+repetition (engines' rule) unless --option repetition_count=2 (the contest's first
+repeat) is given.
+example:
+  arena match xiangqi --seat "uci:/opt/fairy-stockfish movetime=500" --seat "bot:4 depth=4" \\
+      --headless --out runs/fsf-vs-bot"""
+
+
 def _games_help() -> str:
     from games.registry import all_plugins
     return ", ".join(p.name for p in all_plugins())
@@ -40,12 +70,16 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", help="the record file")
     replay.set_defaults(func=cmd_replay)
 
-    match = commands.add_parser("match", help="play or referee a match")
+    match = commands.add_parser(
+        "match", help="play or referee a match", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Play or referee a match between people, built-in bots, contest programs and engines.",
+        epilog=SEAT_HELP)
     match.add_argument("game", help=f"the game ({_games_help()})")
     match.add_argument("--seat", action="append", default=[], metavar="SPEC",
-                       help="one per seat, in seat order: human, bot[:LEVEL], ext:COMMAND "
-                       "(an external program speaking the game's file protocol), or a game's "
-                       "engine kind such as gtp:COMMAND, uci:COMMAND")
+                       help="one per seat, in seat order: human, bot[:LEVEL [KEY=VALUE ...]], "
+                       "ext:COMMAND (an external program speaking the game's file protocol), or a "
+                       "game's engine kind: gtp:COMMAND (Hex), uci:COMMAND or ucci:COMMAND (Xiangqi); "
+                       "settings below")
     match.add_argument("--variant", help="a variant of the game (e.g. 9x9)")
     match.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                        help="a game option, e.g. size=7 or time_total=20")
@@ -54,6 +88,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="no window: bots and programs only (a human seat is an error)")
     match.add_argument("--out", metavar="DIR", help="folder for the record, contest record files "
                        "and result.json (default: the records folder)")
+    match.add_argument("--poll", type=float, default=None, metavar="SECONDS",
+                       help="seconds between looks at a program's move file (file-protocol "
+                       "seats, e.g. Xiangqi ext:; default 0.05)")
     match.set_defaults(func=cmd_match)
 
     branch = commands.add_parser("branch", help="continue a recorded game from one of its turns "
@@ -160,19 +197,23 @@ def cmd_match(args) -> int:
         count_option = game.spec.seats_option
         if count_option and count_option not in explicit:
             explicit[count_option] = str(len(args.seat))     # one seat per --seat
-        options = game.spec.resolve_options(args.variant, explicit)
         seed = args.seed if args.seed is not None else random.randrange(2 ** 31)
         if args.headless and any(s.strip().lower() == "human" for s in args.seat):
             raise SystemExit("arena: a human seat needs the window; drop --headless")
         out = Path(args.out) if args.out else paths.records_dir()
         record = default_record_path(out, plugin.name)
-        seats = [make_seat(spec, plugin, seed + index) for index, spec in enumerate(args.seat)]
+        poll = getattr(args, "poll", None)
+        limits = {"poll": poll} if poll else {}
+        seats = [make_seat(spec, plugin, seed + index, limits=limits) for index, spec in enumerate(args.seat)]
         for index, (spec, seat) in enumerate(zip(args.seat, seats)):
             problem = command_problem(spec.partition(":")[2]) if seat.kind not in ("human", "bot") else ""
             if problem:
                 for made in seats:
                     made.close()
                 raise GameSetupError(f"seat {index + 1} ({spec}) cannot start: {problem}")
+        # A seat may want other option defaults (a uci:/ucci: engine: the usual repetition count).
+        wanted = {key: value for seat in seats for key, value in getattr(seat, "option_defaults", {}).items()}
+        options = game.spec.resolve_options(args.variant, {**wanted, **explicit})
         match = Match(plugin, options, seats, seed=seed, variant=args.variant, record_path=record,
                       out_dir=out)
     except ArenaError as exc:

@@ -12,14 +12,20 @@ from pathlib import Path
 from typing import Sequence
 
 
-def atomic_write(path: Path, text: str, encoding: str = "utf-8") -> None:
-    """Write a temporary file in the same folder, then rename it over ``path``."""
+def atomic_write(path: Path, text: str, encoding: str = "utf-8", durable: bool = True) -> None:
+    """Write a temporary file in the same folder, then rename it over ``path``.
+
+    ``durable=False`` skips the fsync: another program reading the file still sees all
+    of it or none of it (the rename is atomic), only a power cut could lose it.  For
+    files that are handed over and replaced within seconds (a relayed move file).
+    """
     path = Path(path)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     with open(tmp, "w", encoding=encoding, newline="") as fh:
         fh.write(text)
-        fh.flush()
-        os.fsync(fh.fileno())
+        if durable:
+            fh.flush()
+            os.fsync(fh.fileno())
     os.replace(tmp, path)
 
 

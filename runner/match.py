@@ -187,6 +187,7 @@ class Match:
                 "seed": self.seed, "seats": [s.describe() for s in self.seats],
                 **({"sandbox": self.sandbox()} if self.sandbox() else {}),
                 "time_control": self.time_control.to_json(),
+                **({"rules": rules} if (rules := self._rules_summary()) else {}),
                 "versions": {"arena": ARENA_VERSION, "python": platform.python_version()},
                 "started": _dt.datetime.now().isoformat(timespec="seconds")}
 
@@ -213,6 +214,11 @@ class Match:
         if box["level"] == "strict":
             return "Programs run in the strict sandbox (own namespaces, no network, resource limits)"
         return "WARNING: " + box.get("warning", "programs run in the basic sandbox")
+
+    def _rules_summary(self) -> str:
+        """The game's own words for the rulings in force (Xiangqi's repetition rule), if any."""
+        summary = getattr(self.game, "rules_summary", None)
+        return summary(self.options) if summary else ""
 
     def folder(self) -> Path | None:
         """The match's own folder (seat folders, and contest files by default)."""
@@ -523,11 +529,12 @@ class Match:
         info.clocks = dict(self.time_used)
         self.turns.append(info)
         self.states.append(self.state.clone())
+        # The seats first (a program waits for the move just played), then the record's fsync.
+        for seat in self.seats:
+            seat.observe(self.state.clone(), info.moves)
         if self._writer:
             self._writer.turn(info)
         self._revision += 1
-        for seat in self.seats:
-            seat.observe(self.state.clone(), info.moves)
         if self.state.is_terminal():
             self.outcome = self.state.outcome()
         self._last_turn_at = time.monotonic()

@@ -12,6 +12,7 @@ The runner, not the seat, decides what a bad answer costs.
 from __future__ import annotations
 
 import abc
+import inspect
 import queue
 import threading
 import time
@@ -191,9 +192,10 @@ class BotSeat(Seat):
 
     kind = "bot"
 
-    def __init__(self, spec: str, bot, level: int):
-        super().__init__(spec, f"Bot (level {level})")
-        self.bot, self.level = bot, level
+    def __init__(self, spec: str, bot, level: int, settings: Mapping[str, str] | None = None):
+        extra = "".join(f", {k}={v}" for k, v in (settings or {}).items())
+        super().__init__(spec, f"Bot (level {level}{extra})")
+        self.bot, self.level, self.settings = bot, level, dict(settings or {})
 
     def budget(self, seat: int, time_limit: float | None) -> float | None:
         """Seconds the bot may think for this answer: most of the limit, minus hand-over slack."""
@@ -207,7 +209,18 @@ class BotSeat(Seat):
         except Exception as exc:  # a bot bug must not take the arena down
             return Answer(elapsed=time.perf_counter() - start, failure=Termination.CRASH,
                           detail=f"bot error: {type(exc).__name__}: {exc}")
-        return Answer(move=move, elapsed=time.perf_counter() - start)
+        answer = Answer(move=move, elapsed=time.perf_counter() - start)
+        info = getattr(self.bot, "last_info", None)
+        if info:        # what the search reached (depth, score, nodes): kept in the record
+            answer.answered = " ".join(f"{key} {value}" for key, value in info.items())
+        return answer
+
+    def describe(self) -> dict:
+        data = super().describe()
+        data["level"] = self.level
+        if self.settings:
+            data["settings"] = dict(self.settings)
+        return data
 
 
 def seat_folder(info: SeatInfo, limits: Mapping[str, Any]) -> Path:
@@ -220,6 +233,17 @@ def seat_folder(info: SeatInfo, limits: Mapping[str, Any]) -> Path:
     folder = Path(chosen)
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+def bot_settings(text: str) -> dict[str, str]:
+    """``"depth=6 nodes=1000"`` -> ``{"depth": "6", "nodes": "1000"}`` (a game's bot checks them)."""
+    settings = {}
+    for word in text.split():
+        key, sep, value = word.partition("=")
+        if not sep or not key:
+            raise GameSetupError(f"bot setting {word!r}: expected KEY=VALUE, e.g. depth=6")
+        settings[key.lower()] = value
+    return settings
 
 
 def parse_seat_spec(spec: str) -> tuple[str, str]:
@@ -238,15 +262,21 @@ def make_seat(spec: str, plugin: GamePlugin, seed: int,
     if kind == "human":
         return HumanSeat(spec)
     if kind == "bot":
+        level_text, _, rest = arg.partition(" ")
         if plugin.bot is None:
             raise GameSetupError(f"{plugin.name} has no built-in bot")
-        if arg and not arg.isdigit():
+        if level_text and not level_text.isdigit():
             levels = f"1-{len(plugin.bot_levels)}" if plugin.bot_levels else "a whole number"
-            raise GameSetupError(f"seat {spec!r}: the bot's level is a number ({levels}), not {arg!r}")
-        level = int(arg) if arg else max(1, len(plugin.bot_levels) // 2)
+            raise GameSetupError(f"seat {spec!r}: the bot's level is a number ({levels}), not {level_text!r}")
+        level = int(level_text) if level_text else max(1, len(plugin.bot_levels) // 2)
+        settings = bot_settings(rest)
         if plugin.bot_levels and not 1 <= level <= len(plugin.bot_levels):
             raise GameSetupError(f"{plugin.name} bot levels are 1-{len(plugin.bot_levels)}")
-        return BotSeat(spec, plugin.load("bot")(level, seed), level)
+        factory = plugin.load("bot")
+        if settings and "settings" not in inspect.signature(factory).parameters:
+            raise GameSetupError(f"{plugin.name} bots take no settings ({rest.strip()})")
+        bot = factory(level, seed, settings=settings) if settings else factory(level, seed)
+        return BotSeat(spec, bot, level, settings)
     if not arg:
         raise GameSetupError(f"seat {spec!r}: a command is needed after '{kind}:'")
     if kind == "ext":

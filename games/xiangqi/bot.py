@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from typing import Any, Mapping
 
+from games.api import GameSetupError
 from games.bots import Bot
 from games.xiangqi.rules import (ADVISOR, BLACK, CANNON, CHARIOT, ELEPHANT, HORSE, KING, LINES,
                                  RED, REPETITION_WINDOW, SENSITIVE, SOLDIER, SQUARES, Position,
@@ -98,13 +99,16 @@ class Searcher:
         self.table: dict[int, tuple] = {}
         self.nodes = 0
         self.deadline = float("inf")
+        self.node_limit = float("inf")
         self.last_depth = 0
 
     # ---- entry point
 
     def choose(self, position: Position, keys: list[int], checks: list[bool], quiet: int,
-               seconds: float | None) -> tuple[int | None, int]:
-        """Best move and its score for the side to move, within ``seconds`` (None: depth only)."""
+               seconds: float | None, nodes: int | None = None) -> tuple[int | None, int]:
+        """Best move and its score for the side to move, within ``seconds`` (None: depth only)
+        and ``nodes`` (None: no limit).  Without ``seconds`` the search never reads the clock's
+        verdict, so the same position, depth and node limit give the same move on any machine."""
         self.position = position.copy()
         self.keys, self.checks = list(keys), list(checks)
         self.capture_floor = max(0, len(self.keys) - 1 - quiet)
@@ -114,6 +118,8 @@ class Searcher:
         self.nodes = 0
         start = time.perf_counter()
         self.deadline = start + seconds if seconds is not None else float("inf")
+        self.node_limit = nodes if nodes else float("inf")
+        self.last_depth = 0
         if len(self.table) > TT_LIMIT:
             self.table.clear()
         root_moves = self.position.legal_moves()
@@ -210,7 +216,7 @@ class Searcher:
                allow_null: bool) -> int:
         self.nodes += 1
         if self.nodes & 63 == 0:
-            if time.perf_counter() > self.deadline:
+            if self.nodes >= self.node_limit or time.perf_counter() > self.deadline:
                 raise SearchTimeout
             if len(self.table) > TT_LIMIT:
                 self.table.clear()
@@ -301,7 +307,7 @@ class Searcher:
 
     def quiesce(self, alpha: int, beta: int, ply: int, evaluation: int) -> int:
         self.nodes += 1
-        if self.nodes & 63 == 0 and time.perf_counter() > self.deadline:
+        if self.nodes & 63 == 0 and (self.nodes >= self.node_limit or time.perf_counter() > self.deadline):
             raise SearchTimeout
         position = self.position
         stand_pat = evaluation if position.side == RED else -evaluation
@@ -391,21 +397,40 @@ class RandomishBot(Bot):
 
 
 class SearchBot(Bot):
-    """Levels 2-5: the alpha-beta searcher with a depth cap, noise and a time budget."""
+    """Levels 2-5: the alpha-beta searcher with a depth cap, noise and a time budget.
 
-    def __init__(self, level: int, seed: int = 0, default_seconds: float | None = None):
-        depth, seconds, noise, quiescence = LEVELS[level]
+    ``depth``, ``nodes`` and ``movetime`` (milliseconds) are the settings engines take
+    (``bot:4 depth=5``, ``bot:5 nodes=200000``, ``bot:3 movetime=500``).  With ``depth``
+    or ``nodes`` the bot does not read the clock to decide when to stop, so its moves
+    and strength are the same on any machine under any load (a match's time limit is
+    still kept as a safety net).  ``movetime`` replaces the level's pace.
+    """
+
+    def __init__(self, level: int, seed: int = 0, default_seconds: float | None = None,
+                 depth: int | None = None, nodes: int | None = None):
+        max_depth, seconds, noise, quiescence = LEVELS[level]
         self.level = level
         self.name = f"xiangqi-engine-{level}"
         self.default_seconds = seconds if default_seconds is None else default_seconds
-        self.searcher = Searcher(max_depth=depth, noise=noise, quiescence=quiescence,
+        self.depth, self.nodes = depth, nodes
+        self.searcher = Searcher(max_depth=depth or max_depth, noise=noise, quiescence=quiescence,
                                  use_null_move=level >= 4, rng=random.Random(seed))
         self.last_info: dict[str, Any] = {}
 
+    @property
+    def fixed(self) -> bool:
+        """True when the search is bounded by depth or nodes, not by time."""
+        return bool(self.depth or self.nodes)
+
     def choose(self, state: XiangqiState, seat: int, time_budget: float | None) -> Any:
         started = time.perf_counter()
-        seconds = self.thinking_time(time_budget)
-        move, score = self.searcher.choose(state.position, state.history, state.checks, state.quiet, seconds)
+        self.last_info = {}
+        if self.fixed:
+            seconds = None if time_budget is None else max(0.0, time_budget * SAFETY - OVERHEAD)
+        else:
+            seconds = self.thinking_time(time_budget)
+        move, score = self.searcher.choose(state.position, state.history, state.checks, state.quiet,
+                                           seconds, self.nodes)
         if move is None:
             moves = state.legal_moves(seat)
             return moves[0] if moves else None
@@ -431,9 +456,31 @@ class SearchBot(Bot):
         self.searcher.table.clear()
 
 
-def make_bot(level: int = 3, seed: int = 0) -> Bot:
-    """The engine at ``level`` 1 (near random) to 5 (strongest), seeded for reproducibility."""
+BOT_SETTINGS = ("depth", "nodes", "movetime")
+
+
+def make_bot(level: int = 3, seed: int = 0, settings: Mapping[str, str] | None = None) -> Bot:
+    """The engine at ``level`` 1 (near random) to 5 (strongest), seeded for reproducibility.
+
+    ``settings`` (from ``bot:N depth=6 nodes=100000 movetime=800``): ``depth`` plies,
+    ``nodes`` searched, ``movetime`` milliseconds a move.  Level 1 plays at random and
+    takes none.
+    """
     level = int(level)
+    values: dict[str, int] = {}
+    for key, text in (settings or {}).items():
+        if key not in BOT_SETTINGS:
+            raise GameSetupError(f"bot setting {key!r} is not known; settings: {', '.join(BOT_SETTINGS)}")
+        try:
+            values[key] = int(text)
+        except ValueError:
+            raise GameSetupError(f"bot setting {key}={text!r}: a whole number is needed") from None
+        if values[key] <= 0:
+            raise GameSetupError(f"bot setting {key}={text!r}: must be above 0")
     if level <= 1:
+        if values:
+            raise GameSetupError("bot:1 plays random moves and takes no settings; use level 2-5")
         return RandomishBot(seed)
-    return SearchBot(min(level, 5), seed)
+    movetime = values.get("movetime")
+    return SearchBot(min(level, 5), seed, default_seconds=movetime / 1000 if movetime else None,
+                     depth=values.get("depth"), nodes=values.get("nodes"))

@@ -7,10 +7,18 @@ seat sends the game so far (``position fen START moves ...``) and ``go``, and re
 Settings go after the command as ``KEY=VALUE`` words (only trailing ones are taken,
 so the engine's own arguments pass untouched):
 
-* ``movetime=MS``: thinking time per move in milliseconds (default 1000; never more
-  than half the time the match still allows, nor a thirtieth of a timed clock);
-* ``depth=N``: search N plies instead (``go depth N``);
-* ``nodes=N``: search N nodes (UCI ``go nodes N``);
+* ``movetime=MS``: thinking time per move in milliseconds (default 3000, about
+  ``bot:5``'s pace; never more than half the time the match still allows, nor a
+  thirtieth of a timed clock);
+* ``depth=N``: search N plies instead (``go depth N``); ``nodes=N``: N nodes
+  (``go nodes N``).  The arena waits for the answer as long as the match allows, or
+  ``maxtime=S`` seconds (default 900, the contest's limit for one move) when it is
+  untimed; a ``stop`` it had to send is noted in the record;
+* ``clock=auto|on|off``: send the clocks instead of a fixed time, UCI
+  ``go wtime W btime B winc I binc I`` and UCCI ``go time T increment I opptime O
+  oppincrement I`` (``inc=MS`` per move, default 0), so the engine plans its own time
+  as it would in a tournament.  ``auto`` (default): when the match is timed
+  (``xiangqi referee --seconds N``) and no ``movetime``, ``depth`` or ``nodes`` is given;
 * ``ranks=0|1|auto``: how the engine numbers ranks.  Pikafish and ElephantEye use
   0-9 like the contest (``h2e2``); Fairy-Stockfish uses 1-10 (``h3e3``).  ``auto``
   (default) picks 1-10 when the engine calls itself Fairy-Stockfish or offers the
@@ -35,16 +43,19 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from games.api import Termination
-from games.xiangqi.rules import START_FEN
+from games.xiangqi.rules import SINGLE_MOVE_LIMIT_SECONDS, START_FEN
 from runner.process import LineProcess, resolve_command, split_command
 from runner.sandbox import seat_sandbox
 from runner.seats import Answer, Seat, SeatInfo, seat_folder
 
 HANDSHAKE_SECONDS = 10.0
 STOP_GRACE = 1.0
-DEFAULT_MOVETIME_MS = 1000
-SETTING_KEYS = ("movetime", "depth", "nodes", "ranks", "variant", "timeunit")
-_SETTING_RE = re.compile(r"^(movetime|depth|nodes|ranks|variant|timeunit|option\.[^=]+)=(.*)$")
+#: A move's thinking time when nothing else is said: about what ``bot:5`` takes (its
+#: pace is 4 s, and it stops deepening once half of it is gone), so engine and bot
+#: games are comparable by default.
+DEFAULT_MOVETIME_MS = 3000
+SETTING_KEYS = ("movetime", "depth", "nodes", "clock", "inc", "maxtime", "ranks", "variant", "timeunit")
+_SETTING_RE = re.compile(r"^(movetime|depth|nodes|clock|inc|maxtime|ranks|variant|timeunit|option\.[^=]+)=(.*)$")
 _MOVE_RE = re.compile(r"^([a-i])(\d{1,2})([a-i])(\d{1,2})$")
 
 
@@ -82,6 +93,11 @@ class EngineSeat(Seat):
     protocol = "uci"
 
     needs_folder = True
+    #: Engines count repetitions the usual way (the third occurrence); the contest's
+    #: "first repeat ends the game" would end games they think are still on.  A match
+    #: with an engine seat plays so unless ``--option repetition_count=2`` says otherwise
+    #: (contest mode never seats engines).
+    option_defaults = {"repetition_count": 3}
 
     def __init__(self, spec: str, command: str, limits: Mapping[str, Any] | None = None):
         argv, settings = split_engine_spec(command)
@@ -95,6 +111,7 @@ class EngineSeat(Seat):
         self.rank_base = 0
         self.engine_name = ""
         self.engine_options: list[str] = []
+        self.variants: list[str] = []           # UCI_Variant's choices, when offered
         self.clock = lambda: (None, None)
         self._error = ""
         self._log: list[str] = []
@@ -140,6 +157,12 @@ class EngineSeat(Seat):
         self.rank_base = self._rank_base()
         variant = self.settings.get("variant", "xiangqi")
         if "UCI_Variant" in self.engine_options:
+            if self.variants and variant not in self.variants:
+                # Otherwise it would quietly play its default variant (chess) on our board.
+                self._error = (f"the engine does not offer the variant {variant!r} (UCI_Variant has "
+                               f"{len(self.variants)} others; Fairy-Stockfish plays xiangqi only in "
+                               "its largeboards build: make build largeboards=yes)")
+                return False
             self._set_option("UCI_Variant", variant)
         for key, value in self.settings.items():
             if key.startswith("option."):
@@ -155,6 +178,8 @@ class EngineSeat(Seat):
             name = re.match(r"option\s+(?:name\s+)?(\S+)", line)
             if name:
                 self.engine_options.append(name.group(1))
+                if name.group(1) == "UCI_Variant":
+                    self.variants = [words[i + 1] for i, w in enumerate(words[:-1]) if w == "var"]
         return False
 
     def _rank_base(self) -> int:
@@ -182,14 +207,24 @@ class EngineSeat(Seat):
         self._send(f"position fen {start_fen}" + (f" moves {moves}" if moves else ""))
         go, budget = self._go_command(seat, time_limit)
         self._send(go)
-        wait = budget + 5.0 if time_limit is None else max(0.1, time_limit - (time.perf_counter() - start))
+        if time_limit is not None:
+            wait = max(0.1, time_limit - (time.perf_counter() - start))
+        elif budget is not None:
+            wait = budget + 5.0
+        else:       # depth or nodes, untimed: as long as the contest allows one move
+            wait = float(self.settings.get("maxtime", SINGLE_MOVE_LIMIT_SECONDS))
         line = self._read_until(self._is_best, wait)
+        stopped = ""
         if line is None and not self.process.exited:
             self._send("stop")
             line = self._read_until(self._is_best, STOP_GRACE)
+            stopped = (f"the arena sent 'stop' after {time.perf_counter() - start:.1f} s "
+                       f"({'the time limit' if time_limit is not None else 'maxtime'} for '{go}')")
         answer = Answer(elapsed=time.perf_counter() - start, given="\n".join(
             x[2:] for x in self._log if x.startswith("> ")), answered=self._answered_text(),
             stderr=self.process.stderr_tail())
+        if stopped:
+            answer.notes.append(stopped)
         if line is None:
             if self.process.exited:
                 answer.failure, answer.detail = Termination.CRASH, self._exit_text()
@@ -198,11 +233,37 @@ class EngineSeat(Seat):
             return answer
         return self._read_best(line, answer)
 
-    def _go_command(self, seat: int, time_limit: float | None) -> tuple[str, float]:
+    def clock_mode(self, seat: int) -> bool:
+        """Send the clocks (``wtime``/``btime``, UCCI ``time``/``opptime``) rather than a
+        fixed time: with ``clock=on``, or by default when the match is timed and no
+        ``movetime``, ``depth`` or ``nodes`` was given."""
+        choice = self.settings.get("clock", "auto").lower()
+        timed = self.clock()[seat] is not None
+        if choice in ("on", "1", "yes", "true"):
+            return timed
+        if choice in ("off", "0", "no", "false"):
+            return False
+        return timed and not any(k in self.settings for k in ("movetime", "depth", "nodes"))
+
+    def _go_command(self, seat: int, time_limit: float | None) -> tuple[str, float | None]:
+        """The ``go`` line and the seconds the engine is expected to take (None: unbounded)."""
         if "depth" in self.settings:
-            return f"go depth {int(self.settings['depth'])}", 60.0
-        if "nodes" in self.settings and self.protocol == "uci":
-            return f"go nodes {int(self.settings['nodes'])}", 60.0
+            return f"go depth {int(self.settings['depth'])}", None
+        if "nodes" in self.settings:
+            return f"go nodes {int(self.settings['nodes'])}", None
+        if self.clock_mode(seat):
+            left = self.clock()
+            mine, theirs = max(0.0, left[seat]), max(0.0, left[seat ^ 1])
+            inc = float(self.settings.get("inc", 0) or 0) / 1000
+            if self.protocol == "ucci":
+                unit = (lambda x: max(1, round(x))) if self.settings.get("timeunit") == "s" else \
+                    (lambda x: max(1, int(x * 1000)))
+                return (f"go time {unit(mine)} increment {unit(inc) if inc else 0} "
+                        f"opptime {unit(theirs)} oppincrement {unit(inc) if inc else 0}"), mine
+            red, black = (mine, theirs) if seat == 0 else (theirs, mine)
+            inc_ms = int(inc * 1000)
+            return (f"go wtime {max(1, int(red * 1000))} btime {max(1, int(black * 1000))} "
+                    f"winc {inc_ms} binc {inc_ms}"), mine
         seconds = float(self.settings.get("movetime", DEFAULT_MOVETIME_MS)) / 1000
         left = self.clock()[seat]
         if left is not None:

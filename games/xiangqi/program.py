@@ -218,6 +218,8 @@ class MoveFileSeat(Seat):
             bottom, top = self.clock()
             relayed = format_move_file(moves[other], bottom, top)
             try:
+                # Not fsynced: the other program reads it within milliseconds, and a
+                # lost move file after a power cut is a lost game anyway.
                 replace_file(self.relay_file.parent, self.relay_file.name, relayed)
             except OSError as exc:      # shown with the next answer; the program will time out
                 relayed += f"[the arena could not write {self.relay_file}: {exc.strerror}]"

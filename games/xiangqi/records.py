@@ -328,11 +328,35 @@ def replay_to_pgn(replay: Replay, tags: dict[str, Any] | None = None) -> str:
 READERS = [ReportReader(), PgnReader()]
 
 
+#: PGN's Termination tag for each way a game ends (the detail goes in the leading comment).
+PGN_TERMINATION = {
+    Termination.TIMEOUT: "time forfeit", Termination.ILLEGAL_MOVE: "rules infraction",
+    Termination.BAD_FILE: "rules infraction", Termination.CRASH: "abandoned",
+    Termination.ABORTED: "abandoned", Termination.ADJUDICATION: "adjudication",
+}
+
+
+def pgn_date(header: Any) -> str:
+    """PGN's ``YYYY.MM.DD`` from the record's ``started`` time, ``????.??.??`` without one."""
+    started = header.get("started", "") if isinstance(header, dict) else ""
+    match = re.match(r"^(\d{4})-(\d{2})-(\d{2})", str(started or ""))
+    return ".".join(match.groups()) if match else "????.??.??"
+
+
+def pgn_termination(outcome: Outcome | None) -> str:
+    """``normal``, ``time forfeit``, ``rules infraction``, ``adjudication``, ``abandoned``
+    or ``unterminated``, followed by the arena's reason (``normal: repetition``)."""
+    if outcome is None:
+        return "unterminated"
+    return f"{PGN_TERMINATION.get(outcome.reason, 'normal')}: {outcome.reason.value}"
+
+
 def export_pgn(replay, index: int) -> tuple[str, str]:
     """The whole game as Chinese-chess PGN (ICCS moves), from its start position."""
     start, final = replay.states[0], replay.states[-1]
     names = list(replay.seat_names) + ["?", "?"]
-    tags = {"Red": names[0] or "?", "Black": names[1] or "?"}
+    tags = {"Red": names[0] or "?", "Black": names[1] or "?", "Date": pgn_date(replay.header),
+            "Termination": pgn_termination(replay.outcome)}
     return "game.pgn", format_pgn(final.moves, tags, replay.outcome, fen=start.fen())
 
 
@@ -344,21 +368,72 @@ def export_fen(replay, index: int) -> tuple[str, str]:
 EXPORTS = {"PGN": export_pgn, "FEN": export_fen}
 
 
-def write_contest_records(replay, folder) -> list:
-    """After any Xiangqi match: REPORT.TXT (PLAY.INI words from the seats' kinds) and game.pgn.
+def seat_title(seat: dict) -> str:
+    """A seat's name for record headers: the engine's own name or the label, and its settings."""
+    name = seat.get("engine") or seat.get("label") or seat.get("spec") or "?"
+    settings = seat.get("settings") or {}
+    extra = " ".join(f"{k}={v}" for k, v in settings.items() if not str(k).startswith("option."))
+    return f"{name} ({extra})" if extra and extra not in name else name
 
-    Only a game from the standard start position has a REPORT.TXT (the contest's
-    programs always start there); the PGN keeps a FEN tag otherwise.
+
+def report_header(seats: Sequence[dict], rules: str, writer: str = "Arena") -> list[str]:
+    """REPORT.TXT lines 1-3 when the arena writes it for seats that are not contest programs
+    of its own: who wrote it, the players (bottom vs top), and the rules in force."""
+    titles = [seat_title(seat) for seat in list(seats)[:2]] + ["?", "?"]
+    return [writer, f"{titles[0]} (bottom) vs {titles[1]} (top)", rules]
+
+
+#: Why a game has no REPORT.TXT (REPORT.JSON says so).
+NO_REPORT_REASON = ("no REPORT.TXT: the game started from another position (the fen option), "
+                    "and REPORT.TXT always starts from the usual one; the arena record and "
+                    "game.pgn (with its FEN tag) hold the game")
+
+
+def report_result(replay, words: Sequence[str], has_report: bool) -> dict:
+    """REPORT.JSON's content for a finished game seen as a replay (plain matches)."""
+    outcome = replay.outcome
+    used = {}
+    if replay.turns and getattr(replay.turns[-1], "clocks", None):
+        used = {int(k): v for k, v in replay.turns[-1].clocks.items()}
+    winner = None if outcome is None or not outcome.winners else ("bottom" if outcome.winners[0] == 0 else "top")
+    data = {"format": "xiangqi-report-result", "version": 1,
+            "report": "REPORT.TXT" if has_report else None,
+            "result": outcome.result_text() if outcome else "*", "winner": winner,
+            "reason": outcome.reason.value if outcome else None,
+            "detail": outcome.detail if outcome else "", "players": " ".join(words),
+            "seconds": -1, "clocks": {"bottom": -1, "top": -1},
+            "time_used": {"bottom": round(used.get(0, 0.0), 3), "top": round(used.get(1, 0.0), 3)},
+            "half_moves": len(replay.states[-1].moves), "record": replay.source or None,
+            "program_reports": {}}
+    if not has_report:
+        data["no_report"] = NO_REPORT_REASON
+    return data
+
+
+def write_contest_records(replay, folder) -> list:
+    """After any Xiangqi match: REPORT.TXT, REPORT.JSON and game.pgn.
+
+    REPORT.TXT's PLAY.INI words come from the seats' kinds, lines 1-3 name the arena,
+    the players and the rules.  Only a game from the standard start position has a
+    REPORT.TXT (the contest's programs always start there); REPORT.JSON then says why
+    there is none, and the PGN keeps a FEN tag.
     """
     folder = Path(folder)
+    header = replay.header if isinstance(replay.header, dict) else {}
+    seats = header.get("seats", [])[:2]
     words = tuple({"human": "HUMAN", "ext": "OTHER"}.get(seat.get("kind"), "COMPUTER")
-                  for seat in replay.header.get("seats", [])[:2]) or ("COMPUTER", "COMPUTER")
+                  for seat in seats) or ("COMPUTER", "COMPUTER")
     written = []
-    if replay.states[0].fen().split()[:2] == START_FEN.split()[:2]:
+    has_report = replay.states[0].fen().split()[:2] == START_FEN.split()[:2]
+    if has_report:
         report = folder / "REPORT.TXT"
-        report.write_text(format_report(Report(["", "Arena", ""], words, list(replay.states[-1].moves))),
-                          encoding="ascii", newline="")
+        lines = report_header(seats, str(header.get("rules", "")))
+        report.write_text(format_report(Report(lines, words, list(replay.states[-1].moves))),
+                          encoding="ascii", errors="replace", newline="")
         written.append(report)
+    result = folder / RESULT_SIDECAR
+    result.write_text(json.dumps(report_result(replay, words, has_report), indent=2) + "\n", encoding="utf-8")
+    written.append(result)
     name, text = export_pgn(replay, len(replay.states) - 1)
     (folder / name).write_text(text, encoding="utf-8")
     return written + [folder / name]

@@ -11,8 +11,10 @@ adds on top of the rules:
   :func:`~games.xiangqi.rules.adjudicate_move_time`;
 * contest mode: the other program's status word (WIN, DRAW, FINISH) ends the game
   as written;
-* the official REPORT.TXT, rewritten after every move, and beside it the
-  machine-readable result file ``REPORT.JSON`` (result, reason, final clocks).
+* the official REPORT.TXT, grown by one small write per move (no fsync: the
+  record's one fsync a move is the safety), and beside it the machine-readable
+  result file ``REPORT.JSON`` (result, reason, final clocks), written at the first
+  move and at the end.
 
 Everything else (illegal move, malformed file, crash, resignation, mate, repetition,
 no attacking material) is the rules' and the runner's, unchanged.
@@ -34,6 +36,7 @@ from games.api import Outcome, Termination, parse_option_pairs
 from games.fileio import atomic_write
 from games.registry import OpenWindow
 from games.xiangqi.movefiles import COMPUTER, HUMAN, OTHER, UNTIMED
+from games.xiangqi.records import NO_REPORT_REASON
 from games.xiangqi.rules import (SIDE_NAMES, SINGLE_MOVE_LIMIT_SECONDS, adjudicate_flag_fall,
                                  adjudicate_move_time)
 from runner.match import Match, TimeControl
@@ -46,6 +49,12 @@ RESULT_FORMAT = "xiangqi-report-result"
 MAX_REPORT_COLUMNS = 255
 
 
+def start_fen_differs(fen: str) -> bool:
+    """True when ``fen`` is a start position other than the usual one."""
+    from games.xiangqi.rules import START_FEN
+    return bool(fen) and fen.split()[:2] != START_FEN.split()[:2]
+
+
 def contest_time_control(seconds: int) -> TimeControl:
     """PLAY.INI's seconds as the runner's limits: the whole game, and 15 minutes a move."""
     total = float(seconds) if seconds and seconds > 0 else None
@@ -56,14 +65,16 @@ class XiangqiMatch(Match):
     """A refereed Xiangqi match (see the module's doc)."""
 
     def __init__(self, plugin, options: Mapping[str, Any], seats: list, *, seconds: int = UNTIMED,
-                 report_dir: str | Path | None = None, report_authors: Sequence[str] = ("", "", ""),
+                 report_dir: str | Path | None = None, report_authors: Sequence[str] | None = ("", "", ""),
                  report_words: tuple[str, str] | None = None, **kwargs):
         kwargs.setdefault("time_control", contest_time_control(seconds))
         super().__init__(plugin, options, seats, **kwargs)
         self.seconds = seconds
         self.report_dir = Path(report_dir) if report_dir else None
-        self.report_authors = tuple(report_authors)
+        #: REPORT.TXT lines 1-3; None: the referee, the players' names and the rules in force.
+        self._report_authors = tuple(report_authors) if report_authors is not None else None
         self.report_words = report_words or tuple(seat_word(s) for s in seats)
+        self._report_tail: tuple[int, int] | None = None    # (half-moves, offset of the last line)
         for seat in seats:
             attach = getattr(seat, "attach_clock", None)
             if attach is not None:
@@ -97,32 +108,91 @@ class XiangqiMatch(Match):
         return None
 
     def after_turn(self, info) -> None:
-        self.write_reports()
+        self.update_report()
 
     def after_close(self) -> None:
         self.write_reports()
 
     # ------------------------------------------------------------------ REPORT.TXT
+    @property
+    def report_authors(self) -> tuple[str, ...]:
+        if self._report_authors is not None:
+            return self._report_authors
+        from games.xiangqi.records import report_header
+        return tuple(report_header([seat.describe() for seat in self.seats], self._rules_summary(),
+                                   "Arena referee"))
+
+    def has_report(self) -> bool:
+        """REPORT.TXT is the contest's record: it always starts from the usual position."""
+        return not start_fen_differs(self.options.get("fen", ""))
+
+    def update_report(self) -> None:
+        """After a move: REPORT.TXT grows by that move, one small write and no fsync.
+
+        A bottom move appends ``N BOTTOM``; a top move rewrites that last line as
+        ``N BOTTOM TOP`` (the file is never shorter than the moves before it).  The
+        first move, and anything unusual (a takeback), writes both files whole;
+        REPORT.JSON is written then and at the end (the record keeps every turn).
+        """
+        if self.report_dir is None:
+            return
+        moves = self.states[-1].moves
+        count = len(moves)
+        if not self.has_report() or self._report_tail is None or self._report_tail[0] != count - 1:
+            self.write_reports()
+            return
+        path = self.report_dir / REPORT_NAME
+        number = (count + 1) // 2
+        try:
+            if count % 2:
+                with open(path, "ab") as fh:
+                    offset = fh.tell()
+                    fh.write(f"{number} {moves[-1]}\r\n".encode("ascii"))
+            else:
+                offset = self._report_tail[1]
+                with open(path, "r+b") as fh:
+                    fh.seek(offset)
+                    fh.write(f"{number} {moves[-2]} {moves[-1]}\r\n".encode("ascii"))
+                    fh.truncate()
+        except OSError as exc:      # the game goes on; the screen and the record say why
+            self.error = f"could not write {path}: {exc.strerror or exc}"
+            self._report_tail = None
+            return
+        self._report_tail = (count, offset)
+
     def write_reports(self) -> list[Path]:
-        """REPORT.TXT and REPORT.JSON in ``report_dir`` (nothing when it is not set)."""
+        """REPORT.TXT and REPORT.JSON in ``report_dir``, whole (nothing when it is not set).
+
+        A game from another start position has no REPORT.TXT; REPORT.JSON says why.
+        """
         if self.report_dir is None:
             return []
         moves = list(self.states[-1].moves)
         report, result = self.report_dir / REPORT_NAME, self.report_dir / RESULT_NAME
+        written = []
         try:
             self.report_dir.mkdir(parents=True, exist_ok=True)
-            atomic_write(report, format_report(self.report_authors, self.report_words, moves))
+            if self.has_report():
+                text = format_report(self.report_authors, self.report_words, moves)
+                atomic_write(report, text)
+                written.append(report)
+                last = text.rstrip("\r\n").rsplit("\r\n", 1)[-1]
+                self._report_tail = (len(moves), len(text) - len(last) - 2)
             atomic_write(result, json.dumps(self.result_data(), indent=2) + "\n")
+            written.append(result)
         except OSError as exc:      # the game goes on; the screen and the record say why
             self.error = f"could not write {report.parent}: {exc.strerror or exc}"
+            self._report_tail = None
             return []
-        return [report, result]
+        return written
 
     def result_data(self) -> dict:
         outcome = self.outcome if self.outcome is not None else None
         left = self.seconds_left()
         return {
-            "format": RESULT_FORMAT, "version": 1, "report": REPORT_NAME,
+            "format": RESULT_FORMAT, "version": 1,
+            "report": REPORT_NAME if self.has_report() else None,
+            **({} if self.has_report() else {"no_report": NO_REPORT_REASON}),
             "result": (outcome.result_text() if outcome else "*"), "winner": _winner_name(outcome),
             "reason": outcome.reason.value if outcome else None,
             "detail": outcome.detail if outcome else "",
@@ -220,7 +290,7 @@ def unaccented(text: str) -> str:
 
 # --------------------------------------------------------------------------- the command
 
-_SPEC_RE = re.compile(r"^(human|bot(:\d+)?|(ext|uci|ucci):.+)$", re.IGNORECASE | re.DOTALL)
+_SPEC_RE = re.compile(r"^(human|bot(:\d+(\s+\S+=\S*)*)?|(ext|uci|ucci):.+)$", re.IGNORECASE | re.DOTALL)
 
 
 def seat_spec(text: str) -> str:
@@ -231,22 +301,23 @@ def seat_spec(text: str) -> str:
 
 def build_referee_match(bottom: str, top: str, out: Path, seconds: int = UNTIMED,
                         options: Mapping[str, str] | None = None, seed: int | None = None,
-                        authors: Sequence[str] = ("", "", ""), poll: float | None = None) -> XiangqiMatch:
+                        authors: Sequence[str] | None = None, poll: float | None = None) -> XiangqiMatch:
     """Two seats (programs, engines, bots or people); programs run in ``out/seat1``, ``out/seat2``."""
     from games.xiangqi import PLUGIN
     from runner.match import default_record_path
     from runner.seats import make_seat
 
     game = PLUGIN.new_game()
-    resolved = game.spec.resolve_options(None, dict(options or {}))
     seed = seed if seed is not None else random.randrange(2 ** 31)
-    out = Path(out)
+    out = Path(out).absolute()
     seats = []
     for index, spec in enumerate((bottom, top)):
         limits: dict[str, Any] = {"seconds": seconds}
         if poll:
             limits["poll"] = poll
         seats.append(make_seat(seat_spec(spec), PLUGIN, seed + index, limits=limits))
+    wanted = {key: value for seat in seats for key, value in getattr(seat, "option_defaults", {}).items()}
+    resolved = game.spec.resolve_options(None, {**wanted, **dict(options or {})})
     return XiangqiMatch(PLUGIN, resolved, seats, seed=seed, seconds=seconds, report_dir=out,
                         report_authors=authors, record_path=default_record_path(out, PLUGIN.name),
                         workdir=out)
@@ -260,8 +331,7 @@ def referee_command(args) -> int | OpenWindow:
     out = Path(args.out) if args.out else _default_out()
     try:
         match = build_referee_match(args.bottom, args.top, out, args.seconds,
-                                    parse_option_pairs(args.option), args.seed,
-                                    ("Arena referee", "Arena Xiangqi referee", ""), args.poll)
+                                    parse_option_pairs(args.option), args.seed, None, args.poll)
     except (ArenaError, ImportError) as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
@@ -291,7 +361,7 @@ def register(subparsers) -> None:
         "--seat ext:A --seat ext:B --headless --out DIR' plus the contest clocks and REPORT.TXT.")
     parser.add_argument("--bottom", required=True, metavar="CMD",
                         help="the bottom side (Red, moves first): a program's command, or a seat "
-                        "spec: human, bot:LEVEL, ext:CMD, uci:CMD, ucci:CMD")
+                        "spec: human, bot:LEVEL [depth=N] [nodes=N] [movetime=MS], ext:CMD, uci:CMD, ucci:CMD")
     parser.add_argument("--top", required=True, metavar="CMD", help="the top side, the same way")
     parser.add_argument("--seconds", type=int, default=UNTIMED,
                         help="thinking time for each side in seconds (default -1: untimed)")

@@ -587,6 +587,21 @@ def forced_mate_within(position: Position, attacker: int, plies: int) -> bool:
 # --------------------------------------------------------------------------- the game contract
 
 REPETITION_CHOICES = ("perpetual-check-loses", "draw")
+#: Which occurrence of a position ends the game: 2 = the first repeat (the contest's
+#: ruling, within 30 half-moves), 3 = the third occurrence (the usual count, which
+#: engines such as Fairy-Stockfish and ElephantEye play by).
+REPETITION_COUNTS = (2, 3)
+CONTEST_REPETITION_COUNT = 2
+ENGINE_REPETITION_COUNT = 3
+
+
+def repetition_rule_text(options: Mapping[str, Any]) -> str:
+    """The repetition rule in force, in a few words (match headers and status lines)."""
+    count = int(options.get("repetition_count", CONTEST_REPETITION_COUNT) or CONTEST_REPETITION_COUNT)
+    when = ("first repeat ends the game" if count <= 2 else "third occurrence ends the game")
+    how = ("perpetual check loses" if options.get("repetition", REPETITION_CHOICES[0])
+           == "perpetual-check-loses" else "always a draw")
+    return f"repetition: {when}, {how}"
 
 
 class XiangqiState(State):
@@ -791,15 +806,21 @@ class XiangqiState(State):
                 None, Termination.MOVE_LIMIT, f"Draw: {limit} half-moves without a capture")
 
     def _repetition_outcome(self) -> Outcome | None:
+        """The ruling on a repeated position: the first repeat within 30 half-moves
+        (``repetition_count = 2``), or the third occurrence anywhere in the game (3)."""
         ply = len(self.history) - 1
         key = self.history[ply]
-        earlier = None
-        for back in range(2, min(REPETITION_WINDOW, ply) + 1, 2):
+        count = int(self.options.get("repetition_count", CONTEST_REPETITION_COUNT) or CONTEST_REPETITION_COUNT)
+        window = REPETITION_WINDOW if count <= 2 else ply
+        found = []
+        for back in range(2, min(window, ply) + 1, 2):
             if self.history[ply - back] == key:
-                earlier = ply - back
-                break
-        if earlier is None:
+                found.append(ply - back)
+                if len(found) >= count - 1:
+                    break
+        if len(found) < count - 1:
             return None
+        earlier = found[-1]
         last_mover = self.position.side ^ 1
         # Plies earlier+1 .. ply: the last one was played by last_mover, alternating backwards.
         mover_checks = all(self.checks[p] for p in range(ply, earlier, -2))
@@ -812,6 +833,10 @@ class XiangqiState(State):
                     checker ^ 1, Termination.REPETITION,
                     f"{SIDE_NAMES[checker]} repeated the position by perpetual check "
                     f"({cycle} half-moves) and loses")
+        if count > 2:
+            return uniform_outcome_two_player(
+                None, Termination.REPETITION,
+                f"Draw: the position occurred for the third time (over {cycle} half-moves)")
         return uniform_outcome_two_player(
             None, Termination.REPETITION,
             f"Draw: the position repeated within {cycle} half-moves")
@@ -878,6 +903,11 @@ class XiangqiGame(Game):
             Option("repetition", REPETITION_CHOICES[0],
                    "what a repeated position within 30 half-moves means",
                    REPETITION_CHOICES),
+            Option("repetition_count", CONTEST_REPETITION_COUNT,
+                   "the occurrence of a position that ends the game: 2 = the first repeat within "
+                   "30 half-moves (the contest's rule), 3 = the third occurrence (engines' rule; "
+                   "the default when a uci:/ucci: engine plays, outside contest mode)",
+                   REPETITION_COUNTS),
             Option("no_capture_limit", ARENA_NO_CAPTURE_LIMIT,
                    "half-moves without a capture before a draw (0 = off)"),
         ),
@@ -891,6 +921,12 @@ class XiangqiGame(Game):
         values.update(options or {})
         if values["repetition"] not in REPETITION_CHOICES:
             raise GameSetupError(f"repetition must be one of {', '.join(REPETITION_CHOICES)}")
+        try:
+            values["repetition_count"] = int(values["repetition_count"])
+        except (TypeError, ValueError):
+            values["repetition_count"] = -1
+        if values["repetition_count"] not in REPETITION_COUNTS:
+            raise GameSetupError("repetition_count must be 2 (the first repeat) or 3 (the third occurrence)")
         try:
             values["no_capture_limit"] = int(values["no_capture_limit"] or 0)
         except (TypeError, ValueError):
@@ -909,4 +945,14 @@ class XiangqiGame(Game):
         if out:
             return out.detail
         text = f"{SIDE_NAMES[state.side]} to move"
-        return text + " (check)" if state.in_check() else text
+        if state.in_check():
+            text += " (check)"
+        return f"{text} · {repetition_rule_text(state.options)}"
+
+    def rules_summary(self, options: Mapping[str, Any]) -> str:
+        """The rulings in force that a player must know (the record's header keeps it)."""
+        values = {o.name: o.default for o in self.spec.options}
+        values.update(options or {})
+        limit = int(values.get("no_capture_limit") or 0)
+        capture = f"draw after {limit} half-moves without a capture" if limit else "no capture limit"
+        return f"{repetition_rule_text(values)}; {capture}"

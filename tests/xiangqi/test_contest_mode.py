@@ -57,7 +57,8 @@ def test_contest_mode_against_the_random_program(tmp_path, ours, theirs, our_fil
     assert lines[:4] == ["Nguyen Van A", "Trang Co 2.5", "Ha Noi", ours]
     result = json.loads((me / "REPORT.JSON").read_text())
     assert result["reason"] in ("move-limit", "win", "stalemate", "repetition", "no-material")
-    assert result["half_moves"] >= 16
+    # The built-in engine thinks on the clock: a quick mate (before 16) is possible.
+    assert result["half_moves"] >= 16 or result["reason"] != "move-limit"
     # Our file ends with our status word; the other program read it and stopped.
     our_side = ours.split().index("COMPUTER")
     word = {None: "DRAW", "bottom": "WIN" if our_side == 0 else "LOST",

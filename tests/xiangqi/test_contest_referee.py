@@ -87,7 +87,7 @@ def test_two_random_movers_play_a_full_refereed_game(tmp_path):
 
 def test_illegal_move_loses_and_both_sides_are_told(tmp_path):
     match, outcome = referee(tmp_path, program("random_mover.py", "--seed", "1"),
-                             program("illegal_mover.py", "--after", "1"))
+                             program("illegal_mover.py", "--after", "1", "--seed", "5"))
     assert outcome.winners == (0,) and outcome.reason is Termination.ILLEGAL_MOVE
     last = match.turns[-1]
     assert last.forfeits[1]["reason"] == "illegal-move"

@@ -10,7 +10,10 @@ whenever it is given the same position and seed.
   sent in the wrong notation makes it exit with an error, so the test can fail;
   it refuses to play until ``UCI_Variant`` is set to ``xiangqi``;
 * ``--ucci``: speaks UCCI (``ucci``/``ucciok``, ``nobestmove``);
-* ``--bad``: answers a move the rules forbid (its general jumps two ranks).
+* ``--bad``: answers a move the rules forbid (its general jumps two ranks);
+* ``--no-xiangqi``: with ``--fairy``, a build whose UCI_Variant lacks xiangqi;
+* ``--hang``: answers ``go`` only after ``stop`` (an endless search);
+* ``--log FILE``: appends every line it receives to FILE.
 """
 import argparse
 import random
@@ -36,8 +39,12 @@ def main():
     parser.add_argument("--fairy", action="store_true")
     parser.add_argument("--ucci", action="store_true")
     parser.add_argument("--bad", action="store_true")
+    parser.add_argument("--hang", action="store_true")
+    parser.add_argument("--no-xiangqi", action="store_true")
+    parser.add_argument("--log")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    pending = False
     protocol = "ucci" if args.ucci else "uci"
     variant, fen, moves = "chess", None, []
 
@@ -45,13 +52,23 @@ def main():
         print(text, flush=True)
 
     for line in sys.stdin:
+        if args.log:
+            with open(args.log, "a") as fh:
+                fh.write(line)
         words = line.split()
         if not words:
+            continue
+        if words[0] == "stop" and pending:
+            pending = False
+            words = ["go"]
+        elif words[0] == "go" and args.hang:
+            pending = True
             continue
         if words[0] == protocol:
             say("id name " + ("Fairy-Stockfish fake" if args.fairy else "Fake engine"))
             if args.fairy:
-                say("option name UCI_Variant type combo default chess var chess var xiangqi")
+                say("option name UCI_Variant type combo default chess var chess"
+                    + ("" if args.no_xiangqi else " var xiangqi"))
             say(f"{protocol}ok")
         elif words[0] == "setoption":
             if "UCI_Variant" in words:
