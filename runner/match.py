@@ -27,12 +27,14 @@ from games.replay import Replay, TurnInfo
 from games.registry import GamePlugin
 from runner.records import SUFFIX, RecordWriter
 from runner.referee import judge_time, referee_step
+from runner.sandbox import SEAT_MARKER
 from runner.seats import Answer, HumanSeat, Seat, SeatInfo
 from runner.setup import load_option_files
 
 ARENA_VERSION = "0.1.0"
-#: Written into every seat folder the arena makes, so that only such folders are ever emptied.
-SEAT_MARKER = ".arena-seat"
+#: Written into every seat folder the arena makes, so that only such folders are ever emptied
+#: (and, in the strict sandbox as root, handed to the program's own uid): SEAT_MARKER,
+#: imported from runner.sandbox.
 
 
 @dataclass(frozen=True)

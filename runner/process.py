@@ -126,16 +126,15 @@ def _sweep_orphans() -> list:
         me = psutil.Process()
         my_session = os.getsid(0)
         with _LIVE_LOCK:
-            live = set(_LIVE)
-        for child in me.children():
-            try:
-                if child.pid in live or os.getsid(child.pid) == my_session:
-                    continue
-                for proc in child.children(recursive=True) + [child]:
-                    proc.kill()
-                    swept.append(proc)
-            except (psutil.Error, OSError):
-                pass
+            for child in me.children():
+                try:
+                    if child.pid in _LIVE or os.getsid(child.pid) == my_session:
+                        continue
+                    for proc in child.children(recursive=True) + [child]:
+                        proc.kill()
+                        swept.append(proc)
+                except (psutil.Error, OSError):
+                    pass
     except psutil.Error:
         pass
     return swept
@@ -274,13 +273,15 @@ class RunResult:
 
 def _popen(argv, cwd, sandbox: Sandbox, stdin):
     """Start ``argv`` in ``cwd`` inside ``sandbox``; registered until killed."""
-    proc = subprocess.Popen(
-        sandbox.command(argv, cwd), cwd=str(cwd) if cwd else None, stdin=stdin,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=sandbox.env(cwd),
-        start_new_session=(os.name == "posix"),
-        preexec_fn=sandbox.preexec(),
-        creationflags=getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0))
+    command, env, preexec = sandbox.command(argv, cwd), sandbox.env(cwd), sandbox.preexec()
+    # Started and registered under the lock: the orphan sweep (which holds it too) must
+    # never take a program just started for an orphan.
     with _LIVE_LOCK:
+        proc = subprocess.Popen(
+            command, cwd=str(cwd) if cwd else None, stdin=stdin,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+            start_new_session=(os.name == "posix"), preexec_fn=preexec,
+            creationflags=getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0))
         _LIVE[proc.pid] = proc
     return proc
 

@@ -45,6 +45,8 @@ ETC_FILES = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/a
 #: Folders too broad to expose because a program's file is in them: only the file is bound.
 _BROAD = {"/", "/tmp", "/var/tmp", "/home", "/root", "/work", "/usr", "/usr/bin",
           "/usr/local/bin", "/bin", "/opt", "/srv", "/mnt", "/media"}
+#: The file marking a folder the arena made for one program (runner.match.SEAT_MARKER).
+SEAT_MARKER = ".arena-seat"
 #: The arena's game packages (contest libraries such as HexLib), shown read-only.
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 
@@ -190,7 +192,9 @@ class Sandbox:
             raise PermissionError(errno.EACCES, "Permission denied", argv[0])
         folder = Path(folder).absolute() if folder else None
         args = [shutil.which("bwrap") or "bwrap", *_namespace_args(), *_system_args()]
-        as_root = _as_root()
+        # As root, the program gets a uid of its own, and its folder is handed to that uid:
+        # only a folder the arena made for it (a person's own folder is never re-owned).
+        as_root = _as_root() and folder is not None and (folder / SEAT_MARKER).is_file()
         shown = _program_paths(argv, as_root) + [p.absolute() for p in self.read_only]
         if GAMES_DIR.is_dir():
             shown.append(GAMES_DIR)

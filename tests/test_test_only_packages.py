@@ -17,7 +17,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 ORACLES = ("pyspiel", "open_spiel", "pyffish")
-TEST_ONLY = ("open-spiel", "pyffish", "pytest", "pytest-timeout", "pyinstaller")
+TEST_ONLY = ("open-spiel", "pyffish", "pytest", "pytest-timeout", "pyinstaller", "hypothesis")
 #: A string that names an oracle module, as given to importlib or a plugin's "module:attribute".
 NAMES_AN_ORACLE = re.compile(r"(%s)([.:][\w.:]*)?" % "|".join(ORACLES))
 

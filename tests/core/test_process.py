@@ -106,3 +106,27 @@ def test_atomic_write_leaves_no_temporary_file(tmp_path):
     atomic_write(target, "HUMAN\nOTHER\n")
     assert target.read_text() == "HUMAN\nOTHER\n"
     assert os.listdir(tmp_path) == ["PLAY.INI"]
+
+
+def test_program_files_are_never_followed_waited_on_or_read_whole(tmp_path):
+    import pytest
+    from games.fileio import UnsafeFileError, read_untrusted, remove_untrusted, replace_file
+    outside = tmp_path / "outside.txt"
+    outside.write_text("the user's file")
+    seat = tmp_path / "seat"
+    seat.mkdir()
+    os.symlink(outside, seat / "MAP.INP")
+    replace_file(seat, "MAP.INP", "map", atomic=False)            # replaces the link itself
+    assert outside.read_text() == "the user's file" and (seat / "MAP.INP").read_text() == "map"
+    os.mkfifo(seat / "MOVE.OUT")
+    with pytest.raises(UnsafeFileError):                            # a FIFO: no waiting
+        read_untrusted(seat, "MOVE.OUT", 10)
+    remove_untrusted(seat, "MOVE.OUT")
+    (seat / "MOVE.OUT").mkdir()
+    with pytest.raises(UnsafeFileError):
+        read_untrusted(seat, "MOVE.OUT", 10)
+    replace_file(seat, "MOVE.OUT", "1 2\n")                         # a folder in the way
+    assert read_untrusted(seat, "MOVE.OUT", 2) == b"1 2"            # limit + 1 bytes at most
+    os.symlink(tmp_path, seat / "sub")
+    replace_file(seat, "sub/a.txt", "x")                            # a linked folder on the way
+    assert not (tmp_path / "a.txt").exists() and not (seat / "sub").is_symlink()

@@ -31,7 +31,7 @@ def play(world, mode):
     seats = [make_seat(spec, PLUGIN, 7 + i, limits=world.limits()) for i, spec in enumerate(specs)]
     record = world.match_dir.with_suffix(".arena.jsonl")
     match = Match(PLUGIN, {"map": MAP, "players": 2, "respawn": "off", "period": 1}, seats,
-                  seed=7, record_path=record, time_control=TimeControl(per_move=0.7),
+                  seed=7, record_path=record, time_control=TimeControl(per_move=1.5),
                   workdir=world.match_dir)
     start = time.monotonic()
     outcome = match.run()
