@@ -1,0 +1,78 @@
+"""Tam Quan bots: the strongest against random, and a ladder between neighbouring levels.
+
+    python bench/tamquan_bench.py [--games 100] [--ladder-games 40] [--variant 5x5-2teams]
+
+Each pairing alternates which bot places (and moves) first.  A game counts as a win for
+the team ranked alone in first place; anything else (equal pieces at the turn limit)
+is a draw.  Prints one line per pairing: wins, draws, losses, win rate, seconds.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games.tamquan.bot import make_bot  # noqa: E402
+from games.tamquan.rules import TamQuanGame  # noqa: E402
+
+LEVELS = ("random", "greedy", "search", "strongest")
+
+
+def play(levels: list[int], seed: int, variant: str, budget: float | None = None) -> tuple:
+    """One game between bots of ``levels`` (one per team); returns the outcome."""
+    game = TamQuanGame()
+    options = game.spec.resolve_options(variant)
+    state = game.new_initial_state(options, seed)
+    bots = [make_bot(level, seed * 10 + i) for i, level in enumerate(levels)]
+    while not state.is_terminal():
+        team = state.to_move()[0]
+        move = bots[team].choose(state.clone(), team, budget)
+        state.play({team: move})
+    return state.outcome(), state.play_turns
+
+
+def duel(strong: int, weak: int, games: int, variant: str) -> tuple[int, int, int, float]:
+    wins = draws = losses = 0
+    start = time.perf_counter()
+    for g in range(games):
+        first = g % 2 == 0
+        levels = [strong, weak] if first else [weak, strong]
+        me = 0 if first else 1
+        outcome, _ = play(levels, 1000 + g, variant)
+        if outcome.winners == (me,):
+            wins += 1
+        elif outcome.winners:
+            losses += 1
+        else:
+            draws += 1
+    return wins, draws, losses, time.perf_counter() - start
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--ladder-games", type=int, default=40)
+    parser.add_argument("--variant", default="5x5-2teams")
+    args = parser.parse_args(argv)
+    top = len(LEVELS)
+    pairs = [(top, 1, args.games)] + [(lvl + 1, lvl, args.ladder_games)
+                                      for lvl in range(1, top)]
+    ok = True
+    for strong, weak, games in pairs:
+        w, d, l, secs = duel(strong, weak, games, args.variant)
+        rate = w / games
+        print(f"{args.variant}: {LEVELS[strong - 1]} (L{strong}) vs {LEVELS[weak - 1]} (L{weak}): "
+              f"{w} wins, {d} draws, {l} losses of {games} = {rate:.0%} wins "
+              f"({secs:.1f} s)", flush=True)
+        if strong == top and weak == 1 and rate < 0.9:
+            ok = False
+        if w <= l:
+            ok = False
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
