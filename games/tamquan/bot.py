@@ -60,52 +60,51 @@ def next_team(layout: Layout, board: list[int], team: int, out: list[bool]) -> i
 
 
 def evaluate(layout: Layout, board: list[int], team: int) -> float:
-    """How good ``board`` is for ``team`` (material first, then shape)."""
+    """How good ``board`` is for ``team``: material first, then the shape of every team
+    (pieces with a friend beside them, away from enemies and corners)."""
     n = layout.size
-    counts = [0] * layout.teams
-    for v in board:
-        if v >= 0:
-            counts[v] += 1
+    teams = layout.teams
+    counts = [0] * teams
+    shape = [0.0] * teams
+    nbrs = layout.neighbours
+    for p, v in enumerate(board):
+        if v < 0:
+            continue
+        counts[v] += 1
+        friends = enemies = 0
+        around = nbrs[p]
+        for q in around:
+            w = board[q]
+            if w == v:
+                friends += 1
+            elif w >= 0:
+                enemies += 1
+        value = 15.0 * min(friends, 2) - 10.0 * (4 - len(around))
+        if friends == 0:
+            value -= 30.0
+        if enemies and enemies >= friends:
+            value -= 35.0 * enemies
+        shape[v] += value
     own = counts[team]
-    others = [counts[t] for t in range(layout.teams) if t != team and counts[t]]
+    others = [t for t in range(teams) if t != team and counts[t]]
     if own == 0:
         return -WIN
     if not others:
         return WIN
-    score = PIECE * (own - sum(others) / len(others))
+    mean = sum(counts[t] for t in others) / len(others)
+    score = PIECE * (own - mean)
     if len(others) > 1:
-        score -= PIECE * 0.25 * max(others)
-    nbrs = layout.neighbours
-    # Shape: own pieces next to each other protect each other; pieces with enemy
-    # neighbours and no friend are at risk; stay near the middle.
-    mine, foes = [], []
-    for p, v in enumerate(board):
-        if v == team:
-            mine.append(p)
-        elif v >= 0:
-            foes.append(p)
-    centre = (n - 1) / 2
-    for p in mine:
-        friends = enemies = 0
-        for q in nbrs[p]:
-            v = board[q]
-            if v == team:
-                friends += 1
-            elif v >= 0:
-                enemies += 1
-        score += 12 * min(friends, 2)
-        if enemies and not friends:
-            score -= 25 * enemies
-        r, c = divmod(p, n)
-        score -= 2 * (abs(r - centre) + abs(c - centre))
-    # Ahead: close in on the enemy to finish; behind: keep the distance.
-    if foes and mine:
+        score -= PIECE * 0.25 * max(counts[t] for t in others)
+    score += shape[team] - sum(shape[t] for t in others) / len(others)
+    # Ahead: close in on the enemy to finish the game.
+    if own > max(counts[t] for t in others):
+        mine = [p for p, v in enumerate(board) if v == team]
+        foes = [p for p, v in enumerate(board) if v >= 0 and v != team]
         total = 0
         for p in mine:
             r, c = divmod(p, n)
             total += min(abs(r - q // n) + abs(c - q % n) for q in foes)
-        ahead = own - max(others)
-        score -= (4 if ahead > 0 else 1) * total / len(mine)
+        score -= 6 * total / len(mine)
     return score
 
 
@@ -233,7 +232,10 @@ class SearchBot(Bot):
         key = (tuple(board), team, depth)
         hit = self.table.get(key)
         if hit is not None:
-            return hit
+            value, kind = hit
+            if kind == 0 or (kind < 0 and value <= alpha) or (kind > 0 and value >= beta):
+                return value
+        alpha_start = alpha
         options = choices(L, board, team)
         children = []
         for final in options:
@@ -254,8 +256,8 @@ class SearchBot(Bot):
                 alpha = best
             if alpha >= beta:
                 break
-        if best > -float("inf") and alpha < beta:
-            self.table[key] = best
+        kind = 1 if best >= beta else -1 if best <= alpha_start else 0
+        self.table[key] = (best, kind)
         return best
 
     def layout_of(self, board):
