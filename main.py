@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
@@ -93,24 +92,25 @@ def cmd_match(args) -> int:
     from games import registry
     from games.api import ArenaError, parse_option_pairs
     from runner import paths
-    from runner.match import Match, default_record_path, result_json
+    from runner.match import Match, default_record_path
     from runner.seats import make_seat
 
     try:
         plugin = registry.plugin(args.game)
         game = plugin.new_game()
         explicit = parse_option_pairs(args.option)
-        if "players" in {o.name for o in game.spec.options} and "players" not in explicit:
-            explicit["players"] = str(len(args.seat))     # one robot per --seat
+        count_option = game.spec.seats_option
+        if count_option and count_option not in explicit:
+            explicit[count_option] = str(len(args.seat))     # one seat per --seat
         options = game.spec.resolve_options(args.variant, explicit)
         seed = args.seed if args.seed is not None else random.randrange(2 ** 31)
         if args.headless and any(s.strip().lower() == "human" for s in args.seat):
             raise SystemExit("arena: a human seat needs the window; drop --headless")
         out = Path(args.out) if args.out else paths.records_dir()
         record = default_record_path(out, plugin.name)
-        seats = [make_seat(spec, plugin, seed + index, workdir=str(out))
-                 for index, spec in enumerate(args.seat)]
-        match = Match(plugin, options, seats, seed=seed, variant=args.variant, record_path=record)
+        seats = [make_seat(spec, plugin, seed + index) for index, spec in enumerate(args.seat)]
+        match = Match(plugin, options, seats, seed=seed, variant=args.variant, record_path=record,
+                      out_dir=out)
     except ArenaError as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
@@ -118,10 +118,6 @@ def cmd_match(args) -> int:
         from ui.app import run_app
         return run_app(args, match=match)
     outcome = match.run()
-    if plugin.writers:
-        plugin.load("writers")(match.as_replay(), out)
-    result = result_json(match)
-    (out / "result.json").write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     print(f"{plugin.name}: {outcome.detail or outcome.reason.value} after {len(match.turns)} turns; "
           f"record {record}")
     return 0

@@ -24,7 +24,7 @@ def finished_game(size: int, seed: int):
     state = HexGame().new_initial_state({"size": size}, seed)
     rng = random.Random(seed)
     while state.outcome() is None:
-        state.play(rng.choice(state.legal_moves(state.current)))
+        state.push(rng.choice(state.legal_moves(state.current)))
     return state
 
 

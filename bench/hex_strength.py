@@ -82,7 +82,7 @@ def play_one(job: tuple) -> dict:
             spiel_state.apply_action(action)
             r_os, c_os = divmod(action, size)
             move = state.move_at(c_os * size + r_os)
-        state.play(move)
+        state.push(move)
     winner = state.outcome().winners[0] if state.outcome().winners else None
     spiel_winner = 0 if spiel_state.returns()[0] > 0 else 1
     if not spiel_state.is_terminal() or spiel_winner != winner:

@@ -35,7 +35,7 @@ def hex_picture() -> pygame.Surface:
     options = game.spec.resolve_options("9x9")
     state = game.new_initial_state(options, 0)
     for text in HEX_MOVES:
-        state.play(game.parse_move(text, state, state.current))
+        state.push(game.parse_move(text, state, state.current))
     return render_state(plugin, state, options, size=TILE, view=BoardView(show_coordinates=False))
 
 

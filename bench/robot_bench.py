@@ -24,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from games.robot.maps import new_state  # noqa: E402
 from games.robot import PLUGIN                     # noqa: E402
 from games.robot.bot import make_bot               # noqa: E402
 from games.robot.judge import RobotProgramSeat     # noqa: E402
@@ -40,7 +41,7 @@ def simulate(levels, games: int, map_name="scatter-21") -> tuple[float, float]:
     turns = 0
     start = time.perf_counter()
     for seed in range(games):
-        state = game.new_initial_state({"map": map_name, "players": len(levels)}, seed)
+        state = new_state({"map": map_name, "players": len(levels)}, seed)
         rng = random.Random(seed)
         bots = [make_bot(level, seed * 10 + i) if level else None for i, level in enumerate(levels)]
         while not state.is_terminal():
@@ -66,7 +67,7 @@ def program_command(folder: Path) -> str:
 def judge_overhead(command: str, turns: int, folder: Path) -> tuple[float, float]:
     """Mean (ask time, program run time) in seconds over ``turns`` asks."""
     game = RobotGame()
-    state = game.new_initial_state({"map": "scatter-21", "players": 4}, 1)
+    state = new_state({"map": "scatter-21", "players": 4}, 1)
     seat = RobotProgramSeat("ext:" + command, command)
     seat.start(SeatInfo(game, {}, 0, 4, 1, str(folder / "seat")), state)
     bots = [make_bot(2, i) for i in range(4)]

@@ -22,7 +22,7 @@ class GamePlugin:
     * ``bot``: ``make_bot(level: int, seed: int) -> Bot`` (see :mod:`games.bots`).
     * ``external``: ``make_external_seat(command, workdir, game, options, seat, limits)``
       returning a :class:`runner.seats.Seat` that speaks the contest's file protocol.
-    * ``readers``: a list of :class:`games.records.RecordReader` for the contest's own
+    * ``readers``: a list of :class:`games.replay.RecordReader` for the contest's own
       record files (HEX.OUT, REPORT.TXT, turn logs, output.txt).
     * ``writers``: ``write_contest_records(replay_or_match, folder) -> [paths]``.
     * ``exports``: a dict ``{format: export(replay, index) -> (file name, text)}`` of what
@@ -30,6 +30,9 @@ class GamePlugin:
     * ``renderer``: the pygame renderer class (ui only).
     * ``extra_seats``: seat kinds beyond human/bot/ext, e.g. ``{"gtp": "games.hex.gtp:make_gtp_seat"}``.
     * ``cli``: ``register(subparsers)`` adding ``python main.py GAME ...`` tools.
+    * ``files``: ``load_files(options) -> (options, files)`` replacing options that name
+      files by their content (see :mod:`runner.setup`), for games that name files their
+      own way (Robot's shipped maps).
     """
 
     name: str
@@ -43,6 +46,7 @@ class GamePlugin:
     renderer: str | None = None
     extra_seats: dict[str, str] = field(default_factory=dict)
     cli: str | None = None
+    files: str | None = None
     howto: str = "HOWTO.md"         # relative to the game's package folder
     picture: str = ""               # asset file name for the home screen
 

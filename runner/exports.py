@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from games.api import ArenaError
-from games.records import Replay
+from games.replay import Replay
 from games.registry import GamePlugin
 
 

@@ -10,7 +10,11 @@ control calls (pause, resume, step, stop, undo, submit).
 from __future__ import annotations
 
 import datetime as _dt
+import json
 import platform
+import secrets
+import shutil
+import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -18,17 +22,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from games.api import (ArenaError, GameSetupError, IllegalMoveError, MoveSyntaxError, Outcome, State,
-                       Termination, check_seats)
-from games.records import Replay, TurnInfo
+from games.api import ArenaError, GameSetupError, Outcome, State, Termination, check_seats
+from games.replay import Replay, TurnInfo
 from games.registry import GamePlugin
 from runner.records import SUFFIX, RecordWriter
+from runner.referee import judge_time, referee_step
 from runner.seats import Answer, HumanSeat, Seat, SeatInfo
+from runner.setup import load_option_files
 
 ARENA_VERSION = "0.1.0"
-#: Seconds of slack over a time limit before the referee calls it a time-out
-#: (thread hand-over and process start are not the seat's thinking time).
-GRACE = 0.05
+#: Written into every seat folder the arena makes, so that only such folders are ever emptied.
+SEAT_MARKER = ".arena-seat"
 
 
 @dataclass(frozen=True)
@@ -77,14 +81,29 @@ class Match:
 
     ``run()`` plays to the end on the calling thread (headless); ``start()`` runs the
     same loop on a worker thread for the ui.
+
+    Folders: every seat that runs a program gets a new folder of its own,
+    ``seatN`` under the match's folder: ``workdir`` when given, else a folder named
+    after the record (``hex-...-1a2b3c/`` beside ``hex-...-1a2b3c.arena.jsonl``), else a
+    temporary one removed at the end.  At the end the game's contest record files
+    (REPORT.TXT, HEX.OUT, the Robot turn log) and ``result.json`` are written to
+    ``out_dir`` (default: the match's folder when there is a record).
+
+    Options that name files are replaced by the files' content before the game starts
+    (:func:`runner.setup.load_option_files`), so the record holds everything it needs.
+
+    Referee rules of a game go in the public hooks :meth:`ruling`, :meth:`after_turn`
+    and :meth:`after_close`; the turn itself is :func:`runner.referee.referee_step`.
     """
 
     def __init__(self, plugin: GamePlugin, options: Mapping[str, Any], seats: list[Seat],
                  seed: int = 0, variant: str | None = None, record_path: str | Path | None = None,
-                 time_control: TimeControl | None = None, workdir: str | Path | None = None):
+                 time_control: TimeControl | None = None, workdir: str | Path | None = None,
+                 out_dir: str | Path | None = None):
         self.plugin, self.game = plugin, plugin.new_game()
         check_seats(self.game.spec, len(seats))
-        self.options, self.variant, self.seed = dict(options), variant, seed
+        options, self.files = load_option_files(plugin, self.game, options)
+        self.options, self.variant, self.seed = options, variant, seed
         if self.game.seats_for(self.options) != len(seats):
             raise GameSetupError(f"these options make a {self.game.seats_for(self.options)}-seat "
                                  f"game, but {len(seats)} seats were given")
@@ -99,7 +118,10 @@ class Match:
         #: Lines the match screen keeps on show (contest mode: the authors' names and address).
         self.banner = ""
         self.record_path = Path(record_path) if record_path else None
-        self.workdir = Path(workdir) if workdir else (self.record_path.parent if self.record_path else None)
+        self.workdir = Path(workdir) if workdir else None
+        self.out_dir = Path(out_dir) if out_dir else None
+        self.written: list[Path] = []          # contest files and result.json, after the end
+        self._temporary: Path | None = None
         self._writer: RecordWriter | None = None
         self._lock = threading.RLock()
         self._control = _Control()
@@ -113,21 +135,45 @@ class Match:
     # ----------------------------------------------------------------- lifecycle
     def header(self) -> dict:
         return {"game": self.plugin.name, "variant": self.variant, "options": self.options,
+                **({"files": self.files} if self.files else {}),
                 "seed": self.seed, "seats": [s.describe() for s in self.seats],
                 "time_control": self.time_control.to_json(),
                 "versions": {"arena": ARENA_VERSION, "python": platform.python_version()},
                 "started": _dt.datetime.now().isoformat(timespec="seconds")}
 
+    def folder(self) -> Path | None:
+        """The match's own folder (seat folders, and contest files by default)."""
+        if self.workdir:
+            return self.workdir
+        if self.record_path:
+            return self.record_path.with_name(self.record_path.name.removesuffix(SUFFIX))
+        return None
+
     def _open(self) -> None:
         if self.record_path:
             self._writer = RecordWriter(self.record_path, self.header())
         for index, seat in enumerate(self.seats):
-            folder = None
-            if self.workdir:
-                folder = self.workdir / f"seat{index + 1}"
-                folder.mkdir(parents=True, exist_ok=True)
+            folder = self._seat_folder(index) if seat.needs_folder else None
             seat.start(SeatInfo(self.game, self.options, index, len(self.seats), self.seed,
                                 str(folder) if folder else None), self.state.clone())
+
+    def _seat_folder(self, index: int) -> Path:
+        """A new, empty folder for seat ``index``: made here, or one this arena made
+        before (it holds :data:`SEAT_MARKER`) emptied; anything else is refused."""
+        base = self.folder()
+        if base is None:
+            if self._temporary is None:
+                self._temporary = Path(tempfile.mkdtemp(prefix=f"arena-{self.plugin.name}-"))
+            base = self._temporary
+        folder = base / f"seat{index + 1}"
+        if folder.exists() and any(folder.iterdir()):
+            if not (folder / SEAT_MARKER).is_file():
+                raise GameSetupError(f"{folder} is not empty and was not made by Arena; "
+                                     "a match needs new folders for its programs")
+            shutil.rmtree(folder)
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / SEAT_MARKER).write_text("A folder Arena made for one program of one match.\n")
+        return folder
 
     def run(self) -> Outcome:
         """Play to the end (or until stopped) and return the outcome."""
@@ -175,6 +221,38 @@ class Match:
             self._writer.result(self.outcome, len(self.turns))
             self._writer.close()
         self._pool.shutdown(wait=False, cancel_futures=True)
+        self._write_outputs()
+        if self._temporary is not None:
+            shutil.rmtree(self._temporary, ignore_errors=True)
+        self.after_close()
+
+    def _write_outputs(self) -> None:
+        """The contest's record files and result.json, as every match writes them."""
+        folder = self.out_dir or (self.folder() if self.record_path else None)
+        if folder is None:
+            return
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            if self.plugin.writers:
+                self.written += [Path(p) for p in self.plugin.load("writers")(self.as_replay(), folder)]
+            result = folder / "result.json"
+            result.write_text(json.dumps(result_json(self), indent=2) + "\n", encoding="utf-8")
+            self.written.append(result)
+        except (OSError, ArenaError) as exc:       # the record is safe; say what is missing
+            self.error = self.error or f"could not write the contest files in {folder}: {exc}"
+
+    # ----------------------------------------------------------------- hooks
+    def ruling(self, seat: int, answer: Answer) -> Outcome | None:
+        """A referee's ruling that ends the game on this answer instead of the usual
+        consequence (Xiangqi's flag fall and status words).  Called before the answer's
+        time is charged; None means no ruling."""
+        return None
+
+    def after_turn(self, info: TurnInfo) -> None:
+        """Called after each turn is recorded (Xiangqi rewrites REPORT.TXT here)."""
+
+    def after_close(self) -> None:
+        """Called once the match has ended and its record is closed."""
 
     # ----------------------------------------------------------------- controls
     def pause(self) -> None:
@@ -319,7 +397,7 @@ class Match:
         with self._lock:
             self._waiting, self._thinking_since = (), None
         for seat, answer in answers.items():
-            self._judge_time(answer, limits[seat])
+            judge_time(answer, limits[seat])
         return answers
 
     def _ask_one(self, seat: int, state: State, limit: float | None) -> Answer:
@@ -332,75 +410,10 @@ class Match:
             answer.elapsed = time.perf_counter() - start
         return answer
 
-    def _judge_time(self, answer: Answer, limit: float | None) -> None:
-        if limit is not None and answer.failure is None and answer.elapsed > limit + GRACE:
-            answer.failure = Termination.TIMEOUT
-            answer.detail = f"answered after {answer.elapsed:.2f} s; the limit was {limit:.2f} s"
-
-    def _resolve(self, seat: int, answer: Answer) -> Any:
-        """The move this answer stands for; sets ``answer.failure`` when it is not valid."""
-        if answer.failure is None:
-            try:
-                move = answer.move
-                if move is None:
-                    if answer.text is None:
-                        raise MoveSyntaxError("no move was given")
-                    move = self.game.parse_move(answer.text, self.state, seat)
-                self.state.check_move(seat, move)
-                answer.text = self.game.format_move(move)
-                return move
-            except MoveSyntaxError as exc:
-                answer.failure, answer.detail = Termination.BAD_FILE, f"unreadable move: {exc}"
-            except IllegalMoveError as exc:
-                answer.failure, answer.detail = Termination.ILLEGAL_MOVE, f"illegal move: {exc}"
-        return None
-
-    def ruling(self, seat: int, answer: Answer) -> Outcome | None:
-        """A referee's ruling that ends the game on this answer instead of the usual
-        consequence (subclasses: Xiangqi's flag-fall and status-word rules).
-
-        Called before the time of this answer is charged; None means no ruling.
-        """
-        return None
-
     def _play(self, to_move: tuple[int, ...], answers: dict[int, Answer]) -> None:
-        info = TurnInfo(number=len(self.turns) + 1, moves={})
-        moves: dict[int, Any] = {}
-        for seat in to_move:
-            answer = answers[seat]
-            ruling = self.ruling(seat, answer) if info.ruling is None else None
-            if ruling is not None:
-                info.ruling = ruling.to_json()
-            self.time_used[seat] += answer.elapsed
-            move = self._resolve(seat, answer) if ruling is None else None
-            if ruling is not None:
-                info.answers[seat] = answer.log()
-                continue
-            if answer.failure is not None:
-                move = self.game.default_move(self.state, seat)
-                if move is None:
-                    info.forfeits[seat] = {"reason": answer.failure.value, "detail": answer.detail}
-                else:
-                    answer.notes.append(f"{answer.failure.value}: {answer.detail}; the referee "
-                                        f"played {self.game.format_move(move)}")
-            if move is not None:
-                moves[seat] = move
-                info.moves[seat] = self.game.format_move(move)
-            info.answers[seat] = answer.log()
-        for seat, forfeit in info.forfeits.items():
-            self.state.forfeit(seat, Termination(forfeit["reason"]), forfeit["detail"])
-        events = self.state.events() if info.forfeits else ()
-        if info.ruling:
-            moves, info.moves = {}, {}
-        if moves and set(moves) == set(self.state.to_move()):
-            self.state.apply(moves)
-            events = events + self.state.events()
-        elif moves:
-            info.moves = {}
-        if info.ruling:
-            self.state.adjudicate(Outcome.from_json(info.ruling))
-            events = events + self.state.events()
-        info.events = tuple(events)
+        info = referee_step(self.game, self.state, answers, len(self.turns) + 1, self.ruling)
+        for seat in to_move:        # after the step: a ruling reads the clock before this answer
+            self.time_used[seat] += answers[seat].elapsed
         info.clocks = dict(self.time_used)
         self.turns.append(info)
         self.states.append(self.state.clone())
@@ -411,6 +424,7 @@ class Match:
             seat.observe(self.state.clone(), info.moves)
         if self.state.is_terminal():
             self.outcome = self.state.outcome()
+        self.after_turn(info)
 
 
 def time_control_from_options(options: Mapping[str, Any]) -> TimeControl:
@@ -422,14 +436,18 @@ def time_control_from_options(options: Mapping[str, Any]) -> TimeControl:
 
 
 def default_record_path(folder: Path, game: str) -> Path:
+    """A new record's path in ``folder``: the game, the time, and six random hex digits,
+    so two matches started in the same second never share a record (or a folder)."""
     stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    return folder / f"{game}-{stamp}{SUFFIX}"
+    return Path(folder) / f"{game}-{stamp}-{secrets.token_hex(3)}{SUFFIX}"
 
 
 def result_json(match: Match) -> dict:
     """What ``--out`` receives as result.json."""
     outcome = match.outcome
-    return {"game": match.plugin.name, "winners": list(outcome.winners),
+    names = [match.game.spec.seat_name(i) for i in range(len(match.seats))]
+    return {"game": match.plugin.name, "result": outcome.result_text(names),
+            "winners": list(outcome.winners), "ranks": list(outcome.ranks),
             "scores": list(outcome.scores), "reason": outcome.reason.value,
             "detail": outcome.detail, "turns": len(match.turns),
             "seats": [s.describe() for s in match.seats],

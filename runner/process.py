@@ -23,7 +23,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 import psutil
 
@@ -40,12 +40,16 @@ def split_command(command: str | Sequence[str]) -> list[str]:
         raise ValueError("empty command")
     return argv
 
-def absolute_command(command: str | Sequence[str], base: Path) -> list[str]:
-    """The command with arguments naming existing files made absolute.
+def resolve_command(command: str | Sequence[str], base: str | Path | None = None) -> list[str]:
+    """The command as an argument list, with the words naming existing files made absolute.
 
     A program runs in its own folder, so ``./bot`` or ``python3 bot.py`` given relative
-    to where the arena started must still find their files.
+    to where the arena started (``base``, default the current folder) must still find
+    their files.  The first word is made absolute only when it is a path (``./bot``,
+    ``bin/bot``), so ``python3`` still comes from ``PATH``.  The one resolver every
+    program seat uses.
     """
+    base = Path(base) if base is not None else Path.cwd()
     fixed = []
     for index, arg in enumerate(split_command(command)):
         candidate = base / arg
@@ -239,6 +243,35 @@ class LineProcess:
             self._eof = True
             return None
         return line.rstrip("\r\n")
+
+    def read_line_by(self, deadline: float | None,
+                     cancelled: Callable[[], bool] = lambda: False) -> tuple[str | None, str]:
+        """The next line before ``deadline`` (a ``time.perf_counter()`` value; None:
+        no deadline), or ``(None, why)`` with why ``"eof"``, ``"timeout"`` or
+        ``"cancelled"``.  The one "read a line before a deadline" of the line protocols
+        (HexLib, GTP, UCI, UCCI); it looks at ``cancelled`` five times a second.
+        """
+        while True:
+            if cancelled():
+                return None, "cancelled"
+            if self._eof:
+                return None, "eof"
+            wait = 0.2 if deadline is None else min(0.2, deadline - time.perf_counter())
+            if wait <= 0:
+                return None, "timeout"
+            line = self.read_line(wait)
+            if line is not None:
+                return line, ""
+
+    def exit_description(self) -> str:
+        """How the program ended, in words (it is given a second to finish)."""
+        try:
+            code = self.proc.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            return "closed its output but kept running"
+        if code < 0:
+            return f"was killed by signal {-code}"
+        return f"exited with code {code}"
 
     def stdout_tail(self) -> str:
         return self._out.text()

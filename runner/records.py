@@ -18,9 +18,11 @@ import os
 from pathlib import Path
 from typing import Any, Iterable
 
-from games.api import Event, GameSetupError, Outcome, RecordFormatError, Termination
-from games.records import Replay, TurnInfo
+from games.api import (ArenaError, Event, GameSetupError, IllegalMoveError, Outcome, RecordFormatError,
+                       Termination)
+from games.replay import Replay, TurnInfo
 from games import registry
+from runner.setup import load_option_files
 
 FORMAT = "arena-record"
 VERSION = 1
@@ -37,7 +39,8 @@ class RecordWriter:
         self._write({"type": "header", "format": FORMAT, "version": VERSION, **header})
 
     def _write(self, obj: dict) -> None:
-        self._fh.write(json.dumps(obj, ensure_ascii=False) + "\n")
+        # ASCII-safe: a program's U+2028 or U+0085 must not split a line of the record.
+        self._fh.write(json.dumps(obj, ensure_ascii=True) + "\n")
         self._fh.flush()
         os.fsync(self._fh.fileno())
 
@@ -47,7 +50,7 @@ class RecordWriter:
                      "answers": {str(k): v for k, v in info.answers.items()},
                      "forfeits": {str(k): v for k, v in info.forfeits.items()},
                      **({"ruling": info.ruling} if info.ruling else {}),
-                     "events": [[e.kind, e.text, list(e.seats)] for e in info.events],
+                     "events": [e.to_json() for e in info.events],
                      "clocks": {str(k): round(v, 3) for k, v in info.clocks.items()},
                      "note": info.note})
 
@@ -64,15 +67,37 @@ class RecordWriter:
 
 
 def _turn_from_json(obj: dict) -> TurnInfo:
-    return TurnInfo(
-        number=obj["n"],
-        moves={int(k): v for k, v in obj.get("moves", {}).items()},
-        answers={int(k): v for k, v in obj.get("answers", {}).items()},
-        forfeits={int(k): v for k, v in obj.get("forfeits", {}).items()},
-        events=tuple(Event(k, t, tuple(s)) for k, t, s in obj.get("events", [])),
-        clocks={int(k): v for k, v in obj.get("clocks", {}).items()},
-        ruling=obj.get("ruling"),
-        note=obj.get("note", ""))
+    """A record's turn line as a :class:`TurnInfo`; a field of the wrong type is a
+    ``ValueError`` saying which."""
+    def seat_map(name: str, kind) -> dict:
+        value = obj.get(name, {})
+        if not isinstance(value, dict):
+            raise ValueError(f'"{name}" must be an object keyed by seat')
+        out = {}
+        for key, item in value.items():
+            if not isinstance(key, str) or not key.isdigit() or not isinstance(item, kind):
+                raise ValueError(f'"{name}" must map seat numbers to {kind.__name__ if isinstance(kind, type) else "values"}')
+            out[int(key)] = item
+        return out
+
+    number = obj.get("n")
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise ValueError('"n" must be the turn number')
+    events = obj.get("events", [])
+    if not isinstance(events, list):
+        raise ValueError('"events" must be a list')
+    ruling = obj.get("ruling")
+    if ruling is not None:
+        Outcome.from_json(ruling)
+    note = obj.get("note", "")
+    if not isinstance(note, str):
+        raise ValueError('"note" must be text')
+    forfeits = seat_map("forfeits", dict)
+    for forfeit in forfeits.values():
+        Termination(forfeit.get("reason"))
+    return TurnInfo(number=number, moves=seat_map("moves", str), answers=seat_map("answers", dict),
+                    forfeits=forfeits, events=tuple(Event.from_json(e) for e in events),
+                    clocks=seat_map("clocks", (int, float)), ruling=ruling, note=note)
 
 
 def is_arena_record(text: str) -> bool:
@@ -81,20 +106,21 @@ def is_arena_record(text: str) -> bool:
 
 
 def read_arena_record(text: str, path: str) -> Replay:
-    """Rebuild every state by replaying the record's moves from its seed."""
-    lines = text.splitlines()
-    try:
-        header = json.loads(lines[0])
-    except (json.JSONDecodeError, IndexError):
-        raise RecordFormatError(path, 1, "a JSON header line") from None
-    if header.get("format") != FORMAT:
-        raise RecordFormatError(path, 1, f'"format": "{FORMAT}"')
+    """Rebuild every state by replaying the record's moves from its seed, each one
+    checked by the rules: a record with an illegal or unreadable move, a turn out of
+    order or a field of the wrong type is a :class:`RecordFormatError` naming the line."""
+    lines = text.split("\n")
+    header = _header(lines[0] if lines else "", path)
     try:
         plugin = registry.plugin(header["game"])
-    except (KeyError, GameSetupError) as exc:
+    except (KeyError, TypeError, GameSetupError) as exc:
         raise RecordFormatError(path, 1, f"a known game ({exc})") from None
     game = plugin.new_game()
-    state = game.new_initial_state(header["options"], header["seed"])
+    try:
+        options, _ = load_option_files(plugin, game, header["options"])
+        state = game.new_initial_state(options, header["seed"])
+    except (ArenaError, KeyError, TypeError, ValueError) as exc:
+        raise RecordFormatError(path, 1, f"options and a seed the game starts from ({exc})") from None
     states, turns, outcome = [state.clone()], [], None
     for number, line in enumerate(lines[1:], start=2):
         if not line.strip():
@@ -102,35 +128,63 @@ def read_arena_record(text: str, path: str) -> Replay:
         try:
             obj = json.loads(line)
             kind = obj["type"]
-        except (json.JSONDecodeError, KeyError, TypeError):
-            if number == len(lines):
+        except (json.JSONDecodeError, KeyError, TypeError, RecursionError, ValueError):
+            if number == len(lines) and not text.endswith("\n"):
                 break              # a half-written last line: the arena stopped mid-turn
             raise RecordFormatError(path, number, "a JSON object with a \"type\"") from None
         if kind == "turn":
-            info = _turn_from_json(obj)
+            try:
+                info = _turn_from_json(obj)
+            except (ValueError, TypeError, AttributeError) as exc:
+                raise RecordFormatError(path, number, f"a turn line ({exc})") from None
+            if info.number != len(turns) + 1:
+                raise RecordFormatError(path, number, f"turn {len(turns) + 1}, not turn {info.number}")
             _replay_turn(game, state, info, path, number)
             states.append(state.clone())
             turns.append(info)
         elif kind == "undo":
-            del states[len(states) - obj["count"]:]
-            del turns[len(turns) - obj["count"]:]
+            count = obj.get("count")
+            if isinstance(count, bool) or not isinstance(count, int) or not 0 < count <= len(turns):
+                raise RecordFormatError(path, number, f"an undo of 1 to {len(turns)} turns")
+            del states[len(states) - count:]
+            del turns[len(turns) - count:]
             state = states[-1].clone()
         elif kind == "result":
-            outcome = Outcome.from_json(obj)
-    names = [s.get("label", s.get("spec", "")) for s in header.get("seats", [])]
+            try:
+                outcome = Outcome.from_json(obj)
+            except ValueError as exc:
+                raise RecordFormatError(path, number, f"a result line ({exc})") from None
+    names = [s.get("label", s.get("spec", "")) if isinstance(s, dict) else str(s)
+             for s in header.get("seats", [])]
     return Replay(plugin.name, FORMAT, path, header, states, turns, outcome or state.outcome(), names)
 
 
+def _header(line: str, path: str) -> dict:
+    try:
+        header = json.loads(line)
+    except (json.JSONDecodeError, RecursionError, ValueError):
+        raise RecordFormatError(path, 1, "a JSON header line") from None
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise RecordFormatError(path, 1, f'"format": "{FORMAT}"')
+    if not isinstance(header.get("options"), dict):
+        raise RecordFormatError(path, 1, '"options" as an object')
+    if isinstance(header.get("seed"), bool) or not isinstance(header.get("seed"), int):
+        raise RecordFormatError(path, 1, '"seed" as a whole number')
+    return header
+
+
 def _replay_turn(game, state, info: TurnInfo, path: str, line: int) -> None:
+    """Play one recorded turn, checked: forfeits, then the moves, then a ruling."""
     try:
         for seat, forfeit in info.forfeits.items():
-            state.forfeit(seat, Termination(forfeit["reason"]), forfeit.get("detail", ""))
-        if info.moves and not state.is_terminal():
-            moves = {seat: game.parse_move(text, state, seat) for seat, text in info.moves.items()}
-            state.apply(moves)
+            state.forfeit(seat, Termination(forfeit["reason"]), str(forfeit.get("detail", "")))
+        if info.moves:
+            if state.is_terminal():
+                raise IllegalMoveError("the game was already over")
+            game.play_text(state, info.moves)
         if info.ruling:
             state.adjudicate(Outcome.from_json(info.ruling))
-    except (ValueError, KeyError) as exc:
+    except (ArenaError, ValueError, KeyError, TypeError) as exc:
         raise RecordFormatError(path, line, f"a move the rules accept ({exc})") from None
 
 

@@ -12,10 +12,7 @@ The runner, not the seat, decides what a bad answer costs.
 from __future__ import annotations
 
 import abc
-import os
 import queue
-import shutil
-import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -40,12 +37,15 @@ class Answer:
     failure: Termination | None = None   # timeout, crash, bad-file, illegal-move, resignation
     detail: str = ""
     notes: list[str] = field(default_factory=list)   # misuse the protocol recorded
+    source: str = ""                 # where in the answer the move stands ("output.txt line 7")
+    claimed: str | None = None       # what the program claims (a whole game's score)
 
     def log(self) -> dict:
         """The record's view of this answer."""
         data = {"text": self.text, "elapsed": round(self.elapsed, 4), "given": self.given,
                 "answered": self.answered, "stdout": self.stdout, "stderr": self.stderr,
-                "failure": self.failure.value if self.failure else None, "detail": self.detail}
+                "failure": self.failure.value if self.failure else None, "detail": self.detail,
+                "source": self.source, "claimed": self.claimed}
         if self.notes:
             data["notes"] = list(self.notes)
         return {k: v for k, v in data.items() if v not in ("", None) or k == "text"}
@@ -53,7 +53,11 @@ class Answer:
 
 @dataclass(frozen=True)
 class SeatInfo:
-    """Everything a seat learns when the match starts."""
+    """Everything a seat learns when the match starts.
+
+    ``workdir`` is the seat's own folder, new for this match, made by the match for
+    seats that say they need one (:attr:`Seat.needs_folder`); None for the others.
+    """
 
     game: Game
     options: Mapping[str, Any]
@@ -67,6 +71,8 @@ class Seat(abc.ABC):
     """One side of a match.  ``ask`` blocks (in a worker thread) until an answer."""
 
     kind = "?"
+    #: True for seats that run a program: the match gives them a fresh folder.
+    needs_folder = False
 
     def __init__(self, spec: str, label: str = ""):
         self.spec = spec
@@ -158,29 +164,16 @@ class BotSeat(Seat):
         return Answer(move=move, elapsed=time.perf_counter() - start)
 
 
-class SeatFolder:
-    """Where a program seat runs, chosen once at the start of a match.
-
-    In order: ``limits["folder"]``, the match's folder for the seat, the seat
-    factory's ``workdir``/seatN, else a temporary folder removed by :meth:`release`.
-    """
-
-    def __init__(self, limits: Mapping[str, Any], default_workdir: str | None, prefix: str):
-        self.limits, self.default_workdir, self.prefix = limits, default_workdir, prefix
-        self._temporary: str | None = None
-
-    def choose(self, info: SeatInfo) -> Path:
-        chosen = self.limits.get("folder") or info.workdir
-        if not chosen and self.default_workdir:
-            chosen = os.path.join(self.default_workdir, f"seat{info.seat + 1}")
-        if not chosen:
-            chosen = self._temporary = tempfile.mkdtemp(prefix=f"{self.prefix}-seat{info.seat + 1}-")
-        return Path(chosen)
-
-    def release(self) -> None:
-        if self._temporary:
-            shutil.rmtree(self._temporary, ignore_errors=True)
-            self._temporary = None
+def seat_folder(info: SeatInfo, limits: Mapping[str, Any]) -> Path:
+    """The one way a program seat picks its working folder: ``limits["folder"]`` when
+    the caller names one (contest mode runs beside PLAY.INI), else the fresh folder
+    the match made for the seat."""
+    chosen = limits.get("folder") or info.workdir
+    if not chosen:
+        raise GameSetupError(f"seat {info.seat + 1} runs a program but was given no folder")
+    folder = Path(chosen)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def parse_seat_spec(spec: str) -> tuple[str, str]:
@@ -192,8 +185,8 @@ def parse_seat_spec(spec: str) -> tuple[str, str]:
     raise GameSetupError(f"seat {spec!r}: expected human, bot[:LEVEL] or KIND:COMMAND")
 
 
-def make_seat(spec: str, plugin: GamePlugin, seed: int, limits: Mapping[str, Any] | None = None,
-              workdir: str | None = None) -> Seat:
+def make_seat(spec: str, plugin: GamePlugin, seed: int,
+              limits: Mapping[str, Any] | None = None) -> Seat:
     """Build a seat from its command-line spec for the given game."""
     kind, arg = parse_seat_spec(spec)
     if kind == "human":
@@ -210,8 +203,8 @@ def make_seat(spec: str, plugin: GamePlugin, seed: int, limits: Mapping[str, Any
     if kind == "ext":
         if plugin.external is None:
             raise GameSetupError(f"{plugin.name} cannot run external programs yet")
-        return plugin.load("external")(spec, arg, workdir=workdir, limits=dict(limits or {}))
+        return plugin.load("external")(spec, arg, limits=dict(limits or {}))
     if kind in plugin.extra_seats:
-        return plugin.load(kind)(spec, arg, workdir=workdir, limits=dict(limits or {}))
+        return plugin.load(kind)(spec, arg, limits=dict(limits or {}))
     raise GameSetupError(f"seat kind {kind!r} is not known for {plugin.name}; kinds: "
                          + ", ".join(["human", "bot", "ext", *plugin.extra_seats]))

@@ -12,7 +12,7 @@ from typing import Sequence
 import pygame
 
 from games.api import Outcome, Termination
-from games.records import TurnInfo
+from games.replay import TurnInfo
 from games.render_base import Theme, elide, font, mix
 
 Segment = tuple[str, tuple]          # (text, colour)

@@ -18,9 +18,10 @@ from typing import Mapping
 
 from games.api import MoveSyntaxError, Outcome, Termination
 from games.hex.notation import colour_of_seat, from_hexgui, to_hexgui
-from games.hex.protocol import TIMEOUT_SLACK, ProgramChannel
+from games.hex.program import TIMEOUT_SLACK, ProgramChannel
 from games.hex.rules import P1, P2, HexMove, HexState
-from runner.seats import Answer, Seat, SeatInfo
+from runner.process import resolve_command
+from runner.seats import Answer, Seat, SeatInfo, seat_folder
 
 #: Seconds allowed for set-up commands (boardsize, play ...) and for showboard.
 SETUP_TIMEOUT = 10.0
@@ -71,10 +72,11 @@ class GtpHexSeat(Seat):
 
     kind = "gtp"
 
-    def __init__(self, spec: str, command: str, workdir: str | None = None,
-                 limits: Mapping | None = None):
+    needs_folder = True
+
+    def __init__(self, spec: str, command: str, limits: Mapping | None = None):
         super().__init__(spec, label=f"GTP {command}")
-        self.command, self.workdir = command, workdir
+        self.argv = resolve_command(command)
         self.limits = dict(limits or {})
         self.channel: ProgramChannel | None = None
         self.setup_error = ""
@@ -85,7 +87,7 @@ class GtpHexSeat(Seat):
 
     def start(self, info: SeatInfo, state: HexState) -> None:
         super().start(info, state)
-        self.channel = ProgramChannel(self.command, info.workdir or self.workdir,
+        self.channel = ProgramChannel(self.argv, str(seat_folder(info, self.limits)),
                                       self.limits.get("memory_mb"))
         if self.channel.error:
             self.setup_error = self.channel.error
@@ -197,7 +199,6 @@ class GtpHexSeat(Seat):
             self.channel.close()
 
 
-def make_gtp_seat(spec: str, command: str, workdir: str | None = None,
-                  limits: Mapping | None = None) -> GtpHexSeat:
+def make_gtp_seat(spec: str, command: str, limits: Mapping | None = None) -> GtpHexSeat:
     """The plugin's ``gtp`` seat factory."""
-    return GtpHexSeat(spec, command, workdir, limits)
+    return GtpHexSeat(spec, command, limits)

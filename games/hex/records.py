@@ -15,7 +15,7 @@ from games.api import (GameSetupError, IllegalMoveError, MoveSyntaxError, Outcom
                        RecordFormatError, Termination, uniform_outcome_two_player)
 from games.hex.notation import from_hexgui, to_hexgui
 from games.hex.rules import MAX_SIZE, P1, P2, HexGame, HexMove, HexState
-from games.records import RecordReader, Replay, TurnInfo
+from games.replay import RecordReader, Replay, TurnInfo
 from runner.process import atomic_write
 
 HEX_OUT = "HEX.OUT"

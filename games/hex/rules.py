@@ -178,9 +178,9 @@ class HexState(State):
 
     def apply(self, moves: Mapping[int, HexMove]) -> None:
         (seat, move), = moves.items()
-        self.play(move)
+        self.push(move)
 
-    def play(self, move: HexMove) -> None:
+    def push(self, move: HexMove) -> None:
         """Place the side to move's stone (unchecked: the fast path for bots)."""
         self._events = ()
         if move.is_swap:
@@ -299,7 +299,8 @@ class HexState(State):
 
     def __eq__(self, other) -> bool:
         return (isinstance(other, HexState) and self.cells == other.cells
-                and self.current == other.current and self._outcome == other._outcome)
+                and self.current == other.current and self.turn == other.turn
+                and self.p1_moves == other.p1_moves and self._outcome == other._outcome)
 
     def __repr__(self) -> str:
         return f"HexState({self.size}, {self.board_text()!r}, to_move={self.current})"

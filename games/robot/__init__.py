@@ -6,10 +6,11 @@ PLUGIN = GamePlugin(
     game="games.robot.rules:RobotGame",
     bot="games.robot.bot:make_bot",
     bot_levels=("random", "painter", "territory", "strongest"),
-    external="games.robot.judge:make_external_seat",
+    external="games.robot.program:make_external_seat",
     readers="games.robot.turnlog:READERS",
     writers="games.robot.turnlog:write_contest_records",
     renderer="games.robot.render:RobotRenderer",
     cli="games.robot.cli:register",
+    files="games.robot.maps:load_files",
     picture="robot.png",
 )

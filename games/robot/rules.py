@@ -24,10 +24,11 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from pathlib import PurePath
 from typing import Iterable, Mapping, Sequence
 
 from games.api import (Event, Game, GameKind, GameSetupError, GameSpec, IllegalMoveError, MoveSyntaxError,
-                       Option, Outcome, State, Termination, Variant)
+                       Option, Outcome, State, Termination, Variant, RecordFormatError)
 
 COLOURS = "ABCD"
 ITEM_KINDS = "GEF"           # speed (tăng tốc), explosion (màu nổ), oil (dầu trơn)
@@ -200,6 +201,7 @@ class RobotState(State):
         self._rng, self._rng_shared = random.Random(seed), False
         self.respawn = respawn
         self.finished = False
+        self._ruling: Outcome | None = None
         self.injected_spawns: list[list[Item]] = []   # used before drawing (audit, tests)
         self._events: tuple[Event, ...] = ()
         # For the renderer, not part of the position (``==`` ignores them): the scores
@@ -631,9 +633,16 @@ class RobotState(State):
         self._check_end(events)
         self._events = tuple(events)
 
+    def adjudicate(self, outcome: Outcome) -> None:
+        """The organizer ends the game with ``outcome`` (every robot stops where it is)."""
+        self.finished, self._ruling = True, outcome
+        self._events = (Event("verdict", outcome.detail or "the referee ended the game"),)
+
     def outcome(self) -> Outcome | None:
         if not self.finished:
             return None
+        if self._ruling is not None:
+            return self._ruling
         scores = self.scores()
         detail = "cells painted: " + self._result_text()
         return Outcome.ranked(scores, Termination.SCORE, detail)
@@ -658,6 +667,7 @@ class RobotState(State):
         self._rng_shared = True
         other.respawn = self.respawn
         other.finished = self.finished
+        other._ruling = self._ruling
         other.injected_spawns = [list(s) for s in self.injected_spawns]
         other._events = self._events
         other._score_trail, other.turn_marks = self._score_trail, self.turn_marks
@@ -672,6 +682,7 @@ class RobotState(State):
                 and [r.key() for r in self.robots] == [r.key() for r in other.robots]
                 and self.items == other.items and self.turn == other.turn
                 and self.respawn == other.respawn and self.finished == other.finished
+                and self._ruling == other._ruling
                 and self._rng.getstate() == other._rng.getstate())
 
     __hash__ = None
@@ -696,6 +707,102 @@ def format_move_text(move: tuple[int, int]) -> str:
     return f"{move[0]} {move[1]}"
 
 
+# ---------------------------------------------------------------------- maps
+MIN_SIDE, MAX_SIDE = 11, 21          # the contest's bounds (strict mode)
+MIN_PERIOD, MAX_PERIOD = 5, 20
+
+
+class MapError(RecordFormatError):
+    """A map that cannot be played: names the file, the line and the expectation."""
+
+
+@dataclass(frozen=True)
+class RobotMap:
+    """A parsed map: ``rows[r][c]`` is ``'.'`` or ``'#'``."""
+
+    name: str
+    height: int          # M
+    width: int           # N
+    period: int          # K
+    rows: tuple[str, ...]
+
+    def text(self) -> str:
+        """The map in the organizers' file format (no spaces between cells)."""
+        return f"{self.height} {self.width} {self.period}\n" + "\n".join(self.rows) + "\n"
+
+
+def parse_map(text: str, path: str = "<map>", strict: bool = False) -> RobotMap:
+    """Read a map from text; ``strict`` also enforces the statement's size bounds.
+
+    Without ``strict`` any odd size from 3 to 21 and any period from 1 is accepted
+    (smaller maps are allowed in tests, such as the 7×7 worked example).
+    """
+    lines = [line for line in text.replace("\r", "").split("\n")]
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if not lines or not lines[0].strip():
+        raise MapError(path, 1, "'M N K' (rows, columns, shrink period)")
+    head = lines[0].split()
+    if len(head) != 3 or not all(_is_int(x) for x in head):
+        raise MapError(path, 1, f"'M N K' as three whole numbers, not {lines[0].strip()!r}")
+    height, width, period = (int(x) for x in head)
+    low, high = (MIN_SIDE, MAX_SIDE) if strict else (3, MAX_SIDE)
+    for label, value in (("M", height), ("N", width)):
+        if value % 2 == 0 or not low <= value <= high:
+            raise MapError(path, 1, f"{label} odd and between {low} and {high}, not {value}")
+    p_low, p_high = (MIN_PERIOD, MAX_PERIOD) if strict else (1, 1000)
+    if not p_low <= period <= p_high:
+        raise MapError(path, 1, f"K between {p_low} and {p_high}, not {period}")
+    rows = []
+    for index in range(height):
+        number = index + 2
+        if number > len(lines):
+            raise MapError(path, number, f"map row {index} of {height} (the file ends early)")
+        row = "".join(lines[number - 1].split())
+        if len(row) != width:
+            raise MapError(path, number, f"{width} cells in map row {index}, found {len(row)}")
+        bad = next((ch for ch in row if ch not in ".#"), None)
+        if bad is not None:
+            raise MapError(path, number, f"only '.' and '#' in map row {index}, found {bad!r}")
+        rows.append(row)
+    for number in range(height + 2, len(lines) + 1):
+        if lines[number - 1].strip():
+            raise MapError(path, number, f"the end of the file after {height} map rows")
+    robot_map = RobotMap(PurePath(path).stem if path != "<map>" else "custom", height, width, period,
+                         tuple(rows))
+    _check_connected(robot_map, path)
+    return robot_map
+
+
+def _is_int(text: str) -> bool:
+    try:
+        int(text)
+        return True
+    except ValueError:
+        return False
+
+
+def _check_connected(robot_map: RobotMap, path: str) -> None:
+    """Every open cell must reach every other (the maze is connected)."""
+    cells = {(r, c) for r, row in enumerate(robot_map.rows) for c, ch in enumerate(row) if ch == "."}
+    if not cells:
+        raise MapError(path, 2, "at least one open '.' cell")
+    start = min(cells)
+    seen, stack = {start}, [start]
+    while stack:
+        r, c = stack.pop()
+        for nxt in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if nxt in cells and nxt not in seen:
+                seen.add(nxt)
+                stack.append(nxt)
+    if len(seen) != len(cells):
+        r, c = min(cells - seen)
+        raise MapError(path, r + 2, f"a connected map: cell ({r}, {c}) cannot be reached "
+                       f"from cell {start}")
+
+
+
+
 class RobotGame(Game):
     """Robot Đại Chiến: 2-4 robots painting a shrinking maze."""
 
@@ -704,7 +811,9 @@ class RobotGame(Game):
         variants=(Variant("2 players", {"players": 2}, "a duel"),
                   Variant("3 players", {"players": 3}),
                   Variant("4 players", {"players": 4}, "the all-in format")),
-        options=(Option("map", "scatter-21", "a shipped map name, a map file, or map text"),
+        options=(Option("map", "scatter-21", "a shipped map name, a map file, or map text",
+                        file=True),
+                 Option("map_name", "", "the map's name, set from the map file", hidden=True),
                  Option("players", 2, "number of robots", (2, 3, 4)),
                  Option("respawn", "off", "a robot that left is placed again next turn",
                         ("off", "on")),
@@ -716,15 +825,18 @@ class RobotGame(Game):
         can_undo=True, kind=GameKind.SIMULTANEOUS, live_scores=True, seats_option="players")
 
     def new_initial_state(self, options: Mapping, seed: int) -> RobotState:
-        from games.robot import maps
+        """``options["map"]`` is the map's text (the runner puts a named or shipped
+        map's text there: the rules read no files)."""
         players = int(options.get("players", 2))
         if not 2 <= players <= 4:
             raise GameSetupError(f"Robot takes 2-4 players, not {players}")
         respawn = options.get("respawn", "off")
         respawn = respawn in (True, "on", "true", "1", 1)
-        map_option = str(options.get("map", "scatter-21"))
-        robot_map = maps.parse_map(maps.map_text(map_option),
-                                   map_option if "\n" not in map_option else "<map>")
+        map_option = str(options.get("map", ""))
+        if "\n" not in map_option:
+            raise GameSetupError(f"the map must be given as its text, not {map_option!r} "
+                                 "(the arena reads map files before the game starts)")
+        robot_map = parse_map(map_option, str(options.get("map_name") or "<map>"))
         period = int(options.get("period", 0) or robot_map.period)
         if period < 1:
             raise GameSetupError(f"shrink period must be at least 1, not {period}")

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from games.api import Event, RecordFormatError
-from games.records import RecordReader, Replay, TurnInfo
+from games.replay import RecordReader, Replay, TurnInfo
 from games.robot.rules import COLOURS, Board, Item, RobotState, _OPEN
 
 FORMAT = "robot-turnlog"

@@ -35,8 +35,8 @@ from games.xiangqi.movefiles import (COMPUTER, HUMAN, LOST, MAX_MOVE_FILE_BYTES,
                                      UNTIMED, PlayIni, StablePoller, format_move_file,
                                      format_play_ini, parse_move_file, status_words)
 from games.xiangqi.rules import SIDE_NAMES, SINGLE_MOVE_LIMIT_SECONDS, START_FEN
-from runner.process import LineProcess, absolute_command, atomic_write
-from runner.seats import Answer, BotSeat, Seat, SeatFolder, SeatInfo
+from runner.process import LineProcess, atomic_write, resolve_command
+from runner.seats import Answer, BotSeat, Seat, SeatInfo, seat_folder
 
 #: Seconds between two looks at a move file (limits["poll"] overrides).
 DEFAULT_POLL = 0.05
@@ -252,11 +252,11 @@ class ContestProgramSeat(MoveFileSeat):
     looks at the move file), ``memory_mb``.
     """
 
-    def __init__(self, spec: str, command: str, workdir: str | None = None,
-                 limits: Mapping[str, Any] | None = None):
+    needs_folder = True
+
+    def __init__(self, spec: str, command: str, limits: Mapping[str, Any] | None = None):
         super().__init__(spec, label=command, limits=limits)
-        self.argv = absolute_command(command, Path.cwd())
-        self.workspace = SeatFolder(self.limits, workdir, "xiangqi")
+        self.argv = resolve_command(command)
         self.folder: Path | None = None
         self.play_ini = ""
 
@@ -266,8 +266,7 @@ class ContestProgramSeat(MoveFileSeat):
             raise GameSetupError("a contest program always starts from the usual position; "
                                  "the fen option cannot be used with ext: seats")
         self.side = info.seat
-        self.folder = self.workspace.choose(info)
-        self.folder.mkdir(parents=True, exist_ok=True)
+        self.folder = seat_folder(info, self.limits)
         files = [self.folder / name for name in MOVE_FILE_NAMES]
         for path in files:
             path.unlink(missing_ok=True)
@@ -305,7 +304,6 @@ class ContestProgramSeat(MoveFileSeat):
     def close(self) -> None:
         if self.process is not None:
             self.process.close(grace=0.1)
-        self.workspace.release()
 
     def describe(self) -> dict:
         data = super().describe()
@@ -388,10 +386,10 @@ class ContestBotSeat(BotSeat):
         return budget
 
 
-def make_external_seat(spec: str, command: str, workdir: str | None = None,
+def make_external_seat(spec: str, command: str,
                        limits: Mapping[str, Any] | None = None) -> ContestProgramSeat:
     """The plugin's ``external`` factory (``ext:COMMAND`` seats)."""
-    return ContestProgramSeat(spec, command, workdir, limits)
+    return ContestProgramSeat(spec, command, limits)
 
 
 # --------------------------------------------------------------------------- contest mode
@@ -475,7 +473,6 @@ def build_contest_match(folder: Path, ini: PlayIni, authors: tuple[str, str, str
     match = XiangqiMatch(PLUGIN, resolved, seats, seed=seed, variant="contest", seconds=ini.seconds,
                          report_dir=folder, report_authors=authors, report_words=ini.words,
                          record_path=default_record_path(Path(folder), PLUGIN.name))
-    match.workdir = None          # no seat folders: a contest program keeps to its own files
     match.banner = banner_text(authors)
     return match
 

@@ -36,8 +36,8 @@ from typing import Any, Mapping
 
 from games.api import Termination
 from games.xiangqi.rules import START_FEN
-from runner.process import LineProcess, absolute_command, split_command
-from runner.seats import Answer, Seat, SeatInfo
+from runner.process import LineProcess, resolve_command, split_command
+from runner.seats import Answer, Seat, SeatInfo, seat_folder
 
 HANDSHAKE_SECONDS = 10.0
 STOP_GRACE = 1.0
@@ -80,15 +80,15 @@ class EngineSeat(Seat):
 
     protocol = "uci"
 
-    def __init__(self, spec: str, command: str, workdir: str | None = None,
-                 limits: Mapping[str, Any] | None = None):
+    needs_folder = True
+
+    def __init__(self, spec: str, command: str, limits: Mapping[str, Any] | None = None):
         argv, settings = split_engine_spec(command)
         super().__init__(spec, label=Path(argv[0]).name)
-        self.argv = absolute_command(argv, Path.cwd())
+        self.argv = resolve_command(argv)
         self.settings = {**{k: str(v) for k, v in (limits or {}).items()
                             if k in SETTING_KEYS or k.startswith("option.")}, **settings}
         self.limits = dict(limits or {})
-        self.default_workdir = workdir
         self.process: LineProcess | None = None
         self.rank_base = 0
         self.engine_name = ""
@@ -103,9 +103,7 @@ class EngineSeat(Seat):
     # ------------------------------------------------------------------ start
     def start(self, info: SeatInfo, state) -> None:
         super().start(info, state)
-        folder = self.limits.get("folder") or info.workdir
-        if folder:
-            Path(folder).mkdir(parents=True, exist_ok=True)
+        folder = seat_folder(info, self.limits)
         try:
             self.process = LineProcess(self.argv, cwd=folder, memory_mb=self.limits.get("memory_mb"))
         except OSError as exc:
@@ -122,16 +120,11 @@ class EngineSeat(Seat):
 
     def _read_until(self, done, seconds: float) -> str | None:
         """Lines until one satisfies ``done`` (returned), or None on time-out or exit."""
-        end = time.monotonic() + seconds
+        deadline = time.perf_counter() + seconds
         while True:
-            left = end - time.monotonic()
-            if left <= 0:
-                return None
-            line = self.process.read_line(min(left, 0.2))
+            line, _ = self.process.read_line_by(deadline)
             if line is None:
-                if self.process.exited:
-                    return None
-                continue
+                return None
             self._log.append("< " + line)
             if done(line):
                 return line
@@ -274,13 +267,11 @@ class UcciEngineSeat(EngineSeat):
     kind = protocol = "ucci"
 
 
-def make_uci_seat(spec: str, command: str, workdir: str | None = None,
-                  limits: Mapping[str, Any] | None = None) -> EngineSeat:
+def make_uci_seat(spec: str, command: str, limits: Mapping[str, Any] | None = None) -> EngineSeat:
     """``uci:COMMAND [KEY=VALUE ...]``: Pikafish, Fairy-Stockfish."""
-    return UciEngineSeat(spec, command, workdir, limits)
+    return UciEngineSeat(spec, command, limits)
 
 
-def make_ucci_seat(spec: str, command: str, workdir: str | None = None,
-                   limits: Mapping[str, Any] | None = None) -> EngineSeat:
+def make_ucci_seat(spec: str, command: str, limits: Mapping[str, Any] | None = None) -> EngineSeat:
     """``ucci:COMMAND [KEY=VALUE ...]``: ElephantEye."""
-    return UcciEngineSeat(spec, command, workdir, limits)
+    return UcciEngineSeat(spec, command, limits)

@@ -10,7 +10,7 @@ unknown otherwise, unless the arena's ``REPORT.JSON`` lies beside it.
 PGN: the tags python-chess and the Chinese-chess sites use, with ``[Game "Chinese Chess"]``
 and ``[Format "ICCS"]``, and moves written ``H2-E2`` (the dash is optional on input).
 
-Reading is pure text in, :class:`games.records.Replay` out; every malformed input raises
+Reading is pure text in, :class:`games.replay.Replay` out; every malformed input raises
 :class:`games.api.RecordFormatError` naming the file, the line and what was expected.
 The only file access is the optional look at ``REPORT.JSON`` beside a REPORT.TXT.
 """
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from games.api import ArenaError, Outcome, RecordFormatError, Termination, uniform_outcome_two_player
-from games.records import RecordReader, Replay, TurnInfo
+from games.replay import RecordReader, Replay, TurnInfo
 from games.xiangqi.rules import (SIDE_NAMES, START_FEN, XiangqiGame, XiangqiState, move_text,
                                  parse_move_text)
 

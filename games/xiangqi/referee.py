@@ -34,7 +34,8 @@ from games.api import Outcome, Termination, parse_option_pairs
 from games.xiangqi.movefiles import COMPUTER, HUMAN, OTHER, UNTIMED
 from games.xiangqi.rules import (SIDE_NAMES, SINGLE_MOVE_LIMIT_SECONDS, adjudicate_flag_fall,
                                  adjudicate_move_time)
-from runner.match import GRACE, Match, TimeControl
+from runner.match import Match, TimeControl
+from runner.referee import GRACE
 from runner.process import atomic_write
 
 REPORT_NAME = "REPORT.TXT"
@@ -94,14 +95,10 @@ class XiangqiMatch(Match):
             return claim_outcome(seat, answer.claim)
         return None
 
-    def _play(self, to_move, answers) -> None:
-        super()._play(to_move, answers)
-        if self.turns[-1].ruling:
-            self.turns[-1].note = self.turns[-1].ruling["detail"]
+    def after_turn(self, info) -> None:
         self.write_reports()
 
-    def _close(self) -> None:
-        super()._close()
+    def after_close(self) -> None:
         self.write_reports()
 
     # ------------------------------------------------------------------ REPORT.TXT
@@ -256,9 +253,10 @@ def build_referee_match(bottom: str, top: str, out: Path, seconds: int = UNTIMED
         limits: dict[str, Any] = {"seconds": seconds}
         if poll:
             limits["poll"] = poll
-        seats.append(make_seat(seat_spec(spec), PLUGIN, seed + index, limits=limits, workdir=str(out)))
+        seats.append(make_seat(seat_spec(spec), PLUGIN, seed + index, limits=limits))
     return XiangqiMatch(PLUGIN, resolved, seats, seed=seed, seconds=seconds, report_dir=out,
-                        report_authors=authors, record_path=default_record_path(out, PLUGIN.name))
+                        report_authors=authors, record_path=default_record_path(out, PLUGIN.name),
+                        workdir=out)
 
 
 def referee_command(args) -> int:

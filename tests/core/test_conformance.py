@@ -1,25 +1,55 @@
-"""Every registered game keeps the API's promises, checked by seeded random playouts.
+"""Every registered game keeps the API's promises (the checks are in conformance.py).
 
-* a state is terminal exactly when no seat must move, and every seat that must move
-  has a legal move;
-* move text round-trips for every legal move offered;
-* clones are equal and independent;
-* a match record replays to exactly the same states.
+Seeded random playouts check: terminal exactly when no seat must move; the declared
+kind (one seat at a time, or several); legal moves that pass check_move and whose text
+round-trips; clones equal and independent; turn counters that count and that ``==``
+sees; outcomes with a score and a rank per seat and a result text; illegal moves and
+garbage rejected by check_move, play and parse_move; forfeit, adjudicate and repair;
+and a match record that replays to exactly the same states.
+
+The same checks are run on a small game built wrong on purpose, once per defect, to
+show that each check can fail.
 """
 import random
 
 import pytest
 
 from games import registry
-from games.api import Outcome
+from games.api import (Game, GameSpec, IllegalMoveError, MoveSyntaxError, Outcome, State,
+                       Termination, Variant, uniform_outcome_two_player)
 from runner.match import Match
 from runner.records import open_replay
 from runner.seats import Answer, Seat
+from runner.setup import load_option_files
+
+import conformance
 
 PLUGINS = registry.all_plugins()
 GAME_IDS = [p.name for p in PLUGINS]
 PLAYOUTS = 12
-MAX_TURNS = 400
+
+
+def small_options(plugin):
+    game = plugin.new_game()
+    spec = game.spec
+    options = spec.resolve_options(spec.variants[-1].name if plugin.name == "hex" else None)
+    return load_option_files(plugin, game, options)[0]
+
+
+@pytest.mark.parametrize("name", GAME_IDS)
+def test_random_playouts_keep_the_api_promises(name):
+    plugin = registry.plugin(name)
+    game, options = plugin.new_game(), small_options(plugin)
+    finished = sum(conformance.playout(game, options, seed)[-1].is_terminal() for seed in range(PLAYOUTS))
+    assert finished > 0, "no random playout ever finished"
+
+
+@pytest.mark.parametrize("check", ["check_clone_independent", "check_counters_count",
+                                   "check_rejects_illegal", "check_referee_paths"])
+@pytest.mark.parametrize("name", GAME_IDS)
+def test_each_game_keeps_the_promise(name, check):
+    plugin = registry.plugin(name)
+    getattr(conformance, check)(plugin.new_game(), small_options(plugin), 5)
 
 
 class RandomSeat(Seat):
@@ -36,77 +66,119 @@ class RandomSeat(Seat):
         return Answer(text=self.info.game.format_move(move))
 
 
-def small_options(plugin):
-    spec = plugin.new_game().spec
-    return spec.resolve_options(spec.variants[-1].name if plugin.name == "hex" else None)
-
-
-def random_playout(plugin, seed):
-    game = plugin.new_game()
-    options = small_options(plugin)
-    rng = random.Random(seed)
-    state = game.new_initial_state(options, seed)
-    seats = game.seats_for(options)
-    turns = 0
-    while turns < MAX_TURNS:
-        to_move = state.to_move()
-        outcome = state.outcome()
-        assert (not to_move) == (outcome is not None), "terminal exactly when no seat must move"
-        if not to_move:
-            assert isinstance(outcome, Outcome) and len(outcome.scores) == seats
-            return state, turns
-        moves = {}
-        for seat in to_move:
-            legal = list(state.legal_moves(seat))
-            assert legal, f"seat {seat} must move but has no legal move"
-            for move in rng.sample(legal, min(5, len(legal))):
-                text = game.format_move(move)
-                assert game.parse_move(text, state, seat) == move, text
-                assert game.format_move(game.parse_move(text, state, seat)) == text
-            moves[seat] = rng.choice(legal)
-            state.check_move(seat, moves[seat])
-        twin = state.clone()
-        assert twin == state
-        state.apply(moves)
-        turns += 1
-    return state, turns
-
-
-@pytest.mark.parametrize("name", GAME_IDS)
-def test_random_playouts_keep_the_api_promises(name):
-    plugin = registry.plugin(name)
-    finished = 0
-    for seed in range(PLAYOUTS):
-        state, turns = random_playout(plugin, seed)
-        finished += state.is_terminal()
-    assert finished > 0, "no random playout ever finished"
-
-
-@pytest.mark.parametrize("name", GAME_IDS)
-def test_clone_is_independent(name):
-    plugin = registry.plugin(name)
-    game = plugin.new_game()
-    state = game.new_initial_state(small_options(plugin), 5)
-    twin = state.clone()
-    seat = state.to_move()[0]
-    moves = {s: list(state.legal_moves(s))[0] for s in state.to_move()}
-    state.apply(moves)
-    assert twin != state
-    assert twin == game.new_initial_state(small_options(plugin), 5)
-    assert list(twin.legal_moves(seat))
-
-
 @pytest.mark.parametrize("name", GAME_IDS)
 def test_record_replays_every_state(name, tmp_path):
     plugin = registry.plugin(name)
     game = plugin.new_game()
     options = small_options(plugin)
     seats = [RandomSeat(i) for i in range(game.seats_for(options))]
-    match = Match(plugin, options, seats, seed=11, record_path=tmp_path / "m.arena.jsonl",
-                  time_control=None)
+    match = Match(plugin, options, seats, seed=11, record_path=tmp_path / "m.arena.jsonl")
     outcome = match.run()
     replay = open_replay(tmp_path / "m.arena.jsonl")
     assert len(replay.states) == len(match.states)
     for index, (ours, theirs) in enumerate(zip(match.states, replay.states)):
         assert ours == theirs, f"state {index} differs after replay"
     assert replay.outcome == outcome
+
+
+# ------------------------------------------------------------------ a game built wrong on purpose
+class RaceState(State):
+    """Two players take turns adding 1 or 2 to a count; whoever reaches 7 wins."""
+
+    GOAL = 7
+
+    def __init__(self):
+        self.count, self.turn, self.current, self._outcome = 0, 0, 0, None
+
+    def to_move(self):
+        return () if self._outcome else (self.current,)
+
+    def legal_moves(self, seat):
+        return [step for step in (1, 2) if self.count + step <= self.GOAL] if seat == self.current else []
+
+    def apply(self, moves):
+        (seat, step), = moves.items()
+        self.count += step
+        self.turn += 1
+        if self.count == self.GOAL:
+            self._outcome = uniform_outcome_two_player(seat, Termination.WIN, "reached the goal")
+        self.current ^= 1
+
+    def forfeit(self, seat, reason, detail=""):
+        self._outcome = uniform_outcome_two_player(seat ^ 1, reason, detail)
+
+    def adjudicate(self, outcome):
+        self._outcome = outcome
+
+    def outcome(self):
+        return self._outcome
+
+    def turn_number(self):
+        return self.turn
+
+    def clone(self):
+        other = type(self)()
+        other.count, other.turn, other.current, other._outcome = (
+            self.count, self.turn, self.current, self._outcome)
+        return other
+
+    def __eq__(self, other):
+        return isinstance(other, RaceState) and (self.count, self.turn, self.current, self._outcome) == (
+            other.count, other.turn, other.current, other._outcome)
+
+
+class RaceGame(Game):
+    spec = GameSpec("race", "Race", 2, 2, (Variant("standard"),))
+    state_class = RaceState
+
+    def new_initial_state(self, options, seed):
+        return self.state_class()
+
+    def parse_move(self, text, state=None, seat=None):
+        if text.strip() not in ("1", "2"):
+            raise MoveSyntaxError(f"{text!r} is not 1 or 2")
+        return int(text)
+
+    def format_move(self, move):
+        return str(move)
+
+
+def broken(name, **methods):
+    """RaceGame with one defect: its state class has ``methods`` replaced."""
+    state_class = type(f"Broken{name}", (RaceState,), methods)
+    return type(f"Race{name}", (RaceGame,), {"state_class": state_class})()
+
+
+DEFECTS = {
+    "equality ignores the turn counter": (
+        broken("Eq", __eq__=lambda a, b: isinstance(b, RaceState) and (a.count, a.current, a._outcome)
+               == (b.count, b.current, b._outcome)), "check_counters_count"),
+    "check_move accepts anything": (
+        broken("Check", check_move=lambda self, seat, move: None), "check_rejects_illegal"),
+    "forfeit does not end a two-player game": (
+        broken("Forfeit", forfeit=lambda self, seat, reason, detail="": None), "check_referee_paths"),
+    "one score for two seats": (
+        broken("Score", outcome=lambda self: None if self._outcome is None else Outcome(
+            self._outcome.winners, (1.0,), Termination.WIN, "", (1,))), "playout"),
+    "the turn counter does not count": (
+        broken("Turn", turn_number=lambda self: 0), "playout"),
+}
+
+
+def test_the_reference_game_passes_every_check():
+    game = RaceGame()
+    conformance.playout(game, {}, 1)
+    for check in ("check_clone_independent", "check_counters_count", "check_rejects_illegal",
+                  "check_referee_paths"):
+        getattr(conformance, check)(game, {}, 1)
+
+
+@pytest.mark.parametrize("defect", sorted(DEFECTS))
+def test_a_broken_game_fails_the_conformance_checks(defect):
+    game, check = DEFECTS[defect]
+    with pytest.raises((AssertionError, ValueError, IllegalMoveError)):
+        if check == "playout":
+            for seed in range(3):
+                conformance.playout(game, {}, seed)
+        else:
+            getattr(conformance, check)(game, {}, 1)

@@ -29,7 +29,7 @@ def random_position(size: int, stones: int, rng: random.Random):
         cells = list(range(size * size))
         rng.shuffle(cells)
         for index in cells[:stones]:
-            state.play(state.move_at(index))
+            state.push(state.move_at(index))
             if state.outcome() is not None:
                 break
         if state.outcome() is None:
@@ -85,7 +85,7 @@ def test_takes_a_one_move_win(level):
 def test_player_2_takes_a_one_move_win(level):
     # Player 2 holds column 4 except row 3; player 1 has just played elsewhere.
     state = start(5, "1..2./1..2./....1/...2./1..2.")
-    state.play(HexMove(4, 1))
+    state.push(HexMove(4, 1))
     move = make_bot(level, 1, max_playouts=50).choose(state.clone(), 1, 1.0)
     assert move == HexMove(3, 4)
 
@@ -94,7 +94,7 @@ def test_player_2_takes_a_one_move_win(level):
 def test_blocks_the_opponents_one_move_win(level):
     # Player 2 (to move) must stop c2; it has no win of its own.
     state = start(5, WIN_FOR_PLAYER_1)
-    state.play(HexMove(5, 1))
+    state.push(HexMove(5, 1))
     assert state.current == 1
     move = make_bot(level, 1, max_playouts=50).choose(state.clone(), 1, 1.0)
     assert move == HexMove(2, 3)
@@ -132,11 +132,11 @@ def test_answers_within_a_tight_budget(size, monkeypatch):
         move, wall, cpu = timed_choice(bot, state, 0.2)
         assert cpu <= 0.2 + CPU_MARGIN and wall <= 0.2 + WALL_MARGIN
         state.check_move(state.current, move)
-        state.play(move)
+        state.push(move)
         if state.outcome():
             break
         empties = [i for i, v in enumerate(state.cells) if v == EMPTY]
-        state.play(state.move_at(rng.choice(empties)))
+        state.push(state.move_at(rng.choice(empties)))
         if state.outcome():
             break
 
@@ -167,7 +167,7 @@ def play_game(state, bots, budget=None):
         seat = state.current
         move = bots[seat].choose(state.clone(), seat, budget)
         state.check_move(seat, move)
-        state.play(move)
+        state.push(move)
         moves.append(move)
     return moves
 
@@ -199,17 +199,17 @@ def test_swap_rule_is_handled():
     state = start(7, swap=True)
     first = make_bot(5, 1, max_playouts=40).choose(state.clone(), 0, None)
     assert first != HexMove.SWAP
-    state.play(HexMove(4, 4))                   # the centre: worth swapping
+    state.push(HexMove(4, 4))                   # the centre: worth swapping
     reply = make_bot(5, 1, max_playouts=40).choose(state.clone(), 1, None)
     assert reply == HexMove.SWAP
-    state.play(reply)
+    state.push(reply)
     play_game(state, [make_bot(4, 3, max_playouts=30), make_bot(4, 4, max_playouts=30)])
     assert state.outcome() is not None
 
 
 def test_swap_is_not_taken_from_a_start_position():
     state = start(5, "1..../...../..2../...../.....", swap=True)
-    state.play(HexMove(3, 3))
+    state.push(HexMove(3, 3))
     move = make_bot(5, 1, max_playouts=40).choose(state.clone(), 1, None)
     assert move != HexMove.SWAP
     state.check_move(1, move)

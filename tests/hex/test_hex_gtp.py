@@ -106,7 +106,7 @@ def test_random_games_agree_with_the_engines_rules():
         for _ in range(5):
             state = HexGame().new_initial_state({"size": size}, seed=0)
             while not state.is_terminal():
-                state.play(rng.choice(state.legal_moves(state.current)))
+                state.push(rng.choice(state.legal_moves(state.current)))
             expected = "B+" if state.outcome().winners == (0,) else "W+"
             assert engine_verdict(size, state.history) == expected
 

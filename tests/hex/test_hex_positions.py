@@ -85,7 +85,7 @@ def test_solver_agrees_with_plain_minimax_on_3x3():
 
     def _after(state, move):
         twin = state.clone()
-        twin.play(move)
+        twin.push(move)
         return twin
 
     rng = random.Random(8)

@@ -90,7 +90,7 @@ def test_put_error_reasons():
     assert put_error(state, 0, 0, 2, placed=False) == "offboard"
     assert put_error(state, 0, 2, 2, placed=True) == "outofturn"
     assert put_error(state, 1, 2, 2, placed=False) == "outofturn"
-    state.play(HexMove(2, 2))
+    state.push(HexMove(2, 2))
     assert put_error(state, 1, 2, 2, placed=False) == "occupied"
 
 

@@ -29,7 +29,7 @@ def random_game(size: int, seed: int, moves: int | None = None):
     state = HexGame().new_initial_state({"size": size}, seed)
     rng = random.Random(seed)
     while state.outcome() is None and (moves is None or state.turn < moves):
-        state.play(rng.choice(state.legal_moves(state.current)))
+        state.push(rng.choice(state.legal_moves(state.current)))
     return state
 
 
@@ -149,7 +149,7 @@ def test_winning_path_and_group():
     game = HexGame()
     state = game.new_initial_state({"size": 3}, 0)
     for text in ("a1", "a3", "b1", "b3", "c1"):
-        state.play(game.parse_move(text))
+        state.push(game.parse_move(text))
     assert state.outcome() is not None and state.outcome().winners == (0,)
     chain = state.winning_chain()
     path = winning_path(3, state.neighbours, chain, 1)
@@ -267,7 +267,7 @@ def test_click_on_a_cell_centre_gives_its_move_text(flipped):
 def test_click_on_occupied_outside_or_not_my_turn_gives_none():
     game = HexGame()
     state = game.new_initial_state({"size": 7}, 0)
-    state.play(HexMove(4, 4))                 # player 1 took d4; player 2 to move
+    state.push(HexMove(4, 4))                 # player 1 took d4; player 2 to move
     renderer = HexRenderer(game, {"size": 7})
     surface = pygame.Surface((1280, 720))
     view = BoardView(human_seat=1)
@@ -285,7 +285,7 @@ def test_click_on_occupied_outside_or_not_my_turn_gives_none():
 def test_clicking_the_first_stone_swaps_when_the_pie_rule_is_on():
     game = HexGame()
     state = game.new_initial_state({"size": 7, "swap": True}, 0)
-    state.play(HexMove(2, 3))
+    state.push(HexMove(2, 3))
     renderer = HexRenderer(game, {"size": 7, "swap": True})
     surface = pygame.Surface((1280, 720))
     view = BoardView(human_seat=1)

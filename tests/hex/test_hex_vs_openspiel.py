@@ -159,7 +159,7 @@ def test_move_text_round_trips_on_every_cell():
 def test_clone_is_independent():
     state = HexState(4)
     twin = state.clone()
-    twin.play(HexMove(1, 1))
+    twin.push(HexMove(1, 1))
     assert state.look(1, 1) == 0 and twin.look(1, 1) == 1
 
 
@@ -167,12 +167,12 @@ def test_swap_is_offered_only_from_an_empty_start():
     """Regression: with a start position there is no single stone to swap (it used to crash)."""
     game = HexGame()
     state = game.new_initial_state({"size": 3, "swap": True, "position": "1../.2./..."}, seed=0)
-    state.play(HexMove(3, 3))
+    state.push(HexMove(3, 3))
     assert HexMove.SWAP not in state.legal_moves(1)
     with pytest.raises(IllegalMoveError):
         state.check_move(1, HexMove.SWAP)
     state = game.new_initial_state({"size": 3, "swap": True}, seed=0)
-    state.play(HexMove(1, 2))
+    state.push(HexMove(1, 2))
     assert HexMove.SWAP in state.legal_moves(1)
-    state.play(HexMove.SWAP)
+    state.push(HexMove.SWAP)
     assert state.board_text() == ".../2../..."

@@ -3,16 +3,15 @@ import time
 
 import pytest
 
+from games.robot.maps import new_state  # noqa: E402
 from games.robot import PLUGIN
 from games.robot.bot import make_bot
-from games.robot.rules import RobotGame
 from runner.match import Match
 from runner.seats import make_seat
 
 
 def play(levels, seed, map_name="pillars-13"):
-    game = RobotGame()
-    state = game.new_initial_state({"map": map_name, "players": len(levels)}, seed)
+    state = new_state({"map": map_name, "players": len(levels)}, seed)
     bots = [make_bot(level, seed * 7 + i) for i, level in enumerate(levels)]
     slowest = 0.0
     while not state.is_terminal():

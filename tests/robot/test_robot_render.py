@@ -8,6 +8,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
 import pytest
 
+from games.robot.maps import new_state  # noqa: E402
 from games.render_base import DARK, LIGHT, BoardView
 from games.robot.bot import make_bot
 from games.robot.render import (GridLayout, RobotRenderer, click_target, fit_grid, key_target, region_outline,
@@ -27,7 +28,7 @@ def pygame_ready():
 
 def bot_game(players: int, seed: int, turns: int, map_name: str = "rooms-17"):
     """A state after ``turns`` turns of the territory bots (deterministic)."""
-    state = GAME.new_initial_state({"players": players, "map": map_name}, seed)
+    state = new_state({"players": players, "map": map_name}, seed)
     bots = [make_bot(2, seed * 10 + seat) for seat in range(players)]
     while not state.finished and state.turn < turns:
         state.apply({seat: bots[seat].choose(state.clone(), seat, 1.0) for seat in state.to_move()})
@@ -243,7 +244,7 @@ def interesting_states():
     assert late.items
     warned = bot_game(4, 2, 24)
     assert shrink_warning_ring(warned) is not None
-    return [GAME.new_initial_state({"players": 3, "map": "maze-19"}, 1), middle, late, warned,
+    return [new_state({"players": 3, "map": "maze-19"}, 1), middle, late, warned,
             bot_game(2, 0, 999, "open-11")]
 
 

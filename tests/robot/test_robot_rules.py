@@ -3,6 +3,7 @@ import random
 
 import pytest
 
+from games.robot.maps import new_state  # noqa: E402
 from games.api import IllegalMoveError, Termination
 from games.robot.rules import Item, RobotGame, state_from_rows
 
@@ -287,7 +288,7 @@ def test_shrink_seals_the_ring_removes_robots_and_items():
 
 
 def test_items_spawn_after_turn_0_and_shrinks_but_not_the_last_three():
-    state = RobotGame().new_initial_state({"map": "open-11", "players": 2}, 7)
+    state = new_state({"map": "open-11", "players": 2}, 7)
     spawns = []
     rng = random.Random(1)
     while not state.is_terminal():
@@ -301,7 +302,7 @@ def test_items_spawn_after_turn_0_and_shrinks_but_not_the_last_three():
 
 def test_two_player_spawns_are_fair():
     for seed in range(8):
-        state = RobotGame().new_initial_state({"map": "pillars-13", "players": 2}, seed)
+        state = new_state({"map": "pillars-13", "players": 2}, seed)
         play(state, {0: (1, 1), 1: (11, 6)})
         d0 = state.walking_distances(state.robots[0].pos)
         d1 = state.walking_distances(state.robots[1].pos)
@@ -311,9 +312,8 @@ def test_two_player_spawns_are_fair():
 
 
 def test_same_seed_same_game_and_clone_keeps_the_generator():
-    game = RobotGame()
-    a = game.new_initial_state({"map": "open-11", "players": 3}, 42)
-    b = game.new_initial_state({"map": "open-11", "players": 3}, 42)
+    a = new_state({"map": "open-11", "players": 3}, 42)
+    b = new_state({"map": "open-11", "players": 3}, 42)
     moves = {0: (-1, -1), 1: (-1, -1), 2: (5, 5)}
     play(a, moves)
     c = a.clone()
@@ -333,7 +333,7 @@ def test_game_ends_when_everyone_left_and_scores_count_sealed_cells():
 
 
 def test_game_ends_after_the_last_shrink():
-    state = RobotGame().new_initial_state({"map": "open-11", "players": 2, "period": 1}, 3)
+    state = new_state({"map": "open-11", "players": 2, "period": 1}, 3)
     play(state, {0: (5, 5), 1: (5, 4)})
     while not state.is_terminal():
         play(state, {s: state.position(s) or (-1, -1) for s in state.to_move()})

@@ -128,7 +128,7 @@ def test_the_file_dialog_opens_the_chosen_record(home, record):
 
 def test_a_replay_of_a_game_that_is_not_installed_is_a_message(home):
     from games.api import Outcome, Termination
-    from games.records import Replay
+    from games.replay import Replay
     from ui.scenes.replay import ReplayScene
     state = registry.plugin("hex").new_game().new_initial_state({"size": 3}, 0)
     replay = Replay("no-such-game", "test", "made-up.txt", {}, [state], [],

@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from games import registry
-from games.records import Replay
+from games.replay import Replay
 from runner.match import Match
 from runner.seats import Answer, HumanSeat, Seat, make_seat
 from ui_helpers import click, click_at, press, pump, wait_until

@@ -152,7 +152,7 @@ def test_plain_match_command_runs_contest_programs_too(tmp_path):
     match = Match(PLUGIN, options, seats, seed=1, record_path=tmp_path / "game.arena.jsonl")
     outcome = match.run()
     assert outcome.reason is Termination.MOVE_LIMIT and len(match.turns) == 6
-    assert [f.word for f in read_final(tmp_path / "seat2")] == ["DRAW", "DRAW"]
+    assert [f.word for f in read_final(tmp_path / "game" / "seat2")] == ["DRAW", "DRAW"]
 
 
 def test_seat_specs_and_report_format():

@@ -26,7 +26,7 @@ import pygame
 import pygame_gui
 
 from games.api import State
-from games.records import TurnInfo
+from games.replay import TurnInfo
 from games.registry import GamePlugin
 from games.render_base import BoardView, elide, font, wrap
 from ui.boards import make_renderer, safe_draw

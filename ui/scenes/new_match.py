@@ -12,6 +12,7 @@ from pygame_gui.windows import UIFileDialog
 
 from games.api import ArenaError, GameSetupError, check_seats
 from runner import paths
+from runner.setup import load_option_files
 from ui.catalog import GameEntry, game_entries
 from games.render_base import font, wrap
 from ui.scene import Scene, is_pressed
@@ -144,7 +145,8 @@ class NewMatchScene(Scene):
         try:
             options = self.resolved_options()
             check_seats(self.game.spec, len(self.seats))
-            self.game.new_initial_state(options, 0)
+            loaded, _ = load_option_files(self.chosen.plugin, self.game, options)
+            self.game.new_initial_state(loaded, 0)
         except ArenaError as exc:
             return str(exc)
         except (TypeError, ValueError, KeyError) as exc:
@@ -352,7 +354,7 @@ class NewMatchScene(Scene):
         try:
             options = self.resolved_options()
             for index, spec in enumerate(specs):
-                seat = make_seat(spec, plugin, seed + index, workdir=str(folder))
+                seat = make_seat(spec, plugin, seed + index)
                 if seat.kind == "human":
                     seat.label = self.app.settings.name(index)
                 seats.append(seat)

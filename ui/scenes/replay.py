@@ -15,7 +15,7 @@ from pygame_gui.windows import UIFileDialog
 
 from games import registry
 from games.api import ArenaError
-from games.records import Replay
+from games.replay import Replay
 from runner import paths
 from runner.records import SUFFIX as RECORD_SUFFIX
 from runner.exports import export_all, export_formats

@@ -1,0 +1,236 @@
+"""The seat that runs a Hex program through the HexLib line protocol (:mod:`games.hex.protocol`).
+
+The program is started once, in its own folder, and kept running; the seat sends it
+the start, the opponent's moves and ``your-turn``, and reads its HexLib calls until it
+places a stone or its time runs out.  :class:`ProgramChannel` is the running program
+as the GTP seat uses it too.
+"""
+from __future__ import annotations
+
+import time
+from typing import Mapping
+
+from games.api import Outcome, Termination
+from games.hex.protocol import (Command, format_board, format_end, format_error, format_ok,
+                                format_opponent_move, format_start, format_your_turn,
+                                RUNNING, parse_command, put_error, status_code, view_cell)
+from games.hex.rules import EMPTY, HexMove, HexState
+from runner.process import LineProcess, resolve_command
+from runner.seats import Answer, Seat, SeatInfo, seat_folder
+
+MAX_NOTES = 20
+#: Seconds a program may take to leave after ``end`` before it is killed.
+EXIT_GRACE = 0.5
+#: Slack over the turn's limit before the seat itself gives up (the match judges exactly).
+TIMEOUT_SLACK = 0.05
+
+
+# ====================================================================== running programs
+class ProgramChannel:
+    """A running program spoken to in lines, with the failures told apart.
+
+    Wraps :class:`runner.process.LineProcess`: a program that cannot start is reported
+    rather than raised, and end of output is distinguished from a slow answer.
+    """
+
+    def __init__(self, argv: list[str], cwd: str | None, memory_mb: int | None):
+        self.error = ""
+        self.process: LineProcess | None = None
+        try:
+            self.process = LineProcess(argv, cwd=cwd, memory_mb=memory_mb)
+        except (OSError, ValueError) as exc:
+            self.error = f"could not start {argv[0]!r}: {getattr(exc, 'strerror', None) or exc}"
+
+    @property
+    def alive(self) -> bool:
+        return self.process is not None and not self.process.exited and not self.at_eof
+
+    @property
+    def at_eof(self) -> bool:
+        return self.process is None or self.process.at_eof
+
+    def send(self, line: str) -> bool:
+        return self.process is not None and self.process.send(line)
+
+    def read(self, deadline: float | None, cancelled=lambda: False) -> tuple[str | None, str]:
+        """The next line, or (None, why) with why in "eof", "timeout", "cancelled"."""
+        if self.process is None:
+            return None, "eof"
+        return self.process.read_line_by(deadline, cancelled)
+
+    def exit_description(self) -> str:
+        return self.error if self.process is None else self.process.exit_description()
+
+    def stderr(self) -> str:
+        return self.process.stderr_tail() if self.process else ""
+
+    def close(self, grace: float = EXIT_GRACE) -> None:
+        if self.process is not None:
+            self.process.close(grace)
+
+
+# ====================================================================== the seat
+class ExternalHexSeat(Seat):
+    """A program speaking the HexLib line protocol, for either side."""
+
+    kind = "ext"
+    needs_folder = True
+
+    def __init__(self, spec: str, command: str, limits: Mapping | None = None):
+        super().__init__(spec, label=f"Program {command}")
+        self.argv = resolve_command(command)
+        self.limits = dict(limits or {})
+        self.channel: ProgramChannel | None = None
+        self.player = 1
+        self._given: list[str] = []
+        self._stray: list[str] = []
+        self._cancelled = False
+
+    # ------------------------------------------------------------------ lifecycle
+    def start(self, info: SeatInfo, state: HexState) -> None:
+        super().start(info, state)
+        self.player = info.seat + 1
+        self.channel = ProgramChannel(self.argv, str(seat_folder(info, self.limits)),
+                                      self.limits.get("memory_mb"))
+        self._send(*format_start(state, self.player))
+
+    def observe(self, state: HexState, moves: Mapping[int, str]) -> None:
+        opponent = 1 - self.info.seat
+        if opponent not in moves or not self.channel:
+            return
+        move = self.info.game.parse_move(moves[opponent])
+        if move.is_swap:
+            move = _swapped_stone(state)
+            self._send(*format_board(state, self.player))
+        self._send(format_opponent_move(move, self.player))
+
+    def finish(self, outcome: Outcome) -> None:
+        if self.channel:
+            self._send(format_end(status_code(outcome, self.info.seat), outcome.reason))
+
+    def cancel(self) -> None:
+        self._cancelled = True
+
+    def close(self) -> None:
+        if self.channel:
+            self.channel.close()
+
+    def _send(self, *lines: str) -> None:
+        for line in lines:
+            self._given.append(line)
+            self.channel.send(line)
+
+    # ------------------------------------------------------------------ a turn
+    def ask(self, state: HexState, seat: int, time_limit: float | None) -> Answer:
+        answer = Answer()
+        answered: list[str] = []
+        self._drain_out_of_turn(state, seat, answer, answered)
+        start = time.perf_counter()
+        deadline = None if time_limit is None else start + time_limit + TIMEOUT_SLACK
+        self._send(format_your_turn(time_limit))
+        placed: HexMove | None = None
+        try:
+            while True:
+                line, why = self.channel.read(deadline, lambda: self._cancelled)
+                if line is None:
+                    self._fail(answer, why, time_limit)
+                    if why == "timeout":
+                        self.channel.close(grace=0)
+                    return answer
+                answered.append(line)
+                command = parse_command(line)
+                if command.kind == "done":
+                    if placed is None:
+                        answer.failure = Termination.ILLEGAL_MOVE
+                        answer.detail = "ended its turn (done / MakeLibMove) without placing a stone"
+                    else:
+                        answer.move = placed
+                    return answer
+                if command.kind in ("put", "swap"):
+                    placed, game_over = self._try_move(state, seat, command, placed, answer)
+                    if game_over:
+                        answer.move = placed
+                        return answer
+                elif command.kind == "junk":
+                    self._note(answer, f"ignored line {_short(command.text)!r}")
+        finally:
+            answer.elapsed = time.perf_counter() - start
+            answer.given = "\n".join(self._given)
+            answer.answered = "\n".join(answered)
+            answer.stderr = self.channel.stderr()
+            answer.text = placed.text() if placed else None
+            self._given = []
+
+    def _try_move(self, state: HexState, seat: int, command: Command, placed: HexMove | None,
+                  answer: Answer) -> tuple[HexMove | None, bool]:
+        """Answer one put/swap; returns the turn's stone and whether the game just ended."""
+        if command.kind == "swap":
+            move = HexMove.SWAP
+            error = "outofturn" if placed else None
+            if error is None and HexMove.SWAP not in state.legal_moves(seat):
+                error = "illegal"
+            where = "swap"
+        else:
+            row, col = view_cell(command.row, command.col, self.player)
+            move = HexMove(row, col)
+            error = put_error(state, seat, row, col, placed is not None)
+            where = f"PutHex({command.row}, {command.col})"
+        if error:
+            self._note(answer, f"{where} placed nothing: {error}")
+            self._send(format_error(error))
+            return placed, False
+        after = state.clone()
+        after.push(move)
+        status = status_code(after.outcome(), seat)
+        if move.is_swap:
+            self._send(*format_board(after, self.player))
+        self._send(format_ok(status))
+        return move, status != RUNNING
+
+    def _drain_out_of_turn(self, state, seat, answer: Answer, answered: list[str]) -> None:
+        """Lines sent while it was not this program's turn: puts are refused and noted."""
+        while self.channel and self.channel.process:
+            line = self.channel.process.read_line(0)
+            if line is None:
+                return
+            answered.append(line)
+            command = parse_command(line)
+            if command.kind in ("put", "swap"):
+                self._note(answer, f"{command.text} sent during the opponent's turn placed nothing")
+                self._send(format_error("outofturn"))
+            elif command.kind == "junk":
+                self._note(answer, f"ignored line {_short(command.text)!r}")
+
+    def _fail(self, answer: Answer, why: str, time_limit: float | None) -> None:
+        if why == "cancelled":
+            answer.failure, answer.detail = Termination.ABORTED, "match stopped"
+        elif why == "timeout":
+            answer.failure = Termination.TIMEOUT
+            answer.detail = f"no 'done' within {time_limit:.2f} s; the program was killed"
+        else:
+            answer.failure = Termination.CRASH
+            answer.detail = (f"the program {self.channel.exit_description()} before ending its turn"
+                             if self.channel.process else self.channel.error)
+
+    def _note(self, answer: Answer, text: str) -> None:
+        if len(answer.notes) < MAX_NOTES:
+            answer.notes.append(text)
+        elif len(answer.notes) == MAX_NOTES:
+            answer.notes.append("(further notes left out)")
+
+
+def _swapped_stone(state: HexState) -> HexMove:
+    """After a swap the board holds exactly one stone: player 2's."""
+    for index, value in enumerate(state.cells):
+        if value != EMPTY:
+            return state.move_at(index)
+    raise ValueError("no stone after a swap")
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def make_external_seat(spec: str, command: str, limits: Mapping | None = None) -> ExternalHexSeat:
+    """The plugin's ``external`` factory: ``ext:COMMAND`` seats for Hex."""
+    return ExternalHexSeat(spec, command, limits)

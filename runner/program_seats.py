@@ -1,0 +1,209 @@
+"""Seats for programs that speak a contest's file protocol, named for the protocol's shape.
+
+* :class:`RunEachTurnSeat`: the program runs once per turn in its own folder; the arena
+  writes the input files, runs it, reads its answer file, and deletes whatever else it
+  created except the files it may keep (Robot: MAP.INP -> MOVE.OUT, STATE.DAT kept;
+  Tam Quan: STATE.INP -> MOVE.OUT).
+* :class:`WholeGameSeat`: the program runs once for the whole game and writes every
+  move at once (Crossed Words: input.txt + seconds.txt -> output.txt).  Its time,
+  input and output are recorded on the first turn, its claimed result is kept beside
+  the referee's, and the match still plays (and the replay still steps) move by move.
+
+A game describes its files with a :class:`FileProtocol` (pure string functions from its
+``protocol`` module) and gives the plugin a two-line factory.  The third shape, a
+program kept running and spoken to in lines (HexLib, GTP, UCI), is
+:class:`runner.process.LineProcess`.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from games.api import MoveSyntaxError, State, Termination
+from runner.process import RunResult, remove_new_files, resolve_command, run_once, snapshot_files
+from runner.seats import Answer, Seat, SeatInfo, seat_folder
+
+#: Input files larger than this are named, not copied, in the record's "given".
+LOGGED_INPUT_BYTES = 16_384
+_ONE_AT_A_TIME = threading.Lock()
+
+
+@dataclass(frozen=True)
+class FileProtocol:
+    """One contest's files around a run of a program.
+
+    * ``inputs(state, seat)``: the files written before a run, ``{name: text}`` (a name
+      may hold a sub-folder, ``dict/a.txt``);
+    * ``output``: the answer file the program writes;
+    * ``parse(text)``: for :class:`RunEachTurnSeat`, the answer file's text -> one
+      move's text; for :class:`WholeGameSeat`, -> ``([(where, move text), ...],
+      claimed)`` (``where`` names the line, ``claimed`` the program's own result or
+      None).  Raises :class:`games.api.MoveSyntaxError` saying what is wrong;
+    * ``kept``: files the program may keep between runs (STATE.DAT); everything else
+      it creates is deleted after each run;
+    * ``default_time``: seconds per run when the match sets no limit;
+    * ``max_output_bytes``: a larger answer file is a bad file.
+    """
+
+    inputs: Callable[[State, int], dict[str, str]]
+    output: str
+    parse: Callable[[str], Any]
+    kept: tuple[str, ...] = ()
+    default_time: float = 2.0
+    max_output_bytes: int = 4096
+    encoding: str = "ascii"
+
+
+class ProgramSeat(Seat):
+    """What both shapes share: the command, the folder, one run with its files."""
+
+    kind = "ext"
+    needs_folder = True
+
+    def __init__(self, spec: str, command: str, protocol: FileProtocol,
+                 limits: Mapping[str, Any] | None = None):
+        super().__init__(spec, label=command)
+        self.protocol, self.limits = protocol, dict(limits or {})
+        self.argv = resolve_command(command)
+        self.folder: Path | None = None
+
+    def start(self, info: SeatInfo, state: State) -> None:
+        super().start(info, state)
+        self.folder = seat_folder(info, self.limits)
+        for name in self.protocol.output, *self.protocol.inputs(state, info.seat):
+            (self.folder / name).unlink(missing_ok=True)
+
+    def run(self, state: State, seat: int, time_limit: float | None) -> Answer:
+        """Write the inputs, run the program once, read its answer file; ``answer.answered``
+        holds the file's text, ``failure`` is set when the run or the file went wrong."""
+        limit = time_limit if time_limit is not None else float(
+            self.limits.get("time", self.protocol.default_time))
+        inputs = self.protocol.inputs(state, seat)
+        output = self.folder / self.protocol.output
+        output.unlink(missing_ok=True)
+        for name, text in inputs.items():
+            _write_input(self.folder / name, text, self.protocol.encoding)
+        before = snapshot_files(self.folder)
+        result = self._run(limit)
+        answer = Answer(elapsed=result.elapsed, given=_given_text(inputs),
+                        stdout=result.stdout, stderr=result.stderr)
+        answer.answered, problem = read_answer_file(output, self.protocol.max_output_bytes)
+        removed = remove_new_files(self.folder, before, self.protocol.kept + (self.protocol.output,))
+        if removed:
+            answer.notes.append("deleted files the program created: " + ", ".join(removed[:10])
+                                + (" ..." if len(removed) > 10 else ""))
+        if result.timed_out:
+            answer.failure, answer.detail = Termination.TIMEOUT, result.describe()
+        elif result.crashed:
+            answer.failure, answer.detail = Termination.CRASH, result.describe()
+        elif problem:
+            answer.failure, answer.detail = Termination.BAD_FILE, problem
+        return answer
+
+    def _run(self, limit: float) -> RunResult:
+        if self.limits.get("sequential"):
+            with _ONE_AT_A_TIME:
+                return run_once(self.argv, self.folder, limit, self.limits.get("memory_mb"))
+        return run_once(self.argv, self.folder, limit, self.limits.get("memory_mb"))
+
+    def describe(self) -> dict:
+        data = super().describe()
+        data["command"] = self.argv
+        return data
+
+
+class RunEachTurnSeat(ProgramSeat):
+    """A program run once per turn (see the module's doc)."""
+
+    def ask(self, state: State, seat: int, time_limit: float | None) -> Answer:
+        answer = self.run(state, seat, time_limit)
+        if answer.failure is None:
+            try:
+                answer.text = self.protocol.parse(answer.answered)
+            except MoveSyntaxError as exc:
+                answer.failure, answer.detail = Termination.BAD_FILE, f"{self.protocol.output}: {exc}"
+        return answer
+
+
+class WholeGameSeat(ProgramSeat):
+    """A program run once for the whole game (see the module's doc).
+
+    The first ``ask`` runs it and answers the first move with the run's log; each later
+    ``ask`` answers the next move from the same file, taking no time.  A file that
+    cannot be read at all, or ends before the game does, is a bad answer on the turn
+    it fails; the referee's consequence (the game's repair or a forfeit) follows.
+    """
+
+    def __init__(self, spec: str, command: str, protocol: FileProtocol,
+                 limits: Mapping[str, Any] | None = None):
+        super().__init__(spec, command, protocol, limits)
+        self.moves: list[tuple[str, str]] | None = None
+        self.claimed: str | None = None
+        self._next = 0
+
+    def ask(self, state: State, seat: int, time_limit: float | None) -> Answer:
+        if self.moves is None:
+            return self._first(state, seat, time_limit)
+        if self._next >= len(self.moves):
+            return Answer(failure=Termination.BAD_FILE,
+                          detail=f"{self.protocol.output} ends before the game does")
+        where, text = self.moves[self._next]
+        self._next += 1
+        return Answer(text=text, answered=text, source=where)
+
+    def _first(self, state: State, seat: int, time_limit: float | None) -> Answer:
+        answer = self.run(state, seat, time_limit)
+        self.moves = []
+        if answer.failure is not None:
+            return answer
+        try:
+            self.moves, self.claimed = self.protocol.parse(answer.answered)
+        except MoveSyntaxError as exc:
+            answer.failure, answer.detail = Termination.BAD_FILE, f"{self.protocol.output}: {exc}"
+            return answer
+        answer.claimed = self.claimed
+        if not self.moves:
+            answer.failure, answer.detail = Termination.BAD_FILE, f"{self.protocol.output} holds no move"
+            return answer
+        answer.source, answer.text = self.moves[0]
+        self._next = 1
+        return answer
+
+
+def read_answer_file(path: Path, limit: int) -> tuple[str, str]:
+    """An answer file's text (at most ``limit`` bytes) and a problem sentence, or "" when
+    it reads fine: missing, unreadable, too large and binary files are problems."""
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(limit + 1)
+    except FileNotFoundError:
+        return "", f"the program wrote no {path.name}"
+    except OSError as exc:
+        return "", f"{path.name} could not be read: {exc.strerror}"
+    text = raw[:limit].decode("utf-8", "replace")
+    if len(raw) > limit:
+        return text[:200] + " [...]", f"{path.name} is larger than {limit} bytes"
+    if b"\0" in raw:
+        return text[:200], f"{path.name} holds binary data"
+    return text, ""
+
+
+def _write_input(path: Path, text: str, encoding: str) -> None:
+    """Write an input file plainly: the program starts only after this returns, so the
+    rename-and-fsync of an atomic write would only cost time (several ms a turn)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w", encoding=encoding, errors="replace", newline="\n") as fh:
+        fh.write(text)
+
+
+def _given_text(inputs: Mapping[str, str]) -> str:
+    """What the record keeps of the inputs: one file as it is, several each under its
+    name; large files by name and size only."""
+    def shown(name: str, text: str) -> str:
+        return text if len(text) <= LOGGED_INPUT_BYTES else f"[{name}: {len(text)} bytes]\n"
+    if len(inputs) == 1:
+        (name, text), = inputs.items()
+        return shown(name, text)
+    return "".join(f"{name}:\n{shown(name, text)}" for name, text in inputs.items())
