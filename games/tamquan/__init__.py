@@ -6,4 +6,5 @@ PLUGIN = GamePlugin(
     game="games.tamquan.rules:TamQuanGame",
     bot="games.tamquan.bot:make_bot",
     bot_levels=("random", "greedy", "search", "strongest"),
+    external="games.tamquan.program:make_external_seat",
 )

@@ -22,7 +22,7 @@ from games.api import MoveSyntaxError, RecordFormatError
 from games.tamquan.rules import LETTERS, Placement, Steps, TamQuanState
 
 MAX_MOVE_BYTES = 4096
-_NUMBER = re.compile(r"-?\d{1,6}")
+_NUMBER = re.compile(r"(?<!\d)-?\d{1,6}")
 
 
 def loose_numbers(text: str, limit: int = 400) -> list[int]:
@@ -69,6 +69,34 @@ def parse_move_out(text: str, state: TamQuanState, seat: int) -> Placement | Ste
                               f"got {len(numbers)} numbers")
     return Steps(tuple(((numbers[i], numbers[i + 1]), (numbers[i + 2], numbers[i + 3]))
                        for i in range(0, len(numbers), 4)))
+
+
+def move_text_of(text: str) -> str:
+    """MOVE.OUT's numbers as a move's text, without the state: an odd count is a
+    placement (``K`` then cells), a multiple of four is a list of steps.  Whether the
+    move fits the position (member count, zone, steps) is the referee's check; a file
+    that holds anything but numbers, or another count, is unreadable."""
+    if len(text) > MAX_MOVE_BYTES:
+        raise MoveSyntaxError(f"MOVE.OUT is {len(text)} bytes; expected a few short lines")
+    words = text.split()
+    for word in words:
+        if not _NUMBER.fullmatch(word):
+            raise MoveSyntaxError(f"MOVE.OUT holds {word[:20]!r}; expected whole numbers only")
+    numbers = [int(w) for w in words]
+    if not numbers:
+        raise MoveSyntaxError("MOVE.OUT is empty")
+    if any(x < 0 or x > 999 for x in numbers):
+        raise MoveSyntaxError("MOVE.OUT holds a number outside 0-999")
+    if len(numbers) % 2:
+        cells = " ".join(f"{numbers[i]},{numbers[i + 1]}" for i in range(1, len(numbers), 2))
+        if numbers[0] < 1:
+            raise MoveSyntaxError("zones are numbered from 1")
+        return f"zone {numbers[0]}:" + (" " + cells if cells else "")
+    if len(numbers) % 4:
+        raise MoveSyntaxError(f"{len(numbers)} numbers: expected lines 'R1 C1 R2 C2' "
+                              "(or a zone number and cells during setup)")
+    return " ".join(f"{numbers[i]},{numbers[i + 1]}-{numbers[i + 2]},{numbers[i + 3]}"
+                    for i in range(0, len(numbers), 4))
 
 
 def format_move_out(move: Placement | Steps) -> str:
