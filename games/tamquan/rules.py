@@ -6,7 +6,7 @@ phase, every member stepping once (in the order the team chooses), and a closing
 capture phase.  ``games/tamquan/RULES.md`` states the rules in full.
 
 Representation: the board is a flat list of ``n * n`` ints, ``-1`` for an empty cell
-and the team index (0 = ``R``, 1 = ``B``, 2 = ``Y``, 3 = ``G``) for a piece; cell
+and the team index (0 = ``A``, 1 = ``B``, 2 = ``C``, 3 = ``D``) for a piece; cell
 ``(row, col)`` is index ``row * n + col``, row 0 at the top.
 
 The opening capture phase of a team's turn needs no decision, so it is played as soon
@@ -31,8 +31,8 @@ from typing import Any, Iterable, Mapping, Sequence
 from games.api import (Event, Game, GameKind, GameSetupError, GameSpec, IllegalMoveError,
                        MoveSyntaxError, Option, Outcome, State, Termination, Variant)
 
-LETTERS = "RBYG"
-NAMES = ("Red", "Blue", "Yellow", "Green")
+LETTERS = "ABCD"
+NAMES = ("A", "B", "C", "D")
 EMPTY = -1
 DEFAULT_TURN_LIMIT = 200
 
@@ -749,6 +749,6 @@ class TamQuanGame(Game):
             return state.finished.detail
         team = NAMES[state.current]
         if state.setup:
-            return f"Setup: {team} chooses a zone and places {state.layout.members} pieces"
+            return f"Setup: team {team} chooses a zone and places {state.layout.members} pieces"
         return (f"Turn {state.play_turns + 1} of {state.layout.turn_limit}: {team} to move · "
                 + state._count_text())

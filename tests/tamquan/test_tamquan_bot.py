@@ -41,9 +41,9 @@ def test_strongest_beats_random_in_the_duel():
 def test_search_takes_a_capture_and_avoids_being_captured():
     # Red can flank the lone Blue piece at 2,2 with 1,1-2,1 and 3,1-3,2.
     state = state_from_rows([".....",
-                             ".R...",
+                             ".A...",
                              "..B..",
-                             ".R...",
+                             ".A...",
                              "....."], to_move=0)
     for level in (2, 3, 4):
         move = make_bot(level, 1).choose(state.clone(), 0, None)

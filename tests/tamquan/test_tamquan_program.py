@@ -27,14 +27,14 @@ def test_state_inp_during_setup_and_play():
     state = GAME.new_initial_state(GAME.spec.resolve_options("5x5-2teams"), 0)
     state.play({0: parse_move("zone 1: 0,1 0,3 0,4")})
     text = write_state_inp(state, 1)
-    assert text == ("5 1\nB 3\n.R.RR\n.....\n.....\n.....\n.....\n1\n"
+    assert text == ("5 1\nB 3\n.A.AA\n.....\n.....\n.....\n.....\n1\n"
                     "2 5 4 0 4 1 4 2 4 3 4 4\n")
     seen = read_state_inp(text)
     assert seen.team == "B" and seen.zones == {2: [(4, c) for c in range(5)]}
-    state = state_from_rows([".....", ".RB..", "..R..", "..BR.", "....."], to_move=0)
+    state = state_from_rows([".....", ".AB..", "..A..", "..BA.", "....."], to_move=0)
     text = write_state_inp(state, 0)
-    assert text.splitlines()[:2] == ["5 2", "R 3"] and text.endswith("\n0\n")
-    assert read_state_inp(text).rows[1] == ".RB.."
+    assert text.splitlines()[:2] == ["5 2", "A 3"] and text.endswith("\n0\n")
+    assert read_state_inp(text).rows[1] == ".AB.."
 
 
 def test_move_out_reads_both_shapes():
@@ -69,7 +69,7 @@ def test_headless_match_from_the_command_line(tmp_path):
     turns = [t for t in lines if t["type"] == "turn"]
     mine = [t["answers"]["0"] for t in turns if "0" in t["answers"]]
     assert mine and all(a.get("failure") is None for a in mine)
-    assert mine[0]["given"].startswith("5 0\nR 3\n")
+    assert mine[0]["given"].startswith("5 0\nA 3\n")
     assert lines[-1]["type"] == "result"
 
 
@@ -107,6 +107,6 @@ def test_partial_answer_keeps_its_valid_step(tmp_path):
     assert "kept 1 answered step" in play[0]["notes"][-1]
     first = read_state_inp(play[0]["given"])
     r, c, a, b = map(int, play[0]["answered"].split()[:4])
-    assert first.rows[r][c] == "R"
+    assert first.rows[r][c] == "A"
     move = next(t["moves"]["0"] for t in turns[2:] if "0" in t["answers"])
     assert move.startswith(f"{r},{c}-{a},{b}")

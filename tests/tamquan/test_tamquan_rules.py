@@ -1,4 +1,4 @@
-"""Tam Quan rules, one rule per test, on small hand-made boards (rows: '.' or R B Y G)."""
+"""Tam Quan rules, one rule per test, on small hand-made boards (rows: '.' or team letters A B C D)."""
 import pytest
 
 from games.api import GameSetupError, IllegalMoveError, MoveSyntaxError, Termination
@@ -6,7 +6,7 @@ from games.tamquan.rules import (Placement, Steps, TamQuanGame, capture_phase, f
                                  parse_move, state_from_rows)
 
 GAME = TamQuanGame()
-R, B, Y, G = 0, 1, 2, 3
+R, B, Y, G = 0, 1, 2, 3   # teams A, B, C, D (Red, Blue, Yellow in the example)
 
 
 def steps(text):
@@ -24,29 +24,30 @@ def captured(state, team):
 
 # ---------------------------------------------------------------- the worked example
 def test_worked_example_red_then_blue_with_yellow():
-    """Red steps both pieces right and captures Blue in the middle row.  Blue, with
-    Yellow's help, captures Red in the row above before moving; after moving Blue
-    captures Yellow.  One red and two blue pieces are left."""
-    state = state_from_rows(["..Y.B",
-                             ".R.B.",
-                             "R.B..",
+    """The worked example, with Red = team A, Blue = B, Yellow = C: Red steps both
+    pieces right and captures Blue in the middle row.  Blue, with Yellow's help,
+    captures Red in the row above before moving; after moving Blue captures Yellow.
+    One red and two blue pieces are left."""
+    state = state_from_rows(["..C.B",
+                             ".A.B.",
+                             "A.B..",
                              ".....",
                              "....."], to_move=R, teams=3)
     play(state, "1,1-1,2 2,0-2,1")
     kinds = [(e.kind, e.text) for e in state.events()]
-    assert ("capture", "Red captured Blue at 2,2 after moving") in kinds
-    assert ("capture", "Blue captured Red at 1,2 before moving") in kinds
+    assert ("capture", "A captured B at 2,2 after moving") in kinds
+    assert ("capture", "B captured A at 1,2 before moving") in kinds
     # The captured red piece was taken by Blue and Yellow together.
-    before = [e for e in state.events() if e.text.startswith("Blue captured")][0]
+    before = [e for e in state.events() if e.text.startswith("B captured")][0]
     assert set(before.squares) == {(1, 2), (0, 2), (1, 3)} and set(before.seats) == {R, B, Y}
     assert state.current == B
-    assert state.rows() == ["..Y.B",
+    assert state.rows() == ["..C.B",
                             "...B.",
-                            ".R...",
+                            ".A...",
                             ".....",
                             "....."]
     play(state, "0,4-0,3 1,3-1,2")
-    assert ("capture", "Blue captured Yellow at 0,2 after moving") in [
+    assert ("capture", "B captured C at 0,2 after moving") in [
         (e.kind, e.text) for e in state.events()]
     assert state.piece_counts() == (1, 2, 0)
     assert state.current == R           # Yellow has no pieces: skipped
@@ -57,7 +58,7 @@ def test_worked_example_red_then_blue_with_yellow():
 def test_one_enemy_is_not_enough():
     state = state_from_rows([".....",
                              "..B..",
-                             "..R..",
+                             "..A..",
                              ".....",
                              "....."], to_move=B)
     assert captured(state, B) == []
@@ -66,7 +67,7 @@ def test_one_enemy_is_not_enough():
 def test_two_enemies_capture_a_lone_piece():
     state = state_from_rows([".....",
                              "..B..",
-                             ".BR..",
+                             ".BA..",
                              ".....",
                              "....."], to_move=B)
     assert captured(state, B) == [(2, 2)]
@@ -75,30 +76,30 @@ def test_two_enemies_capture_a_lone_piece():
 def test_teammates_prevent_a_capture():
     state = state_from_rows([".....",
                              "..B..",
-                             ".BRR.",
-                             "..R..",
+                             ".BAA.",
+                             "..A..",
                              "....."], to_move=B)
     assert captured(state, B) == []          # two enemies, two friends
     state = state_from_rows([".....",
                              "..B..",
-                             ".BRB.",
-                             "..R..",
+                             ".BAB.",
+                             "..A..",
                              "....."], to_move=B)
     assert captured(state, B) == [(2, 2)]    # three enemies, one friend
 
 
 def test_capture_needs_a_neighbour_of_the_team_on_turn():
     rows = [".....",
-            "..Y..",
-            ".YR..",
+            "..C..",
+            ".CA..",
             ".....",
             "...B."]
     assert captured(state_from_rows(rows, to_move=B, teams=3), B) == []
     assert captured(state_from_rows(rows, to_move=Y, teams=3), Y) == [(2, 2)]
     # With a Blue neighbour, Yellow's pieces count too (enemies of Red need not be Blue).
     rows = [".....",
-            "..Y..",
-            ".BR..",
+            "..C..",
+            ".BA..",
             ".....",
             "....."]
     assert captured(state_from_rows(rows, to_move=B, teams=3), B) == [(2, 2)]
@@ -106,9 +107,9 @@ def test_capture_needs_a_neighbour_of_the_team_on_turn():
 
 def test_the_team_on_turn_is_never_captured_in_its_own_phases():
     state = state_from_rows([".....",
-                             "..R..",
-                             ".RBR.",
-                             "..R..",
+                             "..A..",
+                             ".ABA.",
+                             "..A..",
                              "....."], to_move=B)
     assert captured(state, B) == []
 
@@ -118,7 +119,7 @@ def test_no_chain_captures_within_a_phase():
     that friend does not lead to a second capture in the same phase."""
     state = state_from_rows([".....",
                              ".BB..",
-                             "BRRR.",
+                             "BAAA.",
                              ".BB..",
                              "....."], to_move=B)
     assert captured(state, B) == [(2, 1)]
@@ -129,7 +130,7 @@ def test_no_chain_captures_within_a_phase():
 
 def test_captures_of_one_phase_are_removed_together():
     state = state_from_rows(["B.B..",
-                             "RBR..",
+                             "ABA..",
                              ".....",
                              ".....",
                              "....."], to_move=B)
@@ -138,7 +139,7 @@ def test_captures_of_one_phase_are_removed_together():
 
 # ---------------------------------------------------------------- steps
 def test_every_member_must_step():
-    state = state_from_rows(["R....", ".....", "..R..", ".....", "....B"], to_move=R)
+    state = state_from_rows(["A....", ".....", "..A..", ".....", "....B"], to_move=R)
     with pytest.raises(IllegalMoveError, match="has 2 members"):
         state.check_move(R, steps("0,0-0,1"))
     with pytest.raises(IllegalMoveError, match="must step"):
@@ -149,8 +150,8 @@ def test_every_member_must_step():
 
 
 def test_a_blocked_member_stays_and_order_matters():
-    rows = ["RR...",
-            "RB...",
+    rows = ["AA...",
+            "AB...",
             ".....",
             ".....",
             "....B"]
@@ -168,10 +169,10 @@ def test_a_blocked_member_stays_and_order_matters():
 
 
 def test_a_member_cannot_step_twice_or_onto_a_piece():
-    state = state_from_rows(["R....", ".....", "..R..", ".....", "....B"], to_move=R)
+    state = state_from_rows(["A....", ".....", "..A..", ".....", "....B"], to_move=R)
     with pytest.raises(IllegalMoveError):
         state.check_move(R, steps("0,0-0,1 0,1-0,2"))
-    state = state_from_rows(["RB...", ".....", "..R..", ".....", "....."], to_move=R)
+    state = state_from_rows(["AB...", ".....", "..A..", ".....", "....."], to_move=R)
     with pytest.raises(IllegalMoveError, match="not empty"):
         state.check_move(R, steps("0,0-0,1 2,2-2,3"))
 
@@ -189,7 +190,7 @@ def test_setup_by_zone_choice_then_play():
         state.check_move(B, Placement(1, ((4, 1), (4, 3), (4, 0))))
     play(state, "zone 1: 0,1 0,2 0,3")
     assert not state.setup and state.to_move() == (R,)
-    assert state.rows() == [".BBB.", ".....", ".....", ".....", "R.R.R"]
+    assert state.rows() == [".BBB.", ".....", ".....", ".....", "A.A.A"]
 
 
 def test_four_team_variant_zones_are_the_corners():
@@ -210,9 +211,9 @@ def test_zones_and_sizes_are_options():
 
 def test_last_team_on_the_board_wins():
     state = state_from_rows([".....",
-                             ".R...",
+                             ".A...",
                              "..B..",
-                             ".R...",
+                             ".A...",
                              "....."], to_move=R)
     play(state, "1,1-1,2 3,1-3,2")
     out = state.outcome()
@@ -221,14 +222,14 @@ def test_last_team_on_the_board_wins():
 
 
 def test_turn_limit_ranks_by_pieces_and_equal_counts_draw():
-    state = state_from_rows(["R....", ".....", ".....", ".....", "....B"], to_move=R,
+    state = state_from_rows(["A....", ".....", ".....", ".....", "....B"], to_move=R,
                             turn_limit=2)
     play(state, "0,0-0,1")
     assert not state.is_terminal()
     play(state, "4,4-4,3")
     out = state.outcome()
     assert out.reason is Termination.MOVE_LIMIT and out.is_draw
-    state = state_from_rows(["RR...", ".....", ".....", ".....", "....B"], to_move=R,
+    state = state_from_rows(["AA...", ".....", ".....", ".....", "....B"], to_move=R,
                             turn_limit=1)
     play(state, "0,0-1,0 0,1-0,2")
     out = state.outcome()
@@ -236,7 +237,7 @@ def test_turn_limit_ranks_by_pieces_and_equal_counts_draw():
 
 
 def test_forfeit_takes_the_team_off_the_board():
-    state = state_from_rows(["RR...", ".....", "..Y..", ".....", "....B"], to_move=R, teams=3)
+    state = state_from_rows(["AA...", ".....", "..C..", ".....", "....B"], to_move=R, teams=3)
     state.forfeit(R, Termination.CRASH, "boom")
     assert state.piece_counts() == (0, 1, 1) and state.to_move() == (B,)
     state.forfeit(B, Termination.TIMEOUT)
@@ -255,9 +256,9 @@ def test_move_text_round_trips():
 
 def test_repair_keeps_valid_steps_and_fills_the_rest_in_reading_order():
     state = state_from_rows([".....",
-                             ".R...",
-                             "..R..",
-                             "...R.",
+                             ".A...",
+                             "..A..",
+                             "...A.",
                              "....B"], to_move=R)
     move, note = GAME.repair(state, R, "garbage!")
     assert format_move(move) == "1,1-0,1 2,2-1,2 3,3-2,3"
