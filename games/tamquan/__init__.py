@@ -7,4 +7,8 @@ PLUGIN = GamePlugin(
     bot="games.tamquan.bot:make_bot",
     bot_levels=("random", "greedy", "search", "strongest"),
     external="games.tamquan.program:make_external_seat",
+    readers="games.tamquan.records:READERS",
+    writers="games.tamquan.records:write_contest_records",
+    exports="games.tamquan.records:EXPORTS",
+    renderer="games.tamquan.render:TamQuanRenderer",
 )

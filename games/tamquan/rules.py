@@ -454,15 +454,16 @@ class TamQuanState(State):
             self.zone_of[team] = k
             for cell in move.cells:
                 self.cells[self.layout.index(cell)] = team
-            self.marks = TurnMarks(team, placement=move)
             events.append(Event("placement", f"{NAMES[team]} took zone {k + 1}", (team,),
                                 tuple(move.cells)))
             nxt = self._next_team(team, setup=True)
+            captures: list = []
             if nxt is not None and nxt > team:
                 self.current = nxt
             else:
                 self.setup = False
-                self._start_turn(self._first_alive(), events, [])
+                self._start_turn(self._first_alive(), events, captures)
+            self.marks = TurnMarks(team, placement=move, captures=tuple(captures))
             self._events = tuple(events)
             return
         captures: list = []
@@ -570,6 +571,7 @@ class TamQuanState(State):
                 self.cells[p] = EMPTY
         events.append(Event("elimination", f"{NAMES[seat]} left the game: {reason.value}"
                             + (f" ({detail})" if detail else ""), (seat,)))
+        captures: list = []
         if not self._check_end(events) and self.current == seat:
             if self.setup:
                 nxt = self._next_team(seat, setup=True)
@@ -577,10 +579,16 @@ class TamQuanState(State):
                     self.current = nxt
                 else:
                     self.setup = False
-                    self._start_turn(self._first_alive(), events, [])
+                    self._start_turn(self._first_alive(), events, captures)
             else:
-                self._start_turn(self._next_team(seat, setup=False), events, [])
+                self._start_turn(self._next_team(seat, setup=False), events, captures)
+        self.marks = TurnMarks(seat, captures=tuple(captures))
         self._events = tuple(events)
+
+    def adjudicate(self, outcome: Outcome) -> None:
+        """The referee ends the game with ``outcome`` (an organizer's ruling)."""
+        self.finished = outcome
+        self._events = (Event("verdict", outcome.detail or outcome.reason.value),)
 
     # ------------------------------------------------------------ copying
     def clone(self) -> "TamQuanState":
