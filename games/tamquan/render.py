@@ -254,10 +254,10 @@ class TamQuanRenderer(BoardRenderer):
             badge = start
         else:
             badge = (start[0] + layout.cell * 0.3, start[1] - layout.cell * 0.3)
-        radius = max(6, int(layout.cell * 0.16))
+        radius = max(8, int(layout.cell * 0.18))
         pygame.draw.circle(surface, (20, 20, 26), badge, radius + 2)
         pygame.draw.circle(surface, colour, badge, radius)
-        face = font(max(7, int(radius * 1.4)), bold=True)
+        face = font(max(9, int(radius * 1.6)), bold=True)
         label = face.render(str(number), True, contrast_text(colour))
         surface.blit(label, label.get_rect(center=(round(badge[0]), round(badge[1]))))
 
@@ -317,9 +317,9 @@ class TamQuanRenderer(BoardRenderer):
         if inner.width < 40 or inner.height < 40:
             return
         pygame.draw.rect(surface, theme.panel, rect.inflate(-pad // 2, -pad // 2), border_radius=8)
-        line_h = max(14, min(inner.height // 12, inner.width // 9))
-        big = font(int(line_h * 0.62), bold=True)
-        small = font(int(line_h * 0.48))
+        line_h = max(22, min(inner.height // 11, inner.width // 8))
+        big = font(int(line_h * 0.6), bold=True)
+        small = font(max(13, int(line_h * 0.5)))
         y = inner.top
         counts = state.piece_counts()
         L = state.layout
@@ -335,7 +335,7 @@ class TamQuanRenderer(BoardRenderer):
                 status = "to place"
             else:
                 status = f"{counts[team]} piece" + ("s" if counts[team] != 1 else "")
-            name = self.team_name(team)
+            name = LETTERS[team]
             if team < len(self.seat_names) and self.seat_names[team]:
                 name += f" · {self.seat_names[team]}"
             colour = theme.accent if on_turn else theme.text
