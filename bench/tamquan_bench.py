@@ -2,7 +2,9 @@
 
     python bench/tamquan_bench.py [--games 100] [--ladder-games 40] [--variant 5x5-2teams]
 
-Each pairing alternates which bot places (and moves) first.  A game counts as a win for
+Each pairing alternates which bot moves first.  Every game starts from its own random
+setup (both teams placed by a seeded random choice), so the games differ even though
+the search bots are close to deterministic.  A game counts as a win for
 the team ranked alone in first place; anything else (equal pieces at the turn limit)
 is a draw.  Prints one line per pairing: wins, draws, losses, win rate, seconds.
 """
@@ -21,12 +23,17 @@ from games.tamquan.rules import TamQuanGame  # noqa: E402
 LEVELS = ("random", "greedy", "search", "strongest")
 
 
-def play(levels: list[int], seed: int, variant: str, budget: float | None = None) -> tuple:
+def play(levels: list[int], seed: int, variant: str, budget: float | None = None,
+         turn_limit: int | None = None) -> tuple:
     """One game between bots of ``levels`` (one per team); returns the outcome."""
     game = TamQuanGame()
-    options = game.spec.resolve_options(variant)
+    options = game.spec.resolve_options(variant, {"turn_limit": turn_limit} if turn_limit else {})
     state = game.new_initial_state(options, seed)
     bots = [make_bot(level, seed * 10 + i) for i, level in enumerate(levels)]
+    opening = make_bot(1, seed)
+    while state.setup:
+        team = state.to_move()[0]
+        state.play({team: opening.choose(state.clone(), team, budget)})
     while not state.is_terminal():
         team = state.to_move()[0]
         move = bots[team].choose(state.clone(), team, budget)
@@ -34,14 +41,15 @@ def play(levels: list[int], seed: int, variant: str, budget: float | None = None
     return state.outcome(), state.play_turns
 
 
-def duel(strong: int, weak: int, games: int, variant: str) -> tuple[int, int, int, float]:
+def duel(strong: int, weak: int, games: int, variant: str,
+         turn_limit: int | None = None) -> tuple[int, int, int, float]:
     wins = draws = losses = 0
     start = time.perf_counter()
     for g in range(games):
         first = g % 2 == 0
         levels = [strong, weak] if first else [weak, strong]
         me = 0 if first else 1
-        outcome, _ = play(levels, 1000 + g, variant)
+        outcome, _ = play(levels, 1000 + g, variant, turn_limit=turn_limit)
         if outcome.winners == (me,):
             wins += 1
         elif outcome.winners:

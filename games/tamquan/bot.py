@@ -96,15 +96,16 @@ def evaluate(layout: Layout, board: list[int], team: int) -> float:
     if len(others) > 1:
         score -= PIECE * 0.25 * max(counts[t] for t in others)
     score += shape[team] - sum(shape[t] for t in others) / len(others)
-    # Ahead: close in on the enemy to finish the game.
-    if own > max(counts[t] for t in others):
+    # Not behind: close in on the enemy (hard when ahead, to finish the game).
+    lead = own - max(counts[t] for t in others)
+    if lead >= 0:
         mine = [p for p, v in enumerate(board) if v == team]
         foes = [p for p, v in enumerate(board) if v >= 0 and v != team]
         total = 0
         for p in mine:
             r, c = divmod(p, n)
             total += min(abs(r - q // n) + abs(c - q % n) for q in foes)
-        score -= 6 * total / len(mine)
+        score -= (6 if lead > 0 else 2) * total / len(mine)
     return score
 
 
@@ -274,7 +275,7 @@ class SearchBot(Bot):
             board, nxt = advance(L, state.cells, seat, final, state.out)
             scored.append((evaluate(L, board, seat), path, board, nxt))
         scored.sort(key=lambda x: -x[0])
-        width = 12 if self.deep_check else 8
+        width = 8 if self.deep_check else 6
         best_path, best_value = scored[0][1], None
         for static, path, board, nxt in scored[:width]:
             if deadline is not None and time.monotonic() > deadline and best_value is not None:

@@ -27,7 +27,7 @@ def bot_match(tmp_path, variant="5x5-2teams", levels=(3, 1), limit=30, seed=2):
 
 
 def test_the_match_writes_a_readable_record_that_replays(tmp_path):
-    match = bot_match(tmp_path, "8x8-4teams", (4, 3, 2, 1), limit=12)
+    match = bot_match(tmp_path, "8x8-4teams", (3, 2, 1, 1), limit=12)
     path = tmp_path / FILE_NAME
     text = path.read_text(encoding="utf-8")
     assert text.startswith("# Co Tam Quan game record\nsize 8\nteams 4\nmembers 5\n")
