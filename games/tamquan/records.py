@@ -1,4 +1,4 @@
-"""Tam Quan's readable game record (``tamquan.txt``), written beside the arena record.
+"""Tam Quan's readable game record (``NAME.tamquan.txt``), written beside the arena record.
 
 A person can read it line by line; the replay viewer opens it (format detected from
 the first line).  Layout, one item a line::
@@ -42,6 +42,7 @@ from games.replay import RecordReader, Replay, TurnInfo
 from games.tamquan.rules import (LETTERS, Placement, Steps, TamQuanGame, TamQuanState, cell_text,
                                  format_move, layout_from_options, parse_move)
 from runner.process import atomic_write
+from runner.records import SUFFIX as RECORD_SUFFIX
 
 FILE_NAME = "tamquan.txt"
 FIRST_LINE = "# Co Tam Quan game record"
@@ -90,11 +91,14 @@ def format_record(replay: Replay) -> str:
 
 
 def write_contest_records(replay_or_match: Any, folder: str | Path) -> list[Path]:
-    """Write ``tamquan.txt`` for a match (or its replay) into ``folder``."""
+    """Write the readable record of a match (or its replay) into ``folder``: named after
+    the arena record (``NAME.arena.jsonl`` -> ``NAME.tamquan.txt``), else ``tamquan.txt``."""
     replay = replay_or_match.as_replay() if hasattr(replay_or_match, "as_replay") else replay_or_match
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / FILE_NAME
+    source = Path(replay.source).name if replay.source else ""
+    stem = source[:-len(RECORD_SUFFIX)] if source.endswith(RECORD_SUFFIX) else ""
+    path = folder / (f"{stem}.{FILE_NAME}" if stem else FILE_NAME)
     atomic_write(path, format_record(replay))
     return [path]
 

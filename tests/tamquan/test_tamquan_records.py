@@ -28,7 +28,7 @@ def bot_match(tmp_path, variant="5x5-2teams", levels=(3, 1), limit=30, seed=2):
 
 def test_the_match_writes_a_readable_record_that_replays(tmp_path):
     match = bot_match(tmp_path, "8x8-4teams", (3, 2, 1, 1), limit=12)
-    path = tmp_path / FILE_NAME
+    path = tmp_path / f"m.{FILE_NAME}"
     text = path.read_text(encoding="utf-8")
     assert text.startswith("# Co Tam Quan game record\nsize 8\nteams 4\nmembers 5\n")
     assert "\nsetup A zone " in text and "\nturn 1 A\n  before none\n  steps " in text
@@ -80,7 +80,7 @@ def test_a_team_that_left_is_recorded(tmp_path):
 ])
 def test_malformed_records_name_the_line(tmp_path, change, line, expected):
     match = bot_match(tmp_path, limit=4)
-    text = (tmp_path / FILE_NAME).read_text(encoding="utf-8")
+    text = (tmp_path / f"m.{FILE_NAME}").read_text(encoding="utf-8")
     assert text.splitlines()[12] == "turn 1 A"
     with pytest.raises(RecordFormatError) as info:
         READER.read(change(text), "bad.txt")
