@@ -94,3 +94,33 @@ def test_a_person_plays_four_teams_against_three_bots(app):
         assert "failure" not in played.answers[0]
         assert len(played.moves[0].split()) == 5
     match.stop()
+
+
+def test_two_people_share_the_screen(app):
+    from ui.scenes.match import MatchScene
+    options = PLUGIN.new_game().spec.resolve_options("5x5-2teams", {"turn_limit": 4})
+    match = Match(PLUGIN, options, [HumanSeat(label="Anna"), HumanSeat(label="Binh")], seed=1)
+    scene = app.push(MatchScene(app, match))
+    frames(app)
+    assert wait_until(app, lambda: scene.view.human_seat == 0)
+    app.draw()
+    layout = scene.renderer.layout
+    for cell in ((0, 0), (0, 1), (0, 2)):
+        click_at(app, layout.cell_rect(*cell).center)
+    assert wait_until(app, lambda: scene.view.human_seat == 1)
+    app.draw()
+    click_at(app, layout.cell_rect(0, 3).center)          # zone 1 is taken: nothing happens
+    assert scene.renderer.pending.cells == []
+    for cell in ((4, 2), (4, 3), (4, 4)):
+        click_at(app, layout.cell_rect(*cell).center)
+    assert wait_until(app, lambda: len(scene.snap.turns) == 2 and scene.view.human_seat == 0)
+    assert [t.moves for t in scene.snap.turns] == [{0: "zone 1: 0,0 0,1 0,2"},
+                                                   {1: "zone 2: 4,2 4,3 4,4"}]
+    # Team A: 0,0 steps down, 0,1 down, 0,2 right.
+    app.draw()
+    for a, b in (((0, 0), (1, 0)), ((0, 1), (1, 1)), ((0, 2), (0, 3))):
+        click_at(app, layout.cell_rect(*a).center)
+        click_at(app, layout.cell_rect(*b).center)
+    assert wait_until(app, lambda: len(scene.snap.turns) == 3 and scene.view.human_seat == 1)
+    assert scene.snap.turns[2].moves == {0: "0,0-1,0 0,1-1,1 0,2-0,3"}
+    match.stop()
