@@ -19,6 +19,14 @@ def _games_help() -> str:
     return ", ".join(p.name for p in all_plugins())
 
 
+def _unavailable_tool(message: str):
+    """The ``func`` of a game whose package or tools fail to load: say why, exit 2."""
+    def report(args) -> int:
+        print(f"arena: {message}", file=sys.stderr)
+        return 2
+    return report
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="arena", description="Arena: play, referee and replay classic programming-contest games. "
@@ -63,16 +71,25 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--out", metavar="FILE", help="write here instead of standard output")
     export.set_defaults(func=cmd_export)
 
-    from games.registry import all_plugins
+    from games.registry import all_plugins, broken_plugins
+    parser.broken_games = {}        # {game: one-line error}: main() reports them once on stderr
+    for name, error in broken_plugins().items():
+        parser.broken_games[name] = f"game {name!r} cannot be loaded: {error}"
     for plugin in all_plugins():
         if plugin.cli:
             try:
                 register_tools = plugin.load("cli")
-            except ImportError as exc:   # one game's broken tools must not take the rest down
-                print(f"arena: {plugin.name} tools unavailable: {exc}", file=sys.stderr)
+            except Exception as exc:   # noqa: BLE001 - one game's broken tools must not take the rest down
+                from games.registry import describe_error
+                parser.broken_games[plugin.name] = f"{plugin.name} tools unavailable: {describe_error(exc)}"
                 continue
             game_parser = commands.add_parser(plugin.name, help=f"{plugin.name} tools")
             register_tools(game_parser.add_subparsers(dest="tool", metavar="TOOL", required=True))
+    for name, message in parser.broken_games.items():   # a placeholder that names the error
+        broken = commands.add_parser(name, help=f"(broken) {message}", add_help=False,
+                                     prefix_chars="\0")     # every word, --help too, is "rest"
+        broken.add_argument("rest", nargs="*")
+        broken.set_defaults(func=_unavailable_tool(message))
     return parser
 
 
@@ -160,14 +177,31 @@ def cmd_render(args) -> int:
     return 0
 
 
+def run_command(args) -> int:
+    """Run a parsed command; a game's tool may hand back :class:`~games.registry.OpenWindow`,
+    and then the window is opened here, in the shell's layer."""
+    from games.registry import OpenWindow
+    result = args.func(args)
+    if isinstance(result, OpenWindow):
+        from ui.app import run_app
+        code = run_app(args, match=result.match)
+        return code if result.exit_code is None else result.exit_code
+    return result or 0
+
+
 def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # keep stdout for our own output
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")          # Arena plays no sound
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser()
+    for name, message in parser.broken_games.items():
+        if name not in argv:          # a command naming the game reports the error itself
+            print(f"arena: {message}", file=sys.stderr)
+    args = parser.parse_args(argv)
     if getattr(args, "func", None) is None:
         from ui.app import run_app
         return run_app(args)
-    return args.func(args) or 0
+    return run_command(args)
 
 
 if __name__ == "__main__":

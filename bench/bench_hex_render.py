@@ -17,7 +17,7 @@ from render_timing import time_draw  # noqa: E402
 
 from games.hex.render import HexRenderer  # noqa: E402
 from games.hex.rules import HexGame  # noqa: E402
-from games.render_base import BoardView  # noqa: E402
+from games.render import BoardView  # noqa: E402
 
 
 def finished_game(size: int, seed: int):

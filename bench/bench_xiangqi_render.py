@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame  # noqa: E402
 from render_timing import time_draw  # noqa: E402
 
-from games.render_base import BoardView  # noqa: E402
+from games.render import BoardView  # noqa: E402
 from games.xiangqi.render import XiangqiRenderer  # noqa: E402
 from games.xiangqi.rules import XiangqiGame  # noqa: E402
 

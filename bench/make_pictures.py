@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from games import registry  # noqa: E402
-from games.render_base import BoardView  # noqa: E402
+from games.render import BoardView  # noqa: E402
 from ui.snapshot import render_state  # noqa: E402
 
 TILE = (480, 300)

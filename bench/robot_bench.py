@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from games.robot.maps import new_state  # noqa: E402
 from games.robot import PLUGIN                     # noqa: E402
 from games.robot.bot import make_bot               # noqa: E402
-from games.robot.judge import RobotProgramSeat     # noqa: E402
+from games.robot.program import make_external_seat  # noqa: E402
 from games.robot.rules import RobotGame            # noqa: E402
 from runner.match import Match                     # noqa: E402
 from runner.seats import SeatInfo, make_seat       # noqa: E402
@@ -37,7 +37,6 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "games" / "robot" / "examples"
 
 def simulate(levels, games: int, map_name="scatter-21") -> tuple[float, float]:
     """(games per second, turns per second) for bots of ``levels`` (0 = random moves)."""
-    game = RobotGame()
     turns = 0
     start = time.perf_counter()
     for seed in range(games):
@@ -68,7 +67,7 @@ def judge_overhead(command: str, turns: int, folder: Path) -> tuple[float, float
     """Mean (ask time, program run time) in seconds over ``turns`` asks."""
     game = RobotGame()
     state = new_state({"map": "scatter-21", "players": 4}, 1)
-    seat = RobotProgramSeat("ext:" + command, command)
+    seat = make_external_seat("ext:" + command, command)
     seat.start(SeatInfo(game, {}, 0, 4, 1, str(folder / "seat")), state)
     bots = [make_bot(2, i) for i in range(4)]
     asks, runs = [], []

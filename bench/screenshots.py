@@ -1,6 +1,7 @@
 """Save a PNG of every scene at 1280x720 and 1920x1080 (no window needed).
 
-Besides the shell's screens: a live Xiangqi match in contest mode (the engine
+Besides the shell's screens: the home screen with a broken game package (dark
+and light), a live Xiangqi match in contest mode (the engine
 thinking, then a selected piece, with the author banner), a contest PLAY.INI error,
 a live 4-player Robot match mid-game and one with a person's countdown, a Robot
 replay and a Xiangqi replay of a REPORT.TXT (in WXF).
@@ -12,6 +13,8 @@ Look at the pictures after a layout change: overlaps, clipped text, empty areas.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import importlib
 import os
 import sys
 import tempfile
@@ -32,6 +35,39 @@ def settle(app, seconds: float = 0.0) -> None:
         app.frame(block=False)
         time.sleep(0.01)
     app.draw()
+
+
+@contextlib.contextmanager
+def broken_game(name: str = "crossed"):
+    """While inside, ``games.NAME`` is a package whose ``__init__`` fails on a bad import
+    (as a half-written game would), ahead of any real one."""
+    import games
+    from games import registry
+    folder = Path(tempfile.mkdtemp(prefix="arena-broken-")) / "games"
+    (folder / name).mkdir(parents=True)
+    (folder / name / "__init__.py").write_text(
+        f'"""A game still being written."""\nfrom games.{name}.grid import Grid\n', encoding="utf-8")
+    saved_path, saved_names = list(games.__path__), registry.GAME_PACKAGES
+    games.__path__[:] = [str(folder), *saved_path]
+    if name not in saved_names:
+        registry.GAME_PACKAGES = (*saved_names, name)
+    importlib.invalidate_caches()
+    try:
+        yield name
+    finally:
+        games.__path__[:] = saved_path
+        registry.GAME_PACKAGES = saved_names
+        for module in [m for m in sys.modules if m == f"games.{name}" or m.startswith(f"games.{name}.")]:
+            del sys.modules[module]
+
+
+def home_with_a_broken_game(app, save, name: str) -> None:
+    from ui.scenes.home import HomeScene
+    with broken_game():
+        app.push(HomeScene(app))
+        settle(app)
+        save(name)
+        app.pop()
 
 
 def finished_match(app, size_option: int = 7):
@@ -70,6 +106,7 @@ def shoot(size: tuple[int, int], out: Path) -> list[Path]:
     app.push(HomeScene(app))
     settle(app)
     save("home")
+    home_with_a_broken_game(app, save, "home_broken")
     app.push(NewMatchScene(app, game="hex"))
     settle(app)
     save("new_match")
@@ -155,6 +192,30 @@ def shoot(size: tuple[int, int], out: Path) -> list[Path]:
     app.set_theme("light")
     settle(app)
     save("home_light")
+    home_with_a_broken_game(app, save, "home_broken_light")
+    app.close()
+    return saved
+
+
+def shoot_broken(size: tuple[int, int], out: Path) -> list[Path]:
+    """Only the home screen with a broken game, dark then light."""
+    import pygame
+
+    from ui.app import App
+    from ui.settings import Settings
+
+    saved = []
+    app = App(Settings(), size=size, fullscreen=False)
+
+    def save(name: str) -> None:
+        path = out / f"{name}_{size[0]}x{size[1]}.png"
+        pygame.image.save(app.window, str(path))
+        saved.append(path)
+
+    home_with_a_broken_game(app, save, "home_broken")
+    app.settings.theme = "light"
+    app.set_theme("light")
+    home_with_a_broken_game(app, save, "home_broken_light")
     app.close()
     return saved
 
@@ -294,13 +355,15 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="out/screens")
     parser.add_argument("--sizes", default="1280x720,1920x1080")
+    parser.add_argument("--only", metavar="NAME", help="only the home screen with a broken game "
+                        "(--only broken), in both themes")
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     os.environ.setdefault("ARENA_HOME", tempfile.mkdtemp(prefix="arena-shots-"))
     for text in args.sizes.split(","):
         width, height = (int(v) for v in text.split("x"))
-        for path in shoot((width, height), out):
+        for path in (shoot_broken if args.only == "broken" else shoot)((width, height), out):
             print(path)
     return 0
 

@@ -21,7 +21,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from games.xiangqi.engine import LEVELS, Searcher, evaluate_from_scratch, make_bot  # noqa: E402
+from games.xiangqi.bot import LEVELS, Searcher, evaluate_from_scratch, make_bot  # noqa: E402
 from games.xiangqi.rules import START_FEN, Position, XiangqiGame  # noqa: E402
 
 PERFT_COUNTS = {1: 44, 2: 1920, 3: 79666, 4: 3290240, 5: 133312995}

@@ -147,7 +147,10 @@ class Outcome:
 
     def result_text(self, seat_names: Sequence[str] | None = None) -> str:
         """The result in the notation people expect: ``1-0``, ``0-1``, ``1/2-1/2`` for two
-        seats; ``1. A 140 · 2. C 96 · 2. B 96`` for more; ``score 412`` for a solitaire."""
+        seats; ``1. A 140 · 2. C 96 · 2. B 96`` for more; ``score 412`` for a solitaire;
+        ``*`` for a game stopped before its end."""
+        if self.reason is Termination.ABORTED and not self.winners:
+            return "*"                        # stopped before its end: the result is unknown
         if self.score_only:
             return f"score {_number(self.scores[0])}"
         if len(self.scores) == 2 and all(x in (0.0, 0.5, 1.0) for x in self.scores):
@@ -308,7 +311,9 @@ class Event:
     kind: str          # "capture", "elimination", "explosion", "enclosure", "verdict", ...
     text: str
     seats: tuple[int, ...] = ()
-    squares: tuple[tuple[int, int], ...] = ()   # cells it touched, as (row, column)
+    #: The cells it touched, as (row, column) in the game's own terms (Robot: (X, Y);
+    #: Xiangqi: (rank, file); Hex: (row, column)), so a replay can mark them.
+    squares: tuple[tuple[int, int], ...] = ()
 
     def to_json(self) -> list:
         data = [self.kind, self.text, list(self.seats)]

@@ -3,10 +3,19 @@
 Each game package declares a :class:`GamePlugin` whose parts are import paths
 (``"games.hex.rules:HexGame"``), so that listing the games imports nothing heavy and
 never pygame; the renderer is imported only by the ui.
+
+A game package that fails to import (a half-written game, one bad import) does not
+take the others down: :func:`all_plugins` leaves it out and :func:`broken_plugins`
+tells why, so the command line and the home screen can say so.
+
+A game's command-line tools never open a window themselves (games never import the
+ui): a tool that wants one returns :class:`OpenWindow`, and the shell's entry point
+(``main.py``) opens it.
 """
 from __future__ import annotations
 
 import importlib
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -29,7 +38,8 @@ class GamePlugin:
       the replay viewer and ``arena export`` can save (PGN, FEN of a position, SGF ...).
     * ``renderer``: the pygame renderer class (ui only).
     * ``extra_seats``: seat kinds beyond human/bot/ext, e.g. ``{"gtp": "games.hex.gtp:make_gtp_seat"}``.
-    * ``cli``: ``register(subparsers)`` adding ``python main.py GAME ...`` tools.
+    * ``cli``: ``register(subparsers)`` adding ``python main.py GAME ...`` tools; each
+      tool's ``func(args)`` returns an exit code, or :class:`OpenWindow` to show a match.
     * ``files``: ``load_files(options) -> (options, files)`` replacing options that name
       files by their content (see :mod:`runner.setup`), for games that name files their
       own way (Robot's shipped maps).
@@ -76,32 +86,91 @@ def load_object(path: str) -> Any:
     return obj
 
 
+@dataclass(frozen=True)
+class OpenWindow:
+    """A command-line tool's request to the shell: show ``match`` in the arena's window.
+
+    Returned by a tool's ``func(args)`` instead of an exit code.  The shell
+    (``main.py``) opens the window with the command's ``args`` (``--size``,
+    ``--fullscreen``), runs it until it is closed, then exits with ``exit_code`` if
+    given (e.g. 2 after showing a setup error), else with the window's own code.
+    """
+
+    match: Any
+    exit_code: int | None = None
+
+
 # Order is the home screen's order.  A game is listed once its package exists.
 GAME_PACKAGES = ("hex", "xiangqi", "robot", "tamquan", "crossed")
 
 
-def all_plugins() -> list[GamePlugin]:
-    """Every installed game's plugin, in home-screen order."""
-    plugins = []
+def _load_packages() -> tuple[list[GamePlugin], dict[str, str]]:
+    """Import every game package that exists: (plugins in home order, {name: error})."""
+    plugins, broken = [], {}
     for name in GAME_PACKAGES:
+        package = f"games.{name}"
         try:
-            module = importlib.import_module(f"games.{name}")
+            module = importlib.import_module(package)
         except ModuleNotFoundError as exc:
-            if exc.name and exc.name.startswith(f"games.{name}"):
+            if exc.name == package:          # not written yet: nothing to list
                 continue
-            raise
+            broken[name] = describe_error(exc)
+            continue
+        except Exception as exc:             # noqa: BLE001 - any error in a game is that game's
+            broken[name] = describe_error(exc)
+            continue
+        if getattr(module, "__file__", None) is None:
+            continue                         # a leftover folder (namespace package), no game
         plugin = getattr(module, "PLUGIN", None)
-        if plugin is not None:
+        if not isinstance(plugin, GamePlugin):
+            broken[name] = f"{package} declares no PLUGIN (a games.registry.GamePlugin)"
+        elif plugin.name != name:
+            broken[name] = f"{package}.PLUGIN is named {plugin.name!r}, not {name!r}"
+        else:
             plugins.append(plugin)
-    return plugins
+    return plugins, broken
+
+
+def describe_error(exc: BaseException) -> str:
+    """One line naming the error and, when known, the file and line where it happened."""
+    text = f"{type(exc).__name__}: {exc}".splitlines()[0] if str(exc) else type(exc).__name__
+    if isinstance(exc, SyntaxError) or exc.__traceback__ is None:
+        return text
+    frame = traceback.extract_tb(exc.__traceback__)[-1]
+    if "importlib" in frame.filename:        # the import machinery: name the game's own file
+        ours = [f for f in traceback.extract_tb(exc.__traceback__) if "importlib" not in f.filename]
+        if not ours:
+            return text
+        frame = ours[-1]
+    return f"{text} ({_short_path(frame.filename)}, line {frame.lineno})"
+
+
+def _short_path(filename: str) -> str:
+    path = Path(filename)
+    parts = path.parts
+    if "games" in parts:
+        return "/".join(parts[len(parts) - 1 - parts[::-1].index("games"):])
+    return str(path)
+
+
+def all_plugins() -> list[GamePlugin]:
+    """Every installed game's plugin that loads, in home-screen order."""
+    return _load_packages()[0]
+
+
+def broken_plugins() -> dict[str, str]:
+    """``{game name: one-line error}`` for each game package that exists but fails to load."""
+    return _load_packages()[1]
 
 
 def plugin(name: str) -> GamePlugin:
-    for p in all_plugins():
+    plugins, broken = _load_packages()
+    for p in plugins:
         if p.name == name:
             return p
-    raise GameSetupError(f"no game named {name!r}; games: "
-                         + ", ".join(p.name for p in all_plugins()))
+    if name in broken:
+        raise GameSetupError(f"game {name!r} cannot be loaded: {broken[name]}")
+    raise GameSetupError(f"no game named {name!r}; games: " + ", ".join(p.name for p in plugins))
 
 
 def game(name: str) -> Game:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from games.api import ArenaError
+from games.fileio import atomic_write
 from games.replay import Replay
 from games.registry import GamePlugin
 
@@ -41,6 +42,6 @@ def export_all(plugin: GamePlugin, replay: Replay, index: int, folder: Path) -> 
     for fmt in export_formats(plugin):
         name, text = export_text(plugin, replay, index, fmt)
         path = folder / name
-        path.write_text(text, encoding="utf-8")
+        atomic_write(path, text)
         written.append(path)
     return written

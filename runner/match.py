@@ -117,9 +117,11 @@ class Match:
         self.error = ""
         #: Lines the match screen keeps on show (contest mode: the authors' names and address).
         self.banner = ""
-        self.record_path = Path(record_path) if record_path else None
-        self.workdir = Path(workdir) if workdir else None
-        self.out_dir = Path(out_dir) if out_dir else None
+        # Absolute, since programs run in their own folders: a relative --out must not
+        # become a path that means something else from inside a seat folder.
+        self.record_path = Path(record_path).absolute() if record_path else None
+        self.workdir = Path(workdir).absolute() if workdir else None
+        self.out_dir = Path(out_dir).absolute() if out_dir else None
         self.written: list[Path] = []          # contest files and result.json, after the end
         self._temporary: Path | None = None
         self._writer: RecordWriter | None = None

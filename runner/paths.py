@@ -14,7 +14,12 @@ import platformdirs
 
 
 def app_root() -> Path:
-    """The folder holding ``assets/``, ``games/`` and ``replays/``, frozen or not."""
+    """The folder holding ``assets/``, ``games/`` and ``replays/``: the parent of ``runner/``.
+
+    That is the checkout, or site-packages when installed (``pyproject.toml`` installs
+    ``assets/`` and ``replays/`` beside the packages), or ``sys._MEIPASS`` when frozen
+    (``build.spec`` puts them at the same relative paths).
+    """
     frozen = getattr(sys, "_MEIPASS", None)
     return Path(frozen) if frozen else Path(__file__).resolve().parent.parent
 

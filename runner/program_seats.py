@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from games.api import MoveSyntaxError, State, Termination
-from runner.process import RunResult, remove_new_files, resolve_command, run_once, snapshot_files
+from games.fileio import remove_new_files, snapshot_files
+from runner.process import RunResult, resolve_command, run_once
 from runner.seats import Answer, Seat, SeatInfo, seat_folder
 
 #: Input files larger than this are named, not copied, in the record's "given".

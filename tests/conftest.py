@@ -18,3 +18,39 @@ def arena_home(tmp_path, monkeypatch):
     home = tmp_path / "arena-home"
     monkeypatch.setenv("ARENA_HOME", str(home))
     return home
+
+
+@pytest.fixture
+def broken_game(tmp_path, monkeypatch):
+    """``broken_game(name, init_source, files)``: a game package ``games.NAME`` that exists
+    (in a temporary folder added to ``games.__path__``) and is listed in
+    ``registry.GAME_PACKAGES``, with the given ``__init__.py`` (by default, one bad import)
+    and other files ``{relative path: text}``."""
+    import importlib
+
+    import games
+    from games import registry
+
+    folder = tmp_path / "more-games" / "games"
+    made = []
+
+    def make(name: str = "brokenx", source: str | None = None, files: dict | None = None) -> str:
+        package = folder / name
+        package.mkdir(parents=True)
+        (package / "__init__.py").write_text(
+            source if source is not None else f"from games.{name}.rulez import Game   # a typo\n",
+            encoding="utf-8")
+        for relative, text in (files or {}).items():
+            (package / relative).write_text(text, encoding="utf-8")
+        if str(folder) not in games.__path__:
+            monkeypatch.setattr(games, "__path__", [*games.__path__, str(folder)])
+        if name not in registry.GAME_PACKAGES:
+            monkeypatch.setattr(registry, "GAME_PACKAGES", (*registry.GAME_PACKAGES, name))
+        importlib.invalidate_caches()
+        made.append(name)
+        return name
+
+    yield make
+    for name in made:
+        for module in [m for m in sys.modules if m == f"games.{name}" or m.startswith(f"games.{name}.")]:
+            del sys.modules[module]

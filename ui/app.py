@@ -20,7 +20,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from games.render_base import THEMES, Theme
+from games.render import THEMES, Theme
 from ui.scene import Scene
 from ui.settings import Settings, load_settings, save_settings
 from ui.theme import gui_theme, ui_scale

@@ -13,7 +13,7 @@ import pygame
 
 from games.api import ArenaError
 from games.registry import GamePlugin
-from games.render_base import BoardRenderer, BoardView, DARK, Theme, elide, font
+from games.render import BoardRenderer, BoardView, DARK, Theme, elide, font
 
 
 class PlaceholderRenderer(BoardRenderer):
@@ -40,12 +40,10 @@ class PlaceholderRenderer(BoardRenderer):
 
 
 def state_lines(game, state) -> list[str]:
-    """The position as text: the state's ``board_text()`` or ``str()``, else its status line."""
-    text = getattr(state, "board_text", None)
-    if callable(text):
-        return text().replace("/", "\n").splitlines()
-    if type(state).__str__ is not object.__str__:
-        return str(state).splitlines()
+    """The position as text: the state's ``board_text()``, else its status line."""
+    text = state.board_text()
+    if text:
+        return text.replace("/", "\n").splitlines()
     try:
         return [game.describe(state)]
     except Exception:

@@ -1,10 +1,9 @@
-"""The five games as the home screen lists them, installed or not yet."""
+"""The five games as the home screen lists them: installed, not yet, or failing to load."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from games import registry
-from games.api import ArenaError
 from games.registry import GamePlugin
 from runner.paths import asset
 
@@ -25,11 +24,16 @@ class GameEntry:
     name: str
     title: str
     summary: str = ""
-    plugin: GamePlugin | None = None      # None: coming soon
+    plugin: GamePlugin | None = None      # None: coming soon, or broken
+    error: str = ""                        # why a game that exists cannot be loaded
 
     @property
     def available(self) -> bool:
         return self.plugin is not None
+
+    @property
+    def broken(self) -> bool:
+        return bool(self.error)
 
     def picture_path(self):
         """The game's picture in ``assets/pictures`` if shipped, else None."""
@@ -42,22 +46,21 @@ class GameEntry:
 
 
 def game_entries() -> list[GameEntry]:
-    """All five games in home order; a game whose package fails to load is 'coming soon'."""
-    try:
-        plugins = {p.name: p for p in registry.all_plugins()}
-    except Exception:            # a half-written game package must not hide the others
-        plugins = {}
+    """All five games in home order.  A game whose package or rules fail to load is
+    listed with its error (the others still work); one not written yet is 'coming soon'."""
+    plugins = {p.name: p for p in registry.all_plugins()}
+    broken = registry.broken_plugins()
     entries = []
     for name in registry.GAME_PACKAGES:
-        plugin = plugins.get(name)
+        plugin, error = plugins.get(name), broken.get(name, "")
         title, summary = TITLES.get(name, name.title()), ""
         if plugin is not None:
             try:
                 spec = plugin.new_game().spec
                 title, summary = TITLES.get(name) or spec.title, spec.summary
-            except (ArenaError, ImportError, AttributeError):
-                plugin = None
-        entries.append(GameEntry(name, title, summary, plugin))
+            except Exception as exc:      # noqa: BLE001 - a half-written game must not hide the others
+                plugin, error = None, registry.describe_error(exc)
+        entries.append(GameEntry(name, title, summary, plugin, error))
     return entries
 
 

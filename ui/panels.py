@@ -13,7 +13,7 @@ import pygame
 
 from games.api import Outcome, Termination
 from games.replay import TurnInfo
-from games.render_base import Theme, elide, font, mix
+from games.render import Theme, elide, font, mix
 
 Segment = tuple[str, tuple]          # (text, colour)
 
@@ -52,20 +52,14 @@ def clock_texts(used: float, left: float | None) -> tuple[str, str]:
     return format_clock(left), f"left · {format_clock(used)} used"
 
 
-def live_scores(state) -> tuple | None:
-    """Running scores for games that keep them (``state.scores()``), else None."""
-    scores = getattr(state, "scores", None)
-    try:
-        values = scores() if callable(scores) else None
-        return tuple(values) if values is not None else None
-    except Exception:
-        return None
-
-
-def seat_score(outcome, state, seat: int) -> str:
-    """The final score once the game is over, else the running one, else ""."""
+def seat_score(spec, outcome, state, seat: int) -> str:
+    """The final score once the game is over, else the running one for games whose spec
+    declares ``live_scores``, else ""."""
     stopped = outcome is not None and outcome.reason is Termination.ABORTED and not outcome.winners
-    scores = outcome.scores if outcome is not None and not stopped else live_scores(state)
+    if outcome is not None and not stopped:
+        scores = outcome.scores
+    else:
+        scores = state.live_scores() if spec.live_scores else None
     return format_score(scores[seat]) if scores and seat < len(scores) else ""
 
 
@@ -285,10 +279,14 @@ def result_parts(outcome: Outcome | None, seat_name) -> tuple[str, str]:
         return "", ""
     if outcome.reason is Termination.ABORTED and not outcome.winners:
         head = "Stopped"
+    elif outcome.score_only:
+        head = f"Score {format_score(outcome.scores[0])}"
     elif outcome.is_draw:
         head = "Draw"
-    else:
+    elif outcome.winners:
         head = " and ".join(seat_name(s) for s in outcome.winners) + " wins"
+    else:                                 # a shared first place in a ranked game
+        head = "Tie for first: " + ", ".join(seat_name(s) for s, r in enumerate(outcome.ranks) if r == 1)
     detail = outcome.detail or outcome.reason.value
     if detail.lower().startswith(head.lower()):          # "Draw: the position repeated ..."
         detail = detail[len(head):].lstrip(" :—-") or detail

@@ -19,7 +19,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
-from games.render_base import elide, font
+from games.render import elide, font
 
 if TYPE_CHECKING:
     from ui.app import App

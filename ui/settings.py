@@ -10,8 +10,8 @@ import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from games.fileio import atomic_write
 from runner import paths
-from runner.process import atomic_write
 
 THEME_NAMES = ("dark", "light")
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))

@@ -16,7 +16,7 @@ import pygame
 from games import registry
 from games.api import ArenaError
 from games.registry import GamePlugin
-from games.render_base import DARK, BoardView, Theme, font, wrap
+from games.render import DARK, BoardView, Theme, font, wrap
 
 PANEL_MIN_WIDTH = 260
 

@@ -2,7 +2,7 @@
 
 ``theme.json`` is a pygame_gui theme whose colours are palette names (``"$accent"``)
 and whose font paths are relative to ``assets/``.  :func:`gui_theme` replaces the
-names with colours derived from a :class:`games.render_base.Theme` (dark or light),
+names with colours derived from a :class:`games.render.Theme` (dark or light),
 makes the font paths absolute (Arena may be started from any folder, or frozen), and
 multiplies every font size by the ui scale, so the same layout reads well at 720p
 and on a 4K projector.
@@ -13,7 +13,7 @@ import copy
 import json
 from functools import lru_cache
 
-from games.render_base import Theme
+from games.render import Theme
 from runner.paths import asset
 
 #: The layout is designed for this window; larger windows scale it up.

@@ -3,7 +3,7 @@
 In Benzene and HexGui the first player is **black** and connects the **top and
 bottom** edges (rows 1 and N, the numbers); white connects the left and right edges
 (columns a..., the letters).  Cell ``c5`` is column c (3), row 5; the neighbours of a
-cell follow the same rhombus as the RULEBOOK's (each row shifted half a cell right).
+cell follow the same rhombus as RULES.md's (each row shifted half a cell right).
 
 Our player 1 also moves first but connects columns 1 and N.  So black = player 1 and
 the board is **transposed**: our (row r, column c) is HexGui's column r, row c, i.e.

@@ -13,10 +13,10 @@ from typing import Any
 
 from games.api import (GameSetupError, IllegalMoveError, MoveSyntaxError, Outcome,
                        RecordFormatError, Termination, uniform_outcome_two_player)
+from games.fileio import atomic_write
 from games.hex.notation import from_hexgui, to_hexgui
 from games.hex.rules import MAX_SIZE, P1, P2, HexGame, HexMove, HexState
 from games.replay import RecordReader, Replay, TurnInfo
-from runner.process import atomic_write
 
 HEX_OUT = "HEX.OUT"
 SGF_NAME = "hex.sgf"

@@ -2,7 +2,7 @@
 
 Cell (row, col) sits on an axial hexagon lattice: column ``q = col - 1`` runs to the
 right and row ``r = row - 1`` runs down and to the right by half a cell per row, so
-the six lattice neighbours are exactly the RULEBOOK's (r-1, c), (r-1, c+1), (r, c-1),
+the six lattice neighbours are exactly those of RULES.md, (r-1, c), (r-1, c+1), (r, c-1),
 (r, c+1), (r+1, c-1), (r+1, c).  Player 1 joins the left and right edges (columns 1
 and N), player 2 the top and bottom edges (rows 1 and N).  ``view.flipped`` shows
 the board transposed (mirrored across its long diagonal), which keeps every
@@ -16,13 +16,13 @@ without a screen.  The board background, edges and coordinates are drawn once pe
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from dataclasses import dataclass
 
 import pygame
 
 from games.hex.rules import EMPTY, LETTERS, HexMove
-from games.render_base import BoardRenderer, BoardView, Theme, contrast_text, font, mix
+from games.render import (CONFIRM_KEYS, BoardRenderer, BoardView, GridCursor, LayerCache, Theme, contrast_text,
+                          display_ready, draw_labels, font, mix)
 
 SQRT3 = math.sqrt(3.0)
 STONE_RADIUS = 0.80        # of a hexagon's circumradius (the inscribed circle is 0.866)
@@ -230,7 +230,7 @@ class HexRenderer(BoardRenderer):
 
     def __init__(self, game, options, seat_names=None, theme: Theme | None = None):
         super().__init__(game, options, seat_names, **({"theme": theme} if theme else {}))
-        self._layers: OrderedDict[tuple, tuple[pygame.Surface, HexLayout]] = OrderedDict()
+        self._layers = LayerCache(self._LAYER_CACHE_SIZE)     # (layer, layout, used rect) per size, orientation, theme
         self._stones: dict[tuple, pygame.Surface] = {}
         self.layout: HexLayout | None = None       # the last drawn board, in surface pixels
 
@@ -255,27 +255,23 @@ class HexRenderer(BoardRenderer):
     def _static_layer(self, n: int, size: tuple[int, int], transposed: bool,
                       coordinates: bool) -> tuple[pygame.Surface, HexLayout, pygame.Rect]:
         """The board without stones, its layout, and the part of it that is not transparent."""
-        key = (n, size, transposed, coordinates, self.theme)
-        cached = self._layers.get(key)
-        if cached:
-            self._layers.move_to_end(key)
-            return cached
+        return self._layers.get((n, size, transposed, coordinates, self.theme),
+                                lambda: self._build_layer(n, size, transposed, coordinates))
+
+    def _build_layer(self, n: int, size: tuple[int, int], transposed: bool,
+                     coordinates: bool) -> tuple[pygame.Surface, HexLayout, pygame.Rect]:
         layout = fit_layout(n, size[0], size[1], coordinates, transposed)
         layer = pygame.Surface(size, pygame.SRCALPHA)
         self._draw_edges(layer, layout)
         self._draw_cells(layer, layout)
         if coordinates:
             self._draw_coordinates(layer, layout)
-        if pygame.display.get_surface() is not None:
-            layer = layer.convert_alpha()          # the display's pixel format blits fastest
+        layer = display_ready(layer)
         left, top, right, bottom = layout_extent(n, coordinates, transposed)
         ox, oy, r = layout.origin[0], layout.origin[1], layout.radius
         used = pygame.Rect(int(ox + left * r) - 2, int(oy + top * r) - 2,
                            int((right - left) * r) + 5, int((bottom - top) * r) + 5).clip(layer.get_rect())
-        self._layers[key] = (layer, layout, used)
-        while len(self._layers) > self._LAYER_CACHE_SIZE:
-            self._layers.popitem(last=False)
-        return self._layers[key]
+        return layer, layout, used
 
     def _draw_edges(self, layer: pygame.Surface, layout: HexLayout) -> None:
         """Four triangles meeting at the board's centre; the cells cover all but the edge bands."""
@@ -308,13 +304,9 @@ class HexRenderer(BoardRenderer):
                 pygame.draw.aalines(layer, self.theme.line, True, points)
 
     def _draw_coordinates(self, layer: pygame.Surface, layout: HexLayout) -> None:
-        size = max(8, int(layout.radius * 0.75))
-        label_font = font(size, bold=True)
-        colour = self.theme.text
-        for text, row, col in _label_centres(layout.n, layout.transposed):
-            image = label_font.render(text, True, colour)
-            x, y = layout.screen_centre(row, col)
-            layer.blit(image, image.get_rect(center=(round(x), round(y))))
+        labels = [(text, layout.screen_centre(row, col))
+                  for text, row, col in _label_centres(layout.n, layout.transposed)]
+        draw_labels(layer, labels, font(max(8, int(layout.radius * 0.75)), bold=True), self.theme.text)
 
     def _stone(self, colour: tuple, radius: int, alpha: int = 255) -> pygame.Surface:
         key = (colour, radius, alpha, self.theme.line)
@@ -437,21 +429,15 @@ class HexRenderer(BoardRenderer):
             return HexMove.SWAP.text()        # pie rule: take the opponent's first stone
         return None
 
-    _KEY_STEPS = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0)}
-
     def _handle_key(self, key: int, state, view: BoardView) -> str | None:
         """Arrow keys move the pointer cell (in screen directions); Enter or Space plays it."""
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            return self._choose(view.hover if isinstance(view.hover, tuple) else None, state, view)
-        step = self._KEY_STEPS.get(key)
-        if step is None:
-            return None
-        if not isinstance(view.hover, tuple):
-            view.hover = ((state.size + 1) // 2,) * 2       # the first press shows the pointer
-            return None
-        dr, dc = (step[1], step[0]) if view.flipped else step
-        row, col = view.hover
-        view.hover = (min(max(row + dr, 1), state.size), min(max(col + dc, 1), state.size))
+        hover = view.hover if isinstance(view.hover, tuple) else None
+        if key in CONFIRM_KEYS:
+            return self._choose(hover, state, view)
+        n = state.size
+        moved = GridCursor(n, n, first=1, transposed=view.flipped).move(hover, key, home=((n + 1) // 2,) * 2)
+        if moved is not None:
+            view.hover = moved          # the first press only shows the pointer, at the centre
         return None
 
     def legend(self, state) -> list[tuple[tuple, str]]:

@@ -1,9 +1,9 @@
-"""Hex rules (RULEBOOK §5; IOI 1997 "The Game of Hex"): pure Python, standard library only.
+"""Hex rules (RULES.md; IOI 1997 "The Game of Hex"): pure Python, standard library only.
 
 The board is an N×N rhombus, rows and columns 1..N.  Seat 0 is player 1: it moves
 first and connects column 1 with column N.  Seat 1 is player 2: it connects row 1 with
 row N.  The neighbours of (r, c) are (r-1, c), (r-1, c+1), (r, c-1), (r, c+1),
-(r+1, c-1), (r+1, c), as the RULEBOOK fixes them.
+(r+1, c-1), (r+1, c), as RULES.md fixes them.
 
 Win detection is a union-find over the cells plus four virtual edge nodes, so each
 move costs near-constant time.
@@ -367,7 +367,7 @@ class HexGame(Game):
 
 
 def neighbours(size: int, row: int, col: int) -> Iterable[tuple[int, int]]:
-    """On-board neighbours of (row, col), 1-based, in the RULEBOOK's order."""
+    """On-board neighbours of (row, col), 1-based, in the order RULES.md lists them."""
     for dr, dc in NEIGHBOUR_STEPS:
         if 1 <= row + dr <= size and 1 <= col + dc <= size:
             yield row + dr, col + dc

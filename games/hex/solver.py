@@ -2,7 +2,7 @@
 
 Used to check the shipped start positions (positions/*.txt) and in tests; pure Python.
 Boards are bit masks (bit ``(r-1)*N + (c-1)``); a win is found by a bit-parallel flood
-fill over the RULEBOOK's neighbours.  The search is negamax with alpha-beta reduced
+fill over the board's six neighbours.  The search is negamax with alpha-beta reduced
 to win/loss (a Hex game cannot be drawn), a transposition table, immediate wins
 taken at once, and replies restricted to the cells that stop an immediate threat.
 Fine up to about 5x5 from a few stones, or 6x6 with half the board filled.
@@ -30,7 +30,7 @@ class Solver:
         self.nodes = 0
 
     def spread(self, x: int) -> int:
-        """x and every neighbour of x (the six RULEBOOK directions)."""
+        """x and every neighbour of x (the six directions of RULES.md)."""
         n = self.n
         left = x & self.not_first_col          # may move to c-1
         right = x & self.not_last_col          # may move to c+1

@@ -1,4 +1,4 @@
-"""Robot Đại Chiến (RULEBOOK §2): rules, maps, MAP.INP/MOVE.OUT judge, turn logs, bots."""
+"""Robot Đại Chiến (RULES.md): rules, maps, the MAP.INP/MOVE.OUT program seat, turn logs, bots."""
 from games.registry import GamePlugin
 
 PLUGIN = GamePlugin(

@@ -2,7 +2,7 @@
 
 A map file is line 1 ``M N K`` (rows, columns, shrink period), then M lines of N
 characters ``.`` (empty) or ``#`` (forbidden); spaces between characters are allowed.
-The statement promises a connected maze: every non-forbidden cell reaches every other
+A map is a connected maze: every non-forbidden cell reaches every other
 through side-adjacent cells.  A malformed or disconnected map raises :class:`MapError`,
 which names the file, the line and what was expected.
 

@@ -1,6 +1,6 @@
 """Robot's contest files as pure strings: MAP.INP (written) and MOVE.OUT (read).
 
-MAP.INP (RULEBOOK §2 "Files"): line 1 ``M N K T``; line 2 ``X Y C`` (own position,
+MAP.INP (RULES.md, "Files"): line 1 ``M N K T``; line 2 ``X Y C`` (own position,
 ``-1 -1`` while placing or after leaving, own colour); line 3 ``P``; P lines ``X Y C``
 for the other players in seat order; M map rows written as N characters separated by
 single spaces (**RULING**); ``Z``; Z lines ``X Y C`` for the items; a final newline.

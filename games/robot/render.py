@@ -15,7 +15,7 @@ A side panel (right of the board on a wide rect, below it on a tall one) lists e
 player's score, item and timer, or why the robot is out, with a line chart of the
 scores so far, in letters readable from the back of a room.
 
-Geometry lives in :class:`GridLayout` and pure helpers (:func:`fit_grid`,
+Geometry lives in :class:`games.render.GridLayout` and pure helpers (:func:`fit_grid`,
 :func:`split_area`, :func:`region_outline`, :func:`shrink_warning_cells`,
 :func:`key_target`, :func:`click_target`), tested without a screen.  The floor,
 the map's walls and the coordinates are drawn once per (map, size, theme) and cached;
@@ -24,14 +24,14 @@ markers and item icons are cached sprites.
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
-from dataclasses import dataclass
 from typing import Iterable
 
 import pygame
 
+from games.render import (ARROWS, CONFIRM_KEYS, BoardRenderer, BoardView, GridCursor, GridLayout, LayerCache,
+                          Theme, contrast_text, display_ready, draw_labels, font, grid_labels, mix, wrap)
+from games.render.grid import fit_grid as fit_grid_with_margins
 from games.robot.rules import COLOURS, RobotState, format_move_text
-from games.render_base import BoardRenderer, BoardView, Theme, contrast_text, font, mix, wrap
 
 Cell = tuple[int, int]                 # (X, Y): row, column, 0-based as in MAP.INP
 COORD_MARGIN = 0.9                     # room for coordinates left of and above the grid, in cells
@@ -43,71 +43,11 @@ STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
 # ---------------------------------------------------------------------------- geometry
-@dataclass(frozen=True)
-class GridLayout:
-    """Where a ``rows``×``cols`` map's cells fall in pixels.
-
-    Cell edges are rounded to whole pixels, so neighbouring cells tile without gaps or
-    overlaps, and :meth:`cell_at` is exact: a pixel belongs to the cell whose
-    :meth:`cell_rect` holds it.
-    """
-
-    rows: int
-    cols: int
-    cell: float
-    origin: tuple[float, float]        # pixel of the grid's top-left corner
-
-    def edge_x(self, col: int) -> int:
-        """Pixel x of the left edge of column ``col`` (``cols`` gives the right edge)."""
-        return int(round(self.origin[0] + col * self.cell))
-
-    def edge_y(self, row: int) -> int:
-        return int(round(self.origin[1] + row * self.cell))
-
-    def cell_rect(self, x: int, y: int) -> pygame.Rect:
-        """The cell's pixels (a new Rect each call: callers may change it)."""
-        left, top = self.edge_x(y), self.edge_y(x)
-        return pygame.Rect(left, top, self.edge_x(y + 1) - left, self.edge_y(x + 1) - top)
-
-    def centre(self, x: float, y: float) -> tuple[float, float]:
-        return self.origin[0] + (y + 0.5) * self.cell, self.origin[1] + (x + 0.5) * self.cell
-
-    def corner(self, row: int, col: int) -> tuple[int, int]:
-        """Pixel of grid corner (row, col): the top-left corner of cell (row, col)."""
-        return self.edge_x(col), self.edge_y(row)
-
-    def grid_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.edge_x(0), self.edge_y(0), self.edge_x(self.cols) - self.edge_x(0),
-                           self.edge_y(self.rows) - self.edge_y(0))
-
-    @staticmethod
-    def _index(pixel: float, origin: float, cell: float, count: int, edge) -> int | None:
-        guess = math.floor((pixel - origin) / cell)
-        if pixel < edge(guess):
-            guess -= 1
-        elif pixel >= edge(guess + 1):
-            guess += 1
-        return guess if 0 <= guess < count else None
-
-    def cell_at(self, px: float, py: float) -> Cell | None:
-        """The cell under pixel (px, py), or None off the grid."""
-        col = self._index(px, self.origin[0], self.cell, self.cols, self.edge_x)
-        row = self._index(py, self.origin[1], self.cell, self.rows, self.edge_y)
-        return None if row is None or col is None else (row, col)
-
-    def translated(self, dx: float, dy: float) -> "GridLayout":
-        return GridLayout(self.rows, self.cols, self.cell, (self.origin[0] + dx, self.origin[1] + dy))
-
-
 def fit_grid(rows: int, cols: int, width: int, height: int, coordinates: bool = True,
              padding: float = 0.03) -> GridLayout:
     """The largest layout of the grid (and its coordinates) centred in a ``width``×``height`` box."""
     margin = COORD_MARGIN if coordinates else 0.0
-    room_w, room_h = width * (1 - 2 * padding), height * (1 - 2 * padding)
-    cell = max(1e-3, min(room_w / (cols + margin), room_h / (rows + margin)))
-    left = (width - (cols + margin) * cell) / 2 + margin * cell
-    top = (height - (rows + margin) * cell) / 2 + margin * cell
-    return GridLayout(rows, cols, cell, (left, top))
+    return fit_grid_with_margins(rows, cols, width, height, (margin, margin, 0.0, 0.0), padding)
 
 
 def split_area(rect: pygame.Rect, rows: int, cols: int, coordinates: bool = True
@@ -302,13 +242,11 @@ class RobotRenderer(BoardRenderer):
     """Draws a :class:`games.robot.rules.RobotState`; arrows, Space and clicks make moves (``X Y``)."""
 
     _LAYER_CACHE_SIZE = 6
-    _KEY_STEPS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
     _STAY_KEYS = (pygame.K_SPACE, pygame.K_PERIOD, pygame.K_KP_PERIOD)
-    _PLACE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
     def __init__(self, game, options, seat_names=None, theme: Theme | None = None):
         super().__init__(game, options, seat_names, **({"theme": theme} if theme else {}))
-        self._layers: OrderedDict[tuple, tuple[pygame.Surface, GridLayout]] = OrderedDict()
+        self._layers = LayerCache(self._LAYER_CACHE_SIZE)       # (layer, layout) per map, size, theme
         self._sprites: dict[tuple, pygame.Surface] = {}
         self.layout: GridLayout | None = None        # the last drawn grid, in surface pixels
 
@@ -383,11 +321,10 @@ class RobotRenderer(BoardRenderer):
 
     def _static_layer(self, board, size: tuple[int, int], coordinates: bool) -> tuple[pygame.Surface, GridLayout]:
         """Floor, the map's own walls, grid lines and coordinates, cached per map and size."""
-        key = (board.rows, size, coordinates, self.theme)
-        cached = self._layers.get(key)
-        if cached:
-            self._layers.move_to_end(key)
-            return cached
+        return self._layers.get((board.rows, size, coordinates, self.theme),
+                                lambda: self._build_layer(board, size, coordinates))
+
+    def _build_layer(self, board, size: tuple[int, int], coordinates: bool) -> tuple[pygame.Surface, GridLayout]:
         layout = fit_grid(board.height, board.width, size[0], size[1], coordinates)
         layer = pygame.Surface(size, pygame.SRCALPHA)
         pygame.draw.rect(layer, self.theme.line, layout.grid_rect().inflate(4, 4))
@@ -396,12 +333,7 @@ class RobotRenderer(BoardRenderer):
                 self._paint_cell(layer, layout.cell_rect(x, y), self.floor if board.rows[x][y] != "#" else None)
         if coordinates:
             self._draw_coordinates(layer, layout)
-        if pygame.display.get_surface() is not None:
-            layer = layer.convert_alpha()
-        self._layers[key] = (layer, layout)
-        while len(self._layers) > self._LAYER_CACHE_SIZE:
-            self._layers.popitem(last=False)
-        return layer, layout
+        return display_ready(layer), layout
 
     def _paint_cell(self, surface: pygame.Surface, cell: pygame.Rect, colour: tuple | None) -> None:
         """An open cell (inset by the grid line) or, with ``colour`` None, a bevelled wall block."""
@@ -417,18 +349,12 @@ class RobotRenderer(BoardRenderer):
         surface.fill(mix(self.wall, (0, 0, 0), 0.35), (inner.x, inner.bottom - bevel, inner.width, bevel))
 
     def _draw_coordinates(self, layer: pygame.Surface, layout: GridLayout) -> None:
+        """Row numbers left of the grid, column numbers above it (every other one when crowded)."""
         size = max(7, int(layout.cell * 0.42))
-        label_font = font(size)
-        colour = self.theme.muted
         step = 1 if layout.cell >= size * 1.3 else 2
-        for x in range(0, layout.rows, step):
-            image = label_font.render(str(x), True, colour)
-            cx = layout.origin[0] - layout.cell * COORD_MARGIN / 2
-            layer.blit(image, image.get_rect(center=(round(cx), round(layout.centre(x, 0)[1]))))
-        for y in range(0, layout.cols, step):
-            image = label_font.render(str(y), True, colour)
-            cy = layout.origin[1] - layout.cell * COORD_MARGIN / 2
-            layer.blit(image, image.get_rect(center=(round(layout.centre(0, y)[0]), round(cy))))
+        names = [str(i) for i in range(max(layout.rows, layout.cols))]
+        labels = grid_labels(layout, names[:layout.rows], names[:layout.cols], COORD_MARGIN / 2, "lt", step=step)
+        draw_labels(layer, labels, font(size), self.theme.muted)
 
     def _draw_cells(self, surface: pygame.Surface, layout: GridLayout, state: RobotState, letters: bool) -> None:
         """Painted and sealed cells (the floor and the map's walls are in the static layer)."""
@@ -788,21 +714,19 @@ class RobotRenderer(BoardRenderer):
 
     def _handle_key(self, event, state: RobotState, seat: int, view: BoardView) -> str | None:
         """Arrows step (Shift: double step with speed), Space/``.`` stays; placing, arrows move a pointer."""
-        step = self._KEY_STEPS.get(event.key)
         if state.placing(seat):
-            if event.key in self._PLACE_KEYS:
+            if event.key in CONFIRM_KEYS:
                 hover = view.hover if isinstance(view.hover, tuple) else None
                 return self._text_of(click_target(state, seat, hover))
-            if step is not None:
-                b = state.board
-                if not isinstance(view.hover, tuple):
-                    view.hover = (b.height // 2, b.width // 2)
-                else:
-                    x, y = view.hover
-                    view.hover = (min(max(x + step[0], 0), b.height - 1), min(max(y + step[1], 0), b.width - 1))
+            b = state.board
+            hover = view.hover if isinstance(view.hover, tuple) else None
+            moved = GridCursor(b.height, b.width).move(hover, event.key, home=(b.height // 2, b.width // 2))
+            if moved is not None:
+                view.hover = moved
             return None
         if event.key in self._STAY_KEYS:
             return self._text_of(stay_target(state, seat))
+        step = ARROWS.get(event.key)
         if step is not None:
             double = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
             return self._text_of(key_target(state, seat, step, double))

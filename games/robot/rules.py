@@ -1,9 +1,9 @@
-"""Robot Đại Chiến rules (RULEBOOK §2): pure Python, standard library only.
+"""Robot Đại Chiến rules (RULES.md): pure Python, standard library only.
 
-2-4 robots paint a maze at the same time.  A turn runs the RULEBOOK's order:
+2-4 robots paint a maze at the same time.  A turn runs in this order:
 placement (turn 0) or movement, painting, pickup (``E`` explodes at once), enclosure
 with the largest-region rule, shrink every K turns, item spawning.  ``games/robot/
-RULES.md`` lists the choices made where the RULEBOOK is silent.
+RULES.md`` states the rules in full.
 
 Representation, chosen for speed: the map is a ``bytearray`` of M rows of N cell
 characters, each row followed by a ``\\n`` pad byte (so a row is ``W = N + 1`` bytes and
@@ -398,7 +398,7 @@ class RobotState(State):
             choices = [p for p in range(b.length) if _OPEN[self.grid[p]]]
             p = self.rng.choice(choices)
             events.append(Event("placement", f"{robot.colour} was placed at random on "
-                                f"{b.xy(p)}", (robot.seat,)))
+                                f"{b.xy(p)}", (robot.seat,), (b.xy(p),)))
         robot.pos, robot.in_game = p, True
         robot.speed_turns = robot.oil_turns = 0
         robot.on_oil, robot.why, robot.left_turn = False, "", None
@@ -452,7 +452,7 @@ class RobotState(State):
             else:
                 exploded.append((robot, p))
             events.append(Event("pickup", f"{robot.colour} picked up {kind} at {b.xy(p)}",
-                                (robot.seat,)))
+                                (robot.seat,), (b.xy(p),)))
         self.items = remaining
         victims = []
         for robot, p in exploded:
@@ -466,7 +466,8 @@ class RobotState(State):
             victims += [(o, robot) for o in hit]
             self.turn_marks += (("explosion", robot.seat, tuple(sorted(b.xy(q) for q in square))),)
             events.append(Event("explosion", f"{robot.colour} exploded E at {(x, y)}",
-                                (robot.seat, *(o.seat for o in hit))))
+                                (robot.seat, *(o.seat for o in hit)),
+                                tuple(sorted(b.xy(q) for q in square))))
         for victim, by in victims:
             if victim.in_game:
                 self._eliminate(victim, f"caught in {by.colour}'s explosion", events)
@@ -500,7 +501,7 @@ class RobotState(State):
                 count = len(cells)
                 self.turn_marks += (("enclosure", colour, tuple(sorted(cells))),)
                 events.append(Event("enclosure", f"{COLOURS[colour]} enclosed {count} cells",
-                                    (colour,)))
+                                    (colour,), tuple(sorted(cells))))
         for robot in self.robots:
             if not robot.in_game or robot.pos is None:
                 continue
@@ -609,8 +610,9 @@ class RobotState(State):
         return dist
 
     def _eliminate(self, robot: Robot, why: str, events: list[Event]) -> None:
+        where = () if robot.pos is None else (self.board.xy(robot.pos),)
         robot.leave(self.turn, why)
-        events.append(Event("elimination", f"{robot.colour} left the game: {why}", (robot.seat,)))
+        events.append(Event("elimination", f"{robot.colour} left the game: {why}", (robot.seat,), where))
 
     def _check_end(self, events: list[Event]) -> None:
         no_cell = b"1" not in self.grid.translate(_OPEN_TABLE)
@@ -732,7 +734,7 @@ class RobotMap:
 
 
 def parse_map(text: str, path: str = "<map>", strict: bool = False) -> RobotMap:
-    """Read a map from text; ``strict`` also enforces the statement's size bounds.
+    """Read a map from text; ``strict`` also enforces the contest's size bounds (11 to 21, period 5 to 20).
 
     Without ``strict`` any odd size from 3 to 21 and any period from 1 is accepted
     (smaller maps are allowed in tests, such as the 7×7 worked example).

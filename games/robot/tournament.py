@@ -1,8 +1,8 @@
-"""Robot tournaments (the statement's section 3), headless.
+"""Robot tournaments (the contest's pairs and all-in formats, see RULES.md), headless.
 
 * ``pairs``: every two contestants meet (on maps drawn from the given list); win 20,
   draw 10, loss 0.  ``--rounds 2`` plays each pair twice with colours swapped.
-* ``all-in``: all contestants on one map, ``--matches`` times (2 in the statement);
+* ``all-in``: all contestants on one map, ``--matches`` times (2 in the contest);
   each match gives a contestant 10 × the number of contestants who painted fewer cells.
 
 Standings are ranked by points, then cells painted; equal points and cells share a

@@ -1,6 +1,6 @@
 """Xiangqi (Chinese chess), as played in the Vietnamese computer Xiangqi tournament.
 
-Rules: :mod:`games.xiangqi.rules`; built-in engine: :mod:`games.xiangqi.engine`;
+Rules: :mod:`games.xiangqi.rules`; built-in bot (an alpha-beta engine): :mod:`games.xiangqi.bot`;
 command-line tools (perft, legal): :mod:`games.xiangqi.cli`.
 """
 from games.registry import GamePlugin
@@ -9,13 +9,13 @@ PLUGIN = GamePlugin(
     name="xiangqi",
     game="games.xiangqi.rules:XiangqiGame",
     renderer="games.xiangqi.render:XiangqiRenderer",
-    bot="games.xiangqi.engine:make_bot",
+    bot="games.xiangqi.bot:make_bot",
     bot_levels=("1 beginner", "2 novice", "3 club", "4 strong", "5 strongest"),
     cli="games.xiangqi.cli:register",
     readers="games.xiangqi.records:READERS",
     writers="games.xiangqi.records:write_contest_records",
     exports="games.xiangqi.records:EXPORTS",
-    external="games.xiangqi.contest:make_external_seat",
-    extra_seats={"uci": "games.xiangqi.engines:make_uci_seat",
-                 "ucci": "games.xiangqi.engines:make_ucci_seat"},
+    external="games.xiangqi.program:make_external_seat",
+    extra_seats={"uci": "games.xiangqi.engine_seats:make_uci_seat",
+                 "ucci": "games.xiangqi.engine_seats:make_ucci_seat"},
 )

@@ -37,7 +37,7 @@ def legal_text(fen: str) -> str:
 
 def bestmove_text(fen: str, seconds: float, depth: int = 64) -> str:
     """The engine's choice: ``MOVE score N depth N nodes N`` (score for the side to move)."""
-    from games.xiangqi.engine import Searcher
+    from games.xiangqi.bot import Searcher
     position = _position(fen)
     searcher = Searcher(max_depth=depth)
     move, score = searcher.choose(position, [position.key], [position.in_check(position.side)], 0, seconds)

@@ -1,398 +1,22 @@
-"""Seats that play through the Xiangqi contest's move files (RULEBOOK section 1).
+"""Contest mode: the arena plays as the contest program CC in a folder with PLAY.INI.
 
-* :class:`ContestProgramSeat` (``ext:COMMAND``) runs a contest program ``CC`` in its
-  own folder with its own PLAY.INI, started once and kept running.  The program
-  writes its moves to its move file; the seat polls that file.  The arena relays the
-  opponent's moves by writing the other move file (atomically) with the referee's
-  clocks, and at the end writes the final status words to both files.
-* :class:`OtherProgramSeat` is the ``OTHER`` side of contest mode
-  (``python main.py xiangqi cc``): the same polling and relaying, through the move
-  files named in an existing PLAY.INI, without starting anything.
-* :class:`ContestBotSeat` is the built-in engine (``COMPUTER``) spending a sensible
-  share of its clock per move.
-
-What a program's file can cost it: a malformed file (line 1 neither a move nor a
-status word, binary, larger than 256 bytes) loses (``BAD_FILE``); a crash loses
-(``CRASH``); no move within the time limit (at most 15 minutes) loses or draws as
-the referee adjudicates (:mod:`games.xiangqi.referee`); ``LOST`` resigns.  A program
-written for the contest has no business claiming ``WIN``, ``DRAW`` or ``FINISH``
-while the referee says the game is on: such a false claim loses (``ADJUDICATION``).
-In contest mode there is no referee of ours, so the other side's status words are
-accepted as they stand (see :class:`OtherProgramSeat`).
+``arena xiangqi cc --folder DIR`` reads PLAY.INI there, seats a person, the built-in
+engine or the other program (through the move files PLAY.INI names) on each side, keeps
+the authors' lines on show, and writes REPORT.TXT and REPORT.JSON into DIR.  The seats
+are in :mod:`games.xiangqi.program`.
 """
 from __future__ import annotations
 
 import random
 import sys
-import threading
-import time
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping
-
-from games.api import GameSetupError, Outcome, RecordFormatError, Termination, parse_option_pairs
-from games.xiangqi.movefiles import (COMPUTER, HUMAN, LOST, MAX_MOVE_FILE_BYTES, OTHER,
-                                     UNTIMED, PlayIni, StablePoller, format_move_file,
-                                     format_play_ini, parse_move_file, status_words)
-from games.xiangqi.rules import SIDE_NAMES, SINGLE_MOVE_LIMIT_SECONDS, START_FEN
-from runner.process import LineProcess, atomic_write, resolve_command
-from runner.seats import Answer, BotSeat, Seat, SeatInfo, seat_folder
-
-#: Seconds between two looks at a move file (limits["poll"] overrides).
-DEFAULT_POLL = 0.05
-#: The file each side writes its moves to, inside a program's folder.
-MOVE_FILE_NAMES = ("M1.DAT", "M2.DAT")
-#: How long a program may take to leave after the final status words.
-EXIT_GRACE = 1.0
-
-ClockSource = Callable[[], tuple[float | None, float | None]]
-
-
-@dataclass
-class ClaimAnswer(Answer):
-    """An answer carrying a status word the other side wrote (contest mode accepts it)."""
-
-    claim: str = ""
-
-
-def outcome_is_unknown(outcome: Outcome | None) -> bool:
-    """True when the game stopped without a result (the files then say FINISH)."""
-    return outcome is None or outcome.reason is Termination.ABORTED
-
-
-def final_words(outcome: Outcome | None) -> tuple[str, str]:
-    """The status words for the bottom's and the top's move file."""
-    return status_words(None if outcome_is_unknown(outcome) else outcome.winners)
-
-
-def _no_clock() -> tuple[float | None, float | None]:
-    return None, None
-
-
-def read_bounded(path: Path) -> str | None:
-    """A move file's text, at most a little over the size limit; None when absent.
-
-    Binary content and oversize files come back marked, so the stability rule
-    still applies to them and the verdict can say what was wrong.
-    """
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_MOVE_FILE_BYTES + 1)
-    except FileNotFoundError:
-        return None
-    except OSError:
-        return None          # being replaced right now: look again next poll
-    text = raw[:MAX_MOVE_FILE_BYTES].decode("latin-1")
-    if len(raw) > MAX_MOVE_FILE_BYTES:
-        text += "\0<larger than the limit>"
-    return text
-
-
-class MoveFileSeat(Seat):
-    """One side played by another program through two move files.
-
-    ``own_file`` is the file the program writes its moves to (the seat polls it);
-    ``relay_file`` is the file it reads the other side's moves from (the seat writes
-    it after every move of the other side, with the referee's clocks).
-    """
-
-    kind = "ext"
-    #: True when the arena is the referee: a status word other than LOST loses.
-    referee = True
-    #: Which files get the final status words: "both" or "relay" (only ours).
-    final_files = "both"
-
-    def __init__(self, spec: str, label: str = "", limits: Mapping[str, Any] | None = None):
-        super().__init__(spec, label)
-        self.limits = dict(limits or {})
-        self.poll = float(self.limits.get("poll", DEFAULT_POLL))
-        self.own_file: Path | None = None
-        self.relay_file: Path | None = None
-        self.side = 0
-        self.clock: ClockSource = _no_clock
-        self.seconds = int(self.limits.get("seconds", UNTIMED))
-        self.poller = StablePoller()
-        self.process: LineProcess | None = None
-        self._given = ""
-        self._preamble = ""          # what the program was given before its first turn
-        self._cancel = threading.Event()
-        self._out_seen = self._err_seen = ""
-
-    def attach_clock(self, clock: ClockSource, seconds: int) -> None:
-        """The referee's clocks for lines 2-3 and PLAY.INI's seconds (called before start)."""
-        self.clock, self.seconds = clock, seconds
-
-    # ------------------------------------------------------------------ asking
-    def ask(self, state, seat: int, time_limit: float | None) -> Answer:
-        limit = SINGLE_MOVE_LIMIT_SECONDS + 1 if time_limit is None else time_limit
-        self._preamble = ""
-        start = time.perf_counter()
-        deadline = start + limit + 3 * self.poll
-        pending, first_seen = None, start
-        while True:
-            content = read_bounded(self.own_file)
-            taken = self.poller.feed(content)
-            if self.poller.pending != pending:
-                pending, first_seen = self.poller.pending, time.perf_counter()
-            if taken is None and self.process is not None and self.process.exited:
-                taken = self._final_content()
-                if taken is None:
-                    return self._failed(start, Termination.CRASH, self._exit_text())
-            if taken is not None:
-                return self._judge(taken, max(0.0, first_seen - start), state)
-            if self._cancel.is_set():
-                self._cancel.clear()
-                return self._failed(start, Termination.ABORTED, "match stopped")
-            if time.perf_counter() > deadline:
-                return self._failed(start, Termination.TIMEOUT,
-                                    f"no move in its move file within {limit:.1f} s")
-            time.sleep(self.poll)
-
-    def _final_content(self) -> str | None:
-        """After the program ended its file cannot change: take it if it is new."""
-        content = read_bounded(self.own_file)
-        if content is None or not content.strip() or content == self.poller.taken:
-            return None
-        self.poller.reset(taken=content)
-        return content
-
-    def _exit_text(self) -> str:
-        code = self.process.proc.returncode if self.process else None
-        return f"the program ended (exit code {code}) without writing a move"
-
-    def _failed(self, start: float, failure: Termination, detail: str) -> Answer:
-        return self._with_output(Answer(elapsed=time.perf_counter() - start, given=self._given,
-                                        failure=failure, detail=detail))
-
-    def _with_output(self, answer: Answer) -> Answer:
-        """Attach what the program printed since the last answer."""
-        if self.process is not None:
-            answer.stdout, self._out_seen = _new_text(self._out_seen, self.process.stdout_tail())
-            answer.stderr, self._err_seen = _new_text(self._err_seen, self.process.stderr_tail())
-        return answer
-
-    def _judge(self, content: str, elapsed: float, state) -> Answer:
-        answer = self._with_output(Answer(elapsed=elapsed, given=self._given, answered=content))
-        name = str(self.own_file)
-        if "\0" in content:
-            answer.failure = Termination.BAD_FILE
-            answer.detail = (f"{name}: larger than {MAX_MOVE_FILE_BYTES} bytes"
-                             if content.endswith("<larger than the limit>") else f"{name}: binary data")
-            return answer
-        try:
-            move_file = parse_move_file(content, name)
-        except RecordFormatError as exc:
-            answer.failure, answer.detail = Termination.BAD_FILE, str(exc)
-            return answer
-        if not move_file.is_status:
-            answer.text = move_file.word
-            return answer
-        return self._status(answer, move_file.word)
-
-    def _status(self, answer: Answer, word: str) -> Answer:
-        who = SIDE_NAMES[self.side]
-        if word == LOST:
-            answer.failure, answer.detail = Termination.RESIGNATION, f"{who} resigned (wrote LOST)"
-        elif self.referee:
-            answer.failure = Termination.ADJUDICATION
-            answer.detail = (f"{who} wrote {word} while the game was still on; "
-                             "a false claim loses")
-        else:
-            answer = ClaimAnswer(**vars(answer), claim=word)
-            answer.failure = Termination.ADJUDICATION
-            answer.detail = f"{who} (the other program) wrote {word}"
-        return answer
-
-    # ------------------------------------------------------------------ relaying
-    def observe(self, state, moves: Mapping[int, str]) -> None:
-        other = self.side ^ 1
-        if other in moves and self.relay_file is not None:
-            bottom, top = self.clock()
-            relayed = format_move_file(moves[other], bottom, top)
-            try:
-                atomic_write(self.relay_file, relayed)
-            except OSError as exc:      # shown with the next answer; the program will time out
-                relayed += f"[the arena could not write {self.relay_file}: {exc.strerror}]"
-            self._given = self._preamble + f"{self.relay_file.name}:\n{relayed}"
-            self._preamble = ""
-
-    def finish(self, outcome: Outcome) -> None:
-        if self.relay_file is None:
-            return
-        words = final_words(outcome)
-        bottom, top = self.clock()
-        targets = [(self.relay_file, words[self.side ^ 1])]
-        if self.final_files == "both":
-            targets.append((self.own_file, words[self.side]))
-        for path, word in targets:
-            try:
-                atomic_write(path, format_move_file(word, bottom, top))
-            except OSError:
-                pass
-
-    def cancel(self) -> None:
-        self._cancel.set()
-
-
-def _new_text(seen: str, now: str) -> tuple[str, str]:
-    """The part of a bounded tail that is new since ``seen`` (all of it if it rolled)."""
-    if now.startswith(seen):
-        return now[len(seen):], now
-    return now, now
-
-
-
-
-class ContestProgramSeat(MoveFileSeat):
-    """A contest program ``CC`` run in its own folder, refereed by the arena.
-
-    Limits (all optional): ``folder`` (run there instead of the seat's folder),
-    ``seconds`` (PLAY.INI line 4 when no referee clock is attached), ``opponent_id``
-    (PLAY.INI line 3; default the other seat's number), ``poll`` (seconds between
-    looks at the move file), ``memory_mb``.
-    """
-
-    needs_folder = True
-
-    def __init__(self, spec: str, command: str, limits: Mapping[str, Any] | None = None):
-        super().__init__(spec, label=command, limits=limits)
-        self.argv = resolve_command(command)
-        self.folder: Path | None = None
-        self.play_ini = ""
-
-    def start(self, info: SeatInfo, state) -> None:
-        super().start(info, state)
-        if (info.options.get("fen") or START_FEN) != START_FEN:
-            raise GameSetupError("a contest program always starts from the usual position; "
-                                 "the fen option cannot be used with ext: seats")
-        self.side = info.seat
-        self.folder = seat_folder(info, self.limits)
-        files = [self.folder / name for name in MOVE_FILE_NAMES]
-        for path in files:
-            path.unlink(missing_ok=True)
-        self.own_file, self.relay_file = files[self.side], files[self.side ^ 1]
-        words = [OTHER, OTHER]
-        words[self.side] = COMPUTER
-        opponent = int(self.limits.get("opponent_id", (self.side ^ 1) + 1))
-        ini = PlayIni(words[0], words[1], opponent, self.seconds, str(files[0]), str(files[1]))
-        self.play_ini = format_play_ini(ini)
-        atomic_write(self.folder / "PLAY.INI", self.play_ini)
-        self._given = self._preamble = "PLAY.INI:\n" + self.play_ini
-        try:
-            self.process = LineProcess(self.argv, cwd=self.folder,
-                                       memory_mb=self.limits.get("memory_mb"), stdout_lines=False)
-        except OSError as exc:
-            self.process = None
-            self._start_error = f"could not start {self.argv[0]}: {exc.strerror or exc}"
-        else:
-            self._start_error = ""
-
-    def ask(self, state, seat: int, time_limit: float | None) -> Answer:
-        if self.process is None:
-            return Answer(given=self._given, failure=Termination.CRASH,
-                          detail=getattr(self, "_start_error", "") or "the program is not running")
-        return super().ask(state, seat, time_limit)
-
-    def finish(self, outcome: Outcome) -> None:
-        super().finish(outcome)
-        if self.process is not None:
-            try:
-                self.process.proc.wait(timeout=EXIT_GRACE)
-            except Exception:
-                pass
-
-    def close(self) -> None:
-        if self.process is not None:
-            self.process.close(grace=0.1)
-
-    def describe(self) -> dict:
-        data = super().describe()
-        data["command"] = self.argv
-        if self.folder:
-            data["folder"] = str(self.folder)
-        return data
-
-
-class OtherProgramSeat(MoveFileSeat):
-    """Contest mode's ``OTHER``: another program, met only through PLAY.INI's move files.
-
-    There is no referee of ours here, so the other side's status words stand: ``WIN``
-    (it claims the game, e.g. our time is up by its referee), ``DRAW``, ``FINISH``
-    end the game as written, ``LOST`` is a resignation.  Only our own move file is
-    written; the other program's file is its own.
-    """
-
-    referee = False
-    final_files = "relay"
-
-    def __init__(self, ini: PlayIni, limits: Mapping[str, Any] | None = None):
-        side = ini.other_side
-        super().__init__("other", label=f"Other program (id {ini.opponent_id})", limits=limits)
-        self.side = side
-        self.own_file = Path(ini.move_file(side))
-        self.relay_file = Path(ini.move_file(side ^ 1))
-        self.seconds = ini.seconds
-
-    def start(self, info: SeatInfo, state) -> None:
-        super().start(info, state)
-        self.relay_file.parent.mkdir(parents=True, exist_ok=True)
-        self.relay_file.unlink(missing_ok=True)
-        if state.to_move() == (self.side ^ 1,):
-            # We move first, so whatever the other's file holds is from an old game.
-            try:
-                self.own_file.unlink(missing_ok=True)
-            except OSError:
-                self.poller.reset(taken=read_bounded(self.own_file))
-        elif not _is_a_move(read_bounded(self.own_file)):
-            # It moves first: a move already there is its first; a status word is old.
-            self.poller.reset(taken=read_bounded(self.own_file))
-
-    def describe(self) -> dict:
-        data = super().describe()
-        data.update(kind="other", own_file=str(self.own_file), relay_file=str(self.relay_file))
-        return data
-
-
-def _is_a_move(content: str | None) -> bool:
-    try:
-        return content is not None and not parse_move_file(content).is_status
-    except RecordFormatError:
-        return False
-
-
-class ContestBotSeat(BotSeat):
-    """The built-in engine as a contest program's ``COMPUTER``.
-
-    The match's per-answer limit is at most 15 minutes, or what is left on the clock:
-    far more than one move should take.  This seat spends at most ``movetime``
-    seconds, and no more than a thirtieth of what is left on a timed clock.
-    """
-
-    def __init__(self, spec: str, bot, level: int, movetime: float = 3.0):
-        super().__init__(spec, bot, level)
-        self.movetime = movetime
-        self.clock: ClockSource = _no_clock
-
-    def attach_clock(self, clock: ClockSource, seconds: int) -> None:
-        self.clock = clock
-
-    def budget(self, seat, time_limit):
-        budget = self.movetime
-        left = self.clock()[seat]
-        if left is not None:
-            budget = min(budget, max(0.05, left / 30))
-        if time_limit is not None:
-            budget = min(budget, time_limit * 0.5)
-        return budget
-
-
-def make_external_seat(spec: str, command: str,
-                       limits: Mapping[str, Any] | None = None) -> ContestProgramSeat:
-    """The plugin's ``external`` factory (``ext:COMMAND`` seats)."""
-    return ContestProgramSeat(spec, command, limits)
-
-
-# --------------------------------------------------------------------------- contest mode
+from typing import Any, Mapping
+
+from games.api import RecordFormatError, parse_option_pairs
+from games.registry import OpenWindow
+from games.xiangqi.movefiles import COMPUTER, HUMAN, OTHER, PlayIni
+from games.xiangqi.program import ContestBotSeat, OtherProgramSeat
+from runner.seats import Seat
 
 PLAY_INI = "PLAY.INI"
 SETTINGS_NAME = "ARENA.INI"
@@ -439,7 +63,7 @@ def banner_text(authors: tuple[str, str, str]) -> str:
 
 
 def make_engine(level: int, seed: int):
-    """The built-in engine (a random mover stands in while ``engine.py`` is missing)."""
+    """The built-in engine (a random mover stands in when ``bot.py`` cannot be loaded)."""
     from games.xiangqi import PLUGIN
     try:
         return PLUGIN.load("bot")(level, seed)
@@ -490,10 +114,12 @@ def error_match(message: str):
     return match
 
 
-def contest_command(args) -> int:
-    """``python main.py xiangqi cc``: play as the contest program CC in ``--folder``."""
+def contest_command(args) -> int | OpenWindow:
+    """``python main.py xiangqi cc``: play as the contest program CC in ``--folder``.
+
+    Without ``--headless`` it returns :class:`~games.registry.OpenWindow` and the shell
+    (``main.py``) shows the match, or the PLAY.INI error, in the window."""
     from games.api import ArenaError
-    from games.xiangqi.referee import open_window, result_text
 
     folder = Path(args.folder or ".").resolve()
     try:
@@ -501,7 +127,7 @@ def contest_command(args) -> int:
     except RecordFormatError as exc:
         print(f"arena: {exc}", file=sys.stderr)
         if not args.headless:
-            open_window(args, error_match(str(exc)))
+            return OpenWindow(error_match(str(exc)), exit_code=2)
         return 2
     if args.headless and HUMAN in ini.words:
         print("arena: PLAY.INI asks for a HUMAN; that needs the window (drop --headless)",
@@ -516,9 +142,9 @@ def contest_command(args) -> int:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
     if not args.headless:
-        return open_window(args, match)
+        return OpenWindow(match)
     outcome = match.run()
-    print(f"xiangqi cc: {result_text(outcome)} {outcome.detail or outcome.reason.value} after "
+    print(f"xiangqi cc: {outcome.result_text()} {outcome.detail or outcome.reason.value} after "
           f"{len(match.states[-1].moves)} half-moves; report {folder / 'REPORT.TXT'}")
     return 0
 

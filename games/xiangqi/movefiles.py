@@ -1,9 +1,9 @@
 """The Xiangqi contest's files as pure text: PLAY.INI, move files, and the polling rule.
 
-RULEBOOK section 1.  Nothing here touches the disk: readers take the text (and the
+CONTEST.md.  Nothing here touches the disk: readers take the text (and the
 file's name, for error messages), writers return the text, and :class:`StablePoller`
 is fed what the caller read on each poll.  The seats that run programs
-(:mod:`games.xiangqi.contest`) do the I/O.
+(:mod:`games.xiangqi.program`) do the I/O.
 
 PLAY.INI, one item a line::
 
@@ -83,7 +83,7 @@ def parse_play_ini(text: str, path: str = "PLAY.INI") -> PlayIni:
     Words are read case-insensitively and surrounding spaces are ignored (a
     careful referee forgives ``computer``); everything else is checked strictly.
     Lines 3-6 are required only when a side is ``OTHER``; otherwise line 4, when
-    present and valid, still sets the clock (``COMPUTER HUMAN 28 -1`` in the statement).
+    present and valid, still sets the clock (``COMPUTER HUMAN 28 -1``, as the contest's own example has it).
     """
     lines = [line.strip() for line in text.splitlines()]
     words = []
@@ -216,7 +216,7 @@ def status_words(winners: tuple[int, ...] | None) -> tuple[str, str]:
 
 
 class StablePoller:
-    """The RULEBOOK's polling rule for a file another program writes.
+    """The polling rule for a file another program writes (CONTEST.md).
 
     Feed it what the file held on each poll (``None`` when absent).  It returns the
     content once the content differs from the last one taken and has stayed the same

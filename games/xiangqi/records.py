@@ -1,6 +1,6 @@
 """Xiangqi game records: the contest's REPORT.TXT and PGN in its Chinese-chess form.
 
-REPORT.TXT (RULEBOOK section 1): lines 1-3 author, program and address (at most 255
+REPORT.TXT (see RULES.md and CONTEST.md): lines 1-3 author, program and address (at most 255
 columns each, possibly empty), line 4 the two PLAY.INI words joined by one space, then
 ``N BOTTOMMOVE TOPMOVE`` numbered from 1 with single spaces (the last line may hold the
 bottom move only).  A REPORT.TXT written by another program opens as a replay on its own;
@@ -184,18 +184,10 @@ _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 _RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
 
-def result_tag(outcome: Outcome | None) -> str:
-    if outcome is None or outcome.reason is Termination.ABORTED:
-        return "*"
-    if not outcome.winners:
-        return "1/2-1/2"
-    return "1-0" if outcome.winners[0] == 0 else "0-1"
-
-
 def format_pgn(moves: Sequence[str], tags: dict[str, str] | None = None, outcome: Outcome | None = None,
                fen: str = "") -> str:
     """A PGN game in the Chinese-chess form with ICCS moves (``H2-E2``)."""
-    result = result_tag(outcome)
+    result = outcome.result_text() if outcome else "*"
     values = {"Game": "Chinese Chess", "Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?",
               "Red": "?", "Black": "?", "Result": result}
     values.update(tags or {})

@@ -1,6 +1,6 @@
 """The Xiangqi referee: a match with the contest's clocks, verdicts and REPORT.TXT.
 
-:class:`XiangqiMatch` is :class:`runner.match.Match` with what RULEBOOK section 1
+:class:`XiangqiMatch` is :class:`runner.match.Match` with what the contest's rules (RULES.md)
 adds on top of the rules:
 
 * clocks: ``seconds`` for each side (PLAY.INI line 4; -1 untimed) and no single move
@@ -31,15 +31,16 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from games.api import Outcome, Termination, parse_option_pairs
+from games.fileio import atomic_write
+from games.registry import OpenWindow
 from games.xiangqi.movefiles import COMPUTER, HUMAN, OTHER, UNTIMED
 from games.xiangqi.rules import (SIDE_NAMES, SINGLE_MOVE_LIMIT_SECONDS, adjudicate_flag_fall,
                                  adjudicate_move_time)
 from runner.match import Match, TimeControl
 from runner.referee import GRACE
-from runner.process import atomic_write
 
 REPORT_NAME = "REPORT.TXT"
-#: The RULEBOOK's "small machine-readable result file beside REPORT.TXT".
+#: The small machine-readable result file beside REPORT.TXT (CONTEST.md).
 RESULT_NAME = "REPORT.JSON"
 RESULT_FORMAT = "xiangqi-report-result"
 MAX_REPORT_COLUMNS = 255
@@ -122,7 +123,7 @@ class XiangqiMatch(Match):
         left = self.seconds_left()
         return {
             "format": RESULT_FORMAT, "version": 1, "report": REPORT_NAME,
-            "result": result_text(outcome), "winner": _winner_name(outcome),
+            "result": (outcome.result_text() if outcome else "*"), "winner": _winner_name(outcome),
             "reason": outcome.reason.value if outcome else None,
             "detail": outcome.detail if outcome else "",
             "players": " ".join(self.report_words),
@@ -137,7 +138,7 @@ class XiangqiMatch(Match):
     def program_reports(self) -> dict[str, str]:
         """For organizers: does each contest program's own REPORT.TXT agree with the game?
 
-        Information only: the RULEBOOK's results do not depend on it.
+        Information only: the results do not depend on it.
         """
         moves = list(self.states[-1].moves)
         found = {}
@@ -187,14 +188,6 @@ def seat_word(seat) -> str:
     return {"human": HUMAN, "ext": OTHER}.get(getattr(seat, "kind", ""), COMPUTER)
 
 
-def result_text(outcome: Outcome | None) -> str:
-    if outcome is None or outcome.reason is Termination.ABORTED:
-        return "*"
-    if not outcome.winners:
-        return "1/2-1/2"
-    return "1-0" if outcome.winners[0] == 0 else "0-1"
-
-
 def _winner_name(outcome: Outcome | None) -> str | None:
     if outcome is None or not outcome.winners:
         return None
@@ -206,7 +199,7 @@ def _clock_value(left: float | None) -> float:
 
 
 def format_report(authors: Sequence[str], words: Sequence[str], moves: Sequence[str]) -> str:
-    """REPORT.TXT's text (RULEBOOK section 1), through :mod:`games.xiangqi.records`.
+    """REPORT.TXT's text (CONTEST.md), through :mod:`games.xiangqi.records`.
 
     Lines 1-3 author, program, address, made plain ASCII here (Vietnamese loses its
     accents: the contest allows English or unaccented Vietnamese), at most 255
@@ -259,8 +252,9 @@ def build_referee_match(bottom: str, top: str, out: Path, seconds: int = UNTIMED
                         workdir=out)
 
 
-def referee_command(args) -> int:
-    """``python main.py xiangqi referee``: referee one game and print the result."""
+def referee_command(args) -> int | OpenWindow:
+    """``python main.py xiangqi referee``: referee one game and print the result, or ask the
+    shell to show it in the window (``--window``, or a person plays)."""
     from games.api import ArenaError
 
     out = Path(args.out) if args.out else _default_out()
@@ -272,23 +266,12 @@ def referee_command(args) -> int:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
     if args.window or any(s.kind == "human" for s in match.seats):
-        return open_window(args, match)
+        return OpenWindow(match)           # the shell (main.py) opens the window
     outcome = match.run()
-    print(f"xiangqi: {result_text(outcome)} {outcome.detail or outcome.reason.value} "
+    print(f"xiangqi: {outcome.result_text()} {outcome.detail or outcome.reason.value} "
           f"after {len(match.states[-1].moves)} half-moves; report {out / REPORT_NAME}; "
           f"record {match.record_path}")
     return 0
-
-
-def open_window(args, match) -> int:
-    """Show ``match`` in the arena's window.
-
-    The command-line tools are entry points, like ``main.py``: they bind to the ui
-    at run time, only when a window is asked for; the seats and the referee never
-    touch it (and a headless run never imports pygame).
-    """
-    import importlib
-    return importlib.import_module("ui.app").run_app(args, match=match)
 
 
 def _default_out() -> Path:
@@ -303,7 +286,7 @@ def register(subparsers) -> None:
         "referee", help="referee two contest programs (PLAY.INI, move files, REPORT.TXT)",
         description="Runs each side in its own folder (DIR/seat1 for the bottom, DIR/seat2 for the top) with its own "
         "PLAY.INI, relays the moves through the move files with the referee's clocks, "
-        "adjudicates every RULEBOOK result, writes the final status words, DIR/REPORT.TXT, "
+        "adjudicates every result of the contest's rules, writes the final status words, DIR/REPORT.TXT, "
         "DIR/REPORT.JSON and the arena record. The same as 'python main.py match xiangqi "
         "--seat ext:A --seat ext:B --headless --out DIR' plus the contest clocks and REPORT.TXT.")
     parser.add_argument("--bottom", required=True, metavar="CMD",

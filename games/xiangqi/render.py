@@ -22,19 +22,20 @@ clears the selection.  Arrow keys move the pointer; Enter or Space acts as a cli
 ``view.hover`` and ``view.selected`` hold square names (``"H2"``).
 
 The geometry is :class:`XiangqiLayout` (pixel <-> square, unit-tested without a
-screen).  The wooden board, lines, river and coordinates are drawn once per
-(size, orientation, coordinates, theme) and cached; piece sprites are cached per size.
+screen), the intersections of a :class:`games.render.GridLayout` of 8×9 cells.  The
+wooden board, lines, river and coordinates are drawn once per (size, orientation,
+coordinates, theme) and cached; piece sprites are cached per size.
 """
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import pygame
 
-from games.render_base import BoardRenderer, BoardView, Theme, font, mix
+from games.render import (CANCEL_KEYS, CONFIRM_KEYS, BoardRenderer, BoardView, GridCursor, GridLayout, LayerCache,
+                          Theme, draw_labels, fit_grid, font, grid_labels, mix)
 from runner.paths import asset
 
 FILES, RANKS = 9, 10
@@ -85,6 +86,11 @@ class XiangqiLayout:
     origin: tuple[float, float]
     flipped: bool = False
 
+    @cached_property
+    def grid(self) -> GridLayout:
+        """The board's 8×9 cells; the pieces stand on their corners."""
+        return GridLayout(RANKS - 1, FILES - 1, self.cell, self.origin)
+
     def screen_grid(self, file: float, rank: float) -> tuple[float, float]:
         """(column, row) on screen, 0-based from the top left, of a (possibly fractional) point."""
         if self.flipped:
@@ -93,17 +99,17 @@ class XiangqiLayout:
 
     def centre(self, file: float, rank: float) -> tuple[float, float]:
         column, row = self.screen_grid(file, rank)
-        return self.origin[0] + column * self.cell, self.origin[1] + row * self.cell
+        return self.grid.point(row, column)
 
     def centre_of(self, name: Square) -> tuple[float, float]:
         return self.centre(*square_coords(name))
 
     def square_at(self, x: float, y: float) -> Square | None:
         """The intersection nearest pixel (x, y), or None more than half a cell off the grid."""
-        column = round((x - self.origin[0]) / self.cell)
-        row = round((y - self.origin[1]) / self.cell)
-        if not (0 <= column < FILES and 0 <= row < RANKS):
+        point = self.grid.point_at(x, y)
+        if point is None:
             return None
+        row, column = point
         if self.flipped:
             return square_name(FILES - 1 - column, row)
         return square_name(column, RANKS - 1 - row)
@@ -121,11 +127,8 @@ class XiangqiLayout:
 def fit_layout(width: int, height: int, coordinates: bool = True, flipped: bool = False,
                padding: float = 0.015) -> XiangqiLayout:
     """The largest board centred in a ``width``×``height`` box (origin at the box's corner)."""
-    margin = WOOD_MARGIN[0 if coordinates else 1]
-    span_w, span_h = FILES - 1 + 2 * margin, RANKS - 1 + 2 * margin
-    cell = max(1e-3, min(width * (1 - 2 * padding) / span_w, height * (1 - 2 * padding) / span_h))
-    origin = (width / 2.0 - (FILES - 1) * cell / 2.0, height / 2.0 - (RANKS - 1) * cell / 2.0)
-    return XiangqiLayout(cell, origin, flipped)
+    grid = fit_grid(RANKS - 1, FILES - 1, width, height, WOOD_MARGIN[0 if coordinates else 1], padding)
+    return XiangqiLayout(grid.cell, grid.origin, flipped)
 
 
 # ---------------------------------------------------------------------------- drawing helpers
@@ -209,7 +212,7 @@ class XiangqiRenderer(BoardRenderer):
 
     def __init__(self, game, options, seat_names=None, theme: Theme | None = None):
         super().__init__(game, options, seat_names, **({"theme": theme} if theme else {}))
-        self._layers: OrderedDict[tuple, tuple[pygame.Surface, XiangqiLayout]] = OrderedDict()
+        self._layers = LayerCache(self._LAYER_CACHE_SIZE)     # (layer, layout) per size, orientation, theme
         self._sprites: dict[tuple, pygame.Surface] = {}
         self.layout: XiangqiLayout | None = None     # the last drawn board, in surface pixels
         self._drag_origin: Square | None = None      # the square a held mouse button picked up
@@ -254,11 +257,11 @@ class XiangqiRenderer(BoardRenderer):
 
     def _static_layer(self, size: tuple[int, int], flipped: bool,
                       coordinates: bool) -> tuple[pygame.Surface, XiangqiLayout]:
-        key = (size, flipped, coordinates, self.theme)
-        cached = self._layers.get(key)
-        if cached:
-            self._layers.move_to_end(key)
-            return cached
+        return self._layers.get((size, flipped, coordinates, self.theme),
+                                lambda: self._build_layer(size, flipped, coordinates))
+
+    def _build_layer(self, size: tuple[int, int], flipped: bool,
+                     coordinates: bool) -> tuple[pygame.Surface, XiangqiLayout]:
         layout = fit_layout(size[0], size[1], coordinates, flipped)
         wood = layout.wood_rect(coordinates)
         # An opaque layer the size of the wood (rounded corners keyed out): blitting it is
@@ -273,9 +276,6 @@ class XiangqiRenderer(BoardRenderer):
         if coordinates:
             self._draw_coordinates(layer, local)
         layer.set_colorkey(_COLOUR_KEY, pygame.RLEACCEL)
-        self._layers[key] = (layer, layout)
-        while len(self._layers) > self._LAYER_CACHE_SIZE:
-            self._layers.popitem(last=False)
         return layer, layout
 
     def _line_width(self, layout: XiangqiLayout) -> int:
@@ -347,17 +347,11 @@ class XiangqiRenderer(BoardRenderer):
                 _blit_centred_glyph(layer, words_font, char, ink, layout.centre(file, 4.5))
 
     def _draw_coordinates(self, layer: pygame.Surface, layout: XiangqiLayout) -> None:
-        label_font = font(max(7, int(layout.cell * 0.36)), bold=True)
-        colour = mix(WOOD, self.theme.line, 0.85)
-        d = LABEL_DISTANCE
-        for file in range(FILES):
-            image = label_font.render(FILE_LETTERS[file], True, colour)
-            for rank in (-d, RANKS - 1 + d):
-                layer.blit(image, image.get_rect(center=_point(layout.centre(file, rank))))
-        for rank in range(RANKS):
-            image = label_font.render(str(rank), True, colour)
-            for file in (-d, FILES - 1 + d):
-                layer.blit(image, image.get_rect(center=_point(layout.centre(file, rank))))
+        """File letters above and below the board, rank numbers left and right of it."""
+        files = list(FILE_LETTERS[::-1] if layout.flipped else FILE_LETTERS)
+        ranks = [str(rank) for rank in (range(RANKS) if layout.flipped else range(RANKS - 1, -1, -1))]
+        labels = grid_labels(layout.grid, ranks, files, LABEL_DISTANCE, on_lines=True)
+        draw_labels(layer, labels, font(max(7, int(layout.cell * 0.36)), bold=True), mix(WOOD, self.theme.line, 0.85))
 
     # ---- the dynamic part
     @staticmethod
@@ -594,27 +588,23 @@ class XiangqiRenderer(BoardRenderer):
         self._drag_origin, self._drag_pos, self._drag_moved = None, None, False
         self._press_was_selected = False
 
-    _KEY_STEPS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}
-
     def _handle_key(self, key: int, state, view: BoardView) -> str | None:
         """Arrow keys move the pointer (screen directions); Enter or Space clicks; Escape deselects."""
-        if key == pygame.K_ESCAPE:
+        if key in CANCEL_KEYS:
             view.selected = None
             return None
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if key in CONFIRM_KEYS:
             hover = view.hover if isinstance(view.hover, str) else None
             move = self._press(hover, (0, 0), state, view)
             self._end_drag()
             return move
-        step = self._KEY_STEPS.get(key)
-        if step is None:
-            return None
-        df, dr = (-step[0], -step[1]) if view.flipped else step
-        if isinstance(view.hover, str):
-            file, rank = square_coords(view.hover)
-        else:
-            file, rank = (4, 0) if view.human_seat != 1 else (4, 9)
-        view.hover = square_name(min(max(file + df, 0), FILES - 1), min(max(rank + dr, 0), RANKS - 1))
+        # the pointer as (rank, file); from nowhere it steps from the mover's general's file
+        cursor = GridCursor(RANKS, FILES, rows_up=not view.flipped, cols_left=view.flipped)
+        here = square_coords(view.hover)[::-1] if isinstance(view.hover, str) else None
+        home = (0, 4) if view.human_seat != 1 else (9, 4)
+        moved = cursor.move(here, key, home, show_first=False)
+        if moved is not None:
+            view.hover = square_name(moved[1], moved[0])
         return None
 
     notations = ("ICCS", "WXF")

@@ -1,6 +1,6 @@
 """Xiangqi (Chinese chess) rules: fast move generation plus the Arena game contract.
 
-Pure Python, standard library only (RULEBOOK section 1).
+Pure Python, standard library only; the rules as implemented are in RULES.md.
 
 The board is a flat list of 90 cells, ``square = rank * 9 + file`` with file 0 = A
 (left) and rank 0 = the bottom (Red's back rank).  Every piece's reachable squares are
@@ -688,7 +688,8 @@ class XiangqiState(State):
         events = []
         if captured:
             events.append(Event("capture", f"{SIDE_NAMES[mover]} {PIECE_NAMES[piece & 7]} takes "
-                                f"{PIECE_NAMES[captured & 7]} on {square_name(move & 127)}", (mover,)))
+                                f"{PIECE_NAMES[captured & 7]} on {square_name(move & 127)}", (mover,),
+                                ((rank_of(move & 127), file_of(move & 127)),)))
         if gave_check:
             events.append(Event("check", f"{SIDE_NAMES[mover]} gives check", (mover,)))
         self._events = tuple(events)
@@ -828,7 +829,7 @@ def parse_square(name: str) -> int:
 
 def adjudicate_flag_fall(state: XiangqiState, flagged_seat: int,
                          opponent_seconds_left: float) -> Outcome:
-    """The result when ``flagged_seat`` runs out of time (RULEBOOK section 1, Results).
+    """The result when ``flagged_seat`` runs out of time (RULES.md, "Results").
 
     If the opponent has more than 5 minutes left, the flagged side loses.  Otherwise
     it is a draw, unless a side can force mate within 4 half-moves from this position:
@@ -865,7 +866,7 @@ def adjudicate_move_time(seat: int, seconds: float) -> Outcome | None:
 
 
 class XiangqiGame(Game):
-    """Xiangqi under the contest's rules and the RULEBOOK's rulings."""
+    """Xiangqi under the contest's rules, with the rulings written in RULES.md."""
 
     spec = GameSpec(
         name="xiangqi", title="Xiangqi", min_seats=2, max_seats=2,

@@ -182,3 +182,32 @@ def test_a_broken_game_fails_the_conformance_checks(defect):
                 conformance.playout(game, {}, seed)
         else:
             getattr(conformance, check)(game, {}, 1)
+
+
+def test_events_carry_the_squares_they_touched():
+    """Robot's explosions and enclosures and Xiangqi's captures name their cells, and the
+    squares survive the record."""
+    from games.robot.maps import new_state
+    from games.robot.bot import make_bot
+    seen = {}
+    for seed in range(3):
+        state = new_state({"map": "open-11", "players": 4}, seed)
+        bots = [make_bot(3, seed * 4 + i) for i in range(4)]
+        while not state.is_terminal():
+            state.play({s: bots[s].choose(state.clone(), s, None) for s in state.to_move()})
+            for event in state.events():
+                if event.kind in ("explosion", "enclosure", "pickup") and event.kind not in seen:
+                    seen[event.kind] = event
+    assert {"enclosure", "pickup"} <= set(seen)
+    for event in seen.values():
+        assert event.squares and all(state.board.on_map(x, y) for x, y in event.squares)
+    enclosure = seen["enclosure"]
+    assert str(len(enclosure.squares)) in enclosure.text
+    from games.api import Event
+    assert Event.from_json(enclosure.to_json()) == enclosure
+    xiangqi = registry.plugin("xiangqi").new_game()
+    state = xiangqi.new_initial_state({}, 0)
+    for text in ("H2E2", "H9G7", "E2E6"):                  # the cannon takes the centre soldier
+        xiangqi.play_text(state, {state.to_move()[0]: text})
+    capture, = [e for e in state.events() if e.kind == "capture"]
+    assert capture.squares == ((6, 4),)

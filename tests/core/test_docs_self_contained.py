@@ -92,14 +92,11 @@ def test_game_documents_cite_nothing_outside_the_repository():
     assert not hits, "Markdown under games/ refers outside the repository:\n" + "\n".join(hits)
 
 
-@pytest.mark.xfail(strict=True, reason="README.md still cites the shared RULEBOOK (lines 13 and "
-                   "113): the lead rewrites it")
 def test_readme_cites_nothing_outside_the_repository():
     hits = markdown_hits([ROOT / "README.md"])
     assert not hits, "README.md refers outside the repository:\n" + "\n".join(hits)
 
 
-@pytest.mark.xfail(strict=True, reason="docstrings still cite the RULEBOOK: the lead rewrites them")
 def test_python_comments_and_docstrings_cite_nothing_outside_the_repository():
     hits = [hit for path in project_python() for hit in python_hits(path)]
     assert not hits, ("comments or docstrings refer outside the repository:\n"

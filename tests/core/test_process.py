@@ -6,8 +6,8 @@ import time
 
 import psutil
 
-from runner.process import (TAIL_BYTES, LineProcess, atomic_write, remove_new_files, run_once,
-                            snapshot_files, split_command)
+from games.fileio import atomic_write, remove_new_files, snapshot_files
+from runner.process import TAIL_BYTES, LineProcess, run_once, split_command
 
 PY = sys.executable
 

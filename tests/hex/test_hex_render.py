@@ -13,7 +13,7 @@ import pytest
 from games.hex.render import (LABEL_DISTANCE, SQRT3, HexLayout, HexRenderer, _label_centres, axial_round,
                               connected_group, fit_layout, layout_extent, winning_path)
 from games.hex.rules import LETTERS, HexGame, HexMove, neighbours
-from games.render_base import DARK, BoardView
+from games.render import DARK, BoardView
 
 RECTS = [(1280, 720), (1920, 1080), (3840, 2160), (300, 900), (200, 120), (97, 61)]
 

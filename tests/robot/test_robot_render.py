@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from games.robot.maps import new_state  # noqa: E402
-from games.render_base import DARK, LIGHT, BoardView
+from games.render import DARK, LIGHT, BoardView
 from games.robot.bot import make_bot
 from games.robot.render import (GridLayout, RobotRenderer, click_target, fit_grid, key_target, region_outline,
                                 shrink_warning_cells, shrink_warning_ring, split_area, stay_target)

@@ -20,10 +20,12 @@ PROGRAMS = Path(__file__).resolve().parents[1] / "xiangqi" / "programs"
 
 
 def cc(*argv: str) -> int:
+    """The command as ``main.py`` runs it: the tool asks for the window, the shell opens it."""
+    import main
     parser = argparse.ArgumentParser()
     register(parser.add_subparsers())
     args = parser.parse_args(["cc", *argv])
-    return args.func(args)
+    return main.run_command(args)
 
 
 @pytest.fixture

@@ -252,3 +252,25 @@ def test_a_running_clock_repaints_only_the_players_panel(home):
     assert home.regions_drawn - regions >= 3, "the clock must keep running on screen"
     assert home.frames_drawn == full, "nothing but the clock changed"
     match.stop()
+
+
+def test_a_match_started_from_the_window_writes_the_contest_files_and_result(home, arena_home):
+    """As headless matches do: HEX.OUT, the SGF and result.json in the match's folder."""
+    from ui.scenes.new_match import NewMatchScene
+    form = home.push(NewMatchScene(home, game="hex"))
+    for seat in form.seats:
+        seat.kind, seat.level = "bot", 1
+    form.option_texts["size"] = "4"
+    form.relayout()
+    pump(home)
+    assert form.error == "", form.error
+    scene = form.start()
+    assert type(scene).__name__ == "MatchScene" and scene.match.options["size"] == 4
+    assert wait_until(home, lambda: scene.match.snapshot().outcome is not None, timeout=20)
+    scene.match.join(5)
+    record = scene.match.record_path
+    assert record.parent == arena_home / "records" and record.is_file()
+    folder = record.with_name(record.name.removesuffix(".arena.jsonl"))
+    assert {"HEX.OUT", "hex.sgf", "result.json"} <= {p.name for p in folder.iterdir()}
+    result = json.loads((folder / "result.json").read_text())
+    assert result["result"] in ("1-0", "0-1") and result["record"] == str(record)

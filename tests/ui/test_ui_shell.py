@@ -118,7 +118,7 @@ def test_f11_toggles_fullscreen_and_back(home):
 
 # ---------------------------------------------------------------- home
 def test_home_lists_all_five_games_and_vietnamese_letters_render(home):
-    from games.render_base import font
+    from games.render import font
     titles = [e.title for e in home.scene.entries]
     for title in ("Hex", "Xiangqi", "Robot Đại Chiến", "Crossed Words Solitaire", "Cờ Tam Quân"):
         assert title in titles
@@ -128,6 +128,33 @@ def test_home_lists_all_five_games_and_vietnamese_letters_render(home):
     installed = {e.name for e in home.scene.entries if e.available}
     assert {p.name for p in home.scene.play_buttons.values()} == installed
     assert "hex" in installed
+
+
+def test_home_shows_a_broken_game_with_its_error_and_the_others_still_play(broken_game, app):
+    """One bad import in a new game's package, one game whose rules fail to load: both keep
+    their tiles with a short error; every other game still plays."""
+    from ui.scenes.home import HomeScene
+    broken_game()
+    broken_game("halfdone", source=('from games.registry import GamePlugin\n'
+                                    'PLUGIN = GamePlugin(name="halfdone", game="games.halfdone.rules:Game")\n'),
+                files={"rules.py": "raise NotImplementedError('rules not written yet')\n"})
+    app.push(HomeScene(app))
+    pump(app)
+    entries = {e.name: e for e in app.scene.entries}
+    assert entries["brokenx"].broken and not entries["brokenx"].available
+    assert "No module named 'games.brokenx.rulez'" in entries["brokenx"].error
+    assert entries["halfdone"].error.startswith("NotImplementedError: rules not written yet")
+    assert {e.name for e in app.scene.play_buttons.values()} >= {"hex", "xiangqi", "robot"}
+    app.draw()
+    rects = dict(zip(entries, app.scene.tile_rects()))
+    tile = app.window.subsurface(rects["brokenx"])
+    bad = app.theme.bad[:3]
+    assert any(tile.get_at((x, y))[:3] == bad for x in range(0, tile.get_width(), 2)
+               for y in range(tile.get_height())), "the tile says 'Cannot load'"
+    click_at(app, rects["brokenx"].center)
+    assert type(app.scene).__name__ == "HomeScene"          # nothing to open
+    click(app, next(b for b, e in app.scene.play_buttons.items() if e.name == "hex"))
+    assert type(app.scene).__name__ == "NewMatchScene"
 
 
 def test_home_buttons_open_their_screens_and_escape_goes_back(home):
@@ -169,7 +196,7 @@ def test_recent_records_are_listed_and_open(home, arena_home, tmp_path):
 
 # ---------------------------------------------------------------- settings
 def test_settings_apply_saves_the_file_and_switches_the_theme(home, arena_home):
-    from games.render_base import LIGHT
+    from games.render import LIGHT
     click(home, home.scene.settings_button)
     scene = home.scene
     click(home, scene.name_entries[0])                       # focus, then type

@@ -7,7 +7,7 @@ import pytest
 
 from games.api import Termination
 from games.xiangqi import PLUGIN
-from games.xiangqi.engines import from_engine_move, split_engine_spec, to_engine_move
+from games.xiangqi.engine_seats import from_engine_move, split_engine_spec, to_engine_move
 from games.xiangqi.referee import build_referee_match
 
 ENGINE = Path(__file__).resolve().parent / "programs" / "fake_engine.py"

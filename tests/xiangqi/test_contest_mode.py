@@ -84,7 +84,7 @@ def test_contest_mode_claims_win_when_the_other_plays_illegally(tmp_path):
     result = json.loads((me / "REPORT.JSON").read_text())
     assert result["reason"] == "illegal-move" and result["winner"] == "bottom"
     record = sorted(me.glob("*.arena.jsonl"))[0].read_text().splitlines()
-    assert '"illegal-move"' in record[-2] and "E9E7" in record[-2]
+    assert '"illegal-move"' in record[-2] and "a general cannot move" in record[-2]
     # REPORT.TXT opens as a replay; its result comes from REPORT.JSON beside it.
     replay = open_replay(me / "REPORT.TXT")
     assert replay.outcome.winners == (0,) and replay.outcome.reason.value == "illegal-move"

@@ -191,3 +191,16 @@ def test_referee_command_through_main(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "REPORT.TXT" in out and "half-moves" in out
     assert (tmp_path / "REPORT.TXT").is_file() and (tmp_path / "seat2" / "PLAY.INI").is_file()
+
+
+def test_a_relative_out_still_gives_contest_programs_absolute_move_files(tmp_path, monkeypatch):
+    """PLAY.INI lines 5-6 name the move files in full: the program runs in its own folder."""
+    monkeypatch.chdir(tmp_path)
+    seats = [make_seat(f"ext:{program('random_mover.py', '--seed', str(i))}", PLUGIN, i,
+                       limits={"poll": 0.01}) for i in (1, 2)]
+    options = PLUGIN.new_game().spec.resolve_options(None, {"no_capture_limit": "4"})
+    match = Match(PLUGIN, options, seats, seed=1, record_path=Path("runs/x/game.arena.jsonl"))
+    outcome = match.run()
+    assert outcome.reason is Termination.MOVE_LIMIT, outcome
+    ini = (tmp_path / "runs" / "x" / "game" / "seat1" / "PLAY.INI").read_text().splitlines()
+    assert Path(ini[4]).is_absolute() and Path(ini[5]).is_absolute()

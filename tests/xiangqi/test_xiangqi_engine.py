@@ -4,7 +4,7 @@ import time
 import pytest
 
 from games.bots import Bot
-from games.xiangqi.engine import MATE_BOUND, PERPETUAL_LOSS, Searcher, evaluate_from_scratch, make_bot
+from games.xiangqi.bot import MATE_BOUND, PERPETUAL_LOSS, Searcher, evaluate_from_scratch, make_bot
 from games.xiangqi.rules import START_FEN, Position, XiangqiGame
 
 GAME = XiangqiGame()

@@ -2,7 +2,7 @@
 import pygame
 import pytest
 
-from games.render_base import BoardView, LIGHT
+from games.render import BoardView, LIGHT
 from games.xiangqi.render import (FILES, PIECES, RANKS, RIVER_WORDS, XiangqiLayout, XiangqiRenderer,
                                   fit_layout, piece_font, square_name)
 from games.xiangqi.rules import XiangqiGame

@@ -28,7 +28,7 @@ import pygame_gui
 from games.api import State
 from games.replay import TurnInfo
 from games.registry import GamePlugin
-from games.render_base import BoardView, elide, font, wrap
+from games.render import BoardView, elide, font, wrap
 from ui.boards import make_renderer, safe_draw
 from ui.catalog import game_title
 from ui.panels import PlayerLine, ScrollList, debug_rows, draw_players, move_rows

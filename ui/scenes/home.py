@@ -1,4 +1,6 @@
-"""Home: the five games with a picture each, the main actions and the recent records."""
+"""Home: the five games with a picture each, the main actions and the recent records.
+
+A game whose package fails to load keeps its tile, veiled, with the error in short."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -7,7 +9,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from games.render_base import font, luminance, mix, wrap
+from games.render import font, luminance, mix, wrap
 from ui.catalog import GameEntry, game_entries
 from ui.settings import MAX_RECENT
 from ui.scene import Scene
@@ -28,6 +30,18 @@ def _picture(path: str, size: tuple[int, int]) -> pygame.Surface | None:
     crop = pygame.Rect(0, 0, *size)
     crop.center = image.get_rect().center
     return image.subsurface(crop).copy()
+
+
+def wrap_anywhere(face: pygame.font.Font, text: str, width: int, max_lines: int) -> list[str]:
+    """:func:`wrap`, with a word wider than ``width`` (a path, a dotted name) cut to fit."""
+    words = []
+    for word in text.split():
+        while face.size(word)[0] > width and len(word) > 1:
+            cut = max(1, next((n for n in range(len(word), 0, -1) if face.size(word[:n])[0] <= width), 1))
+            words.append(word[:cut])
+            word = word[cut:]
+        words.append(word)
+    return wrap(face, " ".join(words), width, max_lines)
 
 
 class HomeScene(Scene):
@@ -152,9 +166,25 @@ class HomeScene(Scene):
             for line in wrap(body, entry.summary, rect.width - 2 * pad, 4):
                 surface.blit(body.render(line, True, theme.muted), (rect.x + pad, y + self.px(4)))
                 y += body.get_linesize()
+        elif entry.broken:
+            self._draw_error(surface, entry.error, rect, y + self.px(6))
         else:
             soon = font(self.px(17), bold=True).render("coming soon", True, theme.muted)
             surface.blit(soon, soon.get_rect(midbottom=(rect.centerx, rect.bottom - self.px(22))))
+
+    def _draw_error(self, surface: pygame.Surface, error: str, rect: pygame.Rect, y: int) -> None:
+        """'Cannot load' and the error, wrapped to the tile (long names broken anywhere)."""
+        theme = self.app.theme
+        pad = self.px(14)
+        width = rect.width - 2 * pad
+        heading = font(self.px(17), bold=True)
+        surface.blit(heading.render("Cannot load", True, theme.bad), (rect.x + pad, y))
+        y += heading.get_linesize() + self.px(4)
+        body = font(self.px(14))
+        room = max(1, (rect.bottom - pad - y) // body.get_linesize())
+        for line in wrap_anywhere(body, error, width, room):
+            surface.blit(body.render(line, True, theme.muted), (rect.x + pad, y))
+            y += body.get_linesize()
 
     def _draw_placeholder(self, surface: pygame.Surface, entry: GameEntry, rect: pygame.Rect,
                           index: int) -> None:

@@ -106,7 +106,7 @@ class MatchScene(BoardScene):
             if running is not None and countdown and seat in self.human_seats and seat not in self.answered:
                 big = format_clock(countdown - running)          # the person's countdown
                 small = f"to move · {format_clock(used)} used"
-            score = seat_score(outcome, state, seat)
+            score = seat_score(self.game.spec, outcome, state, seat)
             lines.append(PlayerLine(
                 self.seat_name(seat), self.seat_labels[seat], self.renderer.seat_colour(seat),
                 big, small, score, to_move=seat in snap.waiting_for and not outcome,

@@ -14,7 +14,7 @@ from games.api import ArenaError, GameSetupError, check_seats
 from runner import paths
 from runner.setup import load_option_files
 from ui.catalog import GameEntry, game_entries
-from games.render_base import font, wrap
+from games.render import font, wrap
 from ui.scene import Scene, is_pressed
 
 KIND_NAMES = {"human": "Person", "bot": "Built-in bot", "ext": "Program"}

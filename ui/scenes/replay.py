@@ -79,7 +79,7 @@ class ReplayScene(Scene):
         super().draw(surface)
         if self.error:
             face_y = self.px(210)
-            from games.render_base import font
+            from games.render import font
             face = font(self.px(19), mono=True)
             width = self.app.size[0] - self.px(80)
             for line in _wrap_chars(self.error, face, width):
@@ -217,7 +217,7 @@ class ReplayView(BoardScene):
         lines = []
         for seat in range(self.seat_count()):
             big, small = clock_texts(clocks[seat], None) if seat in clocks else ("", "")
-            score = seat_score(outcome, state, seat)
+            score = seat_score(self.game.spec, outcome, state, seat)
             lines.append(PlayerLine(self.seat_name(seat), self.seat_labels[seat],
                                     self.renderer.seat_colour(seat), big, small, score,
                                     to_move=seat in to_move and outcome is None,

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from games.render_base import font, wrap
+from games.render import font, wrap
 from ui.scene import Scene, is_pressed
 from ui.settings import MAX_NAMES, THEME_NAMES, WINDOW_SIZES
 
