@@ -19,15 +19,10 @@ import re
 from dataclasses import dataclass
 
 from games.api import MoveSyntaxError, RecordFormatError
-from games.tamquan.rules import LETTERS, Placement, Steps, TamQuanState
+from games.tamquan.rules import LETTERS, Placement, Steps, TamQuanState, loose_numbers  # noqa: F401
 
 MAX_MOVE_BYTES = 4096
-_NUMBER = re.compile(r"(?<!\d)-?\d{1,6}")
-
-
-def loose_numbers(text: str, limit: int = 400) -> list[int]:
-    """The whole numbers in ``text`` in order (at most ``limit``): what repair reads."""
-    return [int(x) for x in _NUMBER.findall(text[:MAX_MOVE_BYTES])[:limit]]
+_NUMBER = re.compile(r"-?\d{1,6}")
 
 
 def write_state_inp(state: TamQuanState, seat: int) -> str:

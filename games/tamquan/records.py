@@ -38,10 +38,10 @@ from typing import Any
 
 from games.api import (ArenaError, GameSetupError, MoveSyntaxError, RecordFormatError,
                        Termination)
+from games.fileio import atomic_write
 from games.replay import RecordReader, Replay, TurnInfo
 from games.tamquan.rules import (LETTERS, Placement, Steps, TamQuanGame, TamQuanState, cell_text,
                                  format_move, layout_from_options, parse_move)
-from runner.process import atomic_write
 from runner.records import SUFFIX as RECORD_SUFFIX
 
 FILE_NAME = "tamquan.txt"

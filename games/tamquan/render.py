@@ -26,8 +26,10 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from games.render_base import BoardRenderer, BoardView, Theme, contrast_text, elide, font, mix, wrap
-from games.robot.render import GridLayout, fit_grid, region_outline, shape_points, split_area
+from games.render import (BoardRenderer, BoardView, GridLayout, Theme, contrast_text, draw_labels, elide,
+                          font, grid_labels, mix, wrap)
+from games.render.grid import fit_grid
+from games.robot.render import region_outline, shape_points, split_area
 from games.tamquan.rules import (EMPTY, LETTERS, Placement, Steps, TamQuanState, cell_text,
                                  format_move)
 
@@ -153,7 +155,8 @@ class TamQuanRenderer(BoardRenderer):
             board_rect, panel_rect, _ = split_area(rect, n, n, view.show_coordinates)
         else:
             board_rect, panel_rect = rect, None
-        local = fit_grid(n, n, board_rect.width, board_rect.height, view.show_coordinates)
+        margin = COORD_MARGIN if view.show_coordinates else 0.0
+        local = fit_grid(n, n, board_rect.width, board_rect.height, (margin, margin, 0.0, 0.0), 0.03)
         layout = local.translated(*board_rect.topleft)
         self.layout = layout
         pending = self._pending_for(state, view.human_seat)
@@ -181,14 +184,9 @@ class TamQuanRenderer(BoardRenderer):
                 inner = pygame.Rect(cell.x + 1, cell.y + 1, cell.width - 1, cell.height - 1)
                 surface.fill(self.floor, inner)
         if view.show_coordinates:
-            size = max(7, int(layout.cell * 0.3))
-            face = font(size)
-            for i in range(n):
-                image = face.render(str(i), True, self.theme.muted)
-                x = layout.origin[0] - layout.cell * COORD_MARGIN / 2
-                surface.blit(image, image.get_rect(center=(round(x), round(layout.centre(i, 0)[1]))))
-                y = layout.origin[1] - layout.cell * COORD_MARGIN / 2
-                surface.blit(image, image.get_rect(center=(round(layout.centre(0, i)[0]), round(y))))
+            names = [str(i) for i in range(n)]
+            labels = grid_labels(layout, names, names, COORD_MARGIN / 2, sides="lt")
+            draw_labels(surface, labels, font(max(7, int(layout.cell * 0.3))), self.theme.muted)
 
     def _tint(self, surface, layout: GridLayout, cell: Cell, colour: tuple, alpha: int) -> None:
         rect = layout.cell_rect(*cell)

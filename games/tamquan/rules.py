@@ -102,6 +102,16 @@ def parse_move(text: str) -> Placement | Steps:
     return Steps(tuple(steps))
 
 
+_NUMBER = re.compile(r"(?<!\d)-?\d{1,6}")
+MAX_ANSWER_CHARS = 4096
+
+
+def loose_numbers(text: str, limit: int = 400) -> list[int]:
+    """The whole numbers in ``text`` in order (at most ``limit``): what a repair reads,
+    from a move's text (``1,0-2,0``) or a program's answer (``1 0 2 0``) alike."""
+    return [int(x) for x in _NUMBER.findall(text[:MAX_ANSWER_CHARS])[:limit]]
+
+
 # ---------------------------------------------------------------------- variant data
 @dataclass(frozen=True)
 class Layout:
@@ -696,7 +706,6 @@ class TamQuanGame(Game):
         member that was not given a valid step, in reading order, takes its first valid
         step (neighbours in reading order: up, left, right, down), or stays if blocked.
         """
-        from games.tamquan.protocol import loose_numbers
         numbers = loose_numbers(text or "")
         L = state.layout
         if state.setup:
