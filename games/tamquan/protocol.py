@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 
 from games.api import MoveSyntaxError, RecordFormatError
-from games.tamquan.rules import LETTERS, Placement, Steps, TamQuanState, loose_numbers  # noqa: F401
+from games.tamquan.rules import LETTERS, Placement, Steps, TamQuanState
 
 MAX_MOVE_BYTES = 4096
 _NUMBER = re.compile(r"-?\d{1,6}")

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from games.api import (Event, Game, GameKind, GameSetupError, GameSpec, IllegalMoveError,
                        MoveSyntaxError, Option, Outcome, State, Termination, Variant)

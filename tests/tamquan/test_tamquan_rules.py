@@ -2,7 +2,7 @@
 import pytest
 
 from games.api import GameSetupError, IllegalMoveError, MoveSyntaxError, Termination
-from games.tamquan.rules import (Placement, Steps, TamQuanGame, capture_phase, format_move,
+from games.tamquan.rules import (Placement, TamQuanGame, capture_phase, format_move,
                                  parse_move, state_from_rows)
 
 GAME = TamQuanGame()
