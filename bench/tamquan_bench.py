@@ -1,6 +1,7 @@
 """Tam Quan bots: the strongest against random, and a ladder between neighbouring levels.
 
     python bench/tamquan_bench.py [--games 100] [--ladder-games 40] [--variant 5x5-2teams]
+    python bench/tamquan_bench.py --four 8 [--opponent 2]    (8x8, four teams)
 
 Each pairing alternates which bot moves first.  Every game starts from its own random
 setup (both teams placed by a seeded random choice), so the games differ even though
@@ -59,12 +60,38 @@ def duel(strong: int, weak: int, games: int, variant: str,
     return wins, draws, losses, time.perf_counter() - start
 
 
+def four_teams(games: int, opponent: int, turn_limit: int = 100) -> None:
+    """The strongest bot against three bots of level ``opponent`` on 8x8, its seat
+    rotating; prints how often it placed first alone, shared first, or lower."""
+    alone = shared = lower = 0
+    start = time.perf_counter()
+    for g in range(games):
+        seat = g % 4
+        levels = [opponent] * 4
+        levels[seat] = len(LEVELS)
+        outcome, _ = play(levels, 2000 + g, "8x8-4teams", turn_limit=turn_limit)
+        if outcome.winners == (seat,):
+            alone += 1
+        elif outcome.ranks[seat] == 1:
+            shared += 1
+        else:
+            lower += 1
+    print(f"8x8-4teams: strongest vs three {LEVELS[opponent - 1]} (turn limit {turn_limit}): "
+          f"first alone {alone}, shared first {shared}, lower {lower} of {games} "
+          f"({time.perf_counter() - start:.1f} s)", flush=True)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--ladder-games", type=int, default=40)
     parser.add_argument("--variant", default="5x5-2teams")
+    parser.add_argument("--four", type=int, default=0, help="only: N four-team games")
+    parser.add_argument("--opponent", type=int, default=2, help="level of the three others")
     args = parser.parse_args(argv)
+    if args.four:
+        four_teams(args.four, args.opponent)
+        return 0
     top = len(LEVELS)
     pairs = [(top, 1, args.games)] + [(lvl + 1, lvl, args.ladder_games)
                                       for lvl in range(1, top)]
