@@ -56,6 +56,34 @@ def build_parser() -> argparse.ArgumentParser:
                        "and result.json (default: the records folder)")
     match.set_defaults(func=cmd_match)
 
+    branch = commands.add_parser("branch", help="continue a recorded game from one of its turns "
+                                 "with new seats (a person, another bot, a new build)")
+    branch.add_argument("file", help="an arena record (*.arena.jsonl)")
+    branch.add_argument("--turn", type=int, required=True,
+                        help="the position to continue from (0 = start; -1 = the last)")
+    branch.add_argument("--seat", action="append", default=[], metavar="SPEC",
+                        help="one per seat, in seat order, as for 'match'")
+    branch.add_argument("--headless", action="store_true", help="no window (no human seat)")
+    branch.add_argument("--out", metavar="DIR", help="folder for the new record and its files "
+                        "(default: the records folder)")
+    branch.set_defaults(func=cmd_branch)
+
+    rerun = commands.add_parser("rerun", help="re-run one recorded turn with another program "
+                                "(a new build) and print both answers")
+    rerun.add_argument("file", help="an arena record (*.arena.jsonl)")
+    rerun.add_argument("--turn", type=int, required=True, help="the turn (1 = the first move)")
+    rerun.add_argument("--seat", type=int, required=True, help="the seat (1 = the first player)")
+    rerun.add_argument("--program", required=True, metavar="SPEC",
+                       help="the program: a seat spec (ext:CMD, gtp:CMD, uci:CMD, bot:N) or a bare command")
+    rerun.add_argument("--time", type=float, default=None, help="seconds allowed (default: the match's limit)")
+    rerun.set_defaults(func=cmd_rerun)
+
+    compare = commands.add_parser("compare", help="two records of the same game side by side, "
+                                  "stepping together, with their scores on one chart")
+    compare.add_argument("old", help="the first record (shown on the left)")
+    compare.add_argument("new", help="the second record (shown on the right)")
+    compare.set_defaults(func=cmd_compare)
+
     render = commands.add_parser("render", help="draw one turn of any record to a PNG, no window")
     render.add_argument("file", help="the record file")
     render.add_argument("--turn", type=int, default=-1, help="turn number (0 = start; default: last)")
@@ -64,11 +92,22 @@ def build_parser() -> argparse.ArgumentParser:
     render.set_defaults(func=cmd_render)
 
     export = commands.add_parser("export", help="save a record in a game's own formats "
-                                 "(Xiangqi: PGN, FEN of a position; Hex: SGF, HEX.OUT)")
+                                 "(Xiangqi: PGN, FEN of a position; Hex: SGF, HEX.OUT), or as a "
+                                 "picture (PNG) or film (GIF, MP4) of any game")
     export.add_argument("file", help="the record file")
-    export.add_argument("--format", required=True, metavar="NAME", help="the format, e.g. PGN, FEN, SGF")
-    export.add_argument("--turn", type=int, default=-1, help="the position for FEN (0 = start; default: last)")
-    export.add_argument("--out", metavar="FILE", help="write here instead of standard output")
+    export.add_argument("--format", required=True, metavar="NAME",
+                        help="the format, e.g. PGN, FEN, SGF, PNG, GIF, MP4")
+    export.add_argument("--turn", type=int, default=-1,
+                        help="the position for FEN and PNG (0 = start; default: last)")
+    export.add_argument("--from", dest="first", type=int, default=0, metavar="TURN",
+                        help="GIF/MP4: the first turn filmed (default 0, the start)")
+    export.add_argument("--to", dest="last", type=int, default=-1, metavar="TURN",
+                        help="GIF/MP4: the last turn filmed (default -1, the end)")
+    export.add_argument("--size", default="960x540", metavar="WxH",
+                        help="PNG/GIF/MP4: picture size (default 960x540)")
+    export.add_argument("--fps", type=float, default=4.0, help="GIF/MP4: turns a second (default 4)")
+    export.add_argument("--out", metavar="FILE", help="write here instead of standard output "
+                        "(needed for PNG, GIF and MP4)")
     export.set_defaults(func=cmd_export)
 
     from games.registry import all_plugins, broken_plugins
@@ -140,6 +179,80 @@ def cmd_match(args) -> int:
     return 0
 
 
+def cmd_branch(args) -> int:
+    """A new match from turn N of a record: the first N turns as recorded, then new seats."""
+    from games import registry
+    from games.api import ArenaError
+    from runner import paths
+    from runner.match import Branch, Match, default_record_path
+    from runner.records import open_replay
+    from runner.seats import make_seat
+
+    try:
+        replay = open_replay(args.file)
+        branch = Branch.of(replay, args.turn)
+        plugin = registry.plugin(replay.game)
+        header = replay.header
+        if args.headless and any(s.strip().lower() == "human" for s in args.seat):
+            raise SystemExit("arena: a human seat needs the window; drop --headless")
+        seed = int(header["seed"])
+        seats = [make_seat(spec, plugin, seed + index) for index, spec in enumerate(args.seat)]
+        out = Path(args.out) if args.out else paths.records_dir()
+        record = default_record_path(out, plugin.name)
+        match = Match(plugin, header["options"], seats, seed=seed, variant=header.get("variant"),
+                      record_path=record, out_dir=out if args.out else None, branch=branch)
+    except ArenaError as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return 2
+    if not args.headless:
+        from ui.app import run_app
+        return run_app(args, match=match)
+    outcome = match.run()
+    if match.error:
+        print(f"arena: {match.error}", file=sys.stderr)
+        return 1
+    print(f"{plugin.name}: branched at turn {branch.turn}; {outcome.detail or outcome.reason.value} "
+          f"after {len(match.turns)} turns; record {record}")
+    return 0
+
+
+def cmd_rerun(args) -> int:
+    from games import registry
+    from games.api import ArenaError
+    from runner.records import open_replay
+    from runner.rerun import describe, rerun_turn
+
+    spec = args.program if ":" in args.program.split()[0] or args.program in ("human", "bot") \
+        else f"ext:{args.program}"
+    try:
+        replay = open_replay(args.file)
+        result = rerun_turn(replay, args.turn, args.seat - 1, spec, time_limit=args.time)
+    except ArenaError as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return 2
+    print("\n".join(describe(result, registry.plugin(replay.game).new_game().spec.title)))
+    return 0
+
+
+def cmd_compare(args) -> int:
+    from games.api import ArenaError
+    from runner.records import open_replay
+    try:
+        replays = open_replay(args.old), open_replay(args.new)
+    except ArenaError as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return 2
+    if replays[0].game != replays[1].game:
+        print(f"arena: {args.old} is {replays[0].game} and {args.new} is {replays[1].game}: "
+              "only records of the same game compare", file=sys.stderr)
+        return 2
+    from ui.app import open_app
+    from ui.scenes.compare import CompareScene
+    app = open_app(args)
+    app.push(CompareScene(app, *replays))
+    return app.run()
+
+
 def cmd_replay(args) -> int:
     from ui.app import run_app
     return run_app(args, replay_path=args.file)
@@ -152,6 +265,8 @@ def cmd_export(args) -> int:
     from runner.records import open_replay
     try:
         replay = open_replay(args.file)
+        if args.format.upper() in ("PNG", "GIF", "MP4"):
+            return _export_media(args, replay)
         _, text = export_text(registry.plugin(replay.game), replay, args.turn, args.format)
     except ArenaError as exc:
         print(f"arena: {exc}", file=sys.stderr)
@@ -161,6 +276,19 @@ def cmd_export(args) -> int:
         print(args.out)
     else:
         sys.stdout.write(text)
+    return 0
+
+
+def _export_media(args, replay) -> int:
+    """A picture or film of the replay (the ui's renderers draw it; no window opens)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from ui.media import FilmSettings, export_media
+    if not args.out:
+        raise SystemExit(f"arena: --format {args.format} needs --out FILE")
+    size = parse_size(args.size)
+    last = args.turn if args.format.upper() == "PNG" else args.last
+    settings = FilmSettings(args.first, last, size, args.fps)
+    print(export_media(replay, args.format, Path(args.out), settings))
     return 0
 
 

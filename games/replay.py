@@ -46,8 +46,16 @@ class Replay:
             raise ValueError("a replay has one more state than turns")
 
     def event_turns(self) -> list[int]:
-        """Indices into ``states`` that follow a turn with an event or a verdict."""
-        return [i + 1 for i, t in enumerate(self.turns) if t.events or t.forfeits or t.ruling]
+        """Indices into ``states`` that follow a turn with an event or a verdict, and the
+        branch point of a branched game."""
+        marks = {i + 1 for i, t in enumerate(self.turns) if t.events or t.forfeits or t.ruling}
+        branch = self.branch_turn()
+        return sorted(marks | ({branch} if branch else set()))
+
+    def branch_turn(self) -> int | None:
+        """The turn this game branched off another record at, or None."""
+        turn = (self.header.get("branch") or {}).get("turn") if isinstance(self.header.get("branch"), dict) else None
+        return turn if isinstance(turn, int) and 0 <= turn < len(self.states) else None
 
 
 class RecordReader(abc.ABC):

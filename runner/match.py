@@ -68,6 +68,31 @@ class MatchView:
     revision: int
 
 
+@dataclass(frozen=True)
+class Branch:
+    """Where a match branches off a recorded game: its first ``turn`` turns are played
+    as recorded, then the new seats take over.  Options and seed come from the record."""
+
+    replay: Replay
+    turn: int
+
+    def to_json(self) -> dict:
+        return {"record": self.replay.source, "turn": self.turn}
+
+    @classmethod
+    def of(cls, replay: Replay, turn: int) -> "Branch":
+        """Check that ``turn`` (negative counts from the end) is a live position of ``replay``."""
+        index = turn + len(replay.states) if turn < 0 else turn
+        if not 0 <= index < len(replay.states):
+            raise GameSetupError(f"{replay.source}: no turn {turn}; it has turns 0-{len(replay.states) - 1}")
+        if replay.states[index].is_terminal():
+            raise GameSetupError(f"{replay.source}: the game is over at turn {index}; branch from an earlier one")
+        if replay.format != "arena-record" or "seed" not in replay.header:
+            raise GameSetupError(f"{replay.source}: only the arena's own records can be branched "
+                                 "(they hold the options and seed the game needs)")
+        return cls(replay, index)
+
+
 @dataclass
 class _Control:
     paused: bool = False
@@ -99,7 +124,7 @@ class Match:
     def __init__(self, plugin: GamePlugin, options: Mapping[str, Any], seats: list[Seat],
                  seed: int = 0, variant: str | None = None, record_path: str | Path | None = None,
                  time_control: TimeControl | None = None, workdir: str | Path | None = None,
-                 out_dir: str | Path | None = None):
+                 out_dir: str | Path | None = None, branch: "Branch | None" = None):
         self.plugin, self.game = plugin, plugin.new_game()
         check_seats(self.game.spec, len(seats))
         options, self.files = load_option_files(plugin, self.game, options)
@@ -112,6 +137,11 @@ class Match:
         self.state = self.game.new_initial_state(self.options, seed)
         self.states: list[State] = [self.state.clone()]
         self.turns: list[TurnInfo] = []
+        self.branch = branch
+        if branch is not None:        # continue a recorded game from one of its turns
+            self.states = [s.clone() for s in branch.replay.states[:branch.turn + 1]]
+            self.turns = list(branch.replay.turns[:branch.turn])
+            self.state = self.states[-1].clone()
         self.time_used = {i: 0.0 for i in range(len(seats))}
         self.outcome: Outcome | None = None
         self.error = ""
@@ -138,6 +168,7 @@ class Match:
     def header(self) -> dict:
         return {"game": self.plugin.name, "variant": self.variant, "options": self.options,
                 **({"files": self.files} if self.files else {}),
+                **({"branch": self.branch.to_json()} if self.branch else {}),
                 "seed": self.seed, "seats": [s.describe() for s in self.seats],
                 "time_control": self.time_control.to_json(),
                 "versions": {"arena": ARENA_VERSION, "python": platform.python_version()},
@@ -154,6 +185,8 @@ class Match:
     def _open(self) -> None:
         if self.record_path:
             self._writer = RecordWriter(self.record_path, self.header())
+            for info in self.turns:          # a branch's record holds the turns it grew from
+                self._writer.turn(info)
         for index, seat in enumerate(self.seats):
             folder = self._seat_folder(index) if seat.needs_folder else None
             seat.start(SeatInfo(self.game, self.options, index, len(self.seats), self.seed,

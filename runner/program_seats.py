@@ -28,6 +28,9 @@ from runner.seats import Answer, Seat, SeatInfo, seat_folder
 
 #: Input files larger than this are named, not copied, in the record's "given".
 LOGGED_INPUT_BYTES = 16_384
+#: A kept file (STATE.DAT) up to this size is copied into the record before each run, so
+#: any turn can be re-run with the program's memory as it was (``arena rerun``).
+LOGGED_KEPT_BYTES = 65_536
 _ONE_AT_A_TIME = threading.Lock()
 
 
@@ -87,9 +90,10 @@ class ProgramSeat(Seat):
         for name, text in inputs.items():
             _write_input(self.folder / name, text, self.protocol.encoding)
         before = snapshot_files(self.folder)
+        kept = self.kept_files()
         result = self._run(limit)
         answer = Answer(elapsed=result.elapsed, given=_given_text(inputs),
-                        stdout=result.stdout, stderr=result.stderr)
+                        stdout=result.stdout, stderr=result.stderr, kept=kept)
         answer.answered, problem = read_answer_file(output, self.protocol.max_output_bytes)
         removed = remove_new_files(self.folder, before, self.protocol.kept + (self.protocol.output,))
         if removed:
@@ -102,6 +106,25 @@ class ProgramSeat(Seat):
         elif problem:
             answer.failure, answer.detail = Termination.BAD_FILE, problem
         return answer
+
+    def kept_files(self) -> dict[str, str]:
+        """The program's private files as they are now (each up to LOGGED_KEPT_BYTES)."""
+        kept = {}
+        for name in self.protocol.kept:
+            try:
+                with open(self.folder / name, "rb") as fh:
+                    raw = fh.read(LOGGED_KEPT_BYTES + 1)
+            except OSError:
+                continue
+            if len(raw) <= LOGGED_KEPT_BYTES:
+                kept[name] = raw.decode("utf-8", "surrogateescape")
+        return kept
+
+    def restore(self, kept: Mapping[str, str]) -> None:
+        """Put back private files recorded on a turn (for re-running that turn)."""
+        for name, text in kept.items():
+            if name in self.protocol.kept:
+                (self.folder / name).write_bytes(text.encode("utf-8", "surrogateescape"))
 
     def _run(self, limit: float) -> RunResult:
         if self.limits.get("sequential"):

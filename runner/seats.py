@@ -39,13 +39,14 @@ class Answer:
     notes: list[str] = field(default_factory=list)   # misuse the protocol recorded
     source: str = ""                 # where in the answer the move stands ("output.txt line 7")
     claimed: str | None = None       # what the program claims (a whole game's score)
+    kept: dict[str, str] = field(default_factory=dict)   # its private files before the run
 
     def log(self) -> dict:
         """The record's view of this answer."""
         data = {"text": self.text, "elapsed": round(self.elapsed, 4), "given": self.given,
                 "answered": self.answered, "stdout": self.stdout, "stderr": self.stderr,
                 "failure": self.failure.value if self.failure else None, "detail": self.detail,
-                "source": self.source, "claimed": self.claimed}
+                "source": self.source, "claimed": self.claimed, "kept": self.kept or None}
         if self.notes:
             data["notes"] = list(self.notes)
         return {k: v for k, v in data.items() if v not in ("", None) or k == "text"}

@@ -261,9 +261,9 @@ class ContestProgramSeat(MoveFileSeat):
 
     def start(self, info: SeatInfo, state) -> None:
         super().start(info, state)
-        if (info.options.get("fen") or START_FEN) != START_FEN:
+        if (info.options.get("fen") or START_FEN) != START_FEN or state.turn_number():
             raise GameSetupError("a contest program always starts from the usual position; "
-                                 "the fen option cannot be used with ext: seats")
+                                 "it cannot start from the fen option or take over a game in progress")
         self.side = info.seat
         self.folder = seat_folder(info, self.limits)
         files = [self.folder / name for name in MOVE_FILE_NAMES]

@@ -164,3 +164,17 @@ def test_games_without_exports_show_no_export_button(home, arena_home):
           [make_seat("bot:1", robot, 1), make_seat("bot:1", robot, 2)], seed=5, record_path=path).run()
     view = open_view(home, path)
     assert view.extra_buttons == {}
+
+
+def test_a_branched_game_shows_where_it_branched(home, record, tmp_path):
+    from runner.match import Branch
+    from runner.records import open_replay
+    origin = open_replay(record)
+    path = tmp_path / "branch.arena.jsonl"
+    Match(HEX, origin.header["options"], [make_seat("bot:2", HEX, 1), make_seat("bot:2", HEX, 2)],
+          seed=origin.header["seed"], record_path=path, branch=Branch.of(origin, 3)).run()
+    view = open_view(home, path)
+    press(home, pygame.K_PAGEDOWN)                        # the first mark is the branch point
+    assert view.index == 3 and "as recorded up to turn 3" in view.status_text()
+    press(home, pygame.K_RIGHT)
+    assert "branched at turn 3" in view.status_text()

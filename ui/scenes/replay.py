@@ -199,6 +199,10 @@ class ReplayView(BoardScene):
     def status_text(self) -> str:
         state = self.board_state()
         where = f"Turn {self.index} of {self.last}"
+        branch = self.replay.branch_turn()
+        if branch is not None:
+            where += (f" · as recorded up to turn {branch}" if self.index <= branch
+                      else f" · branched at turn {branch}")
         if self.index == self.last and self.replay.outcome is not None:
             return f"{where} · {result_text(self.replay.outcome, self.seat_name)}"
         try:

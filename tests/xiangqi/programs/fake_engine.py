@@ -1,4 +1,5 @@
-"""A tiny UCI / UCCI Xiangqi engine for tests: plays a random legal move.
+"""A tiny UCI / UCCI Xiangqi engine for tests: plays a random legal move, the same one
+whenever it is given the same position and seed.
 
 ``fake_engine.py [--fairy] [--ucci] [--seed N] [--bad]``
 
@@ -37,7 +38,6 @@ def main():
     parser.add_argument("--bad", action="store_true")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    rng = random.Random(args.seed)
     protocol = "ucci" if args.ucci else "uci"
     variant, fen, moves = "chess", None, []
 
@@ -74,7 +74,9 @@ def main():
             if args.bad:
                 say("bestmove e0e2" if len(moves) % 2 == 0 else "bestmove e9e7")
             else:
-                say("bestmove " + rng.choice(options))
+                # The same position gives the same move (so a re-run turn reproduces it).
+                position_rng = random.Random(f"{args.seed}:{fen}:{' '.join(moves)}")
+                say("bestmove " + position_rng.choice(sorted(options)))
         elif words[0] == "quit":
             return 0
     return 0
