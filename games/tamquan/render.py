@@ -16,8 +16,9 @@ placing a member there; click a placed piece again to lift it) until the team is
 placed; during a turn, a member then an empty neighbouring cell, for each member in
 the order wanted (a member with no empty neighbour is clicked to make it stay;
 members left with no empty neighbour stay on their own).  Backspace takes back the
-last placement or step; right click drops the selection.  The move is sent when
-complete.
+last placement or step; right click drops the selection.  The keyboard does the same:
+the arrows move a pointer over the cells and Enter or Space clicks the cell under it.
+The move is sent when complete.
 """
 from __future__ import annotations
 
@@ -26,8 +27,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from games.render import (BoardRenderer, BoardView, GridLayout, Theme, contrast_text, draw_labels, elide,
-                          font, grid_labels, mix, wrap)
+from games.render import (CONFIRM_KEYS, BoardRenderer, BoardView, GridCursor, GridLayout, Theme,
+                          contrast_text, draw_labels, elide, font, grid_labels, mix, wrap)
 from games.render.grid import fit_grid
 from games.robot.render import region_outline, shape_points, split_area
 from games.tamquan.rules import (EMPTY, LETTERS, Placement, Steps, TamQuanState, cell_text,
@@ -293,11 +294,13 @@ class TamQuanRenderer(BoardRenderer):
             for cell in pending.cells:
                 ghost = self.piece_sprite(team, max(4, int(layout.cell * 0.78)))
                 surface.blit(ghost, ghost.get_rect(center=layout.cell_rect(*cell).center))
+            self._draw_pointer(surface, layout, view)
             return
         for index, (a, b) in enumerate(pending.steps, 1):
             self._arrow(surface, layout, a, b, colour, index)
         selected = view.selected
         width = max(2, int(layout.cell / 14))
+        self._draw_pointer(surface, layout, view)
         waiting = waiting_members(state, team, pending.steps)
         for cell in waiting:
             rect = layout.cell_rect(*cell).inflate(-4, -4)
@@ -306,6 +309,15 @@ class TamQuanRenderer(BoardRenderer):
         if selected in waiting:
             for cell in free_neighbours(state, board, selected):
                 pygame.draw.circle(surface, colour, layout.centre(*cell), max(3, int(layout.cell * 0.12)))
+
+    def _draw_pointer(self, surface, layout: GridLayout, view) -> None:
+        """The cell under the mouse or the keyboard pointer: a dashed-looking thin frame."""
+        cell = view.hover
+        if not (isinstance(cell, tuple) and len(cell) == 2 and 0 <= cell[0] < layout.rows
+                and 0 <= cell[1] < layout.cols):
+            return
+        rect = layout.cell_rect(*cell).inflate(-max(2, int(layout.cell / 10)), -max(2, int(layout.cell / 10)))
+        pygame.draw.rect(surface, self.theme.text, rect, max(1, int(layout.cell / 30)), border_radius=3)
 
     # ------------------------------------------------------------ panel
     def _draw_panel(self, surface, rect: pygame.Rect, state: TamQuanState, view, pending) -> None:
@@ -405,6 +417,16 @@ class TamQuanRenderer(BoardRenderer):
                 pending.steps.pop()
             view.selected = None
             return None
+        if event.type == pygame.KEYDOWN:
+            n = state.layout.size
+            cursor = GridCursor(n, n)
+            if event.key in CONFIRM_KEYS and cursor.contains(view.hover):
+                return self.click(state, seat, view.hover, view)
+            moved = cursor.move(view.hover if cursor.contains(view.hover) else None, event.key,
+                                self._home(state, seat))
+            if moved is not None:
+                view.hover = moved
+            return None
         if event.type == pygame.MOUSEMOTION:
             view.hover = self.layout.cell_at(*event.pos)
             return None
@@ -419,6 +441,15 @@ class TamQuanRenderer(BoardRenderer):
         if cell is None:
             return None
         return self.click(state, seat, cell, view)
+
+    @staticmethod
+    def _home(state: TamQuanState, seat: int) -> Cell:
+        """Where the keyboard pointer appears: the first free zone cell, or a piece of ``seat``."""
+        if state.setup:
+            free = state.free_zones()
+            return min(state.layout.zones[free[0]]) if free else (0, 0)
+        pieces = state.pieces(seat)
+        return pieces[0] if pieces else (0, 0)
 
     def click(self, state: TamQuanState, seat: int, cell: Cell, view: BoardView) -> str | None:
         """A person's click on ``cell``; the move text once the move is complete."""

@@ -124,3 +124,36 @@ def test_two_people_share_the_screen(app):
     assert wait_until(app, lambda: len(scene.snap.turns) == 3 and scene.view.human_seat == 1)
     assert scene.snap.turns[2].moves == {0: "0,0-1,0 0,1-1,1 0,2-0,3"}
     match.stop()
+
+
+def key(code):
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)
+
+
+def test_the_keyboard_places_and_steps_without_a_window():
+    from games.render import BoardView
+    from games.tamquan.render import TamQuanRenderer
+    from games.tamquan.rules import TamQuanGame
+    pygame.init()
+    game = TamQuanGame()
+    state = game.new_initial_state(game.spec.resolve_options("5x5-2teams"), 0)
+    renderer = TamQuanRenderer(game, {}, [])
+    surface = pygame.Surface((800, 500))
+    view = BoardView(human_seat=0)
+    renderer.draw(surface, surface.get_rect(), state, view)
+    assert renderer.handle_event(key(pygame.K_RIGHT), state, view) is None
+    assert view.hover == (0, 0)                     # the first press shows the pointer
+    answer = None
+    for code in (pygame.K_SPACE, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_RIGHT, pygame.K_SPACE):
+        answer = renderer.handle_event(key(code), state, view)
+    assert answer == "zone 1: 0,0 0,1 0,2"
+    state.play({0: game.parse_move(answer)})
+    state.play({1: game.parse_move("zone 2: 4,0 4,1 4,2")})
+    view = BoardView(human_seat=0)
+    renderer.draw(surface, surface.get_rect(), state, view)
+    texts = [renderer.handle_event(key(code), state, view) for code in (
+        pygame.K_UP,                                 # pointer on 0,0
+        pygame.K_SPACE, pygame.K_DOWN, pygame.K_SPACE,          # 0,0 -> 1,0
+        pygame.K_UP, pygame.K_RIGHT, pygame.K_SPACE, pygame.K_DOWN, pygame.K_SPACE,   # 0,1 -> 1,1
+        pygame.K_UP, pygame.K_RIGHT, pygame.K_SPACE, pygame.K_DOWN, pygame.K_SPACE)]  # 0,2 -> 1,2
+    assert texts[-1] == "0,0-1,0 0,1-1,1 0,2-1,2" and not any(texts[:-1])
