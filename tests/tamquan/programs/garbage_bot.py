@@ -1,0 +1,3 @@
+"""Answers garbage on every turn (placements included)."""
+with open("MOVE.OUT", "w") as fh:
+    fh.write("attack at dawn\n")
