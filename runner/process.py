@@ -15,6 +15,7 @@ from __future__ import annotations
 import collections
 import os
 import queue
+import select
 import shlex
 import signal
 import subprocess
@@ -166,6 +167,34 @@ def _popen(argv, cwd, memory_mb, stdin):
         creationflags=getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0))
 
 
+def _wait_for_exit(proc: subprocess.Popen, timeout: float | None) -> bool:
+    """Wait until ``proc`` exits (True) or ``timeout`` seconds pass (False), without
+    polling: on Linux a pidfd (``os.pidfd_open``) turns readable the moment the process
+    exits; elsewhere ``Popen.wait``, which polls with back-off (up to 50 ms late)."""
+    fd = None
+    if hasattr(os, "pidfd_open"):
+        try:
+            fd = os.pidfd_open(proc.pid)
+        except OSError:
+            fd = None
+    if fd is None:
+        try:
+            proc.wait(timeout=timeout)
+            return True
+        except subprocess.TimeoutExpired:
+            return False
+    try:
+        poller = select.poll()
+        poller.register(fd, select.POLLIN)
+        ready = poller.poll(None if timeout is None else max(0, int(timeout * 1000 + 0.999)))
+    finally:
+        os.close(fd)
+    if not ready:
+        return False
+    proc.wait()
+    return True
+
+
 def run_once(command: str | Sequence[str], cwd: str | Path | None, timeout: float | None,
              memory_mb: int | None = None, stdin_text: str | None = None) -> RunResult:
     """Run a program until it exits or ``timeout`` wall seconds pass (then kill its tree)."""
@@ -184,11 +213,7 @@ def run_once(command: str | Sequence[str], cwd: str | Path | None, timeout: floa
             proc.stdin.close()
         except OSError:
             pass
-    timed_out = False
-    try:
-        proc.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        timed_out = True
+    timed_out = not _wait_for_exit(proc, timeout)
     elapsed = time.perf_counter() - start
     kill_tree(proc.pid)
     proc.wait()
