@@ -406,8 +406,39 @@ class TerritoryBot(PainterBot):
         return []
 
 
+GREEDY_CELL_VALUE = {"item": {"E": 1000.0, "G": 800.0, "F": 700.0}, "empty": 100.0,
+                     "enemy": 150.0, "own": 10.0}
+
+
+def greedy_guess(state: RobotState, seat: int) -> tuple[int, int]:
+    """The move a one-step greedy opponent makes: items first, then another colour's
+    cell, an empty cell, its own; toward the centre; never into this turn's shrink."""
+    b = state.board
+    robot = state.robots[seat]
+    x, y = b.xy(robot.pos)
+    items = {p: kind for p, kind in state.items}
+    sealed_below = safe_ring(state, 0)
+    best, best_value = (x, y), None
+    for dx, dy in ((0, 0), *STEPS):
+        tx, ty = x + dx, y + dy
+        if not state.is_open(tx, ty) or state.ring_of(tx, ty) < sealed_below:
+            continue
+        p = b.index(tx, ty)
+        cell = chr(state.grid[p])
+        value = 0.0
+        if p in items and not robot.holds_item:
+            value += GREEDY_CELL_VALUE["item"][items[p]]
+        value += (GREEDY_CELL_VALUE["empty"] if cell == "." else GREEDY_CELL_VALUE["own"]
+                  if cell == robot.colour else GREEDY_CELL_VALUE["enemy"])
+        value -= abs(tx - b.height // 2) + abs(ty - b.width // 2)
+        if best_value is None or value > best_value:
+            best, best_value = (tx, ty), value
+    return best
+
+
 class StrongestBot(TerritoryBot):
-    """The territory player, predicting each opponent as a painter would move."""
+    """The territory player, predicting each opponent as a painter would move, or as a
+    greedy player would when it stands next to another colour (it will take it)."""
 
     name = "strongest"
 
@@ -415,9 +446,17 @@ class StrongestBot(TerritoryBot):
         predictor = PainterBot(0)
         moves = {}
         for other in state.to_move():
-            if other != seat:
-                moves[other] = (predictor.choose(state, other, None)
-                                if state.position(other) is not None else RANDOM_PLACEMENT)
+            if other == seat:
+                continue
+            if state.position(other) is None:
+                moves[other] = RANDOM_PLACEMENT
+                continue
+            guess = greedy_guess(state, other)
+            cell = state.cell(*guess)
+            if cell in COLOURS and cell != COLOURS[other]:
+                moves[other] = guess
+            else:
+                moves[other] = predictor.choose(state, other, None)
         return moves
 
 
