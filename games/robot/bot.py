@@ -431,6 +431,15 @@ def greedy_guess(state: RobotState, seat: int) -> tuple[int, int]:
         value += (GREEDY_CELL_VALUE["empty"] if cell == "." else GREEDY_CELL_VALUE["own"]
                   if cell == robot.colour else GREEDY_CELL_VALUE["enemy"])
         value -= abs(tx - b.height // 2) + abs(ty - b.width // 2)
+        for other in state.robots:
+            if other is robot or not other.in_game or other.pos is None:
+                continue
+            ox, oy = b.xy(other.pos)
+            distance = abs(tx - ox) + abs(ty - oy)
+            if distance == 0 and cell == other.colour:
+                value += 75.0
+            elif 0 < distance < 3:
+                value += (3 - distance) * 5.0
         if best_value is None or value > best_value:
             best, best_value = (tx, ty), value
     return best
@@ -451,12 +460,7 @@ class StrongestBot(TerritoryBot):
             if state.position(other) is None:
                 moves[other] = RANDOM_PLACEMENT
                 continue
-            guess = greedy_guess(state, other)
-            cell = state.cell(*guess)
-            if cell in COLOURS and cell != COLOURS[other]:
-                moves[other] = guess
-            else:
-                moves[other] = predictor.choose(state, other, None)
+            moves[other] = greedy_guess(state, other)
         return moves
 
 
