@@ -9,8 +9,9 @@ Levels:
    to stay), scoring cells won and lost, enclosures, items, the chance to close a
    loop by walking home, the cells an opponent could enclose next turn, and whether
    it can still outrun the shrinking ring.
-4. ``strongest``: the territory player predicting each opponent's move as a painter
-   would make it, so it sees conflicts and enclosures coming.
+4. ``strongest``: the territory player predicting each opponent's move as a one-step
+   greedy player would make it (:func:`greedy_guess`), so it sees conflicts, lost
+   cells and enclosures coming.
 
 Levels 3 and 4 also check, for each move, how long the robot could then stay clear of
 the shrink (:func:`survival_turns`), so they do not walk into a pocket the next shrink
@@ -446,13 +447,11 @@ def greedy_guess(state: RobotState, seat: int) -> tuple[int, int]:
 
 
 class StrongestBot(TerritoryBot):
-    """The territory player, predicting each opponent as a painter would move, or as a
-    greedy player would when it stands next to another colour (it will take it)."""
+    """The territory player, predicting each opponent as a one-step greedy player."""
 
     name = "strongest"
 
     def others_moves(self, state: RobotState, seat: int) -> dict:
-        predictor = PainterBot(0)
         moves = {}
         for other in state.to_move():
             if other == seat:
