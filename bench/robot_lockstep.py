@@ -115,7 +115,8 @@ def run_their_referee(referee: Path, bots: Path, map_name: str, lineup, folder: 
     return logs[0].read_text(encoding="utf-8")
 
 
-def lockstep(referee: Path, bots: Path, maps: list[str], games: int) -> None:
+def lockstep(referee: Path, bots: Path, maps: list[str], games: int, keep: str = "",
+             first: int = 0) -> None:
     missing = [b for b in {b for lineup in LINEUPS for b in lineup} if not (bots / b).is_file()]
     if missing:
         print(f"Lockstep: {bots} lacks {', '.join(sorted(missing))}; skipped")
@@ -125,7 +126,7 @@ def lockstep(referee: Path, bots: Path, maps: list[str], games: int) -> None:
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         for map_name in maps:
-            for lineup in LINEUPS[:games]:
+            for lineup in LINEUPS[first:first + games]:
                 text = run_their_referee(referee, bots, map_name, lineup, Path(tmp))
                 if text is None:
                     continue
@@ -139,6 +140,11 @@ def lockstep(referee: Path, bots: Path, maps: list[str], games: int) -> None:
                     marks.append(f"{name}: {'same' if same else 'differs'} "
                                  f"({divergent} divergent, {unexplained} unexplained)")
                 print(f"  {map_name} {'-'.join(lineup)}: {audited} turns; " + "; ".join(marks))
+                if keep and unexplained:
+                    kept = Path(keep) / f"{Path(map_name).stem}_{'_'.join(lineup)}_{played}.json"
+                    kept.parent.mkdir(parents=True, exist_ok=True)
+                    kept.write_text(text, encoding="utf-8")
+                    print(f"    kept as {kept}")
     print(f"Lockstep with their referee, {played} games ({time.perf_counter() - start:.0f} s): "
           f"turn logs byte for byte the same: arena rules {results['arena']}, "
           f"compat=organizers {results['organizers']}")
@@ -149,6 +155,9 @@ def main() -> int:
     parser.add_argument("--maps", default="", help="their map names, e.g. A,B (default: all)")
     parser.add_argument("--games", type=int, default=len(LINEUPS),
                         help=f"line-ups per map, 1-{len(LINEUPS)}")
+    parser.add_argument("--first", type=int, default=0, help="the first line-up (0-based)")
+    parser.add_argument("--keep", default="", help="a folder to keep their logs with "
+                        "unexplained turns in (outside the repository)")
     args = parser.parse_args()
     logs = os.environ.get("ROBOT_ORGANIZERS_LOGS")
     if logs:
@@ -162,7 +171,7 @@ def main() -> int:
     referee_path = Path(referee)
     maps = [m + ".txt" for m in args.maps.split(",")] if args.maps else sorted(
         p.name for p in (referee_path / "Map").glob("*.txt"))
-    lockstep(referee_path, Path(bots), maps, args.games)
+    lockstep(referee_path, Path(bots), maps, args.games, args.keep, args.first)
     return 0
 
 
