@@ -9,10 +9,15 @@
    the external seat; overhead = the seat's whole ``ask`` minus the program's own run
    time (writing MAP.INP, snapshots, reading MOVE.OUT, deleting files), and a whole
    Match's wall time per turn minus the slowest program of each turn.
+3. The judge with four programs that think 0.2-1.5 s (a C program sleeping a time it
+   computes from MAP.INP, so the bench knows each program's true run time): a Match's
+   wall time per turn minus the slowest program's sleep, p50 and p90 over
+   ``--sleep-turns`` turns (the goal: p90 at most 5 ms).
 """
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import shutil
 import statistics
@@ -92,11 +97,112 @@ def match_overhead(command: str, folder: Path) -> tuple[float, float, int]:
     return wall / len(match.turns), statistics.mean(slowest), len(match.turns)
 
 
+SLEEPER_C = r"""
+#include <stdio.h>
+#include <time.h>
+/* Reads T and its colour from MAP.INP, sleeps 0.2-1.5 s (the bench's formula), stays;
+   appends "T start end" (CLOCK_MONOTONIC seconds, the clock of time.perf_counter on
+   Linux) to STATE.DAT: its true run time, from main() to exit. */
+static double now(void) {
+    struct timespec ts; clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+int main(void) {
+    double start = now();
+    int m, n, k, t, x, y; char c;
+    FILE *in = fopen("MAP.INP", "r");
+    if (!in || fscanf(in, "%d %d %d %d %d %d %c", &m, &n, &k, &t, &x, &y, &c) != 7) return 1;
+    fclose(in);
+    long ms = 200 + ((t * 37 + (c - 'A') * 11) % 14) * 100;
+    struct timespec d = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&d, NULL);
+    FILE *out = fopen("MOVE.OUT", "w");
+    if (x < 0) { x = m / 2; y = n / 2; }
+    fprintf(out, "%d %d\n", x, y);
+    fclose(out);
+    FILE *log = fopen("STATE.DAT", "a");
+    fprintf(log, "%d %.6f %.6f\n", t, start, now());
+    fclose(log);
+    return 0;
+}
+"""
+
+
+def sleep_seconds(turn: int, seat: int) -> float:
+    """What the sleeper sleeps on ``turn`` as colour ``seat`` (its C formula)."""
+    return (200 + ((turn * 37 + seat * 11) % 14) * 100) / 1000
+
+
+class _TimedMatch(Match):
+    """Notes the time each turn ends; stops after ``limit`` turns."""
+
+    def __init__(self, *args, limit: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.limit, self.ends = limit, [time.perf_counter()]
+
+    def after_turn(self, info) -> None:
+        self.ends.append(time.perf_counter())
+        if len(self.turns) >= self.limit:
+            self._control.stop = True
+
+
+def sleeping_overhead(folder: Path, turns: int) -> list[float] | None:
+    """Per turn: the Match's wall time minus the slowest program's true run time (from
+    its main() to its exit, as it logs it), four programs sleeping 0.2-1.5 s."""
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        return None
+    source = folder / "sleeper.c"
+    source.write_text(SLEEPER_C)
+    exe = folder / "sleeper"
+    subprocess.run([compiler, "-O2", "-o", str(exe), str(source)], check=True)
+    seats = [make_seat(f"ext:{exe}", PLUGIN, i) for i in range(4)]
+    rows = "\n".join(["." * 21] * 21)
+    match = _TimedMatch(PLUGIN, {"map": f"21 21 1000\n{rows}\n", "players": 4}, seats, seed=4,
+                        workdir=folder / "sleep", limit=turns)
+    match.run()
+    runs: dict[int, float] = {}
+    for state_file in (folder / "sleep").rglob("STATE.DAT"):
+        for line in state_file.read_text().splitlines():
+            turn, start, end = line.split()
+            runs[int(turn)] = max(runs.get(int(turn), 0.0), float(end) - float(start))
+    extra = []
+    for index in range(1, len(match.turns)):   # the first turn also starts the match
+        turn = match.states[index].turn
+        extra.append(match.ends[index + 1] - match.ends[index] - runs[turn])
+    return extra
+
+
+class _NoPidfd:
+    """``os`` without ``pidfd_open``: run_once falls back to Popen.wait (polling)."""
+
+    def __getattr__(self, name):
+        if name == "pidfd_open":
+            raise AttributeError(name)
+        return getattr(os, name)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--turns", type=int, default=40)
+    parser.add_argument("--sleep-turns", type=int, default=25)
+    parser.add_argument("--only-sleep", action="store_true",
+                        help="measure only part 3 (four programs thinking 0.2-1.5 s)")
+    parser.add_argument("--wait", choices=("pidfd", "poll"), default="pidfd",
+                        help="poll: measure Popen.wait's polling instead, for comparison")
     args = parser.parse_args()
+    if args.wait == "poll":
+        import runner.process
+        runner.process.os = _NoPidfd()
+    if args.only_sleep:
+        _sleep_report(args.sleep_turns)
+        return
     print(f"Simulated 21x21 games (scatter-21, 4 robots), {args.games} games each:")
     for label, levels in (("rules only (random moves)", [0, 0, 0, 0]),
                           ("4 x painter (level 2)", [2, 2, 2, 2]),
@@ -117,6 +223,18 @@ def main() -> None:
         print(f"Match with 4 programs, {turns} turns:")
         print(f"  wall {wall * 1000:.1f} ms per turn, slowest program {slowest * 1000:.1f} ms, "
               f"overhead {(wall - slowest) * 1000:.1f} ms per turn")
+    _sleep_report(args.sleep_turns)
+
+
+def _sleep_report(turns: int) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        extra = sleeping_overhead(Path(tmp), turns)
+    if extra is None:
+        print("Four thinking programs: no C compiler, skipped")
+        return
+    print(f"Match with 4 programs thinking 0.2-1.5 s, {len(extra)} turns: judge overhead "
+          f"over the slowest program p50 {percentile(extra, 0.5) * 1000:.1f} ms, "
+          f"p90 {percentile(extra, 0.9) * 1000:.1f} ms, max {max(extra) * 1000:.1f} ms")
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ import atexit
 import collections
 import os
 import queue
+import select
 import shlex
 import signal
 import subprocess
@@ -303,6 +304,34 @@ def _sandbox_for(sandbox: Sandbox | None, memory_mb: int | None) -> Sandbox:
     return Sandbox(SandboxLimits.from_seat({"memory_mb": memory_mb}))
 
 
+def _wait_for_exit(proc: subprocess.Popen, timeout: float | None) -> bool:
+    """Wait until ``proc`` exits (True) or ``timeout`` seconds pass (False), without
+    polling: on Linux a pidfd (``os.pidfd_open``) turns readable the moment the process
+    exits; elsewhere ``Popen.wait``, which polls with back-off (up to 50 ms late)."""
+    fd = None
+    if hasattr(os, "pidfd_open"):
+        try:
+            fd = os.pidfd_open(proc.pid)
+        except OSError:
+            fd = None
+    if fd is None:
+        try:
+            proc.wait(timeout=timeout)
+            return True
+        except subprocess.TimeoutExpired:
+            return False
+    try:
+        poller = select.poll()
+        poller.register(fd, select.POLLIN)
+        ready = poller.poll(None if timeout is None else max(0, int(timeout * 1000 + 0.999)))
+    finally:
+        os.close(fd)
+    if not ready:
+        return False
+    proc.wait()
+    return True
+
+
 def run_once(command: str | Sequence[str], cwd: str | Path | None, timeout: float | None,
              memory_mb: int | None = None, stdin_text: str | None = None,
              sandbox: Sandbox | None = None) -> RunResult:
@@ -331,11 +360,7 @@ def run_once(command: str | Sequence[str], cwd: str | Path | None, timeout: floa
             except (OSError, ValueError):
                 pass
         threading.Thread(target=feed, daemon=True, name="stdin").start()
-    timed_out = False
-    try:
-        proc.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        timed_out = True
+    timed_out = not _wait_for_exit(proc, timeout)
     elapsed = time.perf_counter() - start
     _reap(proc)
     out.join(1), err.join(1)

@@ -9,19 +9,25 @@ Levels:
    to stay), scoring cells won and lost, enclosures, items, the chance to close a
    loop by walking home, the cells an opponent could enclose next turn, and whether
    it can still outrun the shrinking ring.
-4. ``strongest``: the territory player predicting each opponent's move as a painter
-   would make it, so it sees conflicts and enclosures coming.
+4. ``strongest``: the territory player predicting each opponent's move as a one-step
+   greedy player would make it (:func:`greedy_guess`), so it sees conflicts, lost
+   cells and enclosures coming.
+
+Levels 3 and 4 also check, for each move, how long the robot could then stay clear of
+the shrink (:func:`survival_turns`), so they do not walk into a pocket the next shrink
+seals, and remember where they stood over the last turns, so two robots trading cells
+(a swap loop) do not go on for a whole game.
 
 Each answers in a few milliseconds, far inside any time budget.
 
-Every bot is deterministic for a given seed and state.
+Every bot is deterministic for a given seed and the states it was shown in the game.
 """
 from __future__ import annotations
 
 import random
 
 from games.bots import Bot
-from games.robot.rules import (COLOURS, RANDOM_PLACEMENT, RobotState, _OPEN,
+from games.robot.rules import (COLOURS, RANDOM_PLACEMENT, RobotState, _OPEN, _OPEN_TABLE,
                                enclosed_if_painted, enclosure_if_painted)
 
 LEVELS = ("random", "painter", "territory", "strongest")
@@ -54,10 +60,13 @@ def choose_placement(state: RobotState, seat: int, rng: random.Random) -> tuple[
 
 
 def can_outrun_shrink(state: RobotState, seat: int) -> bool:
-    """True when the robot can still reach a ring the shrink leaves alone for K turns."""
+    """True when the robot can still reach a ring the shrink leaves alone for 2K turns.
+
+    Two periods, not one: a pocket of the next ring that opens only onto the ring
+    sealed now is safe for one shrink and a trap at the next (a shrink trap)."""
     b, grid = state.board, state.grid
     start = state.robots[seat].pos
-    horizon = b.period
+    horizon = SHRINK_HORIZON * b.period
     last = b.period * b.shrinks
     if state.turn + horizon >= last:
         horizon = max(0, last - state.turn - 1)
@@ -80,6 +89,46 @@ def can_outrun_shrink(state: RobotState, seat: int) -> bool:
                     nxt.append(q)
         frontier = nxt
     return False
+
+
+def _ring_masks(board) -> list[int]:
+    """Per ring r, the bit set of the cells in ring r or further in (cached per board)."""
+    masks = getattr(board, "_ring_masks", None)
+    if masks is None:
+        masks = [0] * (board.shrinks + 1)
+        for p in range(board.length):
+            x, y = board.xy(p)
+            if y < board.width:
+                ring = min(x, y, board.height - 1 - x, board.width - 1 - y)
+                for r in range(ring + 1):
+                    masks[r] |= board.bit(p)
+        board._ring_masks = masks
+    return masks
+
+
+def survival_turns(state: RobotState, seat: int) -> int:
+    """How many turns from now the robot can stay clear of the shrink, at best (up to
+    the last shrink): every cell it may stand on after each turn, kept as a bit set
+    (stepping or staying through open cells, the sealed rings taken away turn by turn).
+    A pocket that opens only onto a ring sealed soon shows as a short survival, however
+    safe the pocket's own ring is for now (a shrink trap)."""
+    b = state.board
+    start = state.robots[seat].pos
+    if start is None:
+        return 0
+    masks = _ring_masks(b)
+    open_mask = int(state.grid.translate(_OPEN_TABLE), 2)
+    reach, w, k = b.bit(start), b.stride, b.period
+    last = k * b.shrinks
+    turn = state.turn
+    while turn < last:
+        needed = min(turn // k, b.shrinks)
+        reach = (reach | (reach << 1) | (reach >> 1) | (reach << w) | (reach >> w)) \
+            & open_mask & masks[needed]
+        if not reach:
+            break
+        turn += 1
+    return turn - state.turn
 
 
 def survives(state: RobotState, seat: int, move: tuple[int, int]) -> bool:
@@ -169,6 +218,9 @@ class PainterBot(Bot):
 
 
 ITEM_VALUE = {"G": 3.0, "E": 6.0, "F": 1.0}
+SHRINK_HORIZON = 2        # periods ahead a robot makes sure it can outrun the shrink
+LOOP_MEMORY = 10          # turns a robot remembers where it stood
+LOOP_PENALTY = 1.5        # per time it stood on a cell in that while
 
 
 class TerritoryBot(PainterBot):
@@ -192,12 +244,40 @@ class TerritoryBot(PainterBot):
         self._danger_cache: dict[int, bool] = {}
         self._scores_before = state.scores()
         self.predicted = self.others_moves(state, seat)
+        recent = self.recent_cells(state, seat)
+        afters = {move: self.simulate(state, seat, move) for move in moves}
+        self._survival = {move: survival_turns(after, seat) if after.robots[seat].pos is not None
+                          else 0 for move, after in afters.items()}
+        self._best_survival = max(self._survival.values())
         best, best_value = moves[0], None
         for move in moves:
-            value = self.value_after(state, seat, move, hint)
+            self._move_survival = self._survival[move]
+            value = self.value_after(state, seat, move, hint, afters[move])
+            if state.board.on_map(*move):
+                value -= LOOP_PENALTY * recent.get(state.board.index(*move), 0)
             if best_value is None or value > best_value:
                 best, best_value = move, value
         return best
+
+    def recent_cells(self, state: RobotState, seat: int) -> dict[int, int]:
+        """How often the robot stood on each cell in the last LOOP_MEMORY turns (a swap
+        loop, two robots trading cells for a whole game, shows as the same two cells
+        again and again).  Remembered per game: a state from an earlier turn (undo, a
+        new game) forgets the later turns."""
+        trail = getattr(self, "_trail", None)
+        if trail is None:
+            trail = self._trail = {}
+        for turn in [t for t in trail if t >= state.turn]:
+            del trail[turn]
+        counts: dict[int, int] = {}
+        for turn, cell in trail.items():
+            if turn >= state.turn - LOOP_MEMORY:
+                counts[cell] = counts.get(cell, 0) + 1
+        trail[state.turn] = state.robots[seat].pos
+        return counts
+
+    def reset(self) -> None:
+        self._trail = {}
 
     @staticmethod
     def enclosure_threats(state: RobotState, seat: int, watch: int, only: int | None = None,
@@ -257,8 +337,10 @@ class TerritoryBot(PainterBot):
         after.apply(moves)
         return after
 
-    def value_after(self, state, seat, move, hint) -> float:
-        after = self.simulate(state, seat, move)
+    def value_after(self, state, seat, move, hint, after=None) -> float:
+        if after is None:
+            after = self.simulate(state, seat, move)
+            self._move_survival = self._best_survival = None
         value = self.evaluate(state, after, seat)
         return value + (0.6 if move == hint else 0.0)
 
@@ -278,8 +360,11 @@ class TerritoryBot(PainterBot):
         if robot.pos is not None:
             # Cells about to be sealed are worth painting (they keep counting), so
             # the only shrink concern is being able to get away in time.
-            if not can_outrun_shrink(after, seat):
-                value -= 500.0
+            if self._move_survival is None:
+                if not can_outrun_shrink(after, seat):
+                    value -= 500.0
+            elif self._move_survival < self._best_survival:
+                value -= 500.0 if self._move_survival < after.board.period else 200.0
             if self.in_danger(before, seat, robot.pos):
                 value -= 60.0
             path = self.path_to_target(after, seat)
@@ -322,18 +407,59 @@ class TerritoryBot(PainterBot):
         return []
 
 
+GREEDY_CELL_VALUE = {"item": {"E": 1000.0, "G": 800.0, "F": 700.0}, "empty": 100.0,
+                     "enemy": 150.0, "own": 10.0}
+
+
+def greedy_guess(state: RobotState, seat: int) -> tuple[int, int]:
+    """The move a one-step greedy opponent makes: items first, then another colour's
+    cell, an empty cell, its own; toward the centre; never into this turn's shrink."""
+    b = state.board
+    robot = state.robots[seat]
+    x, y = b.xy(robot.pos)
+    items = {p: kind for p, kind in state.items}
+    sealed_below = safe_ring(state, 0)
+    best, best_value = (x, y), None
+    for dx, dy in ((0, 0), *STEPS):
+        tx, ty = x + dx, y + dy
+        if not state.is_open(tx, ty) or state.ring_of(tx, ty) < sealed_below:
+            continue
+        p = b.index(tx, ty)
+        cell = chr(state.grid[p])
+        value = 0.0
+        if p in items and not robot.holds_item:
+            value += GREEDY_CELL_VALUE["item"][items[p]]
+        value += (GREEDY_CELL_VALUE["empty"] if cell == "." else GREEDY_CELL_VALUE["own"]
+                  if cell == robot.colour else GREEDY_CELL_VALUE["enemy"])
+        value -= abs(tx - b.height // 2) + abs(ty - b.width // 2)
+        for other in state.robots:
+            if other is robot or not other.in_game or other.pos is None:
+                continue
+            ox, oy = b.xy(other.pos)
+            distance = abs(tx - ox) + abs(ty - oy)
+            if distance == 0 and cell == other.colour:
+                value += 75.0
+            elif 0 < distance < 3:
+                value += (3 - distance) * 5.0
+        if best_value is None or value > best_value:
+            best, best_value = (tx, ty), value
+    return best
+
+
 class StrongestBot(TerritoryBot):
-    """The territory player, predicting each opponent as a painter would move."""
+    """The territory player, predicting each opponent as a one-step greedy player."""
 
     name = "strongest"
 
     def others_moves(self, state: RobotState, seat: int) -> dict:
-        predictor = PainterBot(0)
         moves = {}
         for other in state.to_move():
-            if other != seat:
-                moves[other] = (predictor.choose(state, other, None)
-                                if state.position(other) is not None else RANDOM_PLACEMENT)
+            if other == seat:
+                continue
+            if state.position(other) is None:
+                moves[other] = RANDOM_PLACEMENT
+                continue
+            moves[other] = greedy_guess(state, other)
         return moves
 
 

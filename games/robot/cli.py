@@ -12,6 +12,9 @@ def register(subparsers) -> None:
     audit.add_argument("log", help="the turn log (JSON)")
     audit.add_argument("--respawn", action="store_true",
                        help="the log was played with respawn = on")
+    audit.add_argument("--compat", choices=("arena", "organizers"), default="arena",
+                       help="the rules to check against: the arena's (default) or the "
+                            "organizers' referee's behaviours (RULES.md)")
     audit.set_defaults(func=cmd_audit)
     maps = subparsers.add_parser("maps", help="list the shipped maps, or check map files")
     maps.add_argument("files", nargs="*", help="map files to check (M N K, then the rows)")
@@ -24,9 +27,11 @@ def register(subparsers) -> None:
 
 
 def cmd_audit(args) -> int:
-    """Exit 0 when every turn agrees, 1 when some diverge, 2 when the log is unreadable."""
+    """Exit 0 when every turn agrees, 1 when some diverge (each named with its cause, or
+    unexplained), 2 when the log is unreadable."""
     from pathlib import Path
 
+    from games.robot.rules import quirks_for
     from games.robot.turnlog import audit
     try:
         text = Path(args.log).read_text(encoding="utf-8-sig", errors="replace")
@@ -34,7 +39,8 @@ def cmd_audit(args) -> int:
         print(f"arena: {args.log}: {exc.strerror}", file=sys.stderr)
         return 2
     try:
-        lines, _, divergent = audit(text, args.log, respawn=args.respawn)
+        lines, _, divergent, _ = audit(text, args.log, respawn=args.respawn,
+                                       quirks=quirks_for(args.compat))
     except ArenaError as exc:
         print(f"arena: {exc}", file=sys.stderr)
         return 2

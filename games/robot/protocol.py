@@ -45,6 +45,44 @@ def parse_move_out(text: str) -> tuple[int, int]:
     return parse_move_text(text)
 
 
+def organizers_reading(text: str) -> tuple[int, int] | None:
+    """MOVE.OUT as the organizers' referee reads it, or None when it reads no cell.
+
+    Their referee takes the first line with its newline, drops the line's last
+    character (meant to be the newline), splits the rest on single spaces and wants two
+    whole numbers; anything else is read as (-1, -1): stay, or a random placement."""
+    end = text.find("\n")
+    line = text if end < 0 else text[:end + 1]
+    try:
+        values = [int(v) for v in line[:-1].split(" ")]
+    except ValueError:
+        return None
+    return (values[0], values[1]) if len(values) == 2 else None
+
+
+def organizers_warning(text: str) -> str:
+    """A warning when the organizers' referee would read MOVE.OUT otherwise than the
+    arena does (the arena accepts commas, several spaces, leading spaces and a missing
+    final newline); "" when both read the same cell."""
+    try:
+        ours = parse_move_out(text)
+    except MoveSyntaxError:
+        return ""
+    if organizers_reading(text) == ours:
+        return ""
+    first = text.split("\n", 1)[0]
+    if "\n" not in text:
+        why = "has no newline after the move"
+    elif "," in first:
+        why = "separates the numbers with a comma"
+    elif first[:1].isspace():
+        why = "starts with a space"
+    else:
+        why = "does not separate the numbers with exactly one space"
+    return (f"MOVE.OUT {why} ({first[:20]!r}): the organizers' referee reads this as no "
+            f"move (stay, or a random placement)")
+
+
 @dataclass
 class MapInput:
     """A MAP.INP read back: what a program sees."""

@@ -36,6 +36,23 @@ ITEM_TURNS = 5               # G lasts, and F may be used within, 5 turns after 
 ITEMS_PER_SPAWN = 2
 RANDOM_PLACEMENT = (-1, -1)
 
+#: The organizers' referee's behaviours where it differs from the statement (RULES.md,
+#: "Playing as the organizers' referee").  Option ``compat = organizers`` turns on all
+#: of them; the turn-log audit turns them on one at a time to name a divergence's cause.
+QUIRKS = {
+    "seal-after-all-left": "after every robot has left, one ring is sealed every turn",
+    "paint-layers": "an explosion, then a double step's cells, override a robot ending on a cell",
+    "enclosure-in-order": "enclosures checked one colour at a time, A to D, repainting as they "
+                          "go; a robot whose cell changed colour leaves",
+    "explosion-first-robot": "an explosion removes only the first robot on each open cell",
+    "spawn-schedule": "items spawn at turns 0, K, 2K, ... before (min(M, N) // 2 - 2) * K "
+                      "(one round fewer)",
+    "spawn-fair-only": "with 2 players, items spawn only on fair cells (fewer, or none, when "
+                       "there are fewer than two)",
+    "spawn-distinct-kinds": "the two items of a spawn are of two different kinds",
+}
+COMPAT_MODES = ("arena", "organizers")
+
 _PAD = ord("\n")
 _EMPTY, _WALL, _SEALED_EMPTY = ord("."), ord("#"), ord("*")
 #: Cells a robot may stand on and paint: empty or painted (not forbidden, not sealed).
@@ -138,7 +155,7 @@ class Robot:
     """One player: position (cell index, None while not on the map) and held item."""
 
     __slots__ = ("seat", "colour", "pos", "in_game", "speed_turns", "oil_turns", "on_oil",
-                 "left_turn", "why", "last_pos")
+                 "left_turn", "why", "last_pos", "left_items")
 
     def __init__(self, seat: int):
         self.seat, self.colour = seat, COLOURS[seat]
@@ -150,12 +167,14 @@ class Robot:
         self.left_turn: int | None = None
         self.why = ""
         self.last_pos: int | None = None      # where it stood when it left (turn logs)
+        self.left_items = (0, 0)              # (speed, oil) turns when it left (turn logs)
 
     def copy(self) -> "Robot":
         other = Robot.__new__(Robot)
         other.seat, other.colour, other.pos, other.in_game = self.seat, self.colour, self.pos, self.in_game
         other.speed_turns, other.oil_turns, other.on_oil = self.speed_turns, self.oil_turns, self.on_oil
         other.left_turn, other.why, other.last_pos = self.left_turn, self.why, self.last_pos
+        other.left_items = self.left_items
         return other
 
     def key(self) -> tuple:
@@ -173,6 +192,7 @@ class Robot:
 
     def leave(self, turn: int, why: str) -> None:
         self.last_pos = self.pos if self.pos is not None else self.last_pos
+        self.left_items = (self.speed_turns, self.oil_turns)
         self.in_game, self.pos, self.left_turn, self.why = False, None, turn, why
         self.speed_turns = self.oil_turns = 0
         self.on_oil = False
@@ -190,8 +210,11 @@ class Item:
 class RobotState(State):
     """One position of a Robot game; ``turn`` is the T of the next MAP.INP."""
 
-    def __init__(self, board: Board, players: int, seed: int, respawn: bool = False):
+    def __init__(self, board: Board, players: int, seed: int, respawn: bool = False,
+                 quirks: Iterable[str] = ()):
         self.board = board
+        self.quirks = frozenset(quirks)       # organizers' behaviours turned on (QUIRKS)
+        self.rings_sealed = 0
         self.grid = bytearray()
         for row in board.rows:
             self.grid += row.encode("ascii") + b"\n"
@@ -203,6 +226,7 @@ class RobotState(State):
         self.finished = False
         self._ruling: Outcome | None = None
         self.injected_spawns: list[list[Item]] = []   # used before drawing (audit, tests)
+        self.spawn_check: tuple[int, int] | None = None   # (rules' count, injected count)
         self._events: tuple[Event, ...] = ()
         # For the renderer, not part of the position (``==`` ignores them): the scores
         # after every turn as a shared linked trail (clones copy one reference), and the
@@ -361,7 +385,10 @@ class RobotState(State):
         events: list[Event] = []
         claims: dict[int, set[int]] = {}          # cell -> seats that would repaint it
         entered: dict[int, list[int]] = {}        # cell -> seats that arrived on it
+        passed: dict[int, set[int]] = {}          # cell -> seats whose double step crossed it
+        speedy: set[int] = set()                  # seats holding speed after their move
         self.turn_marks = ()
+        self.spawn_check = None
         for seat in self.to_move():
             robot = self.robots[seat]
             move = moves.get(seat)
@@ -374,18 +401,86 @@ class RobotState(State):
             for p in cells:
                 if _OPEN[grid[p]]:
                     claims.setdefault(p, set()).add(seat)
+            for p in cells[:-1]:
+                if _OPEN[grid[p]]:
+                    passed.setdefault(p, set()).add(seat)
+            if robot.speed_turns > 0:
+                speedy.add(seat)
             entered.setdefault(robot.pos, []).append(seat)
-        self._pickups(entered, claims, events)
-        for p, seats in claims.items():
-            if len(seats) == 1:
-                grid[p] = ord(COLOURS[next(iter(seats))])
-        self._enclose(events)
-        if turn > 0 and turn % b.period == 0 and turn // b.period <= b.shrinks:
-            self._shrink(turn // b.period, events)
-        elif turn == 0:
-            self._spawn(events)
+        blasts = self._pickups(entered, events)
+        if "paint-layers" in self.quirks:
+            self._paint_in_layers(entered, passed, speedy, blasts)
+        else:
+            for p, seats in blasts.items():
+                claims.setdefault(p, set()).update(seats)
+            for p, seats in claims.items():
+                if len(seats) == 1:
+                    grid[p] = ord(COLOURS[next(iter(seats))])
+        if "enclosure-in-order" in self.quirks:
+            self._enclose_in_order(events)
+        else:
+            self._enclose(events)
+        self._end_of_turn(turn, events)
         self.turn = turn + 1
         self._check_end(events)
+        self._events = tuple(events)
+        self._score_trail = (self._score_trail, self.scores())
+
+    def _paint_in_layers(self, entered: dict[int, list[int]], passed: dict[int, set[int]],
+                         speedy: set[int], blasts: dict[int, set[int]]) -> None:
+        """Quirk ``paint-layers``: robots alone on a cell paint it (unless they hold speed),
+        then each explosion square paints over it, then the cells of speed holders (where
+        they end alone, and the middle cells they crossed) paint over both; in each layer
+        a cell claimed twice keeps its colour."""
+        grid = self.grid
+        for p, seats in entered.items():
+            if len(seats) == 1 and seats[0] not in speedy and _OPEN[grid[p]]:
+                grid[p] = ord(COLOURS[seats[0]])
+        for p, seats in blasts.items():
+            if len(seats) == 1:
+                grid[p] = ord(COLOURS[next(iter(seats))])
+        fast: dict[int, set[int]] = {p: set(s) for p, s in passed.items()}
+        for p, seats in entered.items():
+            if len(seats) == 1 and seats[0] in speedy and _OPEN[grid[p]]:
+                fast.setdefault(p, set()).add(seats[0])
+        for p, seats in fast.items():
+            if len(seats) == 1:
+                grid[p] = ord(COLOURS[next(iter(seats))])
+
+    def _end_of_turn(self, turn: int, events: list[Event]) -> None:
+        """Shrink (every K turns; with quirk ``seal-after-all-left`` also every turn once
+        every robot has left), items vanishing and spawning."""
+        b, k = self.board, self.board.period
+        regular = turn > 0 and turn % k == 0
+        extra = ("seal-after-all-left" in self.quirks and turn > 0 and not self.respawn
+                 and not any(r.in_game for r in self.robots))
+        if (regular or extra) and self.rings_sealed < b.shrinks:
+            self._shrink(events)
+        if "spawn-schedule" in self.quirks:
+            if turn % k == 0:
+                if turn > 0:
+                    self.items = []
+                if turn < (min(b.height, b.width) // 2 - 2) * k:
+                    self._spawn(events)
+        elif turn == 0:
+            self._spawn(events)
+        elif regular and turn // k <= b.shrinks:
+            self.items = []                        # an item lives until the next shrink
+            if turn // k <= b.shrinks - 3:
+                self._spawn(events)
+
+    def sealing_turn(self) -> None:
+        """A turn with every robot gone, as the organizers' referee plays it (quirk
+        ``seal-after-all-left``): seal the next ring, items as usual.  For turn logs."""
+        events: list[Event] = []
+        quirks = self.quirks
+        self.quirks = quirks | {"seal-after-all-left"}
+        self.spawn_check = None
+        self.turn_marks = ()
+        self._end_of_turn(self.turn, events)
+        self.quirks = quirks
+        self.turn += 1
+        self.finished = b"1" not in self.grid.translate(_OPEN_TABLE)
         self._events = tuple(events)
         self._score_trail = (self._score_trail, self.scores())
 
@@ -434,11 +529,13 @@ class RobotState(State):
         robot.pos = path[-1]
         return path
 
-    def _pickups(self, entered: dict[int, list[int]], claims: dict[int, set[int]],
-                 events: list[Event]) -> None:
-        """Items taken by a robot alone on their cell; ``E`` explodes at once."""
+    def _pickups(self, entered: dict[int, list[int]], events: list[Event]) -> dict[int, set[int]]:
+        """Items taken by a robot alone on their cell; ``E`` explodes at once.
+
+        Returns the cells the explosions claim (cell -> exploding seats)."""
         b, remaining = self.board, []
         exploded: list[tuple[Robot, int]] = []
+        blasts: dict[int, set[int]] = {}
         for p, kind in self.items:
             seats = entered.get(p, [])
             robot = self.robots[seats[0]] if len(seats) == 1 else None
@@ -455,14 +552,22 @@ class RobotState(State):
                                 (robot.seat,), (b.xy(p),)))
         self.items = remaining
         victims = []
+        first_only = "explosion-first-robot" in self.quirks
         for robot, p in exploded:
             x, y = b.xy(p)
             square = {b.index(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
                       if b.on_map(x + dx, y + dy)}
             for q in square:
                 if _OPEN[self.grid[q]]:
-                    claims.setdefault(q, set()).add(robot.seat)
-            hit = [o for o in self.robots if o is not robot and o.in_game and o.pos in square]
+                    blasts.setdefault(q, set()).add(robot.seat)
+            if first_only:       # the first robot standing on each open cell of the square
+                hit = []
+                for q in sorted(square):
+                    here = [o for o in self.robots if o.in_game and o.pos == q]
+                    if here and here[0] is not robot and _OPEN[self.grid[q]]:
+                        hit.append(here[0])
+            else:
+                hit = [o for o in self.robots if o is not robot and o.in_game and o.pos in square]
             victims += [(o, robot) for o in hit]
             self.turn_marks += (("explosion", robot.seat, tuple(sorted(b.xy(q) for q in square))),)
             events.append(Event("explosion", f"{robot.colour} exploded E at {(x, y)}",
@@ -471,6 +576,33 @@ class RobotState(State):
         for victim, by in victims:
             if victim.in_game:
                 self._eliminate(victim, f"caught in {by.colour}'s explosion", events)
+        return blasts
+
+    def _enclose_in_order(self, events: list[Event]) -> None:
+        """Quirk ``enclosure-in-order``: each colour in turn, A to D, paints the open cells
+        its flood does not reach, on the map as the colours before it left it; a robot
+        whose cell changed colour in this step leaves."""
+        b, grid = self.board, self.grid
+        changed: dict[int, int] = {}
+        for colour in range(self.players):
+            letter = ord(COLOURS[colour])
+            passable = int(grid.translate(_PASS_TABLES[colour]), 2)
+            inside = b.outside(passable) & int(grid.translate(_OPEN_TABLE), 2)
+            if not inside:
+                continue
+            cells = []
+            for p in _bits(inside, b.length):
+                if grid[p] != letter:
+                    grid[p] = letter
+                    changed[p] = colour
+                    cells.append(b.xy(p))
+            if cells:
+                self.turn_marks += (("enclosure", colour, tuple(sorted(cells))),)
+                events.append(Event("enclosure", f"{COLOURS[colour]} enclosed {len(cells)} cells",
+                                    (colour,), tuple(sorted(cells))))
+        for robot in self.robots:
+            if robot.in_game and robot.pos in changed:
+                self._eliminate(robot, f"enclosed by {COLOURS[changed[robot.pos]]}", events)
 
     def _enclose(self, events: list[Event]) -> None:
         """Paint every region a colour closes off; remove robots caught inside."""
@@ -546,9 +678,10 @@ class RobotState(State):
                 owner[p] = sizes[0][1]
         return owner
 
-    def _shrink(self, count: int, events: list[Event]) -> None:
-        """Seal ring ``count - 1``; items vanish (their lifetime is K turns); maybe spawn."""
+    def _shrink(self, events: list[Event]) -> None:
+        """Seal the outermost ring not sealed yet; robots on it leave."""
         grid = self.grid
+        count = self.rings_sealed + 1
         ring = self.board.rings[count - 1]
         for p in ring:
             ch = grid[p]
@@ -556,21 +689,20 @@ class RobotState(State):
                 grid[p] = _SEALED_EMPTY
             elif 65 <= ch <= 68:
                 grid[p] = ch + 32
+        self.rings_sealed = count
         events.append(Event("shrink", f"ring {count - 1} sealed (shrink {count} of "
                             f"{self.board.shrinks})"))
         ring_set = set(ring)
         for robot in self.robots:
             if robot.in_game and robot.pos in ring_set:
                 self._eliminate(robot, "stood on a cell sealed by the shrink", events)
-        self.items = []
-        if count <= self.board.shrinks - 3:
-            self._spawn(events)
 
     def _spawn(self, events: list[Event]) -> None:
-        """Put two new items on the map (injected ones first, else drawn from the RNG)."""
+        """Put new items on the map (injected ones first, else drawn from the RNG)."""
         b = self.board
         if self.injected_spawns:
             chosen = [(b.index(i.x, i.y), i.kind) for i in self.injected_spawns.pop(0)]
+            self.spawn_check = (min(ITEMS_PER_SPAWN, len(self._spawn_pool())), len(chosen))
         else:
             chosen = self._draw_items()
         self.items = chosen
@@ -578,8 +710,16 @@ class RobotState(State):
             events.append(Event("spawn", "items: " + ", ".join(
                 f"{kind} at {b.xy(p)}" for p, kind in chosen)))
 
-    def _draw_items(self) -> list[tuple[int, str]]:
+    def _spawn_pool(self) -> list[int]:
+        """The cells a spawn draws from (RULES.md, "Spawning"; quirk ``spawn-fair-only``)."""
         b, grid = self.board, self.grid
+        if self.players == 2 and "spawn-fair-only" in self.quirks:
+            starts = [r.pos if r.pos is not None else r.last_pos for r in self.robots]
+            dists = [self.walking_distances(p) if p is not None and _OPEN[grid[p]] else {}
+                     for p in starts]
+            d0, d1 = dists
+            return [p for p in range(b.length) if _OPEN[grid[p]] and p in d0 and p in d1
+                    and min(d0[p], d1[p]) >= 2 and abs(d0[p] - d1[p]) <= 1]
         occupied = {r.pos for r in self.robots if r.in_game}
         pool = [p for p in range(b.length) if _OPEN[grid[p]] and p not in occupied]
         standing = [r for r in self.robots if r.in_game and r.pos is not None]
@@ -589,7 +729,13 @@ class RobotState(State):
                     and abs(d0[p] - d1[p]) <= 1]
             if len(fair) >= ITEMS_PER_SPAWN:
                 pool = fair
+        return pool
+
+    def _draw_items(self) -> list[tuple[int, str]]:
+        pool = self._spawn_pool()
         cells = self.rng.sample(pool, min(ITEMS_PER_SPAWN, len(pool)))
+        if "spawn-distinct-kinds" in self.quirks:
+            return list(zip(cells, self.rng.sample(ITEM_KINDS, len(cells))))
         return [(p, self.rng.choice(ITEM_KINDS)) for p in cells]
 
     def walking_distances(self, start: int) -> dict[int, int]:
@@ -661,6 +807,8 @@ class RobotState(State):
     def clone(self) -> "RobotState":
         other = RobotState.__new__(RobotState)
         other.board = self.board
+        other.quirks, other.rings_sealed = self.quirks, self.rings_sealed
+        other.spawn_check = self.spawn_check
         other.grid = bytearray(self.grid)
         other.robots = [r.copy() for r in self.robots]
         other.items = list(self.items)
@@ -684,6 +832,7 @@ class RobotState(State):
                 and [r.key() for r in self.robots] == [r.key() for r in other.robots]
                 and self.items == other.items and self.turn == other.turn
                 and self.respawn == other.respawn and self.finished == other.finished
+                and self.quirks == other.quirks and self.rings_sealed == other.rings_sealed
                 and self._ruling == other._ruling
                 and self._rng.getstate() == other._rng.getstate())
 
@@ -820,6 +969,8 @@ class RobotGame(Game):
                  Option("respawn", "off", "a robot that left is placed again next turn",
                         ("off", "on")),
                  Option("period", 0, "shrink period K (0: the map's own K)"),
+                 Option("compat", "arena", "arena: the rules in RULES.md; organizers: play "
+                        "as the organizers' referee does where it differs", COMPAT_MODES),
                  Option("human_time_per_move", 10.0,
                         "seconds a person has for each move (0: no limit)")),
         seat_names=("A", "B", "C", "D"),
@@ -843,7 +994,7 @@ class RobotGame(Game):
         if period < 1:
             raise GameSetupError(f"shrink period must be at least 1, not {period}")
         board = Board(robot_map.height, robot_map.width, period, robot_map.rows, robot_map.name)
-        return RobotState(board, players, seed, respawn)
+        return RobotState(board, players, seed, respawn, quirks_for(options.get("compat", "arena")))
 
     def parse_move(self, text: str, state: State | None = None, seat: int | None = None):
         return parse_move_text(text)
@@ -864,16 +1015,25 @@ class RobotGame(Game):
         return f"Turn {state.turn}{tail}: " + state._result_text()
 
 
+def quirks_for(compat: str) -> frozenset[str]:
+    """The organizers' behaviours option ``compat`` turns on."""
+    if compat in ("", None, "arena"):
+        return frozenset()
+    if compat == "organizers":
+        return frozenset(QUIRKS)
+    raise GameSetupError(f"option compat: {compat!r} is not one of " + ", ".join(COMPAT_MODES))
+
+
 def board_from_rows(rows: Sequence[str], period: int, name: str = "") -> Board:
     """A board from map rows (``.``/``#``) for tests and tools."""
     return Board(len(rows), len(rows[0]), period, rows, name)
 
 
 def state_from_rows(rows: Iterable[str], period: int, players: int = 2, seed: int = 0,
-                    respawn: bool = False) -> RobotState:
+                    respawn: bool = False, quirks: Iterable[str] = ()) -> RobotState:
     """A fresh state on a map given as rows, for tests and tools."""
     rows = list(rows)
-    return RobotState(board_from_rows(rows, period), players, seed, respawn)
+    return RobotState(board_from_rows(rows, period), players, seed, respawn, quirks)
 
 
 def enclosure_if_painted(state: RobotState, seat: int, cells: Iterable[int] = ()) -> int:

@@ -138,3 +138,25 @@ def test_memory_cap_turns_a_greedy_program_into_a_crash(tmp_path):
     match.run()
     first = match.turns[0].answers[1]
     assert first["failure"] == "crash" and "MemoryError" in first["stderr"]
+
+
+@pytest.mark.parametrize("style", ["comma", "spaces", "lead", "bare"])
+def test_a_move_their_referee_reads_as_stay_is_warned_or_read_their_way(tmp_path, style):
+    """The arena reads '3,4', '3  4', ' 3 4' and a line with no newline; the organizers'
+    referee reads them as no move.  A warning in the answer's notes; with
+    compat=organizers, a bad file: the robot stays."""
+    specs = [f"ext:{PY} {BOTS / 'sloppy_bot.py'} {style}", f"ext:{PY} {BOTS / 'edge_bot.py'}"]
+    match, outcome, lines = run_match(tmp_path / "arena", specs, options={"map": MAP_9.replace("9 9 2", "9 9 3")})
+    turns = [t for t in lines if t["type"] == "turn"]
+    first = turns[1]["answers"]["0"]
+    assert first.get("failure") is None and turns[1]["moves"]["0"] == "4 5"
+    assert any("organizers' referee reads this as no move" in n for n in first["notes"])
+    match, outcome, lines = run_match(tmp_path / "theirs", specs,
+                                      options={"map": MAP_9.replace("9 9 2", "9 9 3"),
+                                               "compat": "organizers"})
+    turns = [t for t in lines if t["type"] == "turn"]
+    assert turns[0]["moves"]["0"] == "-1 -1"                  # a random placement
+    start = match.states[1].position(0)
+    assert turns[1]["answers"]["0"]["failure"] == "bad-file"
+    assert "organizers' referee reads this as no move" in turns[1]["answers"]["0"]["detail"]
+    assert turns[1]["moves"]["0"] == f"{start[0]} {start[1]}"   # stays

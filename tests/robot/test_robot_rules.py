@@ -4,8 +4,8 @@ import random
 import pytest
 
 from games.robot.maps import new_state  # noqa: E402
-from games.api import IllegalMoveError, Termination
-from games.robot.rules import Item, RobotGame, state_from_rows
+from games.api import GameSetupError, IllegalMoveError, Termination
+from games.robot.rules import QUIRKS, Item, RobotGame, quirks_for, state_from_rows
 
 
 def make(rows, at, period=100, turn=1, players=None, **robot_fields):
@@ -357,3 +357,44 @@ def test_respawn_places_a_robot_again():
     assert state.legal_moves(0) and state.position(0) is None
     play(state, {0: (2, 1), 1: (2, 2)})
     assert state.robots[0].in_game and state.position(0) == (2, 1)
+
+
+# ---------------------------------------------------------------- spawning, compat option
+@pytest.mark.parametrize("side,compat,rounds", [(21, "arena", 9), (21, "organizers", 8),
+                                                (19, "arena", 8), (19, "organizers", 7)])
+def test_spawn_rounds_arena_and_organizers(side, compat, rounds):
+    """After turn 0 and after shrink i <= S - 3 (RULES.md); their referee: one round fewer."""
+    state = state_from_rows(["." * side] * side, 1, quirks=quirks_for(compat))
+    centre = (side // 2, side // 2)
+    spawns = 0
+    while not state.is_terminal():
+        state.apply({s: centre for s in state.to_move()})
+        spawns += sum(e.kind == "spawn" for e in state.events())
+    assert spawns == rounds
+
+
+@pytest.mark.parametrize("compat,items", [("arena", 2), ("organizers", 0)])
+def test_two_players_without_fair_cells(compat, items):
+    """A corridor with the robots two cells apart has no fair cell: the arena spawns on
+    any free cell, their referee spawns nothing."""
+    rows = ["#########"] * 4 + ["........."] + ["#########"] * 4
+    state = state_from_rows(rows, 10, quirks=quirks_for(compat))
+    state.apply({0: (4, 3), 1: (4, 5)})
+    assert len(state.items) == items
+
+
+def test_organizers_spawns_are_two_different_kinds():
+    for seed in range(30):
+        state = state_from_rows(["." * 11] * 11, 5, players=4, seed=seed,
+                                quirks=quirks_for("organizers"))
+        state.apply({0: (1, 1), 1: (1, 9), 2: (9, 1), 3: (9, 9)})
+        kinds = [k for _, k in state.items]
+        assert len(kinds) == 2 and kinds[0] != kinds[1]
+
+
+def test_compat_option_reaches_the_state():
+    from games.robot.maps import new_state
+    assert new_state({"map": "open-11", "compat": "organizers"}, 1).quirks == frozenset(QUIRKS)
+    assert new_state({"map": "open-11"}, 1).quirks == frozenset()
+    with pytest.raises(GameSetupError):
+        quirks_for("referee")

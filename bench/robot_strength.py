@@ -1,0 +1,132 @@
+"""Robot: the built-in bot against the organizers' Greedy bot, 1v1, 1v3 and 2v2.
+
+    ROBOT_ORGANIZERS_BOT=/tmp/orgbuild/Greedy ROBOT_ORGANIZERS_MAPS=/tmp/.../Simulator/Map \
+        python bench/robot_strength.py [--level 4] [--seeds 2] [--formats 1v1,1v3,2v2]
+
+``ROBOT_ORGANIZERS_BOT`` is the command of their Greedy bot, built from their sources
+(a program speaking MAP.INP / MOVE.OUT, run as an ``ext:`` seat once per turn);
+``ROBOT_ORGANIZERS_MAPS`` a folder of their map files (``*.txt``), played besides the
+shipped maps (``--maps shipped`` or ``--maps theirs`` keeps one set).  Without the bot
+the script says so and stops.
+
+A game counts as a win when the built-in side is alone in first place: 1v1 and 1v3, its
+robot has more cells than every Greedy robot; 2v2, its two robots have more cells
+together than the two Greedy robots.  Every map is played ``--seeds`` times per format,
+and with the seats rotated so each side plays every colour.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from games.robot.bot import make_bot                    # noqa: E402
+from games.robot.maps import load_map, map_text, shipped_maps  # noqa: E402
+from games.robot.program import make_external_seat      # noqa: E402
+from games.robot.rules import RANDOM_PLACEMENT, RobotGame, parse_move_text  # noqa: E402
+from runner.seats import SeatInfo                       # noqa: E402
+
+FORMATS = {"1v1": "BG", "1v3": "BGGG", "2v2": "BGBG"}
+
+
+def play(map_option: str, lineup: str, seed: int, command: str, level: int, folder: Path,
+         compat: str = "arena") -> tuple[int, int]:
+    """One game; ``lineup`` names each seat B (built-in) or G (Greedy).  Returns the
+    cells of the built-in side and of the Greedy side (best robot each, summed for 2v2)."""
+    game = RobotGame()
+    options = {"map": map_text(map_option), "players": len(lineup), "compat": compat}
+    state = game.new_initial_state(options, seed)
+    seats = {}
+    for seat, kind in enumerate(lineup):
+        if kind == "B":
+            seats[seat] = make_bot(level, seed * 10 + seat)
+        else:
+            ext = make_external_seat("ext:" + command, command)
+            ext.start(SeatInfo(game, options, seat, len(lineup), seed,
+                               str(folder / f"g{seed}-{seat}")), state)
+            seats[seat] = ext
+    while not state.is_terminal():
+        moves = {}
+        for seat in state.to_move():
+            player = seats[seat]
+            if lineup[seat] == "B":
+                moves[seat] = player.choose(state.clone(), seat, 1.0)
+                continue
+            answer = player.ask(state, seat, 2.0)
+            move = None
+            if answer.failure is None:
+                try:
+                    move = parse_move_text(answer.text)
+                    state.check_move(seat, move)
+                except Exception:
+                    move = None
+            moves[seat] = move if move is not None else game.default_move(state, seat)
+            if moves[seat] is None:
+                moves[seat] = RANDOM_PLACEMENT
+        state.apply(moves)
+    scores = state.scores()
+    ours = [scores[s] for s, k in enumerate(lineup) if k == "B"]
+    theirs = [scores[s] for s, k in enumerate(lineup) if k == "G"]
+    if lineup == FORMATS["2v2"]:
+        return sum(ours), sum(theirs)
+    return max(ours), max(theirs)
+
+
+def rotations(lineup: str) -> list[str]:
+    return sorted({lineup[i:] + lineup[:i] for i in range(len(lineup))})
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--level", type=int, default=4)
+    parser.add_argument("--seeds", type=int, default=1)
+    parser.add_argument("--formats", default="1v1,1v3,2v2")
+    parser.add_argument("--maps", choices=("all", "shipped", "theirs"), default="all")
+    parser.add_argument("--compat", choices=("arena", "organizers"), default="arena")
+    args = parser.parse_args()
+    command = os.environ.get("ROBOT_ORGANIZERS_BOT")
+    if not command:
+        print("ROBOT_ORGANIZERS_BOT is not set (the organizers' Greedy bot, built from their "
+              "sources): nothing to measure.")
+        return 0
+    maps = []
+    their_folder = os.environ.get("ROBOT_ORGANIZERS_MAPS")
+    if their_folder and args.maps != "shipped":
+        for path in sorted(Path(their_folder).glob("*.txt")):
+            try:
+                load_map(path)
+                maps.append(str(path))
+            except Exception as exc:                # their H.txt is 10×10 in one copy
+                print(f"  skipped {path.name}: {exc}")
+    if args.maps != "theirs":
+        maps += shipped_maps()
+    print(f"bot:{args.level} against {command}, {len(maps)} maps, {args.seeds} seed(s), "
+          f"rules: {args.compat}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in args.formats.split(","):
+            wins = games = 0
+            start = time.perf_counter()
+            losses = []
+            for map_option in maps:
+                for seed in range(1, args.seeds + 1):
+                    for lineup in rotations(FORMATS[name]):
+                        ours, theirs = play(map_option, lineup, seed, command, args.level,
+                                            Path(tmp), args.compat)
+                        games += 1
+                        wins += ours > theirs
+                        if ours <= theirs:
+                            losses.append(f"{Path(map_option).stem}/{lineup}/{seed} {ours}-{theirs}")
+            print(f"  {name}: won {wins} of {games} ({100 * wins / games:.0f}%), "
+                  f"{time.perf_counter() - start:.0f} s")
+            if losses:
+                print("    not won: " + ", ".join(losses))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
