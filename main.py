@@ -135,6 +135,9 @@ def cmd_match(args) -> int:
         from ui.app import run_app
         return run_app(args, match=match)
     outcome = match.run()
+    if match.error:                     # e.g. an engine refused the set-up: no game was played
+        print(f"arena: {match.error}", file=sys.stderr)
+        return 2
     print(f"{plugin.name}: {outcome.detail or outcome.reason.value} after {len(match.turns)} turns; "
           f"record {record}")
     return 0

@@ -340,7 +340,8 @@ class HexGame(Game):
                  Option("position", "", "start position: N rows of . 1 2 separated by /"),
                  Option("swap", False, "pie rule: player 2 may take player 1's first stone"),
                  Option("max_moves", 200, "most moves player 1 may make (the task: 200)"),
-                 Option("time_total", 20.0, "seconds for each side's whole game (0 = untimed)")))
+                 Option("time_total", 20.0, "seconds for each side's whole game (0 = untimed)"),
+                 Option("time_per_move", 0.0, "seconds for each answer (0 = no per-move limit)")))
 
     def new_initial_state(self, options: Mapping, seed: int) -> HexState:
         options = {**self.spec.resolve_options(), **options}
