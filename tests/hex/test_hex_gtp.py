@@ -329,3 +329,21 @@ def test_a_person_takes_back_moves_against_an_engine(undo, tmp_path):
     finally:
         match.stop()
         match.join(10)
+
+
+# ====================================================================== bench/gtp_match.py
+def test_gtp_match_bench_alternates_colours_and_gives_an_interval(tmp_path, capsys):
+    import importlib.util
+    path = Path(__file__).resolve().parents[2] / "bench" / "gtp_match.py"
+    spec = importlib.util.spec_from_file_location("gtp_match_bench", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    low, high = bench.wilson(8, 10)
+    assert 0.49 < low < 0.50 and 0.94 < high < 0.95
+    assert bench.wilson(0, 0) == (0.0, 1.0)
+    assert bench.main(["--a", "bot:1", "--b", engine("--seed", "2"), "--games", "2", "--size", "5",
+                       "--time-total", "5", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "A as player 1" in out and "A as player 2" in out
+    assert "player 1 (first, cols)      1" in out and "95% interval" in out
+    assert (tmp_path / "game-001" / "hex.sgf").is_file() and (tmp_path / "game-002" / "HEX.OUT").is_file()
