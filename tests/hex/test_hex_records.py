@@ -264,3 +264,24 @@ def test_start_option_takes_a_position_file(tmp_path):
     with pytest.raises(GameSetupError, match="not both"):
         HexGame().new_initial_state({"size": 5, "start": "...../...../...../...../.....",
                                      "position": "...../...../...../...../....."}, 0)
+
+
+def test_benzene_regression_sgf_files():
+    """With a Benzene source tree (ARENA_BENZENE_SRC, e.g. cgao3/benzene-vanilla-cmake),
+    its regression SGFs open or are refused with a reason (RECORDS.md's figure)."""
+    import os
+    root = os.environ.get("ARENA_BENZENE_SRC")
+    if not root:
+        pytest.skip("set ARENA_BENZENE_SRC to a Benzene source tree to read its regression SGFs")
+    files = sorted(Path(root, "regression", "sgf").rglob("*.sgf"))
+    opened, refused = 0, {}
+    for path in files:
+        text = path.read_text(errors="replace")
+        assert SgfReader().sniff(text, str(path)), path
+        try:
+            SgfReader().read(text, str(path))
+            opened += 1
+        except RecordFormatError as exc:
+            refused[path.name] = exc.expected
+    assert all("set-up Arena can start from" in why or "legal move" in why for why in refused.values()), refused
+    assert (opened, len(files)) == (320, 375)
