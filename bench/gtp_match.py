@@ -11,6 +11,22 @@ interval, and how the games ended (win, timeout, crash ...).
     python bench/gtp_match.py --a bot:5 --b "gtp:$ARENA_MOHEX" --games 40 --size 11 --time-total 20
 
 ``--out DIR`` keeps every game's arena record, HEX.OUT and SGF in ``DIR/game-NNN/``.
+
+Against MoHex (cgao3/benzene-vanilla-cmake, built with -O3, at its defaults: the arena
+turns its time management on and sends ``time_left``), 11x11, on a shared 2-core machine
+(load about 10), 2026-11-23::
+
+    python bench/gtp_match.py --a bot:5 --b "gtp:$ARENA_MOHEX --quiet" --games 12 --size 11
+      bot:5 wins 9/12 [46.8%, 91.1%]: all 9 on MoHex's time-out; MoHex won 3/3 games
+      decided on the board. MoHex used 19.0 s of its 20 s a game: its pre-search and
+      VC work (about 3 s a move here) lie outside its own time budget.
+    python bench/gtp_match.py --a bot:5 --b "gtp:$ARENA_MOHEX --quiet" --games 10 --size 11 --time-total 60
+      bot:5 wins 3/10 [10.8%, 60.3%] (as player 1: 3/5, as player 2: 0/5): all 3 on
+      MoHex's time-out; MoHex won all 7 games decided on the board (bot 23.7 s, MoHex
+      47.1 s of clock a game).
+
+So the built-in bot is clearly weaker than MoHex over the board; with a tight clock on
+a loaded machine MoHex's overrun decides most games.
 """
 from __future__ import annotations
 
