@@ -225,6 +225,9 @@ def cmd_match(args) -> int:
     if match.sandbox_line():
         print(f"arena: {match.sandbox_line()}", file=sys.stderr)
     outcome = match.run()
+    if match.error:                     # e.g. an engine refused the set-up: no game was played
+        print(f"arena: {match.error}", file=sys.stderr)
+        return 2
     print(f"{plugin.name}: {outcome.detail or outcome.reason.value} after {len(match.turns)} turns; "
           f"record {record}")
     if match.error:

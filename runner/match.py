@@ -381,10 +381,13 @@ class Match:
             self._revision += 1
 
     def can_undo(self) -> bool:
-        """Takebacks are for a person playing built-in bots (programs cannot rewind)."""
+        """Takebacks are for a person playing built-in bots, or engines whose seat can
+        take moves back (``can_take_back``, e.g. Hex's GTP engines); other programs
+        cannot rewind."""
         kinds = {s.kind for s in self.seats}
-        return (self.game.spec.can_undo and "human" in kinds and kinds <= {"human", "bot"}
-                and self.outcome is None)
+        rewinds = all(s.kind in ("human", "bot") or getattr(s, "can_take_back", False)
+                      for s in self.seats)
+        return self.game.spec.can_undo and "human" in kinds and rewinds and self.outcome is None
 
     def undo(self) -> bool:
         """Take back to the previous turn a person had to move in; False if not possible."""
@@ -469,6 +472,8 @@ class Match:
             bot = getattr(seat, "bot", None)
             if bot is not None:
                 bot.reset()
+            if getattr(seat, "can_take_back", False):
+                seat.take_back(self.state.clone())
         if self._writer:
             self._writer.undo(count)
         self._revision += 1

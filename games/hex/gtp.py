@@ -1,10 +1,28 @@
 """GTP seats: a Hex engine (MoHex, Wolve, or any engine speaking GTP as Benzene does).
 
-Seat spec ``gtp:COMMAND``.  The arena sends ``boardsize N`` (``boardsize N N`` if the
-engine refuses the one-number form), ``clear_board``, the start position as ``play``
-commands, the opponent's moves as ``play b|w CELL``, and ``genmove b|w`` on the
-engine's turn; ``quit`` at the end.  After each ``genmove`` it asks ``showboard`` (if
-the engine knows it) for the debug panel.
+Seat spec ``gtp:COMMAND [SETTING=VALUE ...]`` (PROTOCOL.md, "GTP engines").  The
+settings at the end of the spec are the arena's, not the engine's:
+
+* ``cmd="GTP COMMAND"`` (repeatable): a command sent once at the start, after the
+  board is set up (``cmd="param_mohex max_games 1000"``);
+* ``config=FILE``: a file of GTP commands (one a line, ``#`` comments), sent likewise;
+* ``time_per_move=SECONDS``: how long the engine should think per move, told to it
+  the GTP way (``time_settings 0 S 1``) and, for MoHex, as ``param_mohex max_time``.
+
+At the start the arena sends ``boardsize N`` (``boardsize N N`` if the engine refuses
+the one-number form), ``clear_board``, the start position as ``play`` commands, the
+swap setting (``param_game allow_swap 0|1`` when the engine knows ``param_game``), the
+clock (``time_settings`` when known), then the seat's own settings.  Any refusal there
+refuses the match before it begins, in the engine's own words.  On the engine's turn:
+``time_left`` (its remaining time), ``genmove b|w``, then ``showboard`` for the debug
+panel.  A reply ends at the first *empty* line (GTP: two newlines in a row), so lines
+holding only spaces belong to the reply.
+
+The engine's board follows ours through :func:`engine_moves`: the ``play`` commands that
+put our position on an empty board.  After a swap, the board is set up again from
+``clear_board`` (HexGui's way: it never sends ``swap-pieces`` to an engine, because
+engines disagree on what it does to the board); a take-back uses GTP ``undo`` when the
+engine knows it, else the same set-up again.
 
 Colours and edges follow Benzene/HexGui: black moves first and connects top and
 bottom; cells are named as in :mod:`games.hex.notation` (the board is transposed
@@ -13,10 +31,13 @@ player 1 must).  The first part of the module is pure string functions.
 """
 from __future__ import annotations
 
+import shlex
 import time
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Mapping
 
-from games.api import MoveSyntaxError, Outcome, Termination
+from games.api import GameSetupError, MoveSyntaxError, Outcome, Termination
 from games.hex.notation import colour_of_seat, from_hexgui, to_hexgui
 from games.hex.program import TIMEOUT_SLACK, ProgramChannel
 from games.hex.rules import P1, P2, HexMove, HexState
@@ -27,16 +48,46 @@ from runner.seats import Answer, Seat, SeatInfo, seat_folder
 #: Seconds allowed for set-up commands (boardsize, play ...) and for showboard.
 SETUP_TIMEOUT = 10.0
 SHOWBOARD_TIMEOUT = 0.5
+#: How much of stderr one turn keeps in the record (its own output only).
+STDERR_PER_TURN = 4096
+#: Commands the arena asks ``known_command`` about at the start.
+PROBED = ("showboard", "undo", "time_left", "time_settings", "param_game", "param_mohex")
+SETTING_KEYS = ("cmd", "config", "time_per_move")
 
 
 # ====================================================================== pure functions
-def setup_commands(state: HexState) -> list[str]:
-    """``clear_board`` then the start position's stones, alternating black and white."""
+def position_commands(state: HexState) -> list[str]:
+    """``play`` commands putting a position's stones on an empty board: black and white
+    alternating, black first (a position may hold one black stone more)."""
     blacks = [state.move_at(i) for i, v in enumerate(state.cells) if v == P1]
     whites = [state.move_at(i) for i, v in enumerate(state.cells) if v == P2]
-    commands = ["clear_board"]
-    for black, white in zip(blacks, whites):
-        commands += [f"play b {to_hexgui(black)}", f"play w {to_hexgui(white)}"]
+    commands = []
+    for index, black in enumerate(blacks):
+        commands.append(f"play b {to_hexgui(black)}")
+        if index < len(whites):
+            commands.append(f"play w {to_hexgui(whites[index])}")
+    commands += [f"play w {to_hexgui(white)}" for white in whites[len(blacks):]]
+    return commands
+
+
+def setup_commands(state: HexState) -> list[str]:
+    """``clear_board`` then the position's stones."""
+    return ["clear_board", *position_commands(state)]
+
+
+def engine_moves(start: HexState, history: list[HexMove]) -> list[str]:
+    """The ``play`` commands that give an engine, from ``clear_board``, the position
+    reached from ``start`` by ``history``.  A swap restarts the list from the board
+    after it (its one stone), as HexGui does."""
+    state = start.clone()
+    commands = position_commands(state)
+    for move in history:
+        seat = state.current
+        state.push(move)
+        if move.is_swap:
+            commands = position_commands(state)
+        else:
+            commands.append(play_command(seat, move))
     return commands
 
 
@@ -67,51 +118,165 @@ def parse_genmove(text: str) -> HexMove | None:
     return from_hexgui(word)
 
 
+@dataclass
+class EngineSettings:
+    """The arena's settings at the end of a ``gtp:`` seat spec."""
+
+    commands: list[str] = field(default_factory=list)    # cmd= and config= lines, in order
+    time_per_move: float | None = None
+
+
+def split_seat_spec(spec: str) -> tuple[list[str], EngineSettings]:
+    """``CMD ARGS... [cmd="..."] [config=FILE] [time_per_move=S]`` -> (argv, settings).
+
+    Only trailing words whose key is one of :data:`SETTING_KEYS` are settings, so the
+    engine's own ``--key=value`` arguments stay the engine's.
+    """
+    try:
+        words = shlex.split(spec)
+    except ValueError as exc:
+        raise GameSetupError(f"gtp seat {spec!r}: {exc}") from None
+    tail: list[str] = []
+    while words and words[-1].partition("=")[0] in SETTING_KEYS and "=" in words[-1]:
+        tail.insert(0, words.pop())
+    if not words:
+        raise GameSetupError(f"gtp seat {spec!r}: no engine command before the settings")
+    settings = EngineSettings()
+    for word in tail:
+        key, _, value = word.partition("=")
+        if key == "cmd":
+            if not value.strip():
+                raise GameSetupError("gtp seat setting cmd= needs a GTP command")
+            settings.commands.append(value.strip())
+        elif key == "config":
+            settings.commands += read_config(value)
+        else:
+            try:
+                settings.time_per_move = float(value)
+            except ValueError:
+                raise GameSetupError(f"gtp seat setting time_per_move={value!r} is not a number") from None
+            if settings.time_per_move <= 0:
+                raise GameSetupError("gtp seat setting time_per_move must be more than 0")
+    return words, settings
+
+
+def read_config(path: str) -> list[str]:
+    """A GTP configuration file: one command a line; blank lines and ``#`` comments skipped."""
+    try:
+        text = Path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError as exc:
+        raise GameSetupError(f"gtp seat setting config={path}: {exc.strerror or exc}") from None
+    lines = (line.split("#", 1)[0].strip() for line in text.splitlines())
+    return [line for line in lines if line]
+
+
+def clock_commands(total: float | None, per_move: float | None) -> list[str]:
+    """GTP ``time_settings MAIN BYO_YOMI STONES`` for the arena's clock: the whole-game
+    clock as main time, a per-move limit as a byo-yomi period of one stone."""
+    if not total and not per_move:
+        return []
+    return [f"time_settings {_seconds(total or 0)} {_seconds(per_move or 0)} {1 if per_move else 0}"]
+
+
+def _seconds(value: float) -> str:
+    return f"{value:.3f}".rstrip("0").rstrip(".") or "0"
+
+
 # ====================================================================== the seat
 class GtpHexSeat(Seat):
     """A GTP Hex engine on one seat."""
 
     kind = "gtp"
-
     needs_folder = True
+    #: The match may take moves back with this seat (GTP ``undo`` or a new set-up).
+    can_take_back = True
 
     def __init__(self, spec: str, command: str, limits: Mapping | None = None):
-        super().__init__(spec, label=f"GTP {command}")
-        self.argv = resolve_command(command)
+        argv, self.settings = split_seat_spec(command)
+        super().__init__(spec, label=f"GTP {shlex.join(argv)}")
+        self.argv = resolve_command(argv)
         self.limits = dict(limits or {})
         self.sandbox = seat_sandbox(self.limits)
         self.channel: ProgramChannel | None = None
-        self.setup_error = ""
+        self.known: set[str] = set()
+        self._start: HexState | None = None
+        self._board: list[str] = []         # play commands on the engine's board since clear_board
         self._given: list[str] = []
         self._cancelled = False
         self._last_failure = ""
-        self._has_showboard = False
+        self._time_left_form = 3            # GTP's 3 words; Benzene takes 2
+        self._stderr_seen = 0
 
+    # ------------------------------------------------------------------ set-up
     def start(self, info: SeatInfo, state: HexState) -> None:
         super().start(info, state)
+        self._start = state.clone()
         self.channel = ProgramChannel(self.argv, str(seat_folder(info, self.limits)),
                                       sandbox=self.sandbox)
         if self.channel.error:
-            self.setup_error = self.channel.error
-            return
+            self._refuse(self.channel.error)
         n = state.size
         ok, text = self._command(f"boardsize {n}", SETUP_TIMEOUT)
+        if not ok and self.channel.alive:
+            ok2, text2 = self._command(f"boardsize {n} {n}", SETUP_TIMEOUT)
+            ok, text = ok2, (text2 if ok2 else text or text2)
         if not ok:
-            ok, text = self._command(f"boardsize {n} {n}", SETUP_TIMEOUT)
-        for command in setup_commands(state) if ok else ():
-            ok, text = self._command(command, SETUP_TIMEOUT)
-            if not ok:
-                break
-        if not ok:
-            self.setup_error = f"the engine refused the set-up: {text or 'no answer'}"
-            return
-        ok, text = self._command("known_command showboard", SETUP_TIMEOUT)
-        self._has_showboard = ok and text.strip().lower() == "true"
+            self._refuse(f"the engine refused 'boardsize {n}': {self._words(text)}")
+        for name in PROBED:
+            ok, text = self._command(f"known_command {name}", SETUP_TIMEOUT)
+            if ok and text.strip().lower() == "true":
+                self.known.add(name)
+        self._require("clear_board", SETUP_TIMEOUT)
+        for command in position_commands(state):
+            self._require(command, SETUP_TIMEOUT)
+            self._board.append(command)
+        for command in self._start_commands(info):
+            self._require(command, SETUP_TIMEOUT)
+        self._stderr_seen = self._stderr_total()
 
+    def _start_commands(self, info: SeatInfo) -> list[str]:
+        """The swap rule, the clock and the seat's own settings, in that order (so a
+        setting of the seat's overrides the arena's)."""
+        options = info.options
+        commands = []
+        if "param_game" in self.known:
+            commands.append(f"param_game allow_swap {1 if options.get('swap') else 0}")
+        total = float(options.get("time_total") or 0) or None
+        per_move = self.settings.time_per_move or float(options.get("time_per_move") or 0) or None
+        if "time_settings" in self.known:
+            commands += clock_commands(total, per_move)
+        if "param_mohex" in self.known:          # MoHex ignores the clock unless told to use it
+            if self.settings.time_per_move:
+                commands += ["param_mohex use_time_management 0",
+                             f"param_mohex max_time {_seconds(self.settings.time_per_move)}"]
+            elif total or per_move:
+                commands.append("param_mohex use_time_management 1")
+        return commands + self.settings.commands
+
+    def _require(self, command: str, timeout: float) -> str:
+        ok, text = self._command(command, timeout)
+        if not ok:
+            self._refuse(f"the engine refused '{command}': {self._words(text)}")
+        return text
+
+    def _words(self, text: str) -> str:
+        """The engine's own words for a refusal, or how it ended."""
+        if text.strip():
+            return text.strip()
+        if self.channel is not None and not self.channel.alive:
+            tail = self.channel.stderr().strip().splitlines()[-3:]
+            return f"it {self.channel.exit_description()}" + (f" ({' / '.join(tail)})" if tail else "")
+        return "no answer" if self._last_failure == "timeout" else "an empty error"
+
+    def _refuse(self, why: str) -> None:
+        raise GameSetupError(f"seat {self.info.seat + 1} ({self.label}): {why}")
+
+    # ------------------------------------------------------------------ talking
     def _command(self, line: str, timeout: float | None) -> tuple[bool, str]:
-        """Send one command and read its response (up to the blank line)."""
+        """Send one command and read its response, up to the empty line that ends it."""
         self._given.append(line)
         if not self.channel.send(line):
+            self._last_failure = "eof"
             return False, ""
         deadline = None if timeout is None else time.perf_counter() + timeout
         lines: list[str] = []
@@ -120,45 +285,107 @@ class GtpHexSeat(Seat):
             if reply is None:
                 self._last_failure = why
                 return False, "\n".join(lines)
-            if not reply.strip():
+            if reply == "":
                 if lines:
                     return parse_response(lines)
                 continue
             if lines or reply[:1] in "=?":
                 lines.append(reply)
 
+    def _sync(self, state: HexState) -> None:
+        """Bring the engine's board to ``state``: play what it lacks, take back with
+        ``undo`` what it has too much, or set it up again from ``clear_board``."""
+        target = engine_moves(self._start, state.history)
+        have = self._board
+        if have == target[:len(have)]:
+            for command in target[len(have):]:
+                self._require_in_game(command)
+                self._board.append(command)
+            return
+        extra = len(have) - len(target)
+        if extra > 0 and have[:len(target)] == target and "undo" in self.known:
+            for _ in range(extra):
+                ok, _text = self._command("undo", SETUP_TIMEOUT)
+                if not ok:
+                    break
+                self._board.pop()
+            else:
+                return
+        self._require_in_game("clear_board")
+        self._board = []
+        for command in target:
+            self._require_in_game(command)
+            self._board.append(command)
+
+    def _require_in_game(self, command: str) -> None:
+        ok, text = self._command(command, SETUP_TIMEOUT)
+        if not ok:
+            raise _EngineRefused(f"the engine refused '{command}': {self._words(text)}")
+
+    # ------------------------------------------------------------------ the match's calls
     def observe(self, state: HexState, moves: Mapping[int, str]) -> None:
-        opponent = 1 - self.info.seat
-        if opponent in moves and self.channel and not self.setup_error:
-            move = self.info.game.parse_move(moves[opponent])
-            ok, text = self._command(play_command(opponent, move), SETUP_TIMEOUT)
-            if not ok:
-                self.setup_error = f"the engine refused {play_command(opponent, move)}: {text}"
+        if self.channel and self.channel.alive and not state.is_terminal():
+            try:
+                self._sync(state)
+            except _EngineRefused:
+                pass                     # ask() tries again and reports it
+
+    def take_back(self, state: HexState) -> None:
+        """The match took moves back (a person's undo): the engine follows."""
+        if self.channel and self.channel.alive:
+            try:
+                self._sync(state)
+            except _EngineRefused:
+                pass
 
     def ask(self, state: HexState, seat: int, time_limit: float | None) -> Answer:
         answer = Answer()
-        if self.setup_error:
-            answer.failure, answer.detail = Termination.CRASH, self.setup_error
-            answer.given, self._given = "\n".join(self._given), []
-            answer.stderr = self.channel.stderr() if self.channel else ""
-            return answer
-        start = time.perf_counter()
         self._last_failure = ""
+        start = time.perf_counter()
+        try:
+            self._sync(state)
+            self._send_clock(seat, time_limit)
+        except _EngineRefused as exc:
+            answer.failure, answer.detail = Termination.CRASH, str(exc)
+            self._finish_answer(answer, start)
+            return answer
         ok, text = self._command(genmove_command(seat),
-                                 None if time_limit is None else time_limit + TIMEOUT_SLACK)
+                                 None if time_limit is None else
+                                 max(0.0, time_limit - (time.perf_counter() - start)) + TIMEOUT_SLACK)
         answer.elapsed = time.perf_counter() - start
-        answer.given, self._given = "\n".join(self._given), []
         answer.answered = text
         if not ok:
             self._fail(answer, text, time_limit)
         else:
-            self._read_move(answer, text)
-            if self._has_showboard:
+            self._read_move(answer, text, seat)
+            if "showboard" in self.known:
                 answer.stdout = self._showboard()
-        answer.stderr = self.channel.stderr()
+        self._finish_answer(answer, start)
         return answer
 
-    def _read_move(self, answer: Answer, text: str) -> None:
+    def _finish_answer(self, answer: Answer, start: float) -> None:
+        answer.elapsed = answer.elapsed or time.perf_counter() - start
+        answer.given, self._given = "\n".join(self._given), []
+        answer.stderr = self._turn_stderr()
+
+    def _send_clock(self, seat: int, time_limit: float | None) -> None:
+        """``time_left COLOUR SECONDS STONES`` (Benzene: ``time_left COLOUR SECONDS``)."""
+        if time_limit is None or "time_left" not in self.known:
+            return
+        seconds = time_limit
+        if self.settings.time_per_move:
+            seconds = min(seconds, self.settings.time_per_move)
+        per_move = bool(self.settings.time_per_move or self.info.options.get("time_per_move"))
+        colour = colour_of_seat(seat)
+        if self._time_left_form == 3:
+            ok, _ = self._command(f"time_left {colour} {_seconds(seconds)} {1 if per_move else 0}",
+                                  SETUP_TIMEOUT)
+            if ok or not self.channel.alive:
+                return
+            self._time_left_form = 2
+        self._command(f"time_left {colour} {_seconds(seconds)}", SETUP_TIMEOUT)
+
+    def _read_move(self, answer: Answer, text: str, seat: int) -> None:
         try:
             move = parse_genmove(text)
         except MoveSyntaxError as exc:
@@ -166,8 +393,10 @@ class GtpHexSeat(Seat):
             return
         if move is None:
             answer.failure, answer.detail = Termination.RESIGNATION, "the engine resigned"
-        else:
-            answer.move, answer.text = move, move.text()
+            return
+        answer.move, answer.text = move, move.text()
+        # The engine has played it on its own board (a swap as it understands one).
+        self._board.append("swap-pieces" if move.is_swap else play_command(seat, move))
 
     def _fail(self, answer: Answer, text: str, time_limit: float | None) -> None:
         why = self._last_failure
@@ -186,8 +415,28 @@ class GtpHexSeat(Seat):
 
     def _showboard(self) -> str:
         ok, text = self._command("showboard", SHOWBOARD_TIMEOUT)
-        self._given.clear()
+        self._given.pop()
         return text if ok else ""
+
+    # ------------------------------------------------------------------ stderr, one turn's
+    def _stderr_total(self) -> int:
+        reader = getattr(self.channel.process, "_err", None) if self.channel else None
+        return getattr(reader, "total", 0)
+
+    def _turn_stderr(self) -> str:
+        """What the engine wrote on stderr since the last turn (at most
+        :data:`STDERR_PER_TURN` characters), not the running tail of everything."""
+        if self.channel is None or self.channel.process is None:
+            return self.channel.stderr() if self.channel else ""
+        if not hasattr(getattr(self.channel.process, "_err", None), "total"):
+            return self.channel.stderr()          # no byte count to cut by
+        total = self._stderr_total()
+        fresh, self._stderr_seen = total - self._stderr_seen, total
+        if fresh <= 0:
+            return ""
+        data = self.channel.stderr().removeprefix("[...]\n").encode("utf-8", "replace")
+        cut = "[...]\n" if fresh > min(len(data), STDERR_PER_TURN) else ""
+        return cut + data[-min(fresh, STDERR_PER_TURN):].decode("utf-8", "replace")
 
     def finish(self, outcome: Outcome) -> None:
         if self.channel and self.channel.alive:
@@ -204,6 +453,10 @@ class GtpHexSeat(Seat):
     def close(self) -> None:
         if self.channel:
             self.channel.close()
+
+
+class _EngineRefused(Exception):
+    """The engine refused a command that keeps its board in step with the match."""
 
 
 def make_gtp_seat(spec: str, command: str, limits: Mapping | None = None) -> GtpHexSeat:

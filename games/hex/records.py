@@ -38,8 +38,11 @@ def _moves_of(replay: Replay) -> list[tuple[int, HexMove]]:
     return played
 
 
-def _new_state(size: int, rows: list[str], path: str, line: int) -> HexState:
-    options = {"size": size, "position": "/".join(rows) if any(set(r) - {"."} for r in rows) else ""}
+def _new_state(size: int, rows: list[str], path: str, line: int, swap: bool = False) -> HexState:
+    """The start of a game read from a file; ``swap`` when the file plays a swap (the
+    pie rule was on, whatever the file says about it)."""
+    options = {"size": size, "swap": swap,
+               "position": "/".join(rows) if any(set(r) - {"."} for r in rows) else ""}
     try:
         return HexGame().new_initial_state(options, seed=0)
     except GameSetupError as exc:
@@ -67,7 +70,8 @@ def _replay(fmt: str, path: str, header: dict, state: HexState, moves, outcome: 
             raise RecordFormatError(path, outcome_line, "a result that agrees with the board "
                                     f"({state.outcome().detail})")
         outcome = state.outcome()
-    if outcome is not None and outcome.reason.is_referee and not state.is_terminal():
+    if (outcome is not None and not state.is_terminal()
+            and (outcome.reason.is_referee or outcome.reason is Termination.RESIGNATION)):
         loser = next(iter({0, 1} - set(outcome.winners)), None)
         if loser is not None:
             state.forfeit(loser, outcome.reason, outcome.detail)
@@ -142,7 +146,10 @@ class HexOutReader(RecordReader):
             seat = int(move.group(1)) - 1
             played = HexMove.SWAP if move.group(4) else HexMove(int(move.group(2)), int(move.group(3)))
             moves.append((seat, played, number))
-        header = {"options": {"size": size, "position": "/".join(rows)}}
+        swap = any(m.is_swap for _, m, _ in moves)
+        if swap:
+            state = _new_state(size, rows, path, 2, swap=True)
+        header = {"options": {"size": size, "position": "/".join(rows), "swap": swap}}
         return _replay(self.format, path, header, state, moves, outcome, [], outcome_line)
 
 
@@ -186,6 +193,8 @@ def format_sgf(replay: Replay) -> str:
         cells = [start.move_at(i) for i, v in enumerate(start.cells) if v == player]
         if cells:
             root.append(prop + "".join(f"[{to_hexgui(m)}]" for m in cells))
+    if start.current == 1:
+        root.append("PL[W]")
     nodes = ["(;" + "".join(root)]
     for seat, move in _moves_of(replay):
         nodes.append(f";{'BW'[seat]}[{to_hexgui(move)}]")
@@ -265,14 +274,25 @@ def _parse_node(text: str, i: int, path: str) -> tuple[int, dict[str, list[str]]
 
 
 class SgfReader(RecordReader):
-    """HexGui's SGF (GM[11]): SZ, AB/AW set-up, B/W moves (cell names or swap-pieces), RE."""
+    """Hex SGF as HexGui, Benzene, PlayHex and Little Golem write it (RECORDS.md).
+
+    GM[11] (or, for Little Golem's ``.hsgf``, no GM and an ``EV[hex...]`` or a Little
+    Golem source), SZ, set-up stones (AB/AW/AE, PL) before the first move, B/W moves
+    (cell names, Go-style two-letter points, ``swap-pieces``/``swap-sides``/``swap``,
+    ``resign``), RE.
+    """
 
     format = "hex-sgf"
     game = "hex"
 
     def sniff(self, text: str, path: str) -> bool:
         head = text.lstrip("\ufeff \t\r\n")
-        return head.startswith("(") and re.search(r"GM\s*\[\s*11\s*\]", text[:2000]) is not None
+        if not head.startswith("("):
+            return False
+        top = text[:2000]
+        if re.search(r"GM\s*\[\s*11\s*\]", top):
+            return True
+        return re.search(r"GM\s*\[", top) is None and _little_golem(top)
 
     def read(self, text: str, path: str) -> Replay:
         nodes = parse_sgf_main_line(text, path)
@@ -281,38 +301,166 @@ class SgfReader(RecordReader):
         root, root_line = nodes[0]
         if root.get("GM", ["11"])[0].strip() != "11":
             raise RecordFormatError(path, root_line, "GM[11] (Hex)")
+        golem = "GM" not in root and _little_golem(text[:2000])
         size = _sgf_size(root, path, root_line)
-        rows = [["."] * size for _ in range(size)]
-        for prop, mark in (("AB", "1"), ("AW", "2")):
-            for value in root.get(prop, []):
-                move = _sgf_cell(value, size, path, root_line)
-                rows[move.row - 1][move.col - 1] = mark
-        state = _new_state(size, ["".join(r) for r in rows], path, root_line)
-        moves = []
-        for props, line in nodes:
-            for colour, seat in (("B", 0), ("W", 1)):
-                for value in props.get(colour, []):
-                    moves.append((seat, _sgf_cell(value, size, path, line), line))
-        outcome = _sgf_outcome(root.get("RE", [""])[0], path, root_line)
+        first_move = next((i for i, (props, _) in enumerate(nodes) if "B" in props or "W" in props),
+                          len(nodes))
+        rows, to_play = _sgf_setup(nodes, first_move, size, path)
+        first_colour = next((c for props, _ in nodes[first_move:first_move + 1] for c in "BW" if c in props),
+                            None)
+        switched = _starting_frame(rows, to_play or first_colour, golem, path, root_line)
+        if switched:
+            rows = [[{"1": "2", "2": "1"}.get(rows[c][r], ".") for c in range(size)] for r in range(size)]
+        moves, resigned, _ = _sgf_moves(nodes[first_move:], size, golem, path, switched)
+        swap = any(move.is_swap for _, move, _ in moves)
+        state = _new_state(size, ["".join(r) for r in rows], path, root_line, swap)
+        # RE names the players by their first colour (twogtp, Little Golem): a swap that
+        # exchanges colours does not change whom RE[B+] means.
+        outcome = _sgf_outcome(root.get("RE", [""])[0], path, root_line, golem, switched)
+        if resigned is not None and not _ends_before(state, moves):
+            seat, line = resigned
+            by_resign = uniform_outcome_two_player(1 - seat, Termination.RESIGNATION,
+                                                   f"Player {seat + 1} resigned")
+            if outcome is not None and outcome.winners != by_resign.winners:
+                raise RecordFormatError(path, root_line, f"a result that agrees with the resignation "
+                                        f"at line {line}")
+            outcome = by_resign
         names = [root.get("PB", [""])[0], root.get("PW", [""])[0]]
-        header = {"options": {"size": size, "position": state.board_text()}, "sgf_root": root}
+        header = {"options": {"size": size, "position": state.board_text(), "swap": swap},
+                  "sgf_root": root}
         return _replay(self.format, path, header, state, moves, outcome, names, root_line)
+
+
+def _little_golem(text: str) -> bool:
+    """Little Golem's Hex export (``.hsgf``): no GM, an ``EV[hex...]`` or its address."""
+    return bool(re.search(r"EV\s*\[\s*hex", text, re.IGNORECASE)
+                or re.search(r"littlegolem", text, re.IGNORECASE))
+
+
+def _sgf_setup(nodes, first_move: int, size: int, path: str) -> tuple[list[list[str]], str | None]:
+    """Set-up stones (AB, AW, AE) and PL from the nodes before the first move."""
+    rows = [["."] * size for _ in range(size)]
+    to_play = None
+    for index, (props, line) in enumerate(nodes):
+        setup = [p for p in ("AB", "AW", "AE") if p in props]
+        if index >= first_move:
+            if setup:
+                raise RecordFormatError(path, line, f"set-up stones ({'/'.join(setup)}) only before the "
+                                        "first move: Arena cannot add stones in the middle of a game")
+            continue
+        for prop, mark in (("AB", "1"), ("AW", "2"), ("AE", ".")):
+            for value in props.get(prop, []):
+                move = _sgf_cell(value, size, path, line)
+                if move.is_swap:
+                    raise RecordFormatError(path, line, f"a cell in {prop}, not [{value}]")
+                rows[move.row - 1][move.col - 1] = mark
+        if props.get("PL"):
+            to_play = props["PL"][0].strip().upper()[:1]
+            if to_play not in ("B", "W"):
+                raise RecordFormatError(path, line, f"PL[B] or PL[W], not PL[{props['PL'][0]}]")
+    return rows, to_play
+
+
+def _sgf_moves(nodes, size: int, golem: bool, path: str, switched: bool = False):
+    """[(seat, move, line)], the resignation (seat, line) or None, and whether the
+    colours ended the game exchanged (white as player 1, the board seen transposed).
+
+    Which side a node's colour stands for: black is player 1 (unless the file starts
+    with white to play, see :func:`_starting_frame`) until a swap after which the same
+    colour moves again (HexGui 1.0 and Benzene: the stones stay and the players exchange
+    colours).  After a swap that the other colour answers (PlayHex, HexGui 0.10+,
+    Arena) the colours keep their players.  Little Golem's nodes alternate starting
+    with either colour, so there the order alone tells who moved.
+    """
+    entries = []
+    for props, line in nodes:
+        for colour in ("B", "W"):
+            for value in props.get(colour, []):
+                entries.append((colour, value.strip(), line))
+    moves = []
+    for index, (colour, value, line) in enumerate(entries):
+        if golem:
+            seat = index % 2
+        else:
+            seat = ("BW".index(colour) + switched) % 2
+        word = value.lower()
+        if word == "resign":
+            if index + 1 < len(entries):
+                raise RecordFormatError(path, entries[index + 1][2], "no move after a resignation")
+            return moves, (seat, line), switched
+        if word in ("pass", "", "tt"):
+            raise RecordFormatError(path, line, f"a Hex move, not a pass ({colour}[{value}])")
+        move = _sgf_cell(value, size, path, line)
+        if switched and not move.is_swap:
+            move = HexMove(move.col, move.row)
+        moves.append((seat, move, line))
+        if move.is_swap and not golem:
+            after = entries[index + 1][0] if index + 1 < len(entries) else None
+            if word == "swap-sides" or after == colour:
+                switched = not switched
+    return moves, None, switched
+
+
+def _starting_frame(rows, first: str | None, golem: bool, path: str, line: int) -> bool:
+    """Whether to read the file with the colours exchanged from the start.
+
+    Arena's start has player 1 to move on equal stone counts and player 2 when player 1
+    has one stone more.  Black as player 1 fits when black has as many stones and is to
+    play, or one more and white is to play; otherwise white as player 1 (the board
+    transposed) may fit, e.g. a puzzle with white to play on equal counts.
+    """
+    if golem:
+        return False
+    black = sum(r.count("1") for r in rows)
+    white = sum(r.count("2") for r in rows)
+    first = first or ("W" if black == white + 1 else "B")
+    if (black, first) in ((white, "B"), (white + 1, "W")):
+        return False
+    if (white, first) in ((black, "W"), (black + 1, "B")):
+        return True
+    raise RecordFormatError(path, line, "a set-up Arena can start from (the side to play has as many "
+                            f"stones as the other, or one fewer), not {black} black and {white} white "
+                            f"stones with {'black' if first == 'B' else 'white'} to play")
+
+
+def _ends_before(state: HexState, moves) -> bool:
+    """Whether the moves already end the game (Benzene answers genmove with resign
+    once the game is over, and twogtp records that as a resignation)."""
+    state = state.clone()
+    try:
+        for seat, move, _ in moves:
+            state.check_move(seat, move)
+            state.apply({seat: move})
+    except IllegalMoveError:
+        return False
+    return state.is_terminal()
 
 
 def _sgf_size(root: dict, path: str, line: int) -> int:
     value = root.get("SZ", ["11"])[0].strip()
     parts = value.split(":")
-    if not all(p.strip().isdigit() for p in parts) or len(set(int(p) for p in parts)) != 1:
-        raise RecordFormatError(path, line, f"SZ[n] with a square board size, not SZ[{value}]")
+    if not all(p.strip().isdigit() for p in parts) or len(parts) > 2:
+        raise RecordFormatError(path, line, f"SZ[n] with the board size, not SZ[{value}]")
+    if len(set(int(p) for p in parts)) != 1:
+        raise RecordFormatError(path, line, f"a square board: Arena plays Hex on n x n boards only, "
+                                f"and SZ[{value}] is {parts[0].strip()} wide and {parts[1].strip()} high")
     size = int(parts[0])
     if not 1 <= size <= MAX_SIZE:
         raise RecordFormatError(path, line, f"SZ between 1 and {MAX_SIZE}")
     return size
 
 
+_GO_POINT_RE = re.compile(r"^[a-t][a-t]$")
+
+
 def _sgf_cell(value: str, size: int, path: str, line: int) -> HexMove:
+    """A HexGui cell name (``c5``), a Go-style point (``ce``: column c, row e, as Little
+    Golem and old HexGui write), or a swap."""
+    text = value.strip().lower()
+    if _GO_POINT_RE.match(text):
+        text = f"{text[0]}{ord(text[1]) - ord('a') + 1}"
     try:
-        move = from_hexgui(value)
+        move = from_hexgui(text)
     except MoveSyntaxError:
         raise RecordFormatError(path, line, f"a HexGui cell such as c5, not [{value}]") from None
     if not move.is_swap and not (move.row <= size and move.col <= size):
@@ -320,20 +468,22 @@ def _sgf_cell(value: str, size: int, path: str, line: int) -> HexMove:
     return move
 
 
-def _sgf_outcome(value: str, path: str, line: int) -> Outcome | None:
+def _sgf_outcome(value: str, path: str, line: int, golem: bool = False,
+                 switched: bool = False) -> Outcome | None:
     value = value.strip().upper()
     if not value or value == "?":
         return None
     if value in ("0", "DRAW"):
         return Outcome((), (0.5, 0.5), Termination.DRAW, "no winner")
-    match = re.match(r"^([BW])\+(.*)$", value)
+    match = re.match(r"^([BW])(?:\+(.*))?$", value)
     if not match:
         raise RecordFormatError(path, line, f"RE[B+...] or RE[W+...], not RE[{value}]")
-    seat = 0 if match.group(1) == "B" else 1
+    seat = (0 if match.group(1) == "B" else 1) ^ int(switched)
     reason = {"T": Termination.TIMEOUT, "TIME": Termination.TIMEOUT, "R": Termination.RESIGNATION,
               "RESIGN": Termination.RESIGNATION, "F": Termination.ADJUDICATION,
-              "FORFEIT": Termination.ADJUDICATION}.get(match.group(2), Termination.WIN)
-    return uniform_outcome_two_player(seat, reason, f"{'Black' if seat == 0 else 'White'} wins ({value})")
+              "FORFEIT": Termination.ADJUDICATION}.get(match.group(2) or "", Termination.WIN)
+    return uniform_outcome_two_player(seat, reason, f"{'Black' if match.group(1) == 'B' else 'White'} "
+                                      f"wins ({value})")
 
 
 # ====================================================================== writing

@@ -322,10 +322,19 @@ def parse_position(text: str, size: int) -> list[int]:
             if ch not in ".-012xo":
                 raise GameSetupError(f"position row {number}: {ch!r} is not one of . 1 2")
             cells.append({".": 0, "-": 0, "0": 0, "1": 1, "x": 1, "2": 2, "o": 2}[ch])
-    if cells.count(P1) != cells.count(P2):
-        raise GameSetupError(f"a start position needs equal stone counts; it has {cells.count(P1)} "
+    if cells.count(P1) not in (cells.count(P2), cells.count(P2) + 1):
+        raise GameSetupError(f"a start position needs equal stone counts (player 1 to move) or one "
+                             f"more stone of player 1 (player 2 to move); it has {cells.count(P1)} "
                              f"of player 1 and {cells.count(P2)} of player 2")
     return cells
+
+
+def read_start_file(text: str) -> str:
+    """The ``start`` option's file content -> a ``position`` value: ``#`` comment lines
+    and blank lines are skipped; the rows may stand one a line or joined by ``/``."""
+    rows = [line.strip() for line in text.splitlines()
+            if line.strip() and not line.strip().startswith("#")]
+    return "/".join(rows)
 
 
 class HexGame(Game):
@@ -340,21 +349,37 @@ class HexGame(Game):
                   Variant("19x19", {"size": 19})),
         options=(Option("size", 11, "board size N (1-20)"),
                  Option("position", "", "start position: N rows of . 1 2 separated by /"),
+                 Option("start", "", "a start position file (rows of . 1 2, # comments), "
+                        "e.g. games/hex/positions/hex5-one-winning-move.txt", file=True),
                  Option("swap", False, "pie rule: player 2 may take player 1's first stone"),
                  Option("max_moves", 200, "most moves player 1 may make (the task: 200)"),
                  Option("time_total", 20.0, "seconds for a program's or bot's whole game (0 = untimed)"),
+                 Option("time_per_move", 0.0, "seconds for each answer (0 = no per-move limit)"),
                  Option("human_time_total", 0.0, "seconds for a person's whole game (0 = untimed)")))
 
     def new_initial_state(self, options: Mapping, seed: int) -> HexState:
         options = {**self.spec.resolve_options(), **options}
         size = int(options["size"])
         state = HexState(size, bool(options["swap"]), int(options["max_moves"]), seed)
-        if options.get("position"):
-            for index, value in enumerate(parse_position(options["position"], size)):
+        position = options.get("position") or ""
+        if options.get("start"):
+            if position:
+                raise GameSetupError("give the start position either as position or as a start file, not both")
+            if "\n" not in options["start"] and not re.fullmatch(r"[-.012xoXO/ ]+", options["start"]):
+                raise GameSetupError(f"start: {options['start']} is not a file Arena can read")
+            position = read_start_file(options["start"])
+            rows = len([r for r in position.split("/") if r.strip()])
+            if rows != size:
+                raise GameSetupError(f"the start file holds a {rows}-row position but the board is "
+                                     f"{size}x{size}: add size={rows}")
+        if position:
+            for index, value in enumerate(parse_position(position, size)):
                 if value:
                     state._place(index, value)
             if state.winner() is not None:
                 raise GameSetupError("the start position is already won")
+            if state.cells.count(P1) > state.cells.count(P2):
+                state.current = 1            # player 1 has a stone more: player 2 moves first
         return state
 
     def parse_move(self, text: str, state=None, seat=None) -> HexMove:

@@ -47,9 +47,12 @@ def load_position(path: str | Path) -> StartPosition:
         raise RecordFormatError(str(path), None, "a position line of rows like ..12. joined by /")
     size = len(position.split("/"))
     try:
-        parse_position(position, size)
+        cells = parse_position(position, size)
     except GameSetupError as exc:
         raise RecordFormatError(str(path), line_number, f"a valid position ({exc})") from None
+    if cells.count(1) != cells.count(2):
+        raise RecordFormatError(str(path), line_number, "equal stone counts (a shipped position has "
+                                f"player 1 to move), not {cells.count(1)} and {cells.count(2)}")
     return StartPosition(path.stem, size, position, "\n".join(notes))
 
 

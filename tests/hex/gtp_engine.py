@@ -10,6 +10,19 @@ Play: a cell on both sides' cheapest chains (greedy), ties broken by a seeded
 random generator; ``--random`` plays uniformly at random.  ``--crash-after K`` and
 ``--hang-after K`` misbehave on the (K+1)-th genmove; ``--one-number-boardsize-error``
 refuses ``boardsize N`` so the arena must use ``boardsize N N``.
+
+Benzene's (MoHex's) behaviours, each as MoHex has it:
+
+* ``time_left COLOUR SECONDS`` (two arguments only; the GTP three-argument form is
+  refused); ``--max-time S`` thinks S seconds per genmove (MoHex's ``max_time``,
+  default 10 s there) unless ``--mohex`` is given and ``param_mohex
+  use_time_management 1`` was sent: then it thinks a fifth of its time left;
+* ``param_game allow_swap 0|1``; ``--swap`` answers ``swap-pieces`` as white's first
+  move when allowed; ``play w swap-pieces`` keeps the board as it is (Benzene);
+* ``showboard`` answers ``= `` and then a line of one space before the board;
+* ``--max-size N`` refuses larger boards in Fuego's words;
+* ``undo`` (``--no-undo`` leaves it out);
+* each genmove writes a line on stderr.
 """
 import argparse
 import random
@@ -108,12 +121,24 @@ def main():
     parser.add_argument("--crash-after", type=int, default=-1)
     parser.add_argument("--hang-after", type=int, default=-1)
     parser.add_argument("--one-number-boardsize-error", action="store_true")
+    parser.add_argument("--max-time", type=float, default=0.0)
+    parser.add_argument("--mohex", action="store_true")
+    parser.add_argument("--swap", action="store_true")
+    parser.add_argument("--max-size", type=int, default=19)
+    parser.add_argument("--no-undo", action="store_true")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     board = Board(11)
+    history = []                   # (cell or "swap", colour) as played
     genmoves = 0
+    allow_swap = False
+    time_left = {}
+    mohex = {"use_time_management": "0", "max_time": str(args.max_time), "max_games": "99999999"}
     commands = ["protocol_version", "name", "version", "known_command", "list_commands",
-                "boardsize", "clear_board", "play", "genmove", "showboard", "final_score", "quit"]
+                "boardsize", "clear_board", "play", "genmove", "showboard", "final_score", "quit",
+                "time_left", "param_game"]
+    commands += [] if args.no_undo else ["undo"]
+    commands += ["param_mohex"] if args.mohex else []
     for line in sys.stdin:
         words = line.split()
         if not words:
@@ -130,6 +155,8 @@ def main():
                 text = "test-gtp-hex"
             elif command == "version":
                 text = "1"
+            elif command not in commands:
+                raise KeyError(command)
             elif command == "known_command":
                 text = "true" if rest and rest[0] in commands else "false"
             elif command == "list_commands":
@@ -137,15 +164,43 @@ def main():
             elif command == "boardsize":
                 if args.one_number_boardsize_error and len(rest) == 1:
                     raise ValueError("give the width and height")
-                board = Board(int(rest[0]))
+                if int(rest[0]) > args.max_size:
+                    raise ValueError(f"argument 1 ({rest[0]}) must be less or equal {args.max_size}")
+                board, history = Board(int(rest[0])), []
             elif command == "clear_board":
-                board = Board(board.n)
+                board, history = Board(board.n), []
             elif command == "play":
                 colour = rest[0][0].lower()
-                cell = board.parse(rest[1])
-                if cell in board.cells:
-                    raise ValueError("cell is occupied")
-                board.cells[cell] = colour
+                if rest[1].lower() == "swap-pieces":
+                    if not allow_swap or len(history) != 1:
+                        raise ValueError("illegal move: swap-pieces (invalid)")
+                    history.append(("swap", colour))        # Benzene: the board stays as it is
+                else:
+                    cell = board.parse(rest[1])
+                    if cell in board.cells:
+                        raise ValueError("cell is occupied")
+                    board.cells[cell] = colour
+                    history.append((cell, colour))
+            elif command == "undo":
+                if args.no_undo:
+                    raise KeyError(command)
+                if history:
+                    cell, _ = history.pop()
+                    board.cells.pop(cell, None)
+            elif command == "time_left":
+                if len(rest) != 2:
+                    raise ValueError("Command takes at most 2 arguments")
+                time_left[rest[0][0].lower()] = float(rest[1])
+            elif command == "param_game":
+                if rest[:1] == ["allow_swap"]:
+                    allow_swap = rest[1] in ("1", "true")
+                elif rest:
+                    raise ValueError(f"Unknown parameter: {rest[0]}")
+            elif command == "param_mohex" and args.mohex:
+                if len(rest) == 2:
+                    mohex[rest[0]] = rest[1]
+                else:
+                    text = "\n".join(f"{k} {v}" for k, v in mohex.items())
             elif command == "genmove":
                 colour = rest[0][0].lower()
                 if genmoves == args.crash_after:
@@ -154,14 +209,26 @@ def main():
                     import time
                     time.sleep(3600)
                 genmoves += 1
+                think = float(mohex["max_time"])
+                if mohex["use_time_management"] in ("1", "true") and colour in time_left:
+                    think = time_left[colour] / 5
+                sys.stderr.write(f"genmove {genmoves} {colour}: thinking {think:.2f} s\n")
+                sys.stderr.flush()
+                if think:
+                    import time
+                    time.sleep(think)
                 if board.winner():
                     text = "resign"
+                elif args.swap and allow_swap and colour == WHITE and len(history) == 1:
+                    history.append(("swap", colour))
+                    text = "swap-pieces"
                 else:
                     cell = rng.choice(board.empty()) if args.random else board.greedy(colour, rng)
                     board.cells[cell] = colour
+                    history.append((cell, colour))
                     text = board.name(cell)
             elif command == "showboard":
-                text = "\n" + board.show()
+                text = "\n \n" + board.show()         # MoHex: a line of one space first
             elif command == "final_score":
                 winner = board.winner()
                 text = f"{winner.upper()}+" if winner else "0"
@@ -173,6 +240,8 @@ def main():
                 ok, text = False, "unknown command"
         except (ValueError, IndexError) as exc:
             ok, text = False, str(exc)
+        except KeyError:
+            ok, text = False, "unknown command"
         sys.stdout.write(f"{'=' if ok else '?'}{ident} {text}\n\n")
         sys.stdout.flush()
 

@@ -1,17 +1,20 @@
 """GTP seats with a small Benzene-convention engine (tests/hex/gtp_engine.py)."""
+import os
 import shlex
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from games.api import MoveSyntaxError, Termination
-from games.hex.gtp import parse_genmove, parse_response, setup_commands
+from games.api import GameSetupError, MoveSyntaxError, Termination
+from games.hex.gtp import (clock_commands, engine_moves, parse_genmove, parse_response,
+                           setup_commands, split_seat_spec)
 from games.hex.notation import from_hexgui, to_hexgui
 from games.hex.rules import HexGame, HexMove
 from games.registry import plugin
-from runner.match import Match, TimeControl
+from runner.match import Match, TimeControl, time_control_from_options
 from runner.seats import make_seat
 
 ENGINE = Path(__file__).resolve().parent / "gtp_engine.py"
@@ -22,14 +25,39 @@ def engine(*args: str) -> str:
     return "gtp:" + " ".join(shlex.quote(str(x)) for x in (sys.executable, ENGINE, *args))
 
 
-def play(specs, size=7, seed=1, per_move=None, options=None, tmp_path=None):
+def play(specs, size=7, seed=1, per_move=None, options=None, tmp_path=None, clock=False,
+         error=False):
+    """A match; ``clock`` takes the time control from the options (the arena's way)."""
     seats = [make_seat(spec, HEX, seed) for spec in specs]
-    match = Match(HEX, {"size": size, **(options or {})}, seats, seed=seed,
-                  time_control=TimeControl(per_move=per_move, total=None),
-                  workdir=tmp_path)
+    options = {"size": size, **(options or {})}
+    control = (time_control_from_options(HEX.new_game().spec.resolve_options(None, options))
+               if clock else TimeControl(per_move=per_move, total=None))
+    match = Match(HEX, options, seats, seed=seed, time_control=control, workdir=tmp_path)
     outcome = match.run()
-    assert match.error == ""
+    assert (match.error != "") if error else (match.error == ""), match.error
     return match, outcome
+
+
+def answers_of(match, side):
+    return [t.answers[side] for t in match.turns if side in t.answers]
+
+
+def showboard_cells(text: str) -> dict:
+    """The fake engine's showboard -> {our move: 1 or 2} (black = player 1)."""
+    cells = {}
+    for line in text.splitlines()[1:]:
+        words = line.split()
+        if not words or not words[0].isdigit():
+            continue
+        y = int(words[0])
+        for x, mark in enumerate(words[1:], start=1):
+            if mark in "BW":
+                cells[from_hexgui(f"{'abcdefghijklmnopqrst'[x - 1]}{y}")] = 1 if mark == "B" else 2
+    return cells
+
+
+def board_cells(state) -> dict:
+    return {state.move_at(i): v for i, v in enumerate(state.cells) if v}
 
 
 def engine_verdict(size: int, moves: list[HexMove]) -> str:
@@ -133,6 +161,189 @@ def test_engine_crash_and_hang(tmp_path):
     assert match.seats[1].channel.process.proc.poll() is not None
 
 
-def test_missing_engine_is_a_crash(tmp_path):
-    _, outcome = play(["gtp:/no/such/engine", "bot:1"], tmp_path=tmp_path)
-    assert outcome.reason is Termination.CRASH
+# ====================================================================== refusals
+def test_missing_engine_refuses_the_match(tmp_path):
+    match, outcome = play(["gtp:/no/such/engine", "bot:1"], tmp_path=tmp_path, error=True)
+    assert "could not start '/no/such/engine'" in match.error and "seat 1" in match.error
+    assert match.turns == [] and outcome.reason is Termination.ABORTED
+
+
+def test_engine_refusing_the_size_refuses_the_match_in_its_own_words(tmp_path):
+    match, outcome = play(["bot:1", engine("--max-size", "5")], size=7, tmp_path=tmp_path, error=True)
+    assert "seat 2" in match.error and "must be less or equal 5" in match.error
+    assert match.turns == [] and outcome.reason is Termination.ABORTED
+
+
+@pytest.mark.parametrize("spec", [engine("--max-size", "5"), "gtp:/no/such/engine"])
+def test_arena_match_exits_non_zero_on_a_refused_set_up(spec, tmp_path, capsys):
+    import main
+    code = main.main(["match", "hex", "--option", "size=7", "--seat", spec, "--seat", "bot:1",
+                      "--headless", "--out", str(tmp_path)])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "must be less or equal 5" in err or "could not start" in err
+
+
+def test_a_refused_setting_refuses_the_match(tmp_path):
+    match, _ = play([engine() + ' cmd="frobnicate 3"', "bot:1"], size=5, tmp_path=tmp_path, error=True)
+    assert "frobnicate 3" in match.error and "unknown command" in match.error
+
+
+# ====================================================================== replies
+def test_blank_looking_reply_lines_stay_in_the_reply(tmp_path):
+    match, _ = play([engine("--seed", "3"), "bot:1"], size=5, tmp_path=tmp_path)
+    boards = [a.get("stdout", "") for a in answers_of(match, 0)]
+    assert boards and all(len(b.splitlines()) >= 6 for b in boards), boards   # header + 5 rows
+    assert parse_response(["= ", " ", "  a b"]) == (True, "a b")
+
+
+# ====================================================================== settings, clock
+def test_seat_spec_settings_are_split_from_the_command(tmp_path):
+    config = tmp_path / "mohex.htp"
+    config.write_text("# MoHex settings\nparam_mohex max_games 1000\n\nparam_game allow_swap 1  # on\n")
+    argv, settings = split_seat_spec(f'./mohex --seed=3 time_per_move=1.5 cmd="param_mohex num_threads 1" '
+                                     f'config={config}')
+    assert argv == ["./mohex", "--seed=3"] and settings.time_per_move == 1.5
+    assert settings.commands == ["param_mohex num_threads 1", "param_mohex max_games 1000",
+                                 "param_game allow_swap 1"]
+    for bad in ("./mohex time_per_move=soon", "./mohex config=/no/such/file", "cmd=x"):
+        with pytest.raises(GameSetupError):
+            split_seat_spec(bad)
+    assert clock_commands(20.0, None) == ["time_settings 20 0 0"]
+    assert clock_commands(None, 1.5) == ["time_settings 0 1.5 1"]
+    assert clock_commands(None, None) == []
+
+
+def test_settings_are_sent_after_the_arenas_own(tmp_path):
+    config = tmp_path / "engine.cfg"
+    config.write_text("param_mohex max_games 1000\n")
+    match, outcome = play([engine("--mohex") + f' cmd="param_mohex max_games 50" config={config}', "bot:1"],
+                          size=5, tmp_path=tmp_path)
+    given = answers_of(match, 0)[0]["given"].splitlines()
+    assert given.index("param_game allow_swap 0") < given.index("param_mohex max_games 50") \
+        < given.index("param_mohex max_games 1000")
+    assert outcome.reason is Termination.WIN
+
+
+def test_the_clock_is_sent_so_a_mohex_like_engine_keeps_to_it(tmp_path):
+    """MoHex thinks max_time (10 s) a move unless told the clock: the arena turns its
+    time management on and sends time_left before each genmove."""
+    specs = [engine("--mohex", "--max-time", "5", "--seed", "2"), engine("--mohex", "--max-time", "5")]
+    match, outcome = play(specs, size=5, options={"time_total": 2.0}, clock=True, tmp_path=tmp_path)
+    assert outcome.reason is Termination.WIN, outcome.detail
+    first = answers_of(match, 0)[0]["given"]
+    assert "param_mohex use_time_management 1" in first
+    assert "time_left b 2 0" in first and "time_left b 2\n" in first      # GTP's form, then Benzene's
+    later = answers_of(match, 1)[1]["given"]
+    assert "time_left w " in later and "genmove w" in later
+    # Without the clock (time management turned back off by the seat's setting) it loses on time.
+    match, outcome = play([engine("--mohex", "--max-time", "5") + ' cmd="param_mohex use_time_management 0"',
+                           "bot:1"], size=5, options={"time_total": 1.0}, clock=True, tmp_path=tmp_path)
+    assert outcome.reason is Termination.TIMEOUT and outcome.winners == (1,)
+
+
+def test_per_move_limits(tmp_path):
+    assert HEX.new_game().spec.resolve_options(None, {"time_per_move": "1.5"})["time_per_move"] == 1.5
+    # the game's per-move limit (the referee's), told to the engine as its time left
+    match, outcome = play([engine("--mohex", "--max-time", "5"), "bot:1"], size=5,
+                          options={"time_total": 0, "time_per_move": 1.0}, clock=True, tmp_path=tmp_path)
+    assert outcome.reason is Termination.WIN, outcome.detail
+    assert "time_left b 1 1" in answers_of(match, 0)[0]["given"]
+    # the seat's own per-move thinking time: MoHex's max_time
+    match, outcome = play([engine("--mohex", "--max-time", "5") + " time_per_move=0.05", "bot:1"], size=5,
+                          options={"time_total": 3.0}, clock=True, tmp_path=tmp_path)
+    assert outcome.reason is Termination.WIN, outcome.detail
+    assert "param_mohex max_time 0.05" in answers_of(match, 0)[0]["given"]
+
+
+# ====================================================================== swap
+@pytest.mark.parametrize("seed", [5, 6])
+def test_swap_keeps_the_engines_board_equal_to_ours(seed, tmp_path):
+    """Player 2's engine plays swap-pieces the Benzene way (board kept); the arena then
+    sets both engines' boards up again (HexGui's way), so all boards agree to the end."""
+    specs = [engine("--seed", "4"), engine("--swap", "--seed", str(seed))]
+    match, outcome = play(specs, size=5, options={"swap": True}, tmp_path=tmp_path)
+    assert outcome.reason is Termination.WIN, outcome.detail
+    assert match.turns[1].moves == {1: "swap"}
+    assert "param_game allow_swap 1" in answers_of(match, 0)[0]["given"]
+    first = HexGame().parse_move(match.turns[0].moves[0])
+    mirrored = HexMove(first.col, first.row)
+    for side in (0, 1):      # the opponent's swap, and the engine's own
+        after_swap = answers_of(match, side)[1]["given"].splitlines()
+        assert after_swap[:2] == ["clear_board", f"play w {to_hexgui(mirrored)}"], after_swap
+    for side in (0, 1):
+        for turn in match.turns:
+            if side in turn.answers and turn.answers[side].get("stdout") and turn.moves[side] != "swap":
+                shown = showboard_cells(turn.answers[side]["stdout"])
+                assert shown == board_cells(match.states[turn.number]), turn.number
+
+
+def test_engine_moves_restart_after_a_swap():
+    start = HexGame().new_initial_state({"size": 3, "swap": True}, seed=0)
+    assert engine_moves(start, [HexMove(1, 2), HexMove.SWAP, HexMove(3, 3)]) == \
+        ["play w b1", "play b c3"]
+    assert engine_moves(start, [HexMove(1, 2)]) == ["play b a2"]
+
+
+# ====================================================================== records, undo
+def test_each_turn_keeps_its_own_stderr(tmp_path):
+    """No turn repeats what an earlier one printed (a line may come a turn late: stderr
+    is read on its own thread)."""
+    match, _ = play([engine("--seed", "3"), "bot:1"], size=7, tmp_path=tmp_path)
+    answers = answers_of(match, 0)
+    printed = [line for a in answers for line in a.get("stderr", "").splitlines()]
+    expected = [f"genmove {n} b: thinking 0.00 s" for n in range(1, len(answers) + 1)]
+    assert printed in (expected, expected[:-1]), printed
+    assert sum(bool(a.get("stderr")) for a in answers) >= len(answers) - 2
+
+
+@pytest.mark.parametrize("undo", [True, False])
+def test_a_person_takes_back_moves_against_an_engine(undo, tmp_path):
+    spec = engine("--seed", "1") + ("" if undo else " --no-undo")
+    seats = [make_seat("human", HEX, 1), make_seat(spec, HEX, 1)]
+    match = Match(HEX, {"size": 5, "time_total": 0}, seats, seed=1, workdir=tmp_path)
+    match.start()
+
+    def wait(condition):
+        deadline = time.monotonic() + 20
+        while not condition():
+            assert time.monotonic() < deadline and not match.error, match.error
+            time.sleep(0.02)
+
+    try:
+        wait(lambda: match.human_waiting() == (0,))
+        assert match.can_undo()
+        match.submit(0, "c3")
+        wait(lambda: len(match.turns) == 2 and match.human_waiting() == (0,))
+        match.submit(0, "a1")
+        wait(lambda: len(match.turns) == 4 and match.human_waiting() == (0,))
+        assert match.undo()
+        wait(lambda: len(match.turns) == 2 and match.human_waiting() == (0,))
+        engine_seat = match.seats[1]
+        assert engine_seat._board == engine_moves(match.states[0], match.states[-1].history)
+        sent = engine_seat._given
+        assert (sent == ["undo", "undo"]) if undo else (sent[0] == "clear_board" and "undo" not in sent)
+        match.submit(0, "e5")
+        wait(lambda: len(match.turns) == 4)
+        assert match.turns[3].answers[1].get("failure") is None
+    finally:
+        match.stop()
+        match.join(10)
+
+
+# ====================================================================== bench/gtp_match.py
+def test_gtp_match_bench_alternates_colours_and_gives_an_interval(tmp_path, capsys):
+    import importlib.util
+    path = Path(__file__).resolve().parents[2] / "bench" / "gtp_match.py"
+    spec = importlib.util.spec_from_file_location("gtp_match_bench", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    low, high = bench.wilson(8, 10)
+    assert 0.49 < low < 0.50 and 0.94 < high < 0.95
+    assert bench.wilson(0, 0) == (0.0, 1.0)
+    assert bench.main(["--a", "bot:1", "--b", engine("--seed", "2"), "--games", "2", "--size", "5",
+                       "--time-total", "5", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "A as player 1" in out and "A as player 2" in out
+    assert "player 1 (first, cols)      1" in out and "95% interval" in out
+    assert (tmp_path / "game-001" / "hex.sgf").is_file() and (tmp_path / "game-002" / "HEX.OUT").is_file()

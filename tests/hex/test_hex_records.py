@@ -96,7 +96,7 @@ def test_readers_do_not_claim_each_others_files():
 @pytest.mark.parametrize("text,line,expected", [
     ("3\n...\n..\n...\n", 3, "start row"),
     ("3\n...\n...\n", 4, "3 start rows"),
-    ("3\n1..\n...\n...\n", 2, "equal stone counts"),
+    ("3\n1..\n.2.\n..2\n", 2, "equal stone counts"),
     ("3\n...\n...\n...\n1 1 1\n1 2 2\n", 6, "legal move for player 1"),
     ("3\n...\n...\n...\n1 1 1\n2 1 1\n", 6, "occupied"),
     ("3\n...\n...\n...\n1 4 1\n", 5, "off the"),
@@ -119,7 +119,7 @@ def test_malformed_hex_out_names_the_line(text, line, expected):
     ("(;FF[4]GM[11]SZ[3:4])", 1, "square board"),
     ("(;FF[4]GM[11]SZ[3]\n;B[a1]", 2, "closing ')'"),
     ("(;FF[4]GM[11]SZ[3]\n;B[a1", 2, "closing ']'"),
-    ("(;FF[4]GM[11]SZ[3]AB[a1][b1]AW[c3])", 1, "equal stone counts"),
+    ("(;FF[4]GM[11]SZ[3]AB[a1][b1][c1]AW[c3])", 1, "set-up Arena can start from"),
     ("(;FF[4]GM[11]SZ[3]RE[Q+];B[a1])", 1, "RE[B+"),
     ("(;FF[4]GM[11]SZ[3] junk ;B[a1])", 1, "value in [...]"),
     ("hello", 1, "SGF game tree"),
@@ -146,3 +146,142 @@ def test_formats_are_stable_text():
     sgf = format_sgf(match.as_replay())
     assert sgf.startswith("(;FF[4]AP[Arena:0.1]GM[11]SZ[3]") and sgf.endswith(")\n")
     assert all(len(line) <= 90 for line in sgf.splitlines())
+
+
+# ====================================================================== real-world SGF
+ENGINE = Path(__file__).resolve().parent / "gtp_engine.py"
+
+
+def _cells(state) -> dict:
+    return {state.move_at(i).text(): v for i, v in enumerate(state.cells) if v}
+
+
+def read_sgf(text: str):
+    assert SgfReader().sniff(text, "game.sgf")
+    return SgfReader().read(text, "game.sgf")
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_the_arenas_own_swap_games_open_again(tmp_path, seed):
+    import shlex
+    import sys
+    spec = "gtp:" + " ".join(shlex.quote(x) for x in (sys.executable, str(ENGINE), "--seed", str(seed)))
+    seats = [make_seat(spec, HEX, seed), make_seat(spec + " --swap", HEX, seed)]
+    match = Match(HEX, {"size": 5, "swap": True}, seats, seed=seed, time_control=TimeControl(),
+                  workdir=tmp_path / "m")
+    match.run()
+    assert match.turns[1].moves == {1: "swap"}
+    for path in write_contest_records(match, tmp_path):
+        replay = open_replay(path)
+        assert [s.board_text() for s in replay.states] == [s.board_text() for s in match.states]
+        assert replay.outcome.winners == match.outcome.winners
+    assert "W[swap-pieces]" in format_sgf(match.as_replay()) and "2 SWAP" in format_hex_out(match.as_replay())
+
+
+def test_resign_ends_the_game():
+    replay = read_sgf("(;FF[4]GM[11]SZ[3];B[b2];W[a1];B[resign])")
+    assert replay.outcome.winners == (1,) and replay.outcome.reason is Termination.RESIGNATION
+    assert replay.turns[-1].forfeits == {0: {"reason": "resignation", "detail": "Player 1 resigned"}}
+    with pytest.raises(RecordFormatError, match="agrees with the resignation"):
+        read_sgf("(;FF[4]GM[11]SZ[3]RE[B+];B[b2];W[resign])".replace("W[resign]", "W[a1];B[resign]"))
+    with pytest.raises(RecordFormatError, match="no move after a resignation"):
+        read_sgf("(;FF[4]GM[11]SZ[3];B[b2];W[resign];B[a1])")
+
+
+def test_non_square_boards_are_refused_clearly():
+    with pytest.raises(RecordFormatError) as info:
+        read_sgf("(;FF[4]GM[11]SZ[7:5];B[a1])")
+    assert "square board" in str(info.value) and "7 wide and 5 high" in str(info.value)
+
+
+def test_set_ups_with_white_to_play():
+    # black has a stone more: white (player 2) moves first
+    replay = read_sgf("(;FF[4]GM[11]SZ[3];AB[a1][b2]AW[c3]PL[W];W[a2])")
+    assert replay.states[0].to_move() == (1,) and replay.turns[0].moves == {1: "b1"}
+    assert "PL[W]" in format_sgf(replay)
+    # as many stones and white to play: read with the colours exchanged (white = player 1)
+    replay = read_sgf("(;FF[4]GM[11]SZ[3]AB[a1]AW[c3]PL[W];W[b2])")
+    assert replay.states[0].to_move() == (0,)
+    assert _cells(replay.states[0]) == {"a1": 2, "c3": 1}          # transposed, colours exchanged
+    with pytest.raises(RecordFormatError, match="set-up Arena can start from"):
+        read_sgf("(;FF[4]GM[11]SZ[3]AB[a1][b1])")
+    with pytest.raises(RecordFormatError, match="only before the first move"):
+        read_sgf("(;FF[4]GM[11]SZ[3];B[a1];AW[b2])")
+
+
+def test_hexgui_swap_conventions_give_the_same_game():
+    """HexGui 1.0 and Benzene: after swap-pieces the stones stay and the colours change
+    hands (white moves again); HexGui 0.10+, PlayHex and Arena: the stone is mirrored
+    and black moves.  Both are the same game."""
+    old = read_sgf("(;AP[HexGui:1.0.]FF[4]GM[11]SZ[11];B[a4];W[swap-pieces];W[b10];B[e9])")
+    new = read_sgf("(;AP[HexGui:0.10]FF[4]GM[11]SZ[11];B[a4];W[swap-pieces];B[j2];W[i5])")
+    assert [t.moves for t in old.turns] == [t.moves for t in new.turns]
+    assert old.states[-1] == new.states[-1]
+    assert old.header["options"]["swap"] is True
+
+
+def test_benzene_files_open():
+    """Set-up in a node of its own, Go-style points, a twogtp game ending in resign once won."""
+    replay = read_sgf("(;AP[HexGui:0.2]FF[4]GM[11]SZ[3];\nAB[a1]\nAW[c3]\n)")
+    assert _cells(replay.states[0]) == {"a1": 1, "c3": 2}
+    replay = read_sgf("(;FF[4]GM[11]SZ[3];B[aa];W[cc])")
+    assert [t.moves for t in replay.turns] == [{0: "a1"}, {1: "c3"}]
+    won = read_sgf("(;GM[11]SZ[2]RE[B+];B[a1];W[b1];B[a2];W[resign])")
+    assert won.outcome.reason is Termination.WIN and won.outcome.winners == (0,)
+
+
+def test_little_golem_files_open():
+    text = ("(;FF[4]EV[hex.ch.1.1.1]PB[alice]PW[bob]SZ[5]RE[B]GC[ game #1]"
+            "SO[https://www.littlegolem.net];W[cb];B[swap];W[bd];B[resign])")
+    replay = open_replay_text(text)
+    assert replay.seat_names == ["alice", "bob"]
+    assert [t.moves for t in replay.turns[:3]] == [{0: "b3"}, {1: "swap"}, {0: "d2"}]
+    assert _cells(replay.states[2]) == {"c2": 2}                       # the mirrored stone
+    assert replay.outcome.winners == (0,) and replay.outcome.reason is Termination.RESIGNATION
+
+
+def open_replay_text(text: str):
+    reader = next(r for r in READERS if r.sniff(text, "game.hsgf"))
+    return reader.read(text, "game.hsgf")
+
+
+# ====================================================================== start=FILE
+def test_start_option_takes_a_position_file(tmp_path):
+    from games.api import GameSetupError
+    from games.hex.rules import HexGame
+    position = Path(__file__).resolve().parents[2] / "games/hex/positions/hex5-one-winning-move.txt"
+    seats = [make_seat("bot:1", HEX, 1), make_seat("bot:1", HEX, 2)]
+    match = Match(HEX, {"size": 5, "start": str(position)}, seats, seed=1, time_control=TimeControl(),
+                  record_path=tmp_path / "game.arena.jsonl")
+    assert match.state.board_text() == "..22./...1./2.121/..1../21.21"
+    assert match.header()["files"]["start"]["source"] == str(position)
+    match.run()
+    assert open_replay(tmp_path / "game.arena.jsonl").states[0].board_text() == match.states[0].board_text()
+    with pytest.raises(GameSetupError, match="add size=5"):
+        Match(HEX, {"start": str(position)}, seats, seed=1)
+    with pytest.raises(GameSetupError, match="not a file Arena can read"):
+        Match(HEX, {"size": 5, "start": str(tmp_path / "missing.txt")}, seats, seed=1)
+    with pytest.raises(GameSetupError, match="not both"):
+        HexGame().new_initial_state({"size": 5, "start": "...../...../...../...../.....",
+                                     "position": "...../...../...../...../....."}, 0)
+
+
+def test_benzene_regression_sgf_files():
+    """With a Benzene source tree (ARENA_BENZENE_SRC, e.g. cgao3/benzene-vanilla-cmake),
+    its regression SGFs open or are refused with a reason (RECORDS.md's figure)."""
+    import os
+    root = os.environ.get("ARENA_BENZENE_SRC")
+    if not root:
+        pytest.skip("set ARENA_BENZENE_SRC to a Benzene source tree to read its regression SGFs")
+    files = sorted(Path(root, "regression", "sgf").rglob("*.sgf"))
+    opened, refused = 0, {}
+    for path in files:
+        text = path.read_text(errors="replace")
+        assert SgfReader().sniff(text, str(path)), path
+        try:
+            SgfReader().read(text, str(path))
+            opened += 1
+        except RecordFormatError as exc:
+            refused[path.name] = exc.expected
+    assert all("set-up Arena can start from" in why or "legal move" in why for why in refused.values()), refused
+    assert (opened, len(files)) == (320, 375)

@@ -117,8 +117,10 @@ def test_position_with_equal_counts_is_used():
 
 
 def test_position_with_unequal_counts_is_rejected_clearly():
-    with pytest.raises(GameSetupError, match="equal stone counts.*2 of player 1 and 1 of player 2"):
-        HexGame().new_initial_state({"size": 3, "position": "11./.2./..."}, seed=0)
+    with pytest.raises(GameSetupError, match="equal stone counts.*1 of player 1 and 2 of player 2"):
+        HexGame().new_initial_state({"size": 3, "position": "1../22./..."}, seed=0)
+    state = HexGame().new_initial_state({"size": 3, "position": "11./.2./..."}, seed=0)
+    assert state.to_move() == (1,)           # player 1 has a stone more: player 2 moves
 
 
 def test_position_with_wrong_shape_is_rejected():

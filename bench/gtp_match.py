@@ -1,0 +1,136 @@
+"""A Hex match of N games between two seats, colours alternating, refereed by the arena.
+
+Either seat is any Hex seat spec: the built-in bot (``bot:5``), a GTP engine
+(``"gtp:./mohex --config my.htp time_per_move=1"``) or a HexLib program (``ext:./a.out``).
+Game i gives seat A player 1 (moves first, columns) when i is even and player 2 when it
+is odd.  Each game is a full arena match (clocks, the referee, a fresh folder per seat);
+the table gives A's wins as each colour and in all, with a 95 % Wilson confidence
+interval, and how the games ended (win, timeout, crash ...).
+
+    python bench/gtp_match.py --a bot:5 --b "gtp:python tests/hex/gtp_engine.py" --games 20 --size 9
+    python bench/gtp_match.py --a bot:5 --b "gtp:$ARENA_MOHEX" --games 40 --size 11 --time-total 20
+
+``--out DIR`` keeps every game's arena record, HEX.OUT and SGF in ``DIR/game-NNN/``.
+
+Against MoHex (cgao3/benzene-vanilla-cmake, built with -O3, at its defaults: the arena
+turns its time management on and sends ``time_left``), 11x11, on a shared 2-core machine
+(load about 10), 2026-11-23::
+
+    python bench/gtp_match.py --a bot:5 --b "gtp:$ARENA_MOHEX --quiet" --games 12 --size 11
+      bot:5 wins 9/12 [46.8%, 91.1%]: all 9 on MoHex's time-out; MoHex won 3/3 games
+      decided on the board. MoHex used 19.0 s of its 20 s a game: its pre-search and
+      VC work (about 3 s a move here) lie outside its own time budget.
+    python bench/gtp_match.py --a bot:5 --b "gtp:$ARENA_MOHEX --quiet" --games 10 --size 11 --time-total 60
+      bot:5 wins 3/10 [10.8%, 60.3%] (as player 1: 3/5, as player 2: 0/5): all 3 on
+      MoHex's time-out; MoHex won all 7 games decided on the board (bot 23.7 s, MoHex
+      47.1 s of clock a game).
+
+So the built-in bot is clearly weaker than MoHex over the board; with a tight clock on
+a loaded machine MoHex's overrun decides most games.
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import math
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from games.registry import plugin  # noqa: E402
+from runner.match import Match, default_record_path, time_control_from_options  # noqa: E402
+from runner.seats import make_seat  # noqa: E402
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a win rate (95 % with the default z)."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play_game(index: int, args, folder: Path) -> dict:
+    """Game ``index``: A is player 1 when index is even."""
+    hex_plugin = plugin("hex")
+    a_first = index % 2 == 0
+    specs = [args.a, args.b] if a_first else [args.b, args.a]
+    seed = args.seed * 1000 + index
+    options = hex_plugin.new_game().spec.resolve_options(None, {
+        "size": args.size, "swap": args.swap, "time_total": args.time_total,
+        "time_per_move": args.time_per_move})
+    seats = [make_seat(spec, hex_plugin, seed + n) for n, spec in enumerate(specs)]
+    record = default_record_path(folder, "hex") if args.out else None
+    match = Match(hex_plugin, options, seats, seed=seed, record_path=record,
+                  time_control=time_control_from_options(options),
+                  workdir=None if args.out else folder, out_dir=folder if args.out else None)
+    start = time.perf_counter()
+    outcome = match.run()
+    if match.error:
+        raise SystemExit(f"game {index + 1}: {match.error}")
+    a_seat = 0 if a_first else 1
+    return {"a_seat": a_seat, "won": outcome.winners == (a_seat,), "reason": outcome.reason.value,
+            "loser": None if not outcome.winners else 1 - outcome.winners[0],
+            "moves": len(match.turns), "seconds": time.perf_counter() - start,
+            "a_time": match.time_used[a_seat], "b_time": match.time_used[1 - a_seat]}
+
+
+def print_table(results: list[dict], args) -> None:
+    print()
+    print(f"A = {args.a}\nB = {args.b}")
+    print("A plays                  games  A wins  rate    95% interval     avg moves")
+    for seat, label in ((0, "player 1 (first, cols)"), (1, "player 2 (rows)       "), (None, "either                ")):
+        rows = [r for r in results if seat is None or r["a_seat"] == seat]
+        if not rows:
+            continue
+        wins = sum(r["won"] for r in rows)
+        low, high = wilson(wins, len(rows))
+        print(f"{label}  {len(rows):5d}  {wins:6d}  {100 * wins / len(rows):5.1f}%  "
+              f"[{100 * low:5.1f}%, {100 * high:5.1f}%]  {sum(r['moves'] for r in rows) / len(rows):8.1f}")
+    endings = collections.Counter(
+        (r["reason"], "A" if (r["loser"] == r["a_seat"]) else "B") for r in results if r["reason"] != "win")
+    if endings:
+        print("games not ended by a connection: " +
+              ", ".join(f"{reason} lost by {who}: {n}" for (reason, who), n in sorted(endings.items())))
+    print(f"clock used per game: A {sum(r['a_time'] for r in results) / len(results):.2f} s, "
+          f"B {sum(r['b_time'] for r in results) / len(results):.2f} s", flush=True)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--a", required=True, help="seat A's spec (bot:N, gtp:COMMAND ..., ext:COMMAND)")
+    parser.add_argument("--b", required=True, help="seat B's spec")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--size", type=int, default=11)
+    parser.add_argument("--swap", action="store_true", help="play with the swap rule")
+    parser.add_argument("--time-total", type=float, default=20.0, help="each side's clock per game (0: none)")
+    parser.add_argument("--time-per-move", type=float, default=0.0, help="limit per answer (0: none)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", help="keep each game's records in OUT/game-NNN/")
+    parser.add_argument("--table-every", type=int, default=10)
+    args = parser.parse_args(argv)
+
+    results = []
+    started = time.time()
+    with tempfile.TemporaryDirectory(prefix="arena-gtp-match-") as scratch:
+        for index in range(args.games):
+            folder = Path(args.out or scratch) / f"game-{index + 1:03d}"
+            result = play_game(index, args, folder)
+            results.append(result)
+            print(f"[{index + 1}/{args.games} {time.time() - started:5.0f}s] A as player {result['a_seat'] + 1}: "
+                  f"{'won' if result['won'] else 'lost'} ({result['reason']}, {result['moves']} moves, "
+                  f"{result['seconds']:.1f} s)", flush=True)
+            if (index + 1) % args.table_every == 0 and index + 1 < args.games:
+                print_table(results, args)
+    print_table(results, args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,155 @@
+"""A real MoHex (Benzene) in a GTP seat: the behaviours tests/hex/gtp_engine.py imitates.
+
+Needs ``ARENA_MOHEX``: the path of a MoHex binary, e.g. built from
+``cgao3/benzene-vanilla-cmake`` (``cmake`` + ``make mohex`` with Debian's boost and libdb);
+without it every test here is skipped with that message.
+
+That MoHex has a bug of its own: when its fill-in already decides the game it may die
+of SIGSEGV in ``Resistance::ComputeScores`` (its pre-search), e.g. on 7x7 after
+f2 b2 e4 f5 d6 a5 e3 c5.  The arena scores that as the crash it is; the tests below
+accept it only in that form (signal 11), never a time-out.
+"""
+import re
+import os
+import random
+import shlex
+import time
+
+import pytest
+
+from games.api import Termination
+from games.hex.rules import HexMove
+from games.registry import plugin
+from runner.match import Match, time_control_from_options
+from runner.seats import Answer, Seat, make_seat
+
+MOHEX = os.environ.get("ARENA_MOHEX", "")
+pytestmark = pytest.mark.skipif(not MOHEX or not os.path.isfile(MOHEX),
+                                reason="set ARENA_MOHEX to a MoHex binary to run the real-engine tests")
+HEX = plugin("hex")
+
+
+def mohex(*settings: str) -> str:
+    return "gtp:" + " ".join([shlex.quote(MOHEX), "--quiet", *settings])
+
+
+class Scripted(Seat):
+    """Plays the given moves, then random legal ones."""
+
+    kind = "bot"
+
+    def __init__(self, moves, seed=0):
+        super().__init__("scripted", "Scripted")
+        self.moves, self.rng = list(moves), random.Random(seed)
+
+    def ask(self, state, seat, time_limit):
+        if self.moves:
+            return Answer(text=self.moves.pop(0))
+        return Answer(move=self.rng.choice([m for m in state.legal_moves(seat) if not m.is_swap]))
+
+
+def mohex_board(text: str) -> dict:
+    """MoHex's showboard -> {our move: 1 or 2} (rows like `` 2\\.  W  .  B\\2``)."""
+    cells = {}
+    for line in text.splitlines():
+        match = re.match(r"^\s*(\d+)\\(.*)\\\d+\s*$", line)
+        if not match:
+            continue
+        for x, mark in enumerate(match.group(2).split(), start=1):
+            if mark.upper() in "BW":
+                cells[HexMove(x, int(match.group(1)))] = 1 if mark.upper() == "B" else 2
+    return cells
+
+
+def board_cells(state) -> dict:
+    return {state.move_at(i): v for i, v in enumerate(state.cells) if v}
+
+
+def assert_in_step(match, side):
+    """Every showboard MoHex gave equals our board after its move."""
+    shown = 0
+    for turn in match.turns:
+        answer = turn.answers.get(side)
+        if answer and answer.get("stdout") and turn.moves.get(side) not in (None, "swap"):
+            assert mohex_board(answer["stdout"]) == board_cells(match.states[turn.number]), turn.number
+            shown += 1
+    assert shown
+
+
+def finished(outcome, side):
+    """MoHex (``side``) won, or died of its own SIGSEGV bug; never a time-out."""
+    if outcome.reason is Termination.CRASH:
+        assert "signal 11" in outcome.detail, outcome.detail
+        return
+    assert outcome.reason in (Termination.WIN, Termination.RESIGNATION), outcome.detail
+    assert outcome.winners == (side,), outcome.detail
+
+
+def run(seats, options, tmp_path, error=False):
+    options = HEX.new_game().spec.resolve_options(None, options)
+    match = Match(HEX, options, seats, seed=1, time_control=time_control_from_options(options),
+                  workdir=tmp_path)
+    outcome = match.run()
+    assert bool(match.error) == error, match.error
+    return match, outcome
+
+
+@pytest.mark.parametrize("side", [0, 1])
+def test_mohex_at_its_defaults_keeps_to_the_default_clock(side, tmp_path):
+    """MoHex's default max_time is 10 s a move; the default clock is 20 s a game."""
+    seats = [make_seat(mohex(), HEX, 1), make_seat("bot:1", HEX, 1)]
+    if side:
+        seats.reverse()
+    match, outcome = run(seats, {"size": 7}, tmp_path)
+    finished(outcome, side)
+    answers = [t.answers[side] for t in match.turns if side in t.answers]
+    assert len(answers[0]["stdout"].splitlines()) > 7                   # showboard, whole
+    assert all(len(a.get("stderr", "")) < 4200 for a in answers)
+    assert_in_step(match, side)
+
+
+@pytest.mark.parametrize("mohex_side", [0, 1])
+def test_swap_with_mohex(mohex_side, tmp_path):
+    """MoHex swaps a centre opening (its swap-moves table); as player 1 it faces a swap."""
+    if mohex_side == 1:
+        seats = [Scripted(["d4"]), make_seat(mohex("time_per_move=0.3"), HEX, 1)]
+    else:
+        seats = [make_seat(mohex("time_per_move=0.3"), HEX, 1), Scripted(["swap"])]
+    match, outcome = run(seats, {"size": 7, "swap": True, "time_total": 30}, tmp_path)
+    assert match.turns[1].moves == {1: "swap"}
+    finished(outcome, mohex_side)
+    assert_in_step(match, mohex_side)
+
+
+def test_mohex_refuses_a_board_too_large(tmp_path):
+    match, outcome = run([make_seat(mohex(), HEX, 1), make_seat("bot:1", HEX, 1)], {"size": 15},
+                         tmp_path, error=True)
+    assert "boardsize 15" in match.error and "less or equal" in match.error, match.error
+    assert match.turns == []
+
+
+def test_a_person_takes_back_against_mohex(tmp_path):
+    seats = [make_seat("human", HEX, 1), make_seat(mohex("time_per_move=0.2"), HEX, 1)]
+    match = Match(HEX, {"size": 5, "time_total": 0}, seats, seed=1, workdir=tmp_path)
+    match.start()
+
+    def wait(condition):
+        deadline = time.monotonic() + 60
+        while not condition():
+            assert time.monotonic() < deadline and not match.error, match.error
+            time.sleep(0.05)
+
+    try:
+        wait(lambda: match.human_waiting() == (0,))
+        match.submit(0, "a1")
+        wait(lambda: len(match.turns) == 2 and match.human_waiting() == (0,))
+        assert match.undo()
+        wait(lambda: len(match.turns) == 0 and match.human_waiting() == (0,))
+        assert match.seats[1]._board == [] and match.seats[1]._given == ["undo", "undo"]
+        match.submit(0, "c3")
+        wait(lambda: len(match.turns) == 2)
+        reply = HEX.new_game().parse_move(match.turns[1].moves[1])
+        assert reply != HexMove(3, 3) and match.turns[1].answers[1].get("failure") is None
+    finally:
+        match.stop()
+        match.join(10)
