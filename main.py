@@ -3,6 +3,7 @@
     python main.py                      the home screen
     python main.py replay FILE          open a record in the replay viewer
     python main.py match GAME --seat SPEC --seat SPEC [--headless] [--out DIR]
+    python main.py tournament EVENT.toml [--workers N] [--cluster tcp://HOST:8786]
     python main.py render FILE --turn N --out PICTURE.png [--size WxH]
     python main.py GAME TOOL ...        a game's own tools (xiangqi perft, robot audit ...)
 """
@@ -55,6 +56,9 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--out", metavar="DIR", help="folder for the record, contest record files "
                        "and result.json (default: the records folder)")
     match.set_defaults(func=cmd_match)
+
+    from runner.tournament import register as register_tournament
+    register_tournament(commands)
 
     render = commands.add_parser("render", help="draw one turn of any record to a PNG, no window")
     render.add_argument("file", help="the record file")
