@@ -318,7 +318,8 @@ class Plan:
              bye: bool = False) -> Pairing:
         e = self.event
         names = [e.contestants[s].name for s in seats]
-        specs = [e.contestants[s].seat for s in seats]
+        # the event folder's path is left out, so a copy of the event elsewhere keeps its ids
+        specs = [e.contestants[s].seat.replace(shlex.quote(str(e.out)), "{out}") for s in seats]
         seed = int(_digest(e.seed, e.name, index, names)[:8], 16) % (2 ** 31)
         key = _digest(e.game, e.variant, self.options(group), names, specs, seed,
                       e.per_move, e.total, e.limits, bye)
