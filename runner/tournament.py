@@ -369,16 +369,20 @@ class Plan:
             met = {frozenset(p.seats) for p in plan if len(p.seats) == 2}
             whites = {i: sum(1 for p in plan if p.seats[0] == i and not p.bye) for i in range(n)}
             byes = {p.seats[0] for p in plan if p.bye}
-            unpaired = list(order)
             round_plan = []
-            if len(unpaired) % 2:
-                bye = next((i for i in reversed(unpaired) if i not in byes), unpaired[-1])
-                unpaired.remove(bye)
+            candidates = [i for i in reversed(order) if i not in byes] or list(reversed(order))
+            for bye in (candidates if n % 2 else [None]):
+                field_ = [i for i in order if i != bye]
+                pairs = _swiss_pairs(field_, met)
+                if pairs is not None:
+                    break
+            else:                               # everybody has met: rematches allowed
+                bye = candidates[0] if n % 2 else None
+                field_ = [i for i in order if i != bye]
+                pairs = list(zip(field_[::2], field_[1::2]))
+            if bye is not None:
                 round_plan.append(((bye,), True))
-            while unpaired:
-                a = unpaired.pop(0)
-                b = next((x for x in unpaired if frozenset((a, x)) not in met), unpaired[0])
-                unpaired.remove(b)
+            for a, b in pairs:
                 first = a if whites[a] < whites[b] or (whites[a] == whites[b] and r % 2 == 0) else b
                 round_plan.append(((first, b if first == a else a), False))
             for k, (seats, bye) in enumerate(round_plan):
@@ -403,6 +407,25 @@ class Plan:
         if sprt_state(e, results)["decision"]:
             plan = [p for p in plan if p.id in done]          # decided: nothing more to play
         return plan
+
+
+def _swiss_pairs(players: list[int], met: set, budget: list | None = None) -> list | None:
+    """Pairs of ``players`` (in standings order) with no rematch, each player meeting
+    the nearest one it may; None when there is no such pairing (or the search gives up)."""
+    budget = budget if budget is not None else [20000]
+    if not players:
+        return []
+    a, rest = players[0], players[1:]
+    for b in rest:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        if frozenset((a, b)) in met:
+            continue
+        tail = _swiss_pairs([x for x in rest if x != b], met, budget)
+        if tail is not None:
+            return [(a, b)] + tail
+    return None
 
 
 # ====================================================================== one match
@@ -502,12 +525,13 @@ def play_match(task: Mapping[str, Any]) -> dict:
 
 
 def _failures(match, names: Sequence[str], errors: Sequence[str]) -> list[dict]:
-    """Per seat that misbehaved: how often, and the first reason (crash, time-out ...)."""
+    """Per seat that misbehaved: how often, the first reason (crash, time-out ...) with
+    its turn and detail, and how often each reason came."""
     found: dict[int, dict] = {}
     for seat, error in enumerate(errors):
         if error:
             found[seat] = {"seat": seat, "name": names[seat], "count": 0, "turn": 0,
-                           "reason": "crash", "detail": f"cannot start: {error}"}
+                           "reason": "crash", "detail": f"cannot start: {error}", "reasons": {}}
     for info in match.turns:
         for seat, answer in info.answers.items():
             seat = int(seat)
@@ -517,6 +541,8 @@ def _failures(match, names: Sequence[str], errors: Sequence[str]) -> list[dict]:
                                                 "turn": info.number, "reason": reason,
                                                 "detail": answer.get("detail", "")})
                 entry["count"] += 1
+                entry.setdefault("reasons", {})
+                entry["reasons"][reason] = entry["reasons"].get(reason, 0) + 1
     return [found[s] for s in sorted(found)]
 
 
