@@ -120,14 +120,17 @@ def sprt_bounds(alpha: float, beta: float) -> tuple[float, float]:
 
 def sprt_llr(wins: int, draws: int, losses: int, elo0: float, elo1: float) -> float:
     """Log-likelihood ratio of H1 (Elo ``elo1``) against H0 (``elo0``), from W/D/L of A
-    against B (fishtest's logistic approximation; 0 until both results and a spread)."""
+    against B (fishtest's logistic approximation)."""
     n = wins + draws + losses
     if n == 0:
         return 0.0
     mean = (wins + 0.5 * draws) / n
     var = (wins * (1 - mean) ** 2 + draws * (0.5 - mean) ** 2 + losses * mean ** 2) / n
-    if var <= 0:
-        return 0.0
+    if var <= 0:          # every game the same result: half a game of each result as a prior
+        w, d, l = wins + 0.5, draws + 0.5, losses + 0.5
+        n = w + d + l
+        mean = (w + 0.5 * d) / n
+        var = (w * (1 - mean) ** 2 + d * (0.5 - mean) ** 2 + l * mean ** 2) / n
     s0, s1 = expected(elo0), expected(elo1)
     return (s1 - s0) * (2 * mean - s0 - s1) / (2 * var / n)
 
