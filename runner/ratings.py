@@ -64,16 +64,17 @@ def elo_ratings(games: Sequence[Game2], iterations: int = 2000,
         wins[b] += 1.0 - s
         key = (a, b) if a < b else (b, a)
         meetings[key] = meetings.get(key, 0) + 1
+    opponents: dict[str, list[tuple[str, int]]] = {p: [] for p in players}
+    for (a, b), n in meetings.items():
+        opponents[a].append((b, n))
+        opponents[b].append((a, n))
     gamma = {p: 1.0 for p in players}
     for _ in range(iterations):               # Hunter's MM algorithm for Bradley-Terry
         new = {}
         for p in players:
             denom = prior_games * 2.0 / (gamma[p] + 1.0)   # the virtual draws against 1.0
-            for (a, b), n in meetings.items():
-                if p == a:
-                    denom += n / (gamma[a] + gamma[b])
-                elif p == b:
-                    denom += n / (gamma[a] + gamma[b])
+            for q, n in opponents[p]:
+                denom += n / (gamma[p] + gamma[q])
             new[p] = (wins[p] + prior_games) / denom if denom else gamma[p]
         change = max(abs(math.log(new[p] / gamma[p])) for p in players)
         gamma = new
@@ -85,10 +86,9 @@ def elo_ratings(games: Sequence[Game2], iterations: int = 2000,
     result = {}
     for p in players:
         info = prior_games * 0.25                # Fisher information in natural-log units
-        for (a, b), n in meetings.items():
-            if p in (a, b):
-                q = gamma[a] / (gamma[a] + gamma[b])
-                info += n * q * (1 - q)
+        for q_name, n in opponents[p]:
+            q = gamma[p] / (gamma[p] + gamma[q_name])
+            info += n * q * (1 - q)
         result[p] = (elo[p] - mean, Z95 * scale / math.sqrt(info))
     return result
 

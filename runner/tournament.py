@@ -58,6 +58,8 @@ RESULTS = "results.jsonl"
 MATCHES = "matches"
 #: Times a match whose task failed (a lost worker, an arena error) is tried again.
 RETRIES = 3
+#: Seconds between rewrites of the standings files while the event runs.
+LIVE_STANDINGS_EVERY = 2.0
 
 FORMATS = ("round-robin", "gauntlet", "swiss", "all-in", "sprt")
 
@@ -635,7 +637,8 @@ def run_event(event: Event, executor: cf.Executor | None = None, ship: bool = Fa
         executor = local_executor(event.concurrency)
     build_contestants(event, log)
     in_flight: dict[cf.Future, tuple[Pairing, int]] = {}
-    started, played = time.perf_counter(), 0
+    started, played, shown = time.perf_counter(), 0, 0.0
+    interrupted = False
     try:
         while True:
             pairings = plan.pairings(results.lines)
@@ -673,9 +676,15 @@ def run_event(event: Event, executor: cf.Executor | None = None, ship: bool = Fa
                 log(f"[{len(results.lines)}{'/' + str(total) if total else ''}] {pairing.id} "
                     + " vs ".join(line["contestants"]) + f": {line.get('result') or line.get('error')}"
                     + (f" ({line['outcome']['detail']})" if line.get("outcome", {}).get("detail") else ""))
+            if time.monotonic() - shown > LIVE_STANDINGS_EVERY:     # for a projector or a peek
+                write_standings(event, standings(event, plan, results.lines))
+                shown = time.monotonic()
+    except BaseException:
+        interrupted = True          # Ctrl-C: leave the matches in flight, they are re-run next time
+        raise
     finally:
         if own:
-            executor.shutdown(wait=True, cancel_futures=True)
+            executor.shutdown(wait=not interrupted, cancel_futures=True)
     elapsed = time.perf_counter() - started
     table = standings(event, plan, results.lines)
     table["run"] = {"played_now": played, "seconds": round(elapsed, 2),
