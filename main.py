@@ -185,7 +185,15 @@ def run_command(args) -> int:
     """Run a parsed command; a game's tool may hand back :class:`~games.registry.OpenWindow`,
     and then the window is opened here, in the shell's layer."""
     from games.registry import OpenWindow
+    from runner.tournament import ShowStandings
     result = args.func(args)
+    if isinstance(result, ShowStandings):       # arena tournament --window
+        from ui.app import open_app
+        from ui.scenes.tournament import TournamentScene
+        app = open_app(args)
+        app.push(TournamentScene(app, result.folder, result.thread, result.log, result.error))
+        app.run()
+        return result.finish()
     if isinstance(result, OpenWindow):
         from ui.app import run_app
         code = run_app(args, match=result.match)

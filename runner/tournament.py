@@ -39,6 +39,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -894,11 +895,52 @@ def register(commands) -> None:
     parser.add_argument("--cluster", metavar="tcp://HOST:8786",
                         help="run the matches on a Dask distributed cluster (pip install 'arena[cluster]')")
     parser.add_argument("--quiet", action="store_true", help="print only the standings")
+    parser.add_argument("--window", action="store_true",
+                        help="show the standings in the arena's window while the event runs")
     parser.set_defaults(func=cmd_tournament)
 
 
-def cmd_tournament(args) -> int:
+@dataclass
+class ShowStandings:
+    """A request to the shell (main.py): show the standings of ``folder`` in the window
+    while ``thread`` runs the event; the runner itself never opens a window."""
+
+    folder: Path
+    thread: threading.Thread
+    log: list[str]
+    outcome: dict
+
+    def error(self) -> str:
+        return self.outcome.get("error", "")
+
+    def finish(self) -> int:
+        """Wait for the event's end (closing the window does not stop it)."""
+        self.thread.join()
+        return self.outcome.get("code", 1)
+
+
+def cmd_tournament(args) -> int | ShowStandings:
+    if getattr(args, "window", False):
+        lines: list[str] = []
+        outcome: dict = {}
+
+        def background() -> None:
+            outcome["code"] = _run_command(args, lambda text: (lines.append(text),
+                                                               None if args.quiet else print(text, flush=True)),
+                                           outcome)
+        try:
+            folder = load_event(args.event, args.out).out
+        except ArenaError as exc:
+            print(f"arena: {exc}", file=sys.stderr)
+            return 2
+        thread = threading.Thread(target=background, name="tournament", daemon=True)
+        thread.start()
+        return ShowStandings(folder, thread, lines, outcome)
     log = (lambda _: None) if args.quiet else (lambda text: print(text, flush=True))
+    return _run_command(args, log, {})
+
+
+def _run_command(args, log, outcome: dict) -> int:
     try:
         event = load_event(args.event, args.out)
         if args.workers:
@@ -918,6 +960,7 @@ def cmd_tournament(args) -> int:
             table = run_event(event, log=log)
     except ArenaError as exc:
         print(f"arena: {exc}", file=sys.stderr)
+        outcome["error"] = str(exc)
         return 2
     print(standings_text(table), end="")
     run = table.get("run", {})
