@@ -305,7 +305,12 @@ class Plan:
             if self.spec.seats_option and self.spec.seats_option not in explicit:
                 explicit[self.spec.seats_option] = event.seats
             resolved = self.spec.resolve_options(event.variant, explicit)
-            loaded, _ = load_option_files(self.plugin, self.game, resolved)
+            try:
+                loaded, _ = load_option_files(self.plugin, self.game, resolved)
+                self.game.new_initial_state(loaded, 0)          # options that cannot start
+            except ArenaError as exc:
+                where = f" (with {', '.join(f'{k} = {v!r}' for k, v in chosen.items())})" if chosen else ""
+                raise EventError(f"the event's options{where}: {exc}") from None
             self._options[g], self._cycled[g] = loaded, chosen
         self.groups = groups
 

@@ -102,6 +102,8 @@ def test_bad_events_are_explained(tmp_path):
         event(tmp_path, format="knockout")
     with pytest.raises(EventError, match="takes"):
         event(tmp_path, n=6, format="all-in")            # Hex has two seats
+    with pytest.raises(EventError, match="position"):
+        Plan(event(tmp_path, cycle={"position": ["", "1"]}))
 
 
 def test_crashing_hanging_and_missing_contestants_are_scored_by_the_rules(tmp_path):
