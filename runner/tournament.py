@@ -27,6 +27,7 @@ Never imports pygame.
 from __future__ import annotations
 
 import concurrent.futures as cf
+from concurrent.futures.process import BrokenProcessPool
 import csv
 import glob
 import hashlib
@@ -657,13 +658,15 @@ def run_event(event: Event, executor: cf.Executor | None = None, ship: bool = Fa
                 break
             finished, _ = cf.wait(list(in_flight), return_when=cf.FIRST_COMPLETED)
             for future in finished:
+                if future not in in_flight:         # resubmitted to a new pool already
+                    continue
                 pairing, tries = in_flight.pop(future)
                 try:
                     answer = future.result()
                 except Exception as exc:            # a lost worker, a broken pool: try again
                     if tries < RETRIES:
                         log(f"match {pairing.id}: {type(exc).__name__}: {exc}; trying again")
-                        if isinstance(exc, cf.process.BrokenProcessPool) and own:
+                        if isinstance(exc, BrokenProcessPool) and own:
                             executor.shutdown(wait=False, cancel_futures=True)
                             executor = local_executor(event.concurrency)
                             for f, (p, t) in list(in_flight.items()):   # their pool is gone

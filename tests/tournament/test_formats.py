@@ -149,3 +149,26 @@ seat = "ext:{{out}}/never-built"
     assert rows["bot"]["rank"] == 1 and rows["bot"]["points"] == 80
     assert "build failed" in rows["unbuilt"]["error"]
     assert "bot" not in reasons
+
+
+def test_a_lost_task_is_run_again(tmp_path):
+    """A worker lost mid-match (its future fails) means the match is played again."""
+    import concurrent.futures as cf
+
+    class Flaky(cf.ThreadPoolExecutor):
+        failures = 2
+
+        def submit(self, fn, *args, **kwargs):
+            if Flaky.failures:
+                Flaky.failures -= 1
+                future = cf.Future()
+                future.set_exception(ConnectionError("worker lost"))
+                return future
+            return super().submit(fn, *args, **kwargs)
+
+    logged = []
+    ev = event(tmp_path, n=3, concurrency=2)
+    with Flaky(2) as executor:
+        table = run_event(ev, executor, log=logged.append)
+    assert table["matches"]["played"] == 3 and len(results(tmp_path / "out")) == 3
+    assert sum("trying again" in line for line in logged) == 2
