@@ -643,38 +643,53 @@ def run_event(event: Event, executor: cf.Executor | None = None, ship: bool = Fa
     if own:
         executor = local_executor(event.concurrency)
     build_contestants(event, log)
-    in_flight: dict[cf.Future, tuple[Pairing, int]] = {}
+    in_flight: dict[cf.Future, tuple[Pairing, int, int]] = {}   # pairing, tries, pool
+    pool = [executor, 0]                    # the executor and its generation
+
+    def submit(pairing: Pairing, tries: int) -> None:
+        try:
+            future = pool[0].submit(play_match, task_for(event, plan, pairing, ship))
+        except BrokenProcessPool:
+            if not own:
+                raise
+            renew()
+            future = pool[0].submit(play_match, task_for(event, plan, pairing, ship))
+        in_flight[future] = (pairing, tries, pool[1])
+
+    def renew() -> None:
+        """A process of the local pool died: a new pool, and its matches sent again."""
+        log("a process of the pool died; its matches are played again in a new pool")
+        pool[0].shutdown(wait=False, cancel_futures=True)
+        pool[0], pool[1] = local_executor(event.concurrency), pool[1] + 1
+        for f, (p, t, _) in list(in_flight.items()):
+            del in_flight[f]
+            submit(p, t + 1)
+
     started, played, shown = time.perf_counter(), 0, 0.0
     interrupted = False
     try:
         while True:
             pairings = plan.pairings(results.lines)
-            busy = {p.id for p, _ in in_flight.values()}
+            busy = {p.id for p, _, _ in in_flight.values()}
             pending = [p for p in pairings if not p.bye and p.id not in results.lines
                        and p.id not in busy]
             for p in pending[:max(0, event.concurrency - len(in_flight))]:
-                in_flight[executor.submit(play_match, task_for(event, plan, p, ship))] = (p, 1)
+                submit(p, 1)
             if not in_flight:
                 break
             finished, _ = cf.wait(list(in_flight), return_when=cf.FIRST_COMPLETED)
             for future in finished:
-                if future not in in_flight:         # resubmitted to a new pool already
+                if future not in in_flight:         # sent again to a new pool already
                     continue
-                pairing, tries = in_flight.pop(future)
+                pairing, tries, generation = in_flight.pop(future)
                 try:
                     answer = future.result()
                 except Exception as exc:            # a lost worker, a broken pool: try again
                     if tries < RETRIES:
                         log(f"match {pairing.id}: {type(exc).__name__}: {exc}; trying again")
-                        if isinstance(exc, BrokenProcessPool) and own:
-                            executor.shutdown(wait=False, cancel_futures=True)
-                            executor = local_executor(event.concurrency)
-                            for f, (p, t) in list(in_flight.items()):   # their pool is gone
-                                in_flight.pop(f)
-                                in_flight[executor.submit(play_match, task_for(
-                                    event, plan, p, ship))] = (p, t + 1)
-                        in_flight[executor.submit(play_match, task_for(
-                            event, plan, pairing, ship))] = (pairing, tries + 1)
+                        if isinstance(exc, BrokenProcessPool) and own and generation == pool[1]:
+                            renew()
+                        submit(pairing, tries + 1)
                         continue
                     answer = {"id": pairing.id, "error": "".join(traceback.format_exception_only(
                         type(exc), exc)).strip(), "files": {}}
@@ -693,7 +708,7 @@ def run_event(event: Event, executor: cf.Executor | None = None, ship: bool = Fa
         raise
     finally:
         if own:
-            executor.shutdown(wait=not interrupted, cancel_futures=True)
+            pool[0].shutdown(wait=not interrupted, cancel_futures=True)
     elapsed = time.perf_counter() - started
     table = standings(event, plan, results.lines)
     table["run"] = {"played_now": played, "seconds": round(elapsed, 2),

@@ -172,3 +172,29 @@ def test_a_lost_task_is_run_again(tmp_path):
         table = run_event(ev, executor, log=logged.append)
     assert table["matches"]["played"] == 3 and len(results(tmp_path / "out")) == 3
     assert sum("trying again" in line for line in logged) == 2
+
+
+def test_a_pool_process_killed_mid_event_means_its_matches_are_played_again(tmp_path):
+    import signal
+    import threading
+    import time
+
+    import psutil
+
+    ev = event(tmp_path, n=4, rounds=2, concurrency=3)
+    logged, out = [], {}
+    thread = threading.Thread(target=lambda: out.setdefault("table", run_event(ev, log=logged.append)))
+    thread.start()
+    deadline = time.monotonic() + 120
+    workers = []
+    while time.monotonic() < deadline and thread.is_alive() and not workers:
+        servers = [p for p in psutil.Process().children()
+                   if "forkserver" in " ".join(p.cmdline())]
+        workers = [w for s in servers for w in s.children()]
+        time.sleep(0.02)
+    assert workers, "the pool never started"
+    workers[0].send_signal(signal.SIGKILL)
+    thread.join(300)
+    assert out["table"]["matches"] == {"planned": 12, "played": 12, "errors": 0}
+    assert len({line["id"] for line in results(tmp_path / "out")}) == 12
+    assert any("new pool" in line for line in logged)
