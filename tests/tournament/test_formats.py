@@ -198,3 +198,15 @@ def test_a_pool_process_killed_mid_event_means_its_matches_are_played_again(tmp_
     assert out["table"]["matches"] == {"planned": 12, "played": 12, "errors": 0}
     assert len({line["id"] for line in results(tmp_path / "out")}) == 12
     assert any("new pool" in line for line in logged)
+
+
+@pytest.mark.parametrize("path", sorted(ROOT.glob("games/*/events/*.toml")), ids=lambda p: p.name)
+def test_every_shipped_event_file_loads_and_plans(path, tmp_path):
+    ev = load_event(path, tmp_path / "out")
+    plan = Plan(ev).pairings({})
+    assert plan and len({p.id for p in plan}) == len(plan)
+    for c in ev.contestants:
+        for word in c.seat.split()[1:]:
+            if word.startswith("/"):
+                assert Path(word).exists(), f"{c.name}: {word} is missing"
+
