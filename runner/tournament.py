@@ -611,19 +611,31 @@ def local_executor(workers: int) -> cf.Executor:
     import multiprocessing
     context = multiprocessing.get_context("forkserver" if os.name == "posix" else "spawn")
     return cf.ProcessPoolExecutor(max_workers=workers, mp_context=context,
-                                  initializer=_worker_start)
+                                  initializer=_worker_start, initargs=(os.getpid(),))
 
 
-def _worker_start() -> None:
-    """A pool process dies with the organizer (Linux), so a killed arena leaves no orphans."""
+def _worker_start(organizer: int) -> None:
+    """A pool process ends with the organizer (and takes its programs with it), so a
+    killed arena leaves nothing running."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    if sys.platform.startswith("linux"):
-        try:
-            import ctypes
-            import signal
-            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)   # PR_SET_PDEATHSIG
-        except (OSError, AttributeError):
-            pass
+
+    def watch() -> None:
+        import psutil
+        while True:
+            time.sleep(0.5)
+            try:
+                alive = psutil.Process(organizer).status() != psutil.STATUS_ZOMBIE
+            except psutil.Error:
+                alive = False
+            if not alive:
+                for child in psutil.Process().children(recursive=True):
+                    try:
+                        child.kill()
+                    except psutil.Error:
+                        pass
+                os._exit(1)
+
+    threading.Thread(target=watch, name="organizer-watch", daemon=True).start()
 
 
 def run_event(event: Event, executor: cf.Executor | None = None, ship: bool = False,
