@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from games.api import ArenaError, GameSetupError, Outcome, Termination
+from games.api import ArenaError, Termination
 from runner import ratings
 from runner.seats import Answer, Seat
 
@@ -241,12 +241,13 @@ def _contestant(entry: Mapping[str, Any], index: int, folder: Path) -> Contestan
             if os.path.isabs(word) and (Path(word).is_file() or (build and i == 0)):
                 files.append(word)
             elif i == 0 and build and ("/" in word):
-                files.append(str((folder / word).absolute()))
+                files.append(os.path.abspath(folder / word))
                 argv[0] = files[-1]
         spec = f"{kind}:{shlex.join(argv)}"
     for pattern in entry.get("files", []):
         matches = sorted(glob.glob(str(folder / pattern), recursive=True))
-        files += [str(Path(m).absolute()) for m in matches if Path(m).is_file()] or [str(folder / pattern)]
+        files += ([os.path.abspath(m) for m in matches if Path(m).is_file()]
+                  or [os.path.abspath(folder / pattern)])
     if kind == "human":
         raise EventError(f"contestant {index + 1}: a tournament has no human seats")
     name = entry.get("name") or spec
@@ -488,6 +489,8 @@ def play_match(task: Mapping[str, Any]) -> dict:
     try:
         shipped = {}
         for path, (data, mode) in (task.get("files") or {}).items():
+            if ".." in Path(path).parts:
+                raise EventError(f"a shipped file's path must be plain: {path}")
             target = root / "ship" / path.lstrip("/\\").replace(":", "")
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)
