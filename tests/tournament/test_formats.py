@@ -183,18 +183,28 @@ def test_a_pool_process_killed_mid_event_means_its_matches_are_played_again(tmp_
 
     ev = event(tmp_path, n=4, rounds=2, concurrency=3)
     logged, out = [], {}
-    thread = threading.Thread(target=lambda: out.setdefault("table", run_event(ev, log=logged.append)))
+    def play():
+        try:
+            out["table"] = run_event(ev, log=logged.append)
+        except BaseException as exc:        # shown by the assertion below
+            out["error"] = exc
+            raise
+    thread = threading.Thread(target=play)
     thread.start()
     deadline = time.monotonic() + 120
     workers = []
+    path = tmp_path / "out" / "results.jsonl"
     while time.monotonic() < deadline and thread.is_alive() and not workers:
-        servers = [p for p in psutil.Process().children()
-                   if "forkserver" in " ".join(p.cmdline())]
-        workers = [w for s in servers for w in s.children()]
+        if path.exists() and path.read_bytes().count(b"\n") >= 1:     # the pool is up
+            servers = [p for p in psutil.Process().children()
+                       if "forkserver" in " ".join(p.cmdline())]
+            workers = [w for s in servers for w in s.children()]
         time.sleep(0.02)
     assert workers, "the pool never started"
     workers[0].send_signal(signal.SIGKILL)
     thread.join(300)
+    assert not thread.is_alive(), "the event did not end"
+    assert "error" not in out, repr(out.get("error"))
     assert out["table"]["matches"] == {"planned": 12, "played": 12, "errors": 0}
     assert len({line["id"] for line in results(tmp_path / "out")}) == 12
     assert any("new pool" in line for line in logged)
