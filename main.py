@@ -3,6 +3,7 @@
     python main.py                      the home screen
     python main.py replay FILE          open a record in the replay viewer
     python main.py match GAME --seat SPEC --seat SPEC [--headless] [--out DIR]
+    python main.py tournament EVENT.toml [--workers N] [--cluster tcp://HOST:8786]
     python main.py render FILE --turn N --out PICTURE.png [--size WxH]
     python main.py GAME TOOL ...        a game's own tools (xiangqi perft, robot audit ...)
 """
@@ -120,6 +121,9 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument("old", help="the first record (shown on the left)")
     compare.add_argument("new", help="the second record (shown on the right)")
     compare.set_defaults(func=cmd_compare)
+
+    from runner.tournament import register as register_tournament
+    register_tournament(commands)
 
     render = commands.add_parser("render", help="draw one turn of any record to a PNG, no window")
     render.add_argument("file", help="the record file")
@@ -369,7 +373,15 @@ def run_command(args) -> int:
     """Run a parsed command; a game's tool may hand back :class:`~games.registry.OpenWindow`,
     and then the window is opened here, in the shell's layer."""
     from games.registry import OpenWindow
+    from runner.tournament import ShowStandings
     result = args.func(args)
+    if isinstance(result, ShowStandings):       # arena tournament --window
+        from ui.app import open_app
+        from ui.scenes.tournament import TournamentScene
+        app = open_app(args)
+        app.push(TournamentScene(app, result.folder, result.thread, result.log, result.error))
+        app.run()
+        return result.finish()
     if isinstance(result, OpenWindow):
         from ui.app import run_app
         code = run_app(args, match=result.match)

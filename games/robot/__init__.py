@@ -12,5 +12,6 @@ PLUGIN = GamePlugin(
     renderer="games.robot.render:RobotRenderer",
     cli="games.robot.cli:register",
     files="games.robot.maps:load_files",
+    tournament="games.robot.tournament:FORMATS",
     picture="robot.png",
 )

@@ -1,9 +1,10 @@
-"""Robot tournaments: the statement's scoring and a headless run."""
+"""Robot tournaments: the statement's scoring, as presets of the generic runner, and the
+``arena robot tournament`` shorthand."""
 import json
 
 import main
 from games.api import Outcome, Termination
-from games.robot.tournament import Entry, all_in_points, pair_points, schedule, standings
+from games.robot.tournament import FORMATS, all_in_points, pair_points
 
 
 def test_pairs_scoring():
@@ -16,11 +17,20 @@ def test_all_in_scoring_counts_those_who_painted_fewer():
     assert all_in_points([30, 10, 30, 5]) == [20, 10, 20, 0]
 
 
-def test_schedule_every_pair_meets_and_standings_share_ranks():
-    plan = schedule("pairs", 4, ["open-11"], seed=1)
-    assert sorted(tuple(sorted(p.seats)) for p in plan) == [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
-    entries = [Entry("a", "", 20, 5), Entry("b", "", 20, 5), Entry("c", "", 30, 1)]
-    assert [(r, e.name) for r, e in standings(entries)] == [(1, "c"), (2, "a"), (2, "b")]
+def test_presets_score_as_the_statement():
+    """The generic scoring (beat points per seat finished above, tie per seat tied)
+    with Robot's presets gives the statement's points."""
+    from runner.tournament import Event, score_table, Pairing
+    for fmt, cells in (("pairs", [9, 3]), ("pairs", [5, 5]), ("all-in", [30, 10, 30, 5])):
+        points = FORMATS[fmt]["points"]
+        outcome = Outcome.ranked(cells, Termination.SCORE)
+        names = [f"c{i}" for i in range(len(cells))]
+        event = Event("e", "robot", None, None, [type("C", (), {"name": n})() for n in names],
+                      points=(points["beat"], points["tie"]))
+        line = {"id": "x", "index": 0, "contestants": names, "outcome": outcome.to_json()}
+        rows = score_table(event, [Pairing(0, 0, tuple(range(len(cells))), 0, "x")], {"x": line})
+        expected = pair_points(outcome) if fmt == "pairs" else all_in_points(cells)
+        assert [r["points"] for r in rows] == list(expected)
 
 
 def test_headless_pairs_tournament_writes_standings(tmp_path, capsys):
@@ -31,7 +41,7 @@ def test_headless_pairs_tournament_writes_standings(tmp_path, capsys):
     data = json.loads((tmp_path / "standings.json").read_text())
     rows = data["standings"]
     assert sum(r["points"] for r in rows) == 3 * 20 and all(r["played"] == 2 for r in rows)
-    assert len(list(tmp_path.glob("*.turnlog.json"))) == 3
+    assert len(list(tmp_path.glob("matches/*/*.turnlog.json"))) == 3
     assert "rank" in capsys.readouterr().out
 
 
@@ -41,7 +51,10 @@ def test_headless_all_in_tournament(tmp_path):
                       "--out", str(tmp_path)])
     data = json.loads((tmp_path / "standings.json").read_text())
     assert code == 0 and all(r["played"] == 2 for r in data["standings"])
-    for match in (1, 2):
-        cells = [res["cells"] for r in data["standings"] for res in r["results"] if res["match"] == match]
-        pts = [res["points"] for r in data["standings"] for res in r["results"] if res["match"] == match]
-        assert sorted(pts) == sorted(all_in_points(cells))
+    lines = [json.loads(l) for l in (tmp_path / "results.jsonl").read_text().splitlines()]
+    assert len(lines) == 2
+    total = {}
+    for line in lines:
+        for name, points in zip(line["contestants"], all_in_points(line["outcome"]["scores"])):
+            total[name] = total.get(name, 0) + points
+    assert {r["name"]: r["points"] for r in data["standings"]} == total

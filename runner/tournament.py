@@ -1,0 +1,1007 @@
+"""Tournaments for every game, headless: ``arena tournament EVENT.toml``.
+
+An event file (TOML) names the game, variant and options, the contestants (seat specs
+with names), the format, what to cycle over the matches (openings, start positions,
+maps), time limits, the seed and how many matches run at once.  See TOURNAMENTS.md.
+
+How it runs:
+
+* The format gives a plan of matches (:class:`Pairing`), each with a deterministic id
+  from the event, the seats and the seed; Swiss and SPRT plans grow as results come in.
+* Each match is one picklable task (:func:`play_match`) run by any
+  ``concurrent.futures`` executor: a local process pool, or a Dask cluster's
+  (``Client.get_executor()``).  A task carries everything it needs (options with the
+  files' content, and for a cluster the contestants' program files as bytes) and comes
+  back with the record and contest files as bytes; only the organizer writes the event
+  folder.
+* A finished match counts once its files are in ``matches/ID/`` and one line is appended
+  and fsynced to ``results.jsonl``.  Running the same command again reads that file and
+  plays only what is missing: killing the arena loses at most the matches in flight.
+* Standings (the game's own points, head-to-head, Elo with error bars for two-seat
+  matches, an OpenSkill rating for games of more seats, an SPRT for A/B tests) are
+  computed from the results file in match order, so a resumed event ends with exactly
+  the standings of an uninterrupted one; they are written as CSV and JSON.
+
+Never imports pygame.
+"""
+from __future__ import annotations
+
+import concurrent.futures as cf
+from concurrent.futures.process import BrokenProcessPool
+import csv
+import glob
+import hashlib
+import itertools
+import json
+import os
+import shlex
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from games.api import ArenaError, Termination
+from runner import ratings
+from runner.seats import Answer, Seat
+
+try:
+    import tomllib
+except ImportError:                     # Python 3.10
+    import tomli as tomllib            # type: ignore[no-redef]
+
+RESULTS = "results.jsonl"
+MATCHES = "matches"
+#: Times a match whose task failed (a lost worker, an arena error) is tried again.
+RETRIES = 3
+#: Seconds between rewrites of the standings files while the event runs.
+LIVE_STANDINGS_EVERY = 2.0
+
+FORMATS = ("round-robin", "gauntlet", "swiss", "all-in", "sprt")
+
+
+class EventError(ArenaError):
+    """An event file that cannot be run as written."""
+
+
+# ====================================================================== the event
+@dataclass
+class Contestant:
+    name: str
+    seat: str                       # the seat spec as run (program paths made absolute)
+    build: str = ""
+    files: list[str] = field(default_factory=list)    # absolute paths shipped to workers
+    error: str = ""                 # why it cannot start (a failed build); scored by the rules
+
+
+@dataclass
+class Event:
+    name: str
+    game: str
+    folder: Path                    # where relative paths in the event file start
+    out: Path
+    contestants: list[Contestant]
+    format: str = "round-robin"
+    variant: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    cycle: dict[str, list] = field(default_factory=dict)
+    rounds: int = 1
+    seats: int = 2
+    seed: int = 0
+    concurrency: int = 1
+    per_move: float | None = None
+    total: float | None = None
+    limits: dict[str, Any] = field(default_factory=dict)
+    points: tuple[float, float] = (1.0, 0.5)      # per seat beaten, per seat tied
+    champion: int = 0                             # gauntlet
+    sprt: dict[str, float] = field(default_factory=dict)
+    max_matches: int = 1000                       # sprt
+
+    @property
+    def names(self) -> list[str]:
+        return [c.name for c in self.contestants]
+
+
+def load_event(path: str | Path, out: str | Path | None = None) -> Event:
+    """Read an event file; relative paths in it start at its own folder."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise EventError(f"{path}: {exc.strerror or exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise EventError(f"{path}: {exc}") from None
+    return event_from_dict(data, path.parent.absolute(), out)
+
+
+def event_from_dict(data: Mapping[str, Any], folder: Path, out: str | Path | None = None) -> Event:
+    from games import registry
+
+    def need(key, kind, default=None):
+        value = data.get(key, default)
+        if value is not None and not isinstance(value, kind):
+            raise EventError(f"{key} must be {getattr(kind, '__name__', kind)}, not {value!r}")
+        return value
+
+    game = need("game", str)
+    if not game:
+        raise EventError("the event names no game (game = \"hex\")")
+    plugin = registry.plugin(game)
+    spec = plugin.new_game().spec
+    name = need("name", str, game + "-event")
+    fmt = need("format", str, "round-robin")
+    preset: dict[str, Any] = {}
+    own = plugin_formats(plugin)
+    if fmt in own:
+        preset = dict(own[fmt])
+        fmt = preset.pop("format")
+    elif fmt not in FORMATS:
+        raise EventError(f"format {fmt!r} is not one of " + ", ".join([*FORMATS, *own]))
+    merged = {**preset, **{k: v for k, v in data.items() if k != "format"}}
+    people = data.get("contestant") or data.get("contestants") or []
+    if not isinstance(people, list) or len(people) < 2:
+        raise EventError("an event needs at least two [[contestant]] tables")
+    target = (Path(out) if out else folder / merged["out"] if merged.get("out")
+              else Path(name)).absolute()
+    contestants = []
+    for index, entry in enumerate(people):
+        if isinstance(entry, str):
+            entry = {"seat": entry}
+        if not isinstance(entry, Mapping) or not isinstance(entry.get("seat"), str):
+            raise EventError(f"contestant {index + 1} needs seat = \"bot:2\" or \"ext:COMMAND\"")
+        entry = {k: _fill(v, target) for k, v in entry.items()}
+        contestants.append(_contestant(entry, index, folder))
+    if len({c.name for c in contestants}) != len(contestants):
+        raise EventError("two contestants share a name; give each its own name = \"...\"")
+    options = dict(merged.get("options") or {})
+    cycle = {k: list(v) if isinstance(v, list) else [v] for k, v in (merged.get("cycle") or {}).items()}
+    for values in [options, cycle]:
+        for key, value in list(values.items()):
+            values[key] = _local_path(value, folder)
+    timing = merged.get("time") or {}
+    points = merged.get("points") or {}
+    champion = merged.get("champion", 0)
+    if isinstance(champion, str):
+        if champion not in [c.name for c in contestants]:
+            raise EventError(f"champion {champion!r} is not a contestant")
+        champion = [c.name for c in contestants].index(champion)
+    event = Event(
+        name=name, game=game, folder=folder, out=target, contestants=contestants,
+        format=fmt, variant=merged.get("variant"), options=options, cycle=cycle,
+        rounds=int(merged.get("rounds", 2 if fmt == "all-in" else 1)),
+        seats=int(merged.get("seats", spec.min_seats if fmt != "all-in" else len(contestants))),
+        seed=int(merged.get("seed", 0)), concurrency=max(1, int(merged.get("concurrency", 1))),
+        per_move=_seconds(timing.get("per_move")), total=_seconds(timing.get("total")),
+        limits=dict(merged.get("limits") or {}),
+        points=(float(points.get("beat", 1.0)), float(points.get("tie", 0.5))),
+        champion=int(champion), sprt=dict(merged.get("sprt") or {}),
+        max_matches=int((merged.get("sprt") or {}).get("max_matches", 1000)))
+    if not spec.min_seats <= event.seats <= spec.max_seats:
+        raise EventError(f"{spec.title} takes {spec.min_seats}-{spec.max_seats} seats a match, "
+                         f"not {event.seats}" + (" (all-in puts every contestant in each match)"
+                                                 if fmt == "all-in" else ""))
+    if event.seats > len(contestants):
+        raise EventError(f"matches of {event.seats} seats need at least {event.seats} contestants")
+    if fmt in ("swiss", "sprt", "gauntlet") and event.seats != 2:
+        raise EventError(f"{fmt} is for two-seat matches")
+    if fmt == "sprt" and len(contestants) != 2:
+        raise EventError("an SPRT is an A/B test: exactly two contestants (A the new build)")
+    return event
+
+
+def plugin_formats(plugin) -> dict[str, dict]:
+    """A game's own formats (``GamePlugin.tournament``): ``{name: preset}``."""
+    if not getattr(plugin, "tournament", None):
+        return {}
+    return dict(plugin.load("tournament"))
+
+
+def _fill(value, out: Path):
+    """``{out}`` in a contestant's seat, build or files: the event folder (where builds
+    may put their programs)."""
+    if isinstance(value, list):
+        return [_fill(v, out) for v in value]
+    return value.replace("{out}", shlex.quote(str(out))) if isinstance(value, str) else value
+
+
+def _seconds(value) -> float | None:
+    return float(value) or None if value is not None else None
+
+
+def _local_path(value, folder: Path):
+    """A value naming an existing file relative to the event file, made absolute."""
+    if isinstance(value, list):
+        return [_local_path(v, folder) for v in value]
+    if isinstance(value, str) and value and "\n" not in value and not os.path.isabs(value):
+        candidate = folder / value
+        if candidate.is_file():
+            return str(candidate)
+    return value
+
+
+def _contestant(entry: Mapping[str, Any], index: int, folder: Path) -> Contestant:
+    from runner.process import resolve_command
+    from runner.seats import parse_seat_spec
+    spec = entry["seat"].strip()
+    kind, arg = parse_seat_spec(spec)
+    files = []
+    if kind not in ("human", "bot") and arg:
+        try:
+            argv = resolve_command(arg, base=folder)
+        except ValueError as exc:
+            raise EventError(f"contestant {index + 1}: {exc}") from None
+        build = entry.get("build", "")
+        for i, word in enumerate(argv):
+            if os.path.isabs(word) and (Path(word).is_file() or (build and i == 0)):
+                files.append(word)
+            elif i == 0 and build and ("/" in word):
+                files.append(os.path.abspath(folder / word))
+                argv[0] = files[-1]
+        spec = f"{kind}:{shlex.join(argv)}"
+    for pattern in entry.get("files", []):
+        matches = sorted(glob.glob(str(folder / pattern), recursive=True))
+        files += ([os.path.abspath(m) for m in matches if Path(m).is_file()]
+                  or [os.path.abspath(folder / pattern)])
+    if kind == "human":
+        raise EventError(f"contestant {index + 1}: a tournament has no human seats")
+    name = entry.get("name") or spec
+    return Contestant(str(name), spec, str(entry.get("build", "")), sorted(set(files)))
+
+
+def build_contestants(event: Event, log: Callable[[str], None] = print) -> None:
+    """Run each contestant's ``build`` command in the event file's folder; a failed build
+    leaves the contestant in the event, unable to start (scored by the game's rules)."""
+    for c in event.contestants:
+        if not c.build:
+            continue
+        try:
+            done = subprocess.run(c.build, shell=True, cwd=event.folder, capture_output=True,
+                                  text=True, timeout=300)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            c.error = f"build failed: {exc}"
+        else:
+            if done.returncode != 0:
+                c.error = (f"build failed (exit {done.returncode}): "
+                           + (done.stderr or done.stdout).strip()[-400:])
+        log(f"build {c.name}: " + (c.error or "ok"))
+
+
+# ====================================================================== the plan
+@dataclass(frozen=True)
+class Pairing:
+    index: int                     # the match's place in the plan (its number, from 0)
+    round: int
+    seats: tuple[int, ...]         # contestant indices in seat order
+    group: int                     # which cycled value (opening, map) it plays
+    id: str = ""
+    seed: int = 0
+    bye: bool = False              # Swiss: a bye, scored as a win, nothing played
+
+
+def _digest(*parts) -> str:
+    return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()
+
+
+class Plan:
+    """The event's matches: options, seeds and ids for each pairing of a format."""
+
+    def __init__(self, event: Event):
+        from games import registry
+        from runner.setup import load_option_files
+        self.event = event
+        self.plugin = registry.plugin(event.game)
+        self.game = self.plugin.new_game()
+        self.spec = self.game.spec
+        self._options: dict[int, dict] = {}
+        self._cycled: dict[int, dict] = {}
+        groups = max([len(v) for v in event.cycle.values()] or [1])
+        for g in range(groups):
+            chosen = {k: v[g % len(v)] for k, v in event.cycle.items()}
+            explicit = {**event.options, **chosen}
+            if self.spec.seats_option and self.spec.seats_option not in explicit:
+                explicit[self.spec.seats_option] = event.seats
+            resolved = self.spec.resolve_options(event.variant, explicit)
+            try:
+                loaded, _ = load_option_files(self.plugin, self.game, resolved)
+                self.game.new_initial_state(loaded, 0)          # options that cannot start
+            except ArenaError as exc:
+                where = f" (with {', '.join(f'{k} = {v!r}' for k, v in chosen.items())})" if chosen else ""
+                raise EventError(f"the event's options{where}: {exc}") from None
+            self._options[g], self._cycled[g] = loaded, chosen
+        self.groups = groups
+
+    def options(self, group: int) -> dict:
+        return self._options[group % self.groups]
+
+    def cycled(self, group: int) -> dict:
+        """The cycled values as the event names them (a map's name, not its text)."""
+        return {k: (v if not isinstance(v, str) or len(v) < 80 else v[:77] + "...")
+                for k, v in self._cycled[group % self.groups].items()}
+
+    def make(self, index: int, round_: int, seats: Sequence[int], group: int,
+             bye: bool = False) -> Pairing:
+        e = self.event
+        names = [e.contestants[s].name for s in seats]
+        # the event folder's path is left out, so a copy of the event elsewhere keeps its ids
+        specs = [e.contestants[s].seat.replace(shlex.quote(str(e.out)), "{out}") for s in seats]
+        seed = int(_digest(e.seed, e.name, index, names)[:8], 16) % (2 ** 31)
+        key = _digest(e.game, e.variant, self.options(group), names, specs, seed,
+                      e.per_move, e.total, e.limits, bye)
+        return Pairing(index, round_, tuple(seats), group, f"m{index:04d}-{key[:10]}", seed, bye)
+
+    # ---------------------------------------------------------------- formats
+    def pairings(self, done: Mapping[str, dict]) -> list[Pairing]:
+        """Every match planned so far given the finished ones (``{id: result line}``)."""
+        fmt = self.event.format
+        if fmt == "swiss":
+            return self._swiss(done)
+        if fmt == "sprt":
+            return self._sprt(done)
+        return self._static()
+
+    def _static(self) -> list[Pairing]:
+        e = self.event
+        n = len(e.contestants)
+        plan, index = [], 0
+        if e.format == "round-robin":
+            groups = list(itertools.combinations(range(n), e.seats))
+        elif e.format == "gauntlet":
+            groups = [(e.champion, other) for other in range(n) if other != e.champion]
+        else:                                   # all-in: everybody in every match
+            groups = [tuple(range(n))]
+        for r in range(e.rounds):
+            for j, members in enumerate(groups):
+                shift = r % len(members)
+                seats = members[shift:] + members[:shift]       # seats rotated each round
+                if e.format == "all-in":
+                    group = r // len(members)                   # a full rotation per map
+                else:
+                    group = j + (r // len(members)) * len(groups)
+                plan.append(self.make(index, r, seats, group))
+                index += 1
+        return plan
+
+    def _swiss(self, done: Mapping[str, dict]) -> list[Pairing]:
+        e = self.event
+        n = len(e.contestants)
+        plan: list[Pairing] = []
+        for r in range(e.rounds):
+            if any(p.id not in done and not p.bye for p in plan):
+                break                           # the next round waits for this one
+            table = score_table(e, plan, done)
+            order = sorted(range(n), key=lambda i: (-table[i]["points"], -table[i]["score"], i))
+            met = {frozenset(p.seats) for p in plan if len(p.seats) == 2}
+            whites = {i: sum(1 for p in plan if p.seats[0] == i and not p.bye) for i in range(n)}
+            byes = {p.seats[0] for p in plan if p.bye}
+            round_plan = []
+            candidates = [i for i in reversed(order) if i not in byes] or list(reversed(order))
+            for bye in (candidates if n % 2 else [None]):
+                field_ = [i for i in order if i != bye]
+                pairs = _swiss_pairs(field_, met)
+                if pairs is not None:
+                    break
+            else:                               # everybody has met: rematches allowed
+                bye = candidates[0] if n % 2 else None
+                field_ = [i for i in order if i != bye]
+                pairs = list(zip(field_[::2], field_[1::2]))
+            if bye is not None:
+                round_plan.append(((bye,), True))
+            for a, b in pairs:
+                first = a if whites[a] < whites[b] or (whites[a] == whites[b] and r % 2 == 0) else b
+                round_plan.append(((first, b if first == a else a), False))
+            for k, (seats, bye) in enumerate(round_plan):
+                plan.append(self.make(r * 1000 + k, r, seats, r, bye))
+        return plan
+
+    def _sprt(self, done: Mapping[str, dict]) -> list[Pairing]:
+        e = self.event
+        plan: list[Pairing] = []
+        finished = 0
+        for index in range(e.max_matches):
+            pair = index // 2
+            seats = (0, 1) if index % 2 == 0 else (1, 0)
+            p = self.make(index, pair, seats, pair)
+            if p.id not in done:
+                if index >= finished + 2 * e.concurrency:
+                    break
+            else:
+                finished += 1
+            plan.append(p)
+        results = [done[p.id] for p in plan if p.id in done]
+        if sprt_state(e, results)["decision"]:
+            plan = [p for p in plan if p.id in done]          # decided: nothing more to play
+        return plan
+
+
+def _swiss_pairs(players: list[int], met: set, budget: list | None = None) -> list | None:
+    """Pairs of ``players`` (in standings order) with no rematch, each player meeting
+    the nearest one it may; None when there is no such pairing (or the search gives up)."""
+    budget = budget if budget is not None else [20000]
+    if not players:
+        return []
+    a, rest = players[0], players[1:]
+    for b in rest:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        if frozenset((a, b)) in met:
+            continue
+        tail = _swiss_pairs([x for x in rest if x != b], met, budget)
+        if tail is not None:
+            return [(a, b)] + tail
+    return None
+
+
+# ====================================================================== one match
+class BrokenSeat(Seat):
+    """A contestant that cannot start: every answer is a crash with the reason, so the
+    game's rules score it (a forfeit, or Robot's robot staying in place)."""
+
+    kind = "ext"
+
+    def __init__(self, spec: str, reason: str):
+        super().__init__(spec, f"cannot start ({spec})")
+        self.reason = reason
+
+    def ask(self, state, seat, time_limit):
+        return Answer(failure=Termination.CRASH, detail=f"cannot start: {self.reason}")
+
+
+def task_for(event: Event, plan: Plan, pairing: Pairing, ship: bool) -> dict:
+    """Everything a worker needs to play one match (plain data, picklable)."""
+    seats = []
+    files: dict[str, tuple[bytes, int]] = {}
+    for s in pairing.seats:
+        c = event.contestants[s]
+        seats.append({"name": c.name, "spec": c.seat, "error": c.error})
+        if ship and not c.error:
+            for path in c.files:
+                try:
+                    files[path] = (Path(path).read_bytes(), os.stat(path).st_mode & 0o777)
+                except OSError as exc:
+                    seats[-1]["error"] = f"{path}: {exc.strerror or exc}"
+    return {"id": pairing.id, "game": event.game, "variant": event.variant,
+            "options": plan.options(pairing.group), "seats": seats, "seed": pairing.seed,
+            "per_move": event.per_move, "total": event.total, "limits": event.limits,
+            "files": files}
+
+
+def play_match(task: Mapping[str, Any]) -> dict:
+    """Play one match in a temporary folder and hand back its outcome and files.
+
+    Runs on any worker (a local process, a Dask worker on another machine): the
+    programs' files come in the task and are written under the temporary folder, and
+    the commands are pointed at those copies.
+    """
+    from games import registry
+    from runner.match import Match, TimeControl
+    from runner.process import split_command
+    from runner.seats import make_seat, parse_seat_spec
+
+    started = time.perf_counter()
+    root = Path(tempfile.mkdtemp(prefix=f"arena-{task['id']}-"))
+    try:
+        shipped = {}
+        for path, (data, mode) in (task.get("files") or {}).items():
+            if ".." in Path(path).parts:
+                raise EventError(f"a shipped file's path must be plain: {path}")
+            target = root / "ship" / path.lstrip("/\\").replace(":", "")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+            os.chmod(target, mode or 0o644)
+            shipped[path] = str(target)
+        plugin = registry.plugin(task["game"])
+        limits = dict(task.get("limits") or {})
+        if task.get("per_move"):
+            limits.setdefault("time", task["per_move"])
+        seats, names = [], []
+        for index, s in enumerate(task["seats"]):
+            names.append(s["name"])
+            spec = s["spec"]
+            if shipped:
+                kind, arg = parse_seat_spec(spec)
+                if kind not in ("bot", "human") and arg:
+                    spec = f"{kind}:" + shlex.join(shipped.get(w, w) for w in split_command(arg))
+            seat = None
+            if not s.get("error"):
+                try:
+                    seat = make_seat(spec, plugin, task["seed"] + index, limits)
+                except (ArenaError, OSError, ValueError) as exc:
+                    s = {**s, "error": str(exc)}
+            if seat is None:
+                seat = BrokenSeat(spec, s["error"])
+            seat.label = s["name"]
+            seats.append(seat)
+        time_control = (TimeControl(task.get("per_move"), task.get("total"))
+                        if task.get("per_move") or task.get("total") else None)
+        out = root / "out"
+        match = Match(plugin, task["options"], seats, seed=task["seed"], variant=task.get("variant"),
+                      record_path=out / f"{task['id']}.arena.jsonl", time_control=time_control,
+                      workdir=root / "work", out_dir=out)
+        outcome = match.run()
+        failures = _failures(match, names, [s.get("error", "") for s in task["seats"]])
+        files = {str(p.relative_to(out)): p.read_bytes()
+                 for p in sorted(out.rglob("*")) if p.is_file()}
+        return {"id": task["id"], "outcome": outcome.to_json(),
+                "result": outcome.result_text(names), "turns": len(match.turns),
+                "failures": failures, "error": match.error, "files": files,
+                "elapsed": round(time.perf_counter() - started, 3), "host": socket.gethostname()}
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def _failures(match, names: Sequence[str], errors: Sequence[str]) -> list[dict]:
+    """Per seat that misbehaved: how often, the first reason (crash, time-out ...) with
+    its turn and detail, and how often each reason came."""
+    found: dict[int, dict] = {}
+    for seat, error in enumerate(errors):
+        if error:
+            found[seat] = {"seat": seat, "name": names[seat], "count": 0, "turn": 0,
+                           "reason": "crash", "detail": f"cannot start: {error}", "reasons": {}}
+    for info in match.turns:
+        for seat, answer in info.answers.items():
+            seat = int(seat)
+            reason = answer.get("failure")
+            if reason:
+                entry = found.setdefault(seat, {"seat": seat, "name": names[seat], "count": 0,
+                                                "turn": info.number, "reason": reason,
+                                                "detail": answer.get("detail", "")})
+                entry["count"] += 1
+                entry.setdefault("reasons", {})
+                entry["reasons"][reason] = entry["reasons"].get(reason, 0) + 1
+    return [found[s] for s in sorted(found)]
+
+
+# ====================================================================== results file
+class ResultsFile:
+    """``results.jsonl``: one line per finished match, appended and fsynced."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.lines: dict[str, dict] = {}
+        if path.exists():
+            raw = path.read_bytes()
+            end = raw.rfind(b"\n") + 1
+            if end != len(raw):                 # a line cut by a kill: drop it
+                with open(path, "r+b") as fh:
+                    fh.truncate(end)
+                raw = raw[:end]
+            for line in raw.decode("utf-8", "replace").splitlines():
+                try:
+                    data = json.loads(line)
+                except ValueError:
+                    continue
+                if isinstance(data, dict) and "id" in data:
+                    self.lines.setdefault(data["id"], data)
+
+    def append(self, data: dict) -> None:
+        text = json.dumps(data, sort_keys=True) + "\n"
+        with open(self.path, "a", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        self.lines[data["id"]] = data
+
+
+def _write_match_files(folder: Path, match_id: str, files: Mapping[str, bytes]) -> Path:
+    """The match's record and contest files into ``matches/ID/`` (written whole, then
+    renamed into place, so a kill never leaves a half folder under the final name)."""
+    final = folder / MATCHES / match_id
+    staging = folder / MATCHES / f".{match_id}.partial"
+    shutil.rmtree(staging, ignore_errors=True)
+    for name, data in files.items():
+        target = staging / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with open(target, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+    staging.mkdir(parents=True, exist_ok=True)
+    shutil.rmtree(final, ignore_errors=True)
+    os.replace(staging, final)
+    return final
+
+
+# ====================================================================== running
+def local_executor(workers: int) -> cf.Executor:
+    """A pool of ``workers`` processes (each match's bots use a whole core)."""
+    import multiprocessing
+    context = multiprocessing.get_context("forkserver" if os.name == "posix" else "spawn")
+    return cf.ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                                  initializer=_worker_start, initargs=(os.getpid(),))
+
+
+def _worker_start(organizer: int) -> None:
+    """A pool process ends with the organizer (and takes its programs with it), so a
+    killed arena leaves nothing running."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+    def watch() -> None:
+        import psutil
+        while True:
+            time.sleep(0.5)
+            try:
+                alive = psutil.Process(organizer).status() != psutil.STATUS_ZOMBIE
+            except psutil.Error:
+                alive = False
+            if not alive:
+                for child in psutil.Process().children(recursive=True):
+                    try:
+                        child.kill()
+                    except psutil.Error:
+                        pass
+                os._exit(1)
+
+    threading.Thread(target=watch, name="organizer-watch", daemon=True).start()
+
+
+def run_event(event: Event, executor: cf.Executor | None = None, ship: bool = False,
+              log: Callable[[str], None] = print) -> dict:
+    """Play every match of the event not yet in its results file; return the standings.
+
+    ``executor`` runs :func:`play_match` tasks (default: a local pool of
+    ``event.concurrency`` processes); ``ship`` sends the contestants' files with each task
+    (for workers on other machines).
+    """
+    folder = event.out
+    (folder / MATCHES).mkdir(parents=True, exist_ok=True)
+    _write_event_json(event)
+    results = ResultsFile(folder / RESULTS)
+    plan = Plan(event)
+    own = executor is None
+    if own:
+        executor = local_executor(event.concurrency)
+    build_contestants(event, log)
+    in_flight: dict[cf.Future, tuple[Pairing, int, int]] = {}   # pairing, tries, pool
+    pool = [executor, 0]                    # the executor and its generation
+
+    def submit(pairing: Pairing, tries: int) -> None:
+        try:
+            future = pool[0].submit(play_match, task_for(event, plan, pairing, ship))
+        except BrokenProcessPool:
+            if not own:
+                raise
+            renew()
+            future = pool[0].submit(play_match, task_for(event, plan, pairing, ship))
+        in_flight[future] = (pairing, tries, pool[1])
+
+    def renew() -> None:
+        """A process of the local pool died: a new pool, and its matches sent again."""
+        log("a process of the pool died; its matches are played again in a new pool")
+        pool[0].shutdown(wait=False, cancel_futures=True)
+        pool[0], pool[1] = local_executor(event.concurrency), pool[1] + 1
+        for f, (p, t, _) in list(in_flight.items()):
+            del in_flight[f]
+            submit(p, t + 1)
+
+    started, played, shown = time.perf_counter(), 0, 0.0
+    interrupted = False
+    try:
+        while True:
+            pairings = plan.pairings(results.lines)
+            busy = {p.id for p, _, _ in in_flight.values()}
+            pending = [p for p in pairings if not p.bye and p.id not in results.lines
+                       and p.id not in busy]
+            for p in pending[:max(0, event.concurrency - len(in_flight))]:
+                submit(p, 1)
+            if not in_flight:
+                break
+            finished, _ = cf.wait(list(in_flight), return_when=cf.FIRST_COMPLETED)
+            for future in finished:
+                if future not in in_flight:         # sent again to a new pool already
+                    continue
+                pairing, tries, generation = in_flight.pop(future)
+                try:
+                    answer = future.result()
+                except Exception as exc:            # a lost worker, a broken pool: try again
+                    if tries < RETRIES:
+                        log(f"match {pairing.id}: {type(exc).__name__}: {exc}; trying again")
+                        if isinstance(exc, BrokenProcessPool) and own and generation == pool[1]:
+                            renew()
+                        submit(pairing, tries + 1)
+                        continue
+                    answer = {"id": pairing.id, "error": "".join(traceback.format_exception_only(
+                        type(exc), exc)).strip(), "files": {}}
+                line = _record(event, plan, pairing, answer)
+                results.append(line)
+                played += 1
+                total = len(pairings) if event.format in ("round-robin", "gauntlet", "all-in") else None
+                log(f"[{len(results.lines)}{'/' + str(total) if total else ''}] {pairing.id} "
+                    + " vs ".join(line["contestants"]) + f": {line.get('result') or line.get('error')}"
+                    + (f" ({line['outcome']['detail']})" if line.get("outcome", {}).get("detail") else ""))
+            if time.monotonic() - shown > LIVE_STANDINGS_EVERY:     # for a projector or a peek
+                write_standings(event, standings(event, plan, results.lines))
+                shown = time.monotonic()
+    except BaseException:
+        interrupted = True          # Ctrl-C: leave the matches in flight, they are re-run next time
+        raise
+    finally:
+        if own:
+            pool[0].shutdown(wait=not interrupted, cancel_futures=True)
+    elapsed = time.perf_counter() - started
+    table = standings(event, plan, results.lines)
+    table["run"] = {"played_now": played, "seconds": round(elapsed, 2),
+                    "matches_per_second": round(played / elapsed, 3) if elapsed and played else None}
+    write_standings(event, table)
+    return table
+
+
+def _record(event: Event, plan: Plan, pairing: Pairing, answer: Mapping[str, Any]) -> dict:
+    names = [event.contestants[s].name for s in pairing.seats]
+    line = {"id": pairing.id, "index": pairing.index, "round": pairing.round,
+            "contestants": names, "seed": pairing.seed, "cycle": plan.cycled(pairing.group)}
+    if answer.get("files"):
+        _write_match_files(event.out, pairing.id, answer["files"])
+        line["folder"] = f"{MATCHES}/{pairing.id}"
+    for key in ("outcome", "result", "turns", "failures", "error", "elapsed", "host"):
+        if answer.get(key) not in (None, ""):
+            line[key] = answer[key]
+    return line
+
+
+def _write_event_json(event: Event) -> None:
+    data = {"name": event.name, "game": event.game, "variant": event.variant,
+            "format": event.format, "rounds": event.rounds, "seats": event.seats,
+            "seed": event.seed, "options": event.options, "cycle": event.cycle,
+            "time": {"per_move": event.per_move, "total": event.total},
+            "points": {"beat": event.points[0], "tie": event.points[1]},
+            "contestants": [{"name": c.name, "seat": c.seat} for c in event.contestants]}
+    target = event.out / "event.json"
+    tmp = target.with_suffix(".json.tmp")
+    tmp.write_text(json.dumps(data, indent=2, default=str) + "\n", encoding="utf-8")
+    os.replace(tmp, target)
+
+
+# ====================================================================== standings
+def _counted(plan_ids: set[str], done: Mapping[str, dict]) -> list[dict]:
+    lines = [done[i] for i in plan_ids if i in done and done[i].get("outcome")]
+    return sorted(lines, key=lambda l: l["index"])
+
+
+def score_table(event: Event, pairings: Sequence[Pairing], done: Mapping[str, dict]) -> list[dict]:
+    """Per contestant: points by the event's scoring, the games' own score, W/D/L."""
+    beat, tie = event.points
+    rows = [{"name": c.name, "points": 0.0, "score": 0.0, "played": 0, "wins": 0, "draws": 0,
+             "losses": 0, "byes": 0, "failures": 0} for c in event.contestants]
+    index = {c.name: i for i, c in enumerate(event.contestants)}
+    for p in pairings:
+        if p.bye:
+            rows[p.seats[0]]["points"] += beat
+            rows[p.seats[0]]["byes"] += 1
+    for line in _counted({p.id for p in pairings}, done):
+        ranks, scores = line["outcome"]["ranks"], line["outcome"]["scores"]
+        for seat, name in enumerate(line["contestants"]):
+            row = rows[index[name]]
+            better = sum(1 for r in ranks if r > ranks[seat])
+            same = sum(1 for r in ranks if r == ranks[seat]) - 1
+            worse = len(ranks) - 1 - better - same
+            row["points"] += beat * better + tie * same
+            row["score"] += scores[seat]
+            row["played"] += 1
+            row["wins"] += better
+            row["draws"] += same
+            row["losses"] += worse
+        for failure in line.get("failures", []):
+            rows[index[line["contestants"][failure["seat"]]]]["failures"] += 1
+    return rows
+
+
+def sprt_state(event: Event, lines: Sequence[Mapping]) -> dict:
+    """W/D/L of contestant A (the first) against B, and the SPRT's decision."""
+    a = event.contestants[0].name
+    w = d = l = 0
+    for line in lines:
+        if not line.get("outcome"):
+            continue
+        ranks = line["outcome"]["ranks"]
+        mine = ranks[line["contestants"].index(a)]
+        theirs = ranks[1 - line["contestants"].index(a)]
+        w, d, l = w + (mine < theirs), d + (mine == theirs), l + (mine > theirs)
+    cfg = event.sprt
+    return ratings.sprt(w, d, l, float(cfg.get("elo0", 0)), float(cfg.get("elo1", 5)),
+                        float(cfg.get("alpha", 0.05)), float(cfg.get("beta", 0.05)))
+
+
+def standings(event: Event, plan: Plan, done: Mapping[str, dict]) -> dict:
+    pairings = plan.pairings(done)
+    lines = _counted({p.id for p in pairings}, done)
+    rows = score_table(event, pairings, done)
+    for row, c in zip(rows, event.contestants):
+        row["seat"] = c.seat
+        if c.error:
+            row["error"] = c.error
+    two_seat = bool(lines) and all(len(l["contestants"]) == 2 for l in lines)
+    if two_seat:
+        games = []
+        for line in lines:
+            r = line["outcome"]["ranks"]
+            games.append((line["contestants"][0], line["contestants"][1],
+                          1.0 if r[0] < r[1] else 0.5 if r[0] == r[1] else 0.0))
+        elo = ratings.elo_ratings(games)
+        for row in rows:
+            if row["name"] in elo:
+                row["elo"], row["elo_error"] = (round(x, 1) for x in elo[row["name"]])
+    if plan.spec.max_seats > 2:
+        skill = ratings.openskill_ratings(
+            [(l["contestants"], l["outcome"]["ranks"]) for l in lines], event.names)
+        for row in rows:
+            mu, sigma, ordinal = skill[row["name"]]
+            row["mu"], row["sigma"], row["ordinal"] = round(mu, 2), round(sigma, 2), round(ordinal, 2)
+    ordered = sorted(rows, key=lambda r: (-r["points"], -r["score"], r["name"]))
+    previous = None
+    for place, row in enumerate(ordered, start=1):
+        key = (row["points"], row["score"])
+        row["rank"] = ordered[place - 2]["rank"] if key == previous else place
+        previous = key
+    h2h: dict[str, dict[str, list[int]]] = {a: {b: [0, 0, 0] for b in event.names if b != a}
+                                            for a in event.names}
+    for line in lines:
+        ranks = line["outcome"]["ranks"]
+        for (i, a), (j, b) in itertools.permutations(enumerate(line["contestants"]), 2):
+            h2h[a][b][0 if ranks[i] < ranks[j] else 1 if ranks[i] == ranks[j] else 2] += 1
+    planned = [p for p in pairings if not p.bye]
+    table = {"event": event.name, "game": event.game, "format": event.format,
+             "matches": {"planned": len(planned), "played": len(lines),
+                         "errors": sum(1 for p in planned if p.id in done
+                                       and not done[p.id].get("outcome"))},
+             "points": {"beat": event.points[0], "tie": event.points[1]},
+             "standings": ordered, "head_to_head": h2h}
+    if event.format == "sprt":
+        table["sprt"] = sprt_state(event, lines)
+    return table
+
+
+COLUMNS = ("rank", "name", "played", "points", "score", "wins", "draws", "losses", "byes",
+           "failures", "elo", "elo_error", "mu", "sigma", "ordinal", "seat")
+
+
+def write_standings(event: Event, table: dict) -> None:
+    """standings.json, standings.csv and head_to_head.csv in the event folder."""
+    out = event.out
+    tmp = out / "standings.json.tmp"
+    tmp.write_text(json.dumps(table, indent=2) + "\n", encoding="utf-8")
+    os.replace(tmp, out / "standings.json")
+    present = [c for c in COLUMNS if any(c in row for row in table["standings"])]
+    with open(out / "standings.csv", "w", newline="", encoding="utf-8") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(present)
+        for row in table["standings"]:
+            writer.writerow([_cell(row.get(c, "")) for c in present])
+    names = event.names
+    with open(out / "head_to_head.csv", "w", newline="", encoding="utf-8") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(["W-D-L of row against column", *names])
+        for a in names:
+            writer.writerow([a, *("" if a == b else "-".join(map(str, table["head_to_head"][a][b]))
+                                  for b in names)])
+
+
+def _cell(value) -> str:
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def standings_text(table: dict) -> str:
+    rows = table["standings"]
+    lines = [f"{table['event']} ({table['game']}, {table['format']}): "
+             f"{table['matches']['played']}/{table['matches']['planned']} matches"]
+    extra = "elo" in rows[0] if rows else False
+    skill = "mu" in rows[0] if rows else False
+    head = f"{'rank':>4}  {'contestant':24s} {'played':>6} {'points':>7} {'score':>7}  {'W-D-L':>11}"
+    head += "  {:>13}".format("Elo ±95%") if extra else ""
+    head += "  {:>14}".format("mu ± sigma") if skill else ""
+    lines.append(head)
+    for r in rows:
+        text = (f"{r['rank']:>4}  {r['name'][:24]:24s} {r['played']:>6} {_cell(r['points']):>7} "
+                f"{_cell(round(r['score'], 2)):>7}  {str(r['wins']) + '-' + str(r['draws']) + '-' + str(r['losses']):>11}")
+        if extra:
+            text += "  {:>13}".format(f"{r['elo']:+.0f} ± {r['elo_error']:.0f}" if "elo" in r else "")
+        if skill:
+            text += "  {:>14}".format(f"{r['mu']:.1f} ± {r['sigma']:.1f}")
+        if r.get("failures"):
+            text += f"  ({r['failures']} matches with failures)"
+        if r.get("error"):
+            text += f"  [{r['error'][:60]}]"
+        lines.append(text)
+    if "sprt" in table:
+        s = table["sprt"]
+        lines.append(f"SPRT elo0={s['elo0']:g} elo1={s['elo1']:g} alpha={s['alpha']:g} "
+                     f"beta={s['beta']:g}: W-D-L {s['wins']}-{s['draws']}-{s['losses']}, "
+                     f"LLR {s['llr']:.2f} ({s['lower']:.2f}, {s['upper']:.2f}) "
+                     + ({"H1": "H1 accepted: A is stronger",
+                         "H0": "H0 accepted: A is not stronger"}.get(s["decision"], "no decision yet")))
+    return "\n".join(lines) + "\n"
+
+
+# ====================================================================== command line
+def register(commands) -> None:
+    """``arena tournament EVENT.toml`` (added by main.py next to ``match``)."""
+    parser = commands.add_parser(
+        "tournament", help="run a tournament from an event file, headless (see TOURNAMENTS.md)")
+    parser.add_argument("event", help="the event file (TOML)")
+    parser.add_argument("--out", metavar="DIR", help="the event folder (default: the event's "
+                        "out, else a folder named after the event in the current folder)")
+    parser.add_argument("--workers", type=int, metavar="N",
+                        help="matches at once on this machine (default: the event's concurrency)")
+    parser.add_argument("--cluster", metavar="tcp://HOST:8786",
+                        help="run the matches on a Dask distributed cluster (pip install 'arena[cluster]')")
+    parser.add_argument("--quiet", action="store_true", help="print only the standings")
+    parser.add_argument("--window", action="store_true",
+                        help="show the standings in the arena's window while the event runs")
+    parser.set_defaults(func=cmd_tournament)
+
+
+@dataclass
+class ShowStandings:
+    """A request to the shell (main.py): show the standings of ``folder`` in the window
+    while ``thread`` runs the event; the runner itself never opens a window."""
+
+    folder: Path
+    thread: threading.Thread
+    log: list[str]
+    outcome: dict
+
+    def error(self) -> str:
+        return self.outcome.get("error", "")
+
+    def finish(self) -> int:
+        """Wait for the event's end (closing the window does not stop it)."""
+        self.thread.join()
+        return self.outcome.get("code", 1)
+
+
+def cmd_tournament(args) -> int | ShowStandings:
+    if getattr(args, "window", False):
+        lines: list[str] = []
+        outcome: dict = {}
+
+        def background() -> None:
+            outcome["code"] = _run_command(args, lambda text: (lines.append(text),
+                                                               None if args.quiet else print(text, flush=True)),
+                                           outcome)
+        try:
+            folder = load_event(args.event, args.out).out
+        except ArenaError as exc:
+            print(f"arena: {exc}", file=sys.stderr)
+            return 2
+        thread = threading.Thread(target=background, name="tournament", daemon=True)
+        thread.start()
+        return ShowStandings(folder, thread, lines, outcome)
+    log = (lambda _: None) if args.quiet else (lambda text: print(text, flush=True))
+    return _run_command(args, log, {})
+
+
+def _run_command(args, log, outcome: dict) -> int:
+    try:
+        event = load_event(args.event, args.out)
+        if args.workers:
+            event.concurrency = max(1, args.workers)
+        if args.cluster:
+            try:
+                from distributed import Client
+            except ImportError:
+                print("arena: --cluster needs Dask: pip install 'arena[cluster]'", file=sys.stderr)
+                return 2
+            with Client(args.cluster) as client:
+                if not args.workers:
+                    event.concurrency = max(1, sum(client.nthreads().values()))
+                with client.get_executor(pure=False) as executor:
+                    table = run_event(event, executor, ship=True, log=log)
+        else:
+            table = run_event(event, log=log)
+    except ArenaError as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        outcome["error"] = str(exc)
+        return 2
+    print(standings_text(table), end="")
+    run = table.get("run", {})
+    print(f"{run.get('played_now', 0)} matches played now in {run.get('seconds', 0)} s; "
+          f"standings in {event.out / 'standings.csv'} and standings.json")
+    return 0

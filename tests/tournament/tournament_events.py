@@ -1,0 +1,108 @@
+"""Small events for the tournament tests: six contestants (a C or C++ program, a Python
+program, built-in bots) on tiny boards, 4 matches at once."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+HEX = ROOT / "games" / "hex"
+ROBOT = ROOT / "games" / "robot"
+TINY_MAP = "5 5 2\n.....\n.....\n.....\n.....\n.....\n"
+
+
+def have(compiler: str) -> bool:
+    return shutil.which(compiler) is not None
+
+
+def hex_event(folder: Path) -> Path:
+    """Hex 5x5, single round robin of six: 15 matches."""
+    text = f'''
+name = "hex-test"
+game = "hex"
+variant = "5x5"
+format = "round-robin"
+seed = 11
+concurrency = 4
+[options]
+time_total = 60
+[cycle]
+position = ["", "...../..2../..1../...../....."]
+[[contestant]]
+name = "C"
+build = "gcc -O2 -o {{out}}/testhex {HEX}/examples/testhex.c {HEX}/lib/hexlib.c -I{HEX}/lib"
+seat = "ext:{{out}}/testhex"
+[[contestant]]
+name = "Python"
+seat = "ext:python3 {HEX}/examples/shortest_path.py"
+files = ["{HEX}/lib/hexlib.py"]
+[[contestant]]
+name = "r1"
+seat = "bot:1"
+[[contestant]]
+name = "r2"
+seat = "bot:1"
+[[contestant]]
+name = "r3"
+seat = "bot:1"
+[[contestant]]
+name = "r4"
+seat = "bot:1"
+'''
+    path = folder / "hex-test.toml"
+    path.write_text(text)
+    return path
+
+
+def robot_event(folder: Path) -> Path:
+    """Robot pairs on a 5x5 map, six contestants: 15 matches."""
+    (folder / "tiny.txt").write_text(TINY_MAP)
+    text = f'''
+name = "robot-test"
+game = "robot"
+format = "pairs"
+seed = 5
+concurrency = 4
+[cycle]
+map = ["tiny.txt"]
+[time]
+per_move = 10.0
+[[contestant]]
+name = "C++"
+build = "g++ -O2 -o {{out}}/greedy_bot {ROBOT}/examples/greedy_bot.cpp"
+seat = "ext:{{out}}/greedy_bot"
+[[contestant]]
+name = "Python"
+seat = "ext:python3 {ROBOT}/examples/greedy_bot.py"
+[[contestant]]
+name = "random"
+seat = "bot:1"
+[[contestant]]
+name = "painter"
+seat = "bot:2"
+[[contestant]]
+name = "territory"
+seat = "bot:3"
+[[contestant]]
+name = "strongest"
+seat = "bot:4"
+'''
+    path = folder / "robot-test.toml"
+    path.write_text(text)
+    return path
+
+
+def results(folder: Path) -> list[dict]:
+    return [json.loads(line) for line in (folder / "results.jsonl").read_text().splitlines()]
+
+
+def comparable(folder: Path) -> dict:
+    """What two runs of one event must agree on: every match's outcome by number, and
+    the standings without the folder-dependent seat specs and timings."""
+    table = json.loads((folder / "standings.json").read_text())
+    rows = [{k: v for k, v in row.items() if k != "seat"} for row in table["standings"]]
+    outcomes = {line["index"]: (line["contestants"], line["seed"], line["outcome"])
+                for line in results(folder)}
+    return {"standings": rows, "head_to_head": table["head_to_head"], "outcomes": outcomes,
+            "matches": table["matches"]}

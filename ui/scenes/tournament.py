@@ -1,0 +1,159 @@
+"""A tournament's standings in the window: ``arena tournament EVENT.toml --window``.
+
+The event runs headless (:func:`runner.tournament.run_event`) on a background thread,
+or has already run; this screen only reads the event folder's ``standings.json``,
+which the runner rewrites every few seconds, and shows the table with the latest
+finished matches.  Closing the screen does not stop the event: the command goes on
+until its last match, as it would without a window.
+"""
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+from typing import Callable
+
+import pygame
+
+from ui.scene import Scene, is_pressed
+
+#: Seconds between reads of standings.json.
+REFRESH = 1.0
+
+
+class TournamentScene(Scene):
+    """The standings table of one event folder, refreshed while the event runs."""
+
+    def __init__(self, app, folder: str | Path, thread: threading.Thread | None = None,
+                 log: list[str] | None = None, error: Callable[[], str] = lambda: ""):
+        super().__init__(app)
+        self.folder = Path(folder)
+        self.thread = thread
+        self.log = log if log is not None else []
+        self.error = error
+        self.table: dict = {}
+        self.stamp: float | None = None
+        self.since = REFRESH
+
+    def layout(self) -> None:
+        name = self.table.get("event") or self.folder.name
+        self.top_bar(f"Tournament: {name}")
+
+    def running(self) -> bool:
+        return self.thread is not None and self.thread.is_alive()
+
+    def read(self) -> bool:
+        """Read standings.json if it changed; True when it did."""
+        path = self.folder / "standings.json"
+        try:
+            stamp = path.stat().st_mtime
+            if stamp == self.stamp:
+                return False
+            self.table = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return False
+        self.stamp = stamp
+        return True
+
+    def enter(self) -> None:
+        self.read()
+        super().enter()
+
+    def update(self, dt: float) -> bool:
+        self.since += dt
+        if self.since < REFRESH:
+            return False
+        self.since = 0.0
+        title = self.table.get("event")
+        changed = self.read()
+        if changed and self.table.get("event") != title:
+            self.relayout()
+        return changed or self.running()
+
+    def wake_interval(self) -> float | None:
+        return REFRESH if self.running() or not self.table else None
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if is_pressed(event, self.back_button):
+            self.app.pop()
+            return True
+        return False
+
+    # ------------------------------------------------------------ drawing
+    COLUMNS = (("#", 44, "rank"), ("contestant", 330, "name"), ("played", 90, "played"),
+               ("points", 100, "points"), ("score", 100, "score"), ("W-D-L", 130, "wdl"),
+               ("rating", 190, "rating"), ("failures", 100, "failures"))
+
+    def rows(self) -> list[dict]:
+        out = []
+        for row in self.table.get("standings", []):
+            if "elo" in row:
+                rating = f"{row['elo']:+.0f} ± {row['elo_error']:.0f}"
+            elif "mu" in row:
+                rating = f"{row['mu']:.1f} ± {row['sigma']:.1f}"
+            else:
+                rating = ""
+            out.append({"rank": str(row.get("rank", "")), "name": row.get("name", ""),
+                        "played": str(row.get("played", 0)), "points": _number(row.get("points", 0)),
+                        "score": _number(row.get("score", 0)),
+                        "wdl": f"{row.get('wins', 0)}-{row.get('draws', 0)}-{row.get('losses', 0)}",
+                        "rating": rating, "failures": str(row.get("failures") or "")})
+        return out
+
+    def status(self) -> str:
+        matches = self.table.get("matches", {})
+        text = (f"{self.table.get('game', '')} · {self.table.get('format', '')} · "
+                f"{matches.get('played', 0)} of {matches.get('planned', '?')} matches")
+        if self.running():
+            text += " · running"
+        if "sprt" in self.table:
+            s = self.table["sprt"]
+            text += f" · SPRT LLR {s['llr']:.2f} ({s['lower']:.2f}, {s['upper']:.2f}) {s['decision']}"
+        if self.error():
+            text += f" · {self.error()}"
+        return text
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        surface.fill(theme.background)
+        left = self.px(24)
+        width = min(self.px(1232), surface.get_width() - 2 * left)
+        if not self.table:
+            self.draw_text(surface, "Waiting for the first standings ...", (left, self.px(90)), 22,
+                           theme.muted)
+            return
+        self.draw_text(surface, self.status(), (left, self.px(72)), 18, theme.muted,
+                       max_width=width)
+        y = self.px(108)
+        total = sum(w for _, w, _ in self.COLUMNS)
+        scale = width / self.px(total)
+        xs, x = [], left
+        for _, w, _ in self.COLUMNS:
+            xs.append((x, int(self.px(w) * scale)))
+            x += int(self.px(w) * scale)
+        for (head, _, _), (cx, cw) in zip(self.COLUMNS, xs):
+            self.draw_text(surface, head, (cx + self.px(6), y), 18, theme.muted, bold=True,
+                           max_width=cw - self.px(8))
+        y += self.px(32)
+        line_h = self.px(34)
+        bottom = surface.get_height() - self.px(130)
+        for index, row in enumerate(self.rows()):
+            if y + line_h > bottom:
+                break
+            if index % 2 == 0:
+                pygame.draw.rect(surface, theme.panel, pygame.Rect(left, y - self.px(3), width, line_h))
+            colour = theme.accent if row["rank"] == "1" else theme.text
+            for (_, _, key), (cx, cw) in zip(self.COLUMNS, xs):
+                self.draw_text(surface, row[key], (cx + self.px(6), y), 20,
+                               theme.bad if key == "failures" else colour,
+                               bold=key == "name", max_width=cw - self.px(8))
+            y += line_h
+        y = max(y + self.px(12), bottom)
+        for text in self.log[-4:]:
+            self.draw_text(surface, text, (left, y), 16, theme.muted, mono=True, max_width=width)
+            y += self.px(26)
+
+
+def _number(value) -> str:
+    value = float(value)
+    return str(int(value)) if value.is_integer() else f"{value:.2f}"
