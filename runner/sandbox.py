@@ -293,10 +293,28 @@ def _set_limit(resource, kind: int, soft: int, hard: int) -> None:
 
 
 def _which(program: str) -> str:
-    """A bare program name resolved on the arena's PATH (the program's own PATH is scrubbed)."""
+    """A bare program name resolved on the arena's PATH (the program's own PATH is scrubbed).
+
+    A version manager's shim (pyenv's ``~/.pyenv/shims/python3``) is a script that runs
+    the manager, which the sandbox does not show: the real program it stands for is used.
+    """
     if os.sep in program or (os.altsep and os.altsep in program):
         return program
-    return shutil.which(program) or program
+    found = shutil.which(program) or program
+    return _unshim(program, found)
+
+
+@functools.lru_cache(maxsize=64)
+def _unshim(program: str, found: str) -> str:
+    """The program behind a pyenv shim (``pyenv which NAME``), else ``found`` itself."""
+    if f"{os.sep}shims{os.sep}" not in found or not shutil.which("pyenv"):
+        return found
+    try:
+        real = subprocess.run(["pyenv", "which", program], capture_output=True, text=True,
+                              timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return found
+    return real if real and os.path.isfile(real) else found
 
 
 def _program_paths(argv: Sequence[str], other_uid: bool = False) -> list[Path]:
@@ -388,8 +406,11 @@ def is_subreaper() -> bool:
 def seat_sandbox(limits: Mapping[str, Any] | None = None, read_only: Sequence[str | Path] = (),
                  **defaults) -> Sandbox:
     """The sandbox of a program seat from its limits (see :class:`SandboxLimits`);
-    ``limits["sandbox"] = "basic"`` asks for the basic level even where strict works."""
+    ``limits["sandbox"] = "basic"`` asks for the basic level even where strict works, and
+    ``limits["read_only"]`` lists more folders the program may read (a tournament's
+    shipped copies of the contestants' files)."""
     limits = limits or {}
     asked = str(limits.get("sandbox") or "").lower()
     chosen = BASIC if asked == BASIC else level()
-    return Sandbox(SandboxLimits.from_seat(limits, **defaults), read_only, chosen)
+    extra = [str(p) for p in limits.get("read_only") or ()]
+    return Sandbox(SandboxLimits.from_seat(limits, **defaults), [*read_only, *extra], chosen)

@@ -498,6 +498,8 @@ def play_match(task: Mapping[str, Any]) -> dict:
             shipped[path] = str(target)
         plugin = registry.plugin(task["game"])
         limits = dict(task.get("limits") or {})
+        if shipped:                    # the sandbox shows a program its shipped files
+            limits["read_only"] = [*limits.get("read_only", ()), str(root / "ship")]
         if task.get("per_move"):
             limits.setdefault("time", task["per_move"])
         seats, names = [], []

@@ -181,7 +181,7 @@ def test_arena_match_exits_non_zero_on_a_refused_set_up(spec, tmp_path, capsys):
                       "--headless", "--out", str(tmp_path)])
     assert code == 2
     err = capsys.readouterr().err
-    assert "must be less or equal 5" in err or "could not start" in err
+    assert "must be less or equal 5" in err or "could not start" in err or "cannot start" in err
 
 
 def test_a_refused_setting_refuses_the_match(tmp_path):

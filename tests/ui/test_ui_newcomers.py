@@ -242,8 +242,8 @@ def test_log_lines_say_what_happened(home, tmp_path):
     view.go(5)
     click(home, next(b for b, s in view.toggle_buttons.items() if s == 0))
     text = view.debug_text(0)
-    moved = view.replay.turns[4].moves[0]
-    assert text.startswith(f"Turn 5: A played {moved}.") and "did not move" not in text
+    turn = view.replay.turns[4]          # the organizers number turns from 0 (placement)
+    assert text.startswith(f"Turn {turn.number}: A played {turn.moves[0]}.") and "did not move" not in text
     home.pop()
     # a person's seat on the bot's turn: the bot moved, the person had no move
     hex_match = Match(HEX, HEX.new_game().spec.resolve_options(None, {"size": 5}),

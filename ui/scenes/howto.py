@@ -27,7 +27,8 @@ def markdown_to_html(text: str, heading_px: int, body_px: int) -> str:
     def flush() -> None:
         nonlocal in_item
         if paragraph:
-            out.append(" ".join(paragraph) + ("<br>" if in_item else "<br><br>"))
+            # Inline marks are read on the whole paragraph: **bold** may span a line break.
+            out.append(inline(" ".join(paragraph)) + ("<br>" if in_item else "<br><br>"))
             paragraph.clear()
         in_item = False
 
@@ -66,16 +67,16 @@ def markdown_to_html(text: str, heading_px: int, body_px: int) -> str:
         elif item:
             flush()
             nested = len(item.group(1).expandtabs(4)) >= 2
-            paragraph.append(("\u2003\u2003– " if nested else "• ") + inline(item.group(2)))
+            paragraph.append(("\u2003\u2003– " if nested else "• ") + item.group(2))
             in_item = True
         elif in_item and line[:1].isspace():          # an item's wrapped continuation line
-            paragraph.append(inline(line.strip()))
+            paragraph.append(line.strip())
         elif not line.strip():
             flush()
             if out and not out[-1].endswith("<br><br>"):
                 out.append("<br>")
         else:
-            paragraph.append(inline(line.strip()))
+            paragraph.append(line.strip())
     flush()
     return "".join(out)
 
