@@ -78,6 +78,12 @@ def build_parser() -> argparse.ArgumentParser:
     rerun.add_argument("--time", type=float, default=None, help="seconds allowed (default: the match's limit)")
     rerun.set_defaults(func=cmd_rerun)
 
+    compare = commands.add_parser("compare", help="two records of the same game side by side, "
+                                  "stepping together, with their scores on one chart")
+    compare.add_argument("old", help="the first record (shown on the left)")
+    compare.add_argument("new", help="the second record (shown on the right)")
+    compare.set_defaults(func=cmd_compare)
+
     render = commands.add_parser("render", help="draw one turn of any record to a PNG, no window")
     render.add_argument("file", help="the record file")
     render.add_argument("--turn", type=int, default=-1, help="turn number (0 = start; default: last)")
@@ -140,14 +146,16 @@ def cmd_match(args) -> int:
     import random
 
     from games import registry
-    from games.api import ArenaError, parse_option_pairs
+    from games.api import ArenaError, GameSetupError, check_seats, parse_option_pairs
     from runner import paths
+    from runner.commands import command_problem
     from runner.match import Match, default_record_path
     from runner.seats import make_seat
 
     try:
         plugin = registry.plugin(args.game)
         game = plugin.new_game()
+        check_seats(game.spec, len(args.seat))      # before the seat count becomes an option
         explicit = parse_option_pairs(args.option)
         count_option = game.spec.seats_option
         if count_option and count_option not in explicit:
@@ -159,6 +167,12 @@ def cmd_match(args) -> int:
         out = Path(args.out) if args.out else paths.records_dir()
         record = default_record_path(out, plugin.name)
         seats = [make_seat(spec, plugin, seed + index) for index, spec in enumerate(args.seat)]
+        for index, (spec, seat) in enumerate(zip(args.seat, seats)):
+            problem = command_problem(spec.partition(":")[2]) if seat.kind not in ("human", "bot") else ""
+            if problem:
+                for made in seats:
+                    made.close()
+                raise GameSetupError(f"seat {index + 1} ({spec}) cannot start: {problem}")
         match = Match(plugin, options, seats, seed=seed, variant=args.variant, record_path=record,
                       out_dir=out)
     except ArenaError as exc:
@@ -167,9 +181,17 @@ def cmd_match(args) -> int:
     if not args.headless:
         from ui.app import run_app
         return run_app(args, match=match)
+    if match.sandbox_line():
+        print(f"arena: {match.sandbox_line()}", file=sys.stderr)
     outcome = match.run()
     print(f"{plugin.name}: {outcome.detail or outcome.reason.value} after {len(match.turns)} turns; "
           f"record {record}")
+    if match.error:
+        print(f"arena: {match.error}", file=sys.stderr)
+        return 1
+    if "could not start" in (outcome.detail or ""):     # a program that never ran: no real result
+        print(f"arena: {outcome.detail}", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -226,6 +248,25 @@ def cmd_rerun(args) -> int:
         return 2
     print("\n".join(describe(result, registry.plugin(replay.game).new_game().spec.title)))
     return 0
+
+
+def cmd_compare(args) -> int:
+    from games.api import ArenaError
+    from runner.records import open_replay
+    try:
+        replays = open_replay(args.old), open_replay(args.new)
+    except ArenaError as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return 2
+    if replays[0].game != replays[1].game:
+        print(f"arena: {args.old} is {replays[0].game} and {args.new} is {replays[1].game}: "
+              "only records of the same game compare", file=sys.stderr)
+        return 2
+    from ui.app import open_app
+    from ui.scenes.compare import CompareScene
+    app = open_app(args)
+    app.push(CompareScene(app, *replays))
+    return app.run()
 
 
 def cmd_replay(args) -> int:

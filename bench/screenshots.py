@@ -220,6 +220,141 @@ def shoot_broken(size: tuple[int, int], out: Path) -> list[Path]:
     return saved
 
 
+def shoot_newcomers(size: tuple[int, int], out: Path) -> list[Path]:
+    """The screens the newcomers' changes touch, dark then light: the New match form
+    (Hex, Robot), How to play (Robot), a person's turn in Hex and in Robot (the keys
+    under the board, the seat clocks), Resign asking to confirm, and a program seat
+    whose command does not exist."""
+    import pygame
+
+    from games import registry
+    from runner.match import Match
+    from runner.seats import make_seat
+    from ui.app import App
+    from ui.scenes.howto import HowToScene
+    from ui.scenes.match import MatchScene
+    from ui.scenes.new_match import NewMatchScene, SeatChoice
+    from ui.settings import Settings
+
+    saved = []
+    app = App(Settings(), size=size, fullscreen=False)
+    for theme in ("dark", "light"):
+        app.settings.theme = theme
+        app.set_theme(theme)
+        tag = "" if theme == "dark" else "_light"
+
+        def save(name: str) -> None:
+            path = out / f"{name}{tag}_{size[0]}x{size[1]}.png"
+            pygame.image.save(app.window, str(path))
+            saved.append(path)
+
+        from ui.scenes.home import HomeScene, sample_records
+        saved_recent = list(app.settings.recent_records)
+        app.settings.recent_records = []
+        app.push(HomeScene(app))
+        settle(app)
+        save("nc_home_first_time")
+        app.settings.recent_records = [str(p) for p in sample_records()] * 4
+        app.scene.relayout()
+        settle(app)
+        save("nc_home_recent")
+        app.pop()
+        app.settings.recent_records = saved_recent
+        for game in ("hex", "robot"):
+            app.push(NewMatchScene(app, game=game))
+            settle(app)
+            save(f"nc_new_match_{game}")
+            app.pop()
+        form = app.push(NewMatchScene(app, game="hex"))
+        form.seats[1] = SeatChoice("ext", command="./no-such-player --fast")
+        form.relayout()
+        settle(app)
+        save("nc_new_match_missing_program")
+        app.pop()
+        app.push(HowToScene(app, registry.plugin("robot")))
+        settle(app)
+        save("nc_howto_robot")
+        app.pop()
+        page = app.push(HowToScene(app, registry.plugin("xiangqi")))
+        settle(app)
+        if page.box.scroll_bar is not None:
+            page.box.scroll_bar.set_scroll_from_start_percentage(0.1)
+        settle(app, 0.1)
+        save("nc_howto_xiangqi")
+        app.pop()
+        hexp = registry.plugin("hex")
+        live = Match(hexp, hexp.new_game().spec.resolve_options("11x11"),
+                     [make_seat("human", hexp, 1), make_seat("bot:1", hexp, 2)], seed=3)
+        live.seats[0].label = "Anna"
+        scene = app.push(MatchScene(app, live))
+        wait_for(app, lambda: scene.view.human_seat == 0)
+        scene.try_move("f6")
+        wait_for(app, lambda: scene.view.human_seat == 0 and len(live.snapshot().turns) == 2)
+        settle(app, 0.3)
+        save("nc_match_hex_person")
+        scene.resign()
+        settle(app)
+        save("nc_match_hex_resign_confirm")
+        app.pop()
+        from ui.scenes.replay import ReplayScene
+        app.push(ReplayScene(app, path=str(Path(__file__).resolve().parent.parent / "replays"
+                                           / "robot-sample.arena.jsonl")))
+        settle(app)
+        view = app.scene
+        view.go(56)
+        view.toggle_debug(0)
+        settle(app)
+        save("nc_replay_robot_debug")
+        app.pop()
+        app.push(ReplayScene(app, path=str(Path(__file__).resolve().parent.parent / "replays"
+                                           / "hex-sample.arena.jsonl")))
+        settle(app)
+        view = app.scene
+        view.go(20)
+        view.toggle_debug(0)
+        view.ask_export_folder()
+        settle(app)
+        save("nc_replay_export_dialog")
+        view.export_dialog.kill()
+        view.export_dialog = None
+        view.export(Path(tempfile.mkdtemp(prefix="arena-exports-")))
+        settle(app)
+        save("nc_replay_exported")
+        view.toggle_debug(0)
+        if view.speed_menu is not None:
+            menu = view.speed_menu
+            menu.current_state.finish()
+            menu.current_state = menu.menu_states["expanded"]
+            menu.current_state.start()
+        settle(app)
+        save("nc_replay_speed_menu")
+        app.pop()
+        robot = registry.plugin("robot")
+        options = robot.new_game().spec.resolve_options(None, {"players": 4})
+        watched = Match(robot, options, [make_seat("bot:1", robot, i) for i in range(4)], seed=5)
+        scene = app.push(MatchScene(app, watched))
+        settle(app, 1.5)
+        scene.toggle_debug(1)
+        settle(app)
+        save("nc_match_robot_watch_debug")
+        app.pop()
+        person = Match(robot, options, [make_seat("human", robot, 0)]
+                       + [make_seat("bot:1", robot, i) for i in (1, 2, 3)], seed=6)
+        person.seats[0].label = "Anna"
+        scene = app.push(MatchScene(app, person))
+        wait_for(app, lambda: scene.view.human_seat == 0)
+        state = person.snapshot().state
+        cell = next((x, y) for x in range(state.board.height // 2, state.board.height)
+                    for y in range(state.board.width // 2, state.board.width) if state.is_open(x, y))
+        scene.try_move(f"{cell[0]} {cell[1]}")
+        wait_for(app, lambda: scene.view.human_seat == 0 and len(person.snapshot().turns) == 1)
+        settle(app, 1.0)
+        save("nc_match_robot_person")
+        app.pop()
+    app.close()
+    return saved
+
+
 def wait_for(app, condition, seconds: float = 10.0) -> bool:
     """Run frames (the screen polls its match) until ``condition()`` holds."""
     deadline = time.monotonic() + seconds
@@ -356,14 +491,15 @@ def main(argv=None) -> int:
     parser.add_argument("--out", default="out/screens")
     parser.add_argument("--sizes", default="1280x720,1920x1080")
     parser.add_argument("--only", metavar="NAME", help="only the home screen with a broken game "
-                        "(--only broken), in both themes")
+                        "(--only broken), or the newcomers' screens (--only newcomers), in both themes")
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     os.environ.setdefault("ARENA_HOME", tempfile.mkdtemp(prefix="arena-shots-"))
     for text in args.sizes.split(","):
         width, height = (int(v) for v in text.split("x"))
-        for path in (shoot_broken if args.only == "broken" else shoot)((width, height), out):
+        shooter = {"broken": shoot_broken, "newcomers": shoot_newcomers}.get(args.only, shoot)
+        for path in shooter((width, height), out):
             print(path)
     return 0
 

@@ -522,8 +522,8 @@ def uniform_outcome_two_player(winner: int | None, reason: Termination, detail: 
 def check_seats(spec: GameSpec, count: int) -> None:
     if not spec.min_seats <= count <= spec.max_seats:
         raise GameSetupError(f"{spec.title} takes {spec.min_seats}"
-                             + (f"-{spec.max_seats}" if spec.max_seats != spec.min_seats else "")
-                             + f" seats, not {count}")
+                             + (f"–{spec.max_seats}" if spec.max_seats != spec.min_seats else "")
+                             + f" seats; {count} {'was' if count == 1 else 'were'} given")
 
 
 def moves_text(game: Game, moves: Iterable[Any]) -> list[str]:

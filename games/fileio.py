@@ -24,12 +24,19 @@ def atomic_write(path: Path, text: str, encoding: str = "utf-8") -> None:
 
 
 def snapshot_files(folder: Path) -> set[Path]:
-    """Every file under ``folder`` now (to delete what a program adds, as Robot's judge must)."""
-    return {p for p in Path(folder).rglob("*") if p.is_file()}
+    """Every entry under ``folder`` that is not a folder (files, links, FIFOs), found
+    without following links (to delete what a program adds, as Robot's judge must)."""
+    found = set()
+    for top, dirs, files in os.walk(folder, followlinks=False):
+        base = Path(top)
+        found.update(base / name for name in files)
+        found.update(base / name for name in dirs if (base / name).is_symlink())
+    return found
 
 
 def remove_new_files(folder: Path, before: set[Path], keep: Sequence[str]) -> list[str]:
-    """Delete files created since ``before`` except those named in ``keep``; return their names."""
+    """Delete entries created since ``before`` except those named in ``keep`` (a link is
+    removed, never followed); return their names."""
     folder = Path(folder)
     kept = {k.upper() for k in keep}
     removed = []
@@ -42,3 +49,194 @@ def remove_new_files(folder: Path, before: set[Path], keep: Sequence[str]) -> li
         except OSError:
             pass
     return removed
+
+
+# ---------------------------------------------------------------- files a program controls
+#
+# A program may replace any file in its folder by a symbolic link, a FIFO, a folder or
+# a huge file at any moment.  The referee therefore opens such files only through these
+# helpers: never following a link, never blocking on a FIFO or device, reading only
+# regular files and never more than a limit, and replacing input files instead of
+# writing through whatever is there.  Paths are taken relative to a folder the arena
+# made (``root``), walked one component at a time without following links, so nothing
+# outside that folder is ever read or written.
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
+_BINARY = getattr(os, "O_BINARY", 0)
+_FD_WALK = os.open in os.supports_dir_fd and bool(_NOFOLLOW) and bool(_DIRECTORY)
+
+
+class UnsafeFileError(OSError):
+    """A program-controlled file is not a regular file (a link, FIFO, folder, device)."""
+
+
+def _open_folder(root: Path, parts: Sequence[str], create: bool) -> int:
+    """A descriptor of ``root/parts...``, each component a real folder (no links)."""
+    fd = os.open(root, os.O_RDONLY | _DIRECTORY)
+    try:
+        for part in parts:
+            if part in ("", ".", ".."):
+                raise UnsafeFileError(f"{part!r} is not a plain file name")
+            try:
+                child = os.open(part, os.O_RDONLY | _DIRECTORY | _NOFOLLOW, dir_fd=fd)
+            except FileNotFoundError:
+                if not create:
+                    raise
+                os.mkdir(part, 0o755, dir_fd=fd)
+                child = os.open(part, os.O_RDONLY | _DIRECTORY | _NOFOLLOW, dir_fd=fd)
+            except OSError:
+                if not create:
+                    raise UnsafeFileError(f"{part} is not a folder") from None
+                _remove_at(fd, part)
+                os.mkdir(part, 0o755, dir_fd=fd)
+                child = os.open(part, os.O_RDONLY | _DIRECTORY | _NOFOLLOW, dir_fd=fd)
+            os.close(fd)
+            fd = child
+        return fd
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def _split(root: Path, name: str | Path) -> tuple[Path, list[str], str]:
+    path = Path(name)
+    if path.is_absolute():
+        root, path = path.parent, Path(path.name)
+    parts = list(path.parts)
+    return Path(root), parts[:-1], parts[-1]
+
+
+def _remove_at(dir_fd: int, name: str) -> None:
+    """Remove whatever ``name`` is in the folder ``dir_fd`` (file, link, FIFO, folder)."""
+    try:
+        st = os.stat(name, dir_fd=dir_fd, follow_symlinks=False)
+    except FileNotFoundError:
+        return
+    import stat as _stat
+    if _stat.S_ISDIR(st.st_mode):
+        import shutil
+        shutil.rmtree(name, dir_fd=dir_fd)       # fd-based: never follows links out
+    else:
+        os.unlink(name, dir_fd=dir_fd)
+
+
+def read_untrusted(root: str | Path, name: str | Path, limit: int) -> bytes:
+    """At most ``limit + 1`` bytes of a file a program controls, ``root/name``.
+
+    Raises FileNotFoundError when it is absent, :class:`UnsafeFileError` when it (or
+    a folder on the way) is a link, FIFO, folder or device, OSError otherwise.  The
+    extra byte lets the caller tell "exactly the limit" from "larger".
+    """
+    import stat as _stat
+    root, parts, last = _split(Path(root), name)
+    if not _FD_WALK:
+        path = root.joinpath(*parts, last)
+        if path.is_symlink() or (path.exists() and not path.is_file()):
+            raise UnsafeFileError(f"{last} is not a regular file")
+        with open(path, "rb") as fh:
+            return fh.read(limit + 1)
+    dir_fd = _open_folder(root, parts, create=False)
+    try:
+        try:
+            fd = os.open(last, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | getattr(os, "O_NOCTTY", 0),
+                         dir_fd=dir_fd)
+        except OSError as exc:
+            if exc.errno in (40, 20, 21, 6, 19):   # ELOOP, ENOTDIR, EISDIR, ENXIO, ENODEV
+                raise UnsafeFileError(f"{last} is not a regular file") from None
+            raise
+    finally:
+        os.close(dir_fd)
+    try:
+        if not _stat.S_ISREG(os.fstat(fd).st_mode):
+            raise UnsafeFileError(f"{last} is not a regular file")
+        chunks, left = [], limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 65536))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def replace_file(root: str | Path, name: str | Path, data: bytes | str,
+                 encoding: str = "utf-8", atomic: bool = True, mode: int = 0o666) -> None:
+    """Put ``data`` at ``root/name`` whatever a program left there (file, link, FIFO,
+    folder): the new file is made under a fresh name and renamed over it (``atomic``),
+    or the old entry removed and the file created exclusively; nothing is ever written
+    through a link.  Folders on the way are made (a link in their place is removed).
+    ``mode``: the file's permissions (default: writable by the program, which may run
+    as a uid of its own in the strict sandbox)."""
+    if isinstance(data, str):
+        data = data.encode(encoding, "replace")
+    root, parts, last = _split(Path(root), name)
+    if not _FD_WALK:
+        path = root.joinpath(*parts, last)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.is_dir() and not path.is_symlink():
+            import shutil
+            shutil.rmtree(path)
+        elif path.is_symlink() or path.exists():
+            path.unlink()
+        with open(path, "wb") as fh:
+            fh.write(data)
+        return
+    dir_fd = _open_folder(root, parts, create=True)
+    try:
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _BINARY
+        for attempt in range(20):
+            target = (f".{last}.{os.getpid()}.{threading.get_ident()}.{attempt}.tmp"
+                      if atomic else last)
+            if not atomic:
+                _remove_at(dir_fd, last)
+            try:
+                fd = os.open(target, flags, 0o644, dir_fd=dir_fd)
+            except FileExistsError:
+                _remove_at(dir_fd, target)        # raced: a program made it; try again
+                continue
+            try:
+                if hasattr(os, "fchmod"):
+                    os.fchmod(fd, mode)
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view):]
+            finally:
+                os.close(fd)
+            if atomic:
+                try:
+                    os.replace(target, last, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
+                except IsADirectoryError:
+                    _remove_at(dir_fd, last)
+                    os.replace(target, last, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
+                except OSError:
+                    _remove_at(dir_fd, target)
+                    raise
+            return
+        raise UnsafeFileError(f"could not create {last}: something keeps taking its place")
+    finally:
+        os.close(dir_fd)
+
+
+def remove_untrusted(root: str | Path, name: str | Path) -> None:
+    """Remove ``root/name`` whatever it is (file, link, FIFO, folder); absent is fine."""
+    root, parts, last = _split(Path(root), name)
+    if not _FD_WALK:
+        path = root.joinpath(*parts, last)
+        if path.is_dir() and not path.is_symlink():
+            import shutil
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            path.unlink(missing_ok=True)
+        return
+    try:
+        dir_fd = _open_folder(root, parts, create=False)
+    except (FileNotFoundError, UnsafeFileError):
+        return
+    try:
+        _remove_at(dir_fd, last)
+    finally:
+        os.close(dir_fd)

@@ -18,7 +18,7 @@ import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -39,17 +39,24 @@ SEAT_MARKER = ".arena-seat"
 class TimeControl:
     """Per-answer limit and per-seat total, in seconds; None means untimed.
 
-    People get their own per-answer limit (``human_per_move``, the organizer's
-    countdown): a program's two seconds would be unplayable for a person.
+    ``per_move`` and ``total`` are the contest's limits for programs and bots.  People
+    have their own (``human_per_move``, the organizer's countdown, and ``human_total``),
+    untimed unless asked for: a program's twenty seconds a game would be lost on time
+    by a person after a few moves.
     """
 
     per_move: float | None = None
     total: float | None = None
     human_per_move: float | None = None
+    human_total: float | None = None
+
+    def limits(self, human: bool) -> tuple[float | None, float | None]:
+        """(per answer, whole game) for a person's seat or a program's."""
+        return (self.human_per_move, self.human_total) if human else (self.per_move, self.total)
 
     def to_json(self) -> dict:
         return {"per_move": self.per_move, "total": self.total,
-                "human_per_move": self.human_per_move}
+                "human_per_move": self.human_per_move, "human_total": self.human_total}
 
 
 @dataclass
@@ -66,6 +73,11 @@ class MatchView:
     outcome: Outcome | None
     error: str
     revision: int
+    #: Seats of the turn being asked whose answer has not come yet (a seat's clock runs
+    #: only while it is here: in a simultaneous turn each seat is charged its own time).
+    pending: tuple[int, ...] = ()
+    #: Seconds each pending seat's clock has been held during this turn (How to play open).
+    held: dict[int, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -99,6 +111,7 @@ class _Control:
     steps: int = 0            # turns allowed while paused
     stop: bool = False
     undo: int = 0             # turns to take back before the next turn
+    interval: float = 0.0     # least seconds between turns (a watched match's pace); 0: none
 
 
 class Match:
@@ -159,8 +172,10 @@ class Match:
         self._control = _Control()
         self._wake = threading.Condition(self._lock)
         self._waiting: tuple[int, ...] = ()
+        self._pending: set[int] = set()
         self._thinking_since: float | None = None
         self._revision = 0
+        self._last_turn_at = 0.0              # monotonic time the last turn was played
         self._thread: threading.Thread | None = None
         self._pool = ThreadPoolExecutor(max_workers=max(1, len(seats)), thread_name_prefix="seat")
 
@@ -170,9 +185,34 @@ class Match:
                 **({"files": self.files} if self.files else {}),
                 **({"branch": self.branch.to_json()} if self.branch else {}),
                 "seed": self.seed, "seats": [s.describe() for s in self.seats],
+                **({"sandbox": self.sandbox()} if self.sandbox() else {}),
                 "time_control": self.time_control.to_json(),
                 "versions": {"arena": ARENA_VERSION, "python": platform.python_version()},
                 "started": _dt.datetime.now().isoformat(timespec="seconds")}
+
+    def sandbox(self) -> dict | None:
+        """The program seats' sandbox level for the record's header: ``{"level", "seats",
+        "warning"?}`` (the weakest level when seats differ), or None with no program seat."""
+        found = [(i, s.describe().get("sandbox")) for i, s in enumerate(self.seats)]
+        found = [(i, box) for i, box in found if box]
+        if not found:
+            return None
+        levels = {box["level"] for _, box in found}
+        data = {"level": "basic" if "basic" in levels else found[0][1]["level"],
+                "seats": [i for i, _ in found]}
+        warnings = [box["warning"] for _, box in found if box.get("warning")]
+        if warnings:
+            data["warning"] = warnings[0]
+        return data
+
+    def sandbox_line(self) -> str:
+        """One line for the match header: how the programs are confined ("" with none)."""
+        box = self.sandbox()
+        if not box:
+            return ""
+        if box["level"] == "strict":
+            return "Programs run in the strict sandbox (own namespaces, no network, resource limits)"
+        return "WARNING: " + box.get("warning", "programs run in the basic sandbox")
 
     def folder(self) -> Path | None:
         """The match's own folder (seat folders, and contest files by default)."""
@@ -301,6 +341,14 @@ class Match:
             self._revision += 1
             self._wake.notify_all()
 
+    def set_pace(self, turns_per_second: float | None) -> None:
+        """Play at most this many turns a second (None or 0: as fast as the seats answer),
+        so that people can follow a match between programs.  Waiting for the pace is
+        nobody's time."""
+        with self._lock:
+            self._control.interval = 1.0 / turns_per_second if turns_per_second else 0.0
+            self._wake.notify_all()
+
     def step(self) -> None:
         """While paused, let exactly one more turn be played."""
         with self._lock:
@@ -313,6 +361,16 @@ class Match:
             self._wake.notify_all()
         for seat in self.seats:
             seat.cancel()
+
+    def hold_clocks(self, held: bool) -> None:
+        """Stop (True) or restart (False) the people's clocks: the person is reading How
+        to play, not thinking.  Programs are not held (their time is their own)."""
+        for seat in self.seats:
+            hold = getattr(seat, "hold", None)
+            if hold is not None:
+                hold(held)
+        with self._lock:
+            self._revision += 1
 
     def can_undo(self) -> bool:
         """Takebacks are for a person playing built-in bots (programs cannot rewind)."""
@@ -355,11 +413,16 @@ class Match:
 
     def snapshot(self) -> MatchView:
         with self._lock:
-            left = {i: (None if self.time_control.total is None
-                        else self.time_control.total - used) for i, used in self.time_used.items()}
+            left = {}
+            for i, used in self.time_used.items():
+                total = self.time_control.limits(self.seats[i].kind == "human")[1]
+                left[i] = None if total is None else total - used
+            pending = tuple(sorted(self._pending))
+            held = {i: self.seats[i].held_seconds() for i in pending
+                    if hasattr(self.seats[i], "held_seconds")}
             return MatchView(self.states[-1], list(self.turns), dict(self.time_used), left,
                              self._waiting, self._thinking_since, self._control.paused,
-                             self.outcome, self.error, self._revision)
+                             self.outcome, self.error, self._revision, pending, held)
 
     def as_replay(self) -> Replay:
         with self._lock:
@@ -377,12 +440,16 @@ class Match:
                     return False
                 if self._control.undo:
                     self._apply_undo()
-                if not self._control.paused:
+                if self._control.paused:
+                    if self._control.steps:
+                        self._control.steps -= 1
+                        return True
+                    self._wake.wait(0.5)
+                    continue
+                left = self._last_turn_at + self._control.interval - time.monotonic()
+                if self._control.interval <= 0 or left <= 0:
                     return True
-                if self._control.steps:
-                    self._control.steps -= 1
-                    return True
-                self._wake.wait(0.5)
+                self._wake.wait(left)
 
     def _apply_undo(self) -> None:
         count = self._control.undo
@@ -413,16 +480,17 @@ class Match:
         return True
 
     def _time_limit(self, seat: int) -> float | None:
-        human = self.seats[seat].kind == "human"
-        limits = [self.time_control.human_per_move if human else self.time_control.per_move]
-        if self.time_control.total is not None:
-            limits.append(max(0.0, self.time_control.total - self.time_used[seat]))
+        per_move, total = self.time_control.limits(self.seats[seat].kind == "human")
+        limits = [per_move]
+        if total is not None:
+            limits.append(max(0.0, total - self.time_used[seat]))
         limits = [x for x in limits if x is not None]
         return min(limits) if limits else None
 
     def _ask(self, to_move: tuple[int, ...]) -> dict[int, Answer]:
         with self._lock:
             self._waiting, self._thinking_since = to_move, time.monotonic()
+            self._pending = set(to_move)
             self._revision += 1
         state = self.state.clone()
         limits = {seat: self._time_limit(seat) for seat in to_move}
@@ -430,7 +498,7 @@ class Match:
                    for seat in to_move}
         answers = {seat: future.result() for seat, future in futures.items()}
         with self._lock:
-            self._waiting, self._thinking_since = (), None
+            self._waiting, self._thinking_since, self._pending = (), None, set()
         for seat, answer in answers.items():
             judge_time(answer, limits[seat])
         return answers
@@ -443,6 +511,9 @@ class Match:
             answer = Answer(failure=Termination.CRASH, detail=f"{type(exc).__name__}: {exc}")
         if not answer.elapsed:
             answer.elapsed = time.perf_counter() - start
+        with self._lock:                  # this seat's clock stops here, whoever is still thinking
+            self._pending.discard(seat)
+            self._revision += 1
         return answer
 
     def _play(self, to_move: tuple[int, ...], answers: dict[int, Answer]) -> None:
@@ -459,15 +530,17 @@ class Match:
             seat.observe(self.state.clone(), info.moves)
         if self.state.is_terminal():
             self.outcome = self.state.outcome()
+        self._last_turn_at = time.monotonic()
         self.after_turn(info)
 
 
 def time_control_from_options(options: Mapping[str, Any]) -> TimeControl:
-    """The limits a game's options ask for (``time_per_move``, ``time_total``,
-    ``human_time_per_move``; 0 = none)."""
+    """The limits a game's options ask for (``time_per_move``, ``time_total`` for programs,
+    ``human_time_per_move``, ``human_time_total`` for people; 0 = none)."""
     def seconds(key):
         return float(options.get(key) or 0) or None
-    return TimeControl(seconds("time_per_move"), seconds("time_total"), seconds("human_time_per_move"))
+    return TimeControl(seconds("time_per_move"), seconds("time_total"), seconds("human_time_per_move"),
+                       seconds("human_time_total"))
 
 
 def default_record_path(folder: Path, game: str) -> Path:

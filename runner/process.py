@@ -7,11 +7,13 @@ Two shapes cover every contest protocol:
 * :class:`LineProcess` keeps a program running and exchanges lines with it (Hex's line
   protocol, GTP, UCI) or simply keeps it alive while it polls files (Xiangqi).
 
-Output is kept bounded (the last ``TAIL_BYTES`` of each stream) so a program that
-prints forever costs nothing.  Nothing here imports pygame.
+Every program runs in a :class:`runner.sandbox.Sandbox`.  Output is read in chunks and
+kept bounded (the first and last ``TAIL_BYTES`` of each stream, with a count of what was
+left out; lines cut at ``MAX_LINE``) so a program that prints forever costs nothing.  Nothing here imports pygame.
 """
 from __future__ import annotations
 
+import atexit
 import collections
 import os
 import queue
@@ -27,7 +29,16 @@ from typing import Callable, Sequence
 
 import psutil
 
+from runner.sandbox import Sandbox, SandboxLimits
+
+#: Bytes kept of each output stream's start and of its end (what lies between is counted).
 TAIL_BYTES = 4096
+#: Bytes read from a program's output at a time.
+CHUNK_BYTES = 65536
+#: Longest line a line protocol takes; the rest of a longer line is dropped.
+MAX_LINE = 16384
+#: Lines waiting to be read; a program printing more waits (its pipe fills) until they are.
+MAX_PENDING_LINES = 1000
 
 
 def split_command(command: str | Sequence[str]) -> list[str]:
@@ -64,72 +75,176 @@ def resolve_command(command: str | Sequence[str], base: str | Path | None = None
     return fixed
 
 
-def _limit_memory(memory_mb: int | None):
-    """A preexec function capping the child's address space (POSIX only)."""
-    if not memory_mb or os.name != "posix":
-        return None
-
-    def apply_limit():
-        import resource
-        limit = memory_mb * 1024 * 1024
-        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    return apply_limit
+#: Live programs the arena started (killed at exit, and told apart from adopted orphans).
+_LIVE: dict[int, subprocess.Popen] = {}
+_LIVE_LOCK = threading.Lock()
 
 
 def kill_tree(pid: int) -> None:
-    """Kill a process and every descendant, including ones that left its group."""
+    """Kill a process and every descendant, including ones that left its group or session.
+
+    In the strict sandbox the program is a PID namespace: killing its init kills every
+    process in it.  Otherwise the tree is walked (psutil), its groups are signalled, and
+    orphans the arena adopted as child subreaper (a double fork with ``setsid``) are swept.
+    """
     try:
         parent = psutil.Process(pid)
         family = parent.children(recursive=True) + [parent]
     except psutil.NoSuchProcess:
         family = []
+    groups = set()
     if os.name == "posix":
-        try:
-            os.killpg(pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
+        for proc in family:
+            try:
+                groups.add(os.getpgid(proc.pid))
+            except OSError:
+                pass
+        groups.add(pid)
+        groups.discard(os.getpgid(0))
     for proc in family:
         try:
             proc.kill()
-        except psutil.NoSuchProcess:
+        except psutil.Error:
             pass
+    for group in groups:
+        try:
+            os.killpg(group, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError, OSError):
+            pass
+    family += _sweep_orphans()
     psutil.wait_procs(family, timeout=2)
 
 
-class _TailReader(threading.Thread):
-    """Drains one stream into a bounded buffer (and optionally a line queue)."""
+def _sweep_orphans() -> list:
+    """Adopted orphans of programs (basic level, Linux): the arena's own children that it
+    did not start as programs and that are in a session of their own.  Killed and reaped."""
+    from runner.sandbox import is_subreaper
+    if not is_subreaper():
+        return []
+    swept = []
+    try:
+        me = psutil.Process()
+        my_session = os.getsid(0)
+        with _LIVE_LOCK:
+            live = set(_LIVE)
+        for child in me.children():
+            try:
+                if child.pid in live or os.getsid(child.pid) == my_session:
+                    continue
+                for proc in child.children(recursive=True) + [child]:
+                    proc.kill()
+                    swept.append(proc)
+            except (psutil.Error, OSError):
+                pass
+    except psutil.Error:
+        pass
+    return swept
+
+
+def kill_all() -> None:
+    """Kill every program the arena started that is still running (at exit)."""
+    with _LIVE_LOCK:
+        procs = list(_LIVE.values())
+    for proc in procs:
+        kill_tree(proc.pid)
+
+
+atexit.register(kill_all)
+
+
+class _OutputReader(threading.Thread):
+    """Drains one stream in chunks: keeps its first and last ``TAIL_BYTES`` and counts
+    what was dropped between; optionally cuts it into lines of at most ``MAX_LINE``
+    bytes (the rest of a longer line is dropped, never buffered) for a line queue that
+    holds at most ``MAX_PENDING_LINES``: when it is full the reader waits, the pipe
+    fills, and the program waits too, so memory stays bounded."""
 
     def __init__(self, stream, lines: queue.Queue | None = None):
         super().__init__(daemon=True)
         self.stream, self.lines = stream, lines
+        self.head = bytearray()
         self.tail: collections.deque[bytes] = collections.deque()
         self.tail_size = 0
         self.total = 0
+        self.dropped_lines = 0
+        self.cut_lines = 0
+        self._partial = bytearray()
+        self._skipping = False
+        self.closing = threading.Event()
 
     def run(self):
+        fd = self.stream.fileno()
         try:
-            for chunk in iter(self.stream.readline, b""):
+            while True:
+                chunk = os.read(fd, CHUNK_BYTES)
+                if not chunk:
+                    break
                 self.total += len(chunk)
                 self._keep(chunk)
                 if self.lines is not None:
-                    self.lines.put(chunk.decode("utf-8", "replace"))
+                    self._split(chunk)
         except (OSError, ValueError):
             pass
         finally:
             if self.lines is not None:
-                self.lines.put(None)
+                if self._partial and not self._skipping:
+                    self._put(bytes(self._partial))
+                self._put(None)
+
+    def _split(self, chunk: bytes) -> None:
+        start = 0
+        while start < len(chunk):
+            end = chunk.find(b"\n", start)
+            piece = chunk[start:] if end < 0 else chunk[start:end + 1]
+            start = len(chunk) if end < 0 else end + 1
+            if self._skipping:
+                if end >= 0:
+                    self._skipping = False
+                continue
+            room = MAX_LINE - len(self._partial)
+            if len(piece) > room:
+                self._partial += piece[:room]
+                self._put(bytes(self._partial))
+                self._partial.clear()
+                self.cut_lines += 1
+                self._skipping = end < 0
+                continue
+            self._partial += piece
+            if end >= 0:
+                self._put(bytes(self._partial))
+                self._partial.clear()
+
+    def _put(self, line: bytes | None) -> None:
+        item = None if line is None else line.decode("utf-8", "replace")
+        while not self.closing.is_set():
+            try:
+                self.lines.put(item, timeout=0.2)
+                return
+            except queue.Full:
+                pass
+        self.dropped_lines += 1
 
     def _keep(self, chunk: bytes):
+        if len(self.head) < TAIL_BYTES:
+            room = TAIL_BYTES - len(self.head)
+            self.head += chunk[:room]
+            chunk = chunk[room:]
+            if not chunk:
+                return
         chunk = chunk[-TAIL_BYTES:]
         self.tail.append(chunk)
         self.tail_size += len(chunk)
-        while self.tail_size > TAIL_BYTES and len(self.tail) > 1:
+        while self.tail_size - len(self.tail[0]) >= TAIL_BYTES:
             self.tail_size -= len(self.tail.popleft())
 
     def text(self) -> str:
-        data = b"".join(self.tail)[-TAIL_BYTES:]
-        prefix = "[...]\n" if self.total > len(data) else ""
-        return prefix + data.decode("utf-8", "replace")
+        """The stream as kept: all of it when short, else head, a count of the dropped
+        bytes, and tail."""
+        tail = b"".join(self.tail)[-TAIL_BYTES:]
+        dropped = self.total - len(self.head) - len(tail)
+        middle = f"\n[... {dropped} bytes left out ...]\n" if dropped > 0 else ""
+        return (bytes(self.head).decode("utf-8", "replace") + middle
+                + tail.decode("utf-8", "replace"))
 
 
 @dataclass
@@ -157,41 +272,71 @@ class RunResult:
         return f"finished in {self.elapsed:.3f} s"
 
 
-def _popen(argv, cwd, memory_mb, stdin):
-    return subprocess.Popen(
-        argv, cwd=str(cwd) if cwd else None, stdin=stdin,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+def _popen(argv, cwd, sandbox: Sandbox, stdin):
+    """Start ``argv`` in ``cwd`` inside ``sandbox``; registered until killed."""
+    proc = subprocess.Popen(
+        sandbox.command(argv, cwd), cwd=str(cwd) if cwd else None, stdin=stdin,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=sandbox.env(cwd),
         start_new_session=(os.name == "posix"),
-        preexec_fn=_limit_memory(memory_mb),
+        preexec_fn=sandbox.preexec(),
         creationflags=getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0))
+    with _LIVE_LOCK:
+        _LIVE[proc.pid] = proc
+    return proc
+
+
+def _reap(proc: subprocess.Popen) -> None:
+    """Kill what is left of a program's tree, wait for it, forget it."""
+    kill_tree(proc.pid)
+    try:
+        proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        pass
+    with _LIVE_LOCK:
+        _LIVE.pop(proc.pid, None)
+
+
+def _sandbox_for(sandbox: Sandbox | None, memory_mb: int | None) -> Sandbox:
+    if sandbox is not None:
+        return sandbox
+    return Sandbox(SandboxLimits.from_seat({"memory_mb": memory_mb}))
 
 
 def run_once(command: str | Sequence[str], cwd: str | Path | None, timeout: float | None,
-             memory_mb: int | None = None, stdin_text: str | None = None) -> RunResult:
-    """Run a program until it exits or ``timeout`` wall seconds pass (then kill its tree)."""
+             memory_mb: int | None = None, stdin_text: str | None = None,
+             sandbox: Sandbox | None = None) -> RunResult:
+    """Run a program until it exits or ``timeout`` wall seconds pass (then kill its tree).
+
+    It runs in ``sandbox`` (default: this arena's level with the default limits and
+    ``memory_mb``), with a CPU limit of about ``timeout`` unless the sandbox sets one.
+    """
     argv = split_command(command)
+    sandbox = _sandbox_for(sandbox, memory_mb)
+    if timeout is not None:
+        sandbox = sandbox.with_cpu(timeout)
     start = time.perf_counter()
     try:
-        proc = _popen(argv, cwd, memory_mb,
+        proc = _popen(argv, cwd, sandbox,
                       subprocess.PIPE if stdin_text is not None else subprocess.DEVNULL)
     except OSError as exc:
         return RunResult(None, 0.0, False, "", "", f"could not start {argv[0]}: {exc.strerror or exc}")
-    out, err = _TailReader(proc.stdout), _TailReader(proc.stderr)
+    out, err = _OutputReader(proc.stdout), _OutputReader(proc.stderr)
     out.start(), err.start()
-    if stdin_text is not None:
-        try:
-            proc.stdin.write(stdin_text.encode())
-            proc.stdin.close()
-        except OSError:
-            pass
+    if stdin_text is not None:       # on a thread: a program that never reads must not block us
+        def feed(data=stdin_text.encode()):
+            try:
+                proc.stdin.write(data)
+                proc.stdin.close()
+            except (OSError, ValueError):
+                pass
+        threading.Thread(target=feed, daemon=True, name="stdin").start()
     timed_out = False
     try:
         proc.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
         timed_out = True
     elapsed = time.perf_counter() - start
-    kill_tree(proc.pid)
-    proc.wait()
+    _reap(proc)
     out.join(1), err.join(1)
     return RunResult(None if timed_out else proc.returncode, elapsed, timed_out, out.text(), err.text())
 
@@ -204,13 +349,19 @@ class LineProcess:
     """
 
     def __init__(self, command: str | Sequence[str], cwd: str | Path | None = None,
-                 memory_mb: int | None = None, stdout_lines: bool = True):
+                 memory_mb: int | None = None, stdout_lines: bool = True,
+                 sandbox: Sandbox | None = None):
         self.argv = split_command(command)
-        self.proc = _popen(self.argv, cwd, memory_mb, subprocess.PIPE)
-        self._lines: queue.Queue = queue.Queue()
-        self._out = _TailReader(self.proc.stdout, self._lines if stdout_lines else None)
-        self._err = _TailReader(self.proc.stderr)
+        self.sandbox = _sandbox_for(sandbox, memory_mb)
+        self.proc = _popen(self.argv, cwd, self.sandbox, subprocess.PIPE)
+        self._lines: queue.Queue = queue.Queue(maxsize=MAX_PENDING_LINES)
+        self._out = _OutputReader(self.proc.stdout, self._lines if stdout_lines else None)
+        self._err = _OutputReader(self.proc.stderr)
         self._out.start(), self._err.start()
+        self._to_send: queue.Queue = queue.Queue(maxsize=MAX_PENDING_LINES)
+        self._stdin_broken = threading.Event()
+        self._writer = threading.Thread(target=self._write_stdin, daemon=True, name="stdin")
+        self._writer.start()
         self._eof = False
 
     @property
@@ -223,13 +374,30 @@ class LineProcess:
         return self._eof
 
     def send(self, line: str) -> bool:
-        """Write one line; False when the program no longer reads."""
-        try:
-            self.proc.stdin.write((line.rstrip("\n") + "\n").encode())
-            self.proc.stdin.flush()
-            return True
-        except (OSError, ValueError):
+        """Hand one line to the writer; False when the program no longer reads (it
+        ended, or it left ``MAX_PENDING_LINES`` unread: a full pipe never blocks the arena)."""
+        if self._stdin_broken.is_set():
             return False
+        try:
+            self._to_send.put_nowait((line.rstrip("\n") + "\n").encode())
+            return True
+        except queue.Full:
+            return False
+
+    def _write_stdin(self) -> None:
+        """The writer thread: lines to the program's stdin; stdin closed at the sentinel."""
+        while True:
+            data = self._to_send.get()
+            try:
+                if data is None:
+                    self.proc.stdin.close()
+                    return
+                self.proc.stdin.write(data)
+                self.proc.stdin.flush()
+            except (OSError, ValueError):
+                self._stdin_broken.set()
+                if data is None:
+                    return
 
     def read_line(self, timeout: float | None) -> str | None:
         """The next line of output, or None if none came in time or the program ended."""
@@ -282,15 +450,27 @@ class LineProcess:
     def close(self, grace: float = 0.5) -> None:
         """Let the program end by itself for ``grace`` seconds, then kill its tree."""
         try:
-            self.proc.stdin.close()
-        except OSError:
+            self._to_send.put(None, timeout=max(grace, 0.01))     # stdin closes after the rest
+        except queue.Full:
             pass
         try:
             self.proc.wait(timeout=grace)
         except subprocess.TimeoutExpired:
             pass
-        kill_tree(self.proc.pid)
-        self.proc.wait()
+        self._out.closing.set()
+        _reap(self.proc)
+
+    def kill(self) -> None:
+        """Kill the program's whole tree now."""
+        self._out.closing.set()
+        _reap(self.proc)
+
+    def output_notes(self) -> list[str]:
+        """What the line reader dropped, in words (empty when nothing)."""
+        notes = []
+        if self._out.cut_lines:
+            notes.append(f"{self._out.cut_lines} output lines longer than {MAX_LINE} bytes were cut")
+        return notes
 
 
 PYTHON = sys.executable

@@ -22,8 +22,10 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from games.api import MoveSyntaxError, State, Termination
-from games.fileio import remove_new_files, snapshot_files
+from games.fileio import (UnsafeFileError, read_untrusted, remove_new_files, remove_untrusted,
+                          replace_file, snapshot_files)
 from runner.process import RunResult, resolve_command, run_once
+from runner.sandbox import seat_sandbox
 from runner.seats import Answer, Seat, SeatInfo, seat_folder
 
 #: Input files larger than this are named, not copied, in the record's "given".
@@ -72,12 +74,13 @@ class ProgramSeat(Seat):
         self.protocol, self.limits = protocol, dict(limits or {})
         self.argv = resolve_command(command)
         self.folder: Path | None = None
+        self.sandbox = seat_sandbox(self.limits)
 
     def start(self, info: SeatInfo, state: State) -> None:
         super().start(info, state)
         self.folder = seat_folder(info, self.limits)
         for name in self.protocol.output, *self.protocol.inputs(state, info.seat):
-            (self.folder / name).unlink(missing_ok=True)
+            remove_untrusted(self.folder, name)
 
     def run(self, state: State, seat: int, time_limit: float | None) -> Answer:
         """Write the inputs, run the program once, read its answer file; ``answer.answered``
@@ -86,9 +89,9 @@ class ProgramSeat(Seat):
             self.limits.get("time", self.protocol.default_time))
         inputs = self.protocol.inputs(state, seat)
         output = self.folder / self.protocol.output
-        output.unlink(missing_ok=True)
+        remove_untrusted(self.folder, self.protocol.output)
         for name, text in inputs.items():
-            _write_input(self.folder / name, text, self.protocol.encoding)
+            _write_input(self.folder, name, text, self.protocol.encoding)
         before = snapshot_files(self.folder)
         kept = self.kept_files()
         result = self._run(limit)
@@ -112,8 +115,7 @@ class ProgramSeat(Seat):
         kept = {}
         for name in self.protocol.kept:
             try:
-                with open(self.folder / name, "rb") as fh:
-                    raw = fh.read(LOGGED_KEPT_BYTES + 1)
+                raw = read_untrusted(self.folder, name, LOGGED_KEPT_BYTES + 1)
             except OSError:
                 continue
             if len(raw) <= LOGGED_KEPT_BYTES:
@@ -124,17 +126,18 @@ class ProgramSeat(Seat):
         """Put back private files recorded on a turn (for re-running that turn)."""
         for name, text in kept.items():
             if name in self.protocol.kept:
-                (self.folder / name).write_bytes(text.encode("utf-8", "surrogateescape"))
+                replace_file(self.folder, name, text.encode("utf-8", "surrogateescape"))
 
     def _run(self, limit: float) -> RunResult:
         if self.limits.get("sequential"):
             with _ONE_AT_A_TIME:
-                return run_once(self.argv, self.folder, limit, self.limits.get("memory_mb"))
-        return run_once(self.argv, self.folder, limit, self.limits.get("memory_mb"))
+                return run_once(self.argv, self.folder, limit, sandbox=self.sandbox)
+        return run_once(self.argv, self.folder, limit, sandbox=self.sandbox)
 
     def describe(self) -> dict:
         data = super().describe()
         data["command"] = self.argv
+        data["sandbox"] = self.sandbox.describe()
         return data
 
 
@@ -198,12 +201,15 @@ class WholeGameSeat(ProgramSeat):
 
 def read_answer_file(path: Path, limit: int) -> tuple[str, str]:
     """An answer file's text (at most ``limit`` bytes) and a problem sentence, or "" when
-    it reads fine: missing, unreadable, too large and binary files are problems."""
+    it reads fine: missing, unreadable, too large and binary files are problems, and so
+    is anything but a regular file (a link, FIFO or folder is never followed or opened
+    for long: see :func:`games.fileio.read_untrusted`)."""
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read(limit + 1)
+        raw = read_untrusted(path.parent, path.name, limit)
     except FileNotFoundError:
         return "", f"the program wrote no {path.name}"
+    except UnsafeFileError:
+        return "", f"{path.name} is not a regular file (a link, FIFO or folder)"
     except OSError as exc:
         return "", f"{path.name} could not be read: {exc.strerror}"
     text = raw[:limit].decode("utf-8", "replace")
@@ -214,12 +220,11 @@ def read_answer_file(path: Path, limit: int) -> tuple[str, str]:
     return text, ""
 
 
-def _write_input(path: Path, text: str, encoding: str) -> None:
-    """Write an input file plainly: the program starts only after this returns, so the
-    rename-and-fsync of an atomic write would only cost time (several ms a turn)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "w", encoding=encoding, errors="replace", newline="\n") as fh:
-        fh.write(text)
+def _write_input(folder: Path, name: str, text: str, encoding: str) -> None:
+    """Write an input file after removing whatever the program left in its place (a
+    link, FIFO, folder): the program starts only after this returns, so no rename and
+    fsync are needed (they would cost several ms a turn)."""
+    replace_file(folder, name, text.encode(encoding, "replace"), atomic=False)
 
 
 def _given_text(inputs: Mapping[str, str]) -> str:

@@ -104,35 +104,80 @@ class Seat(abc.ABC):
 
 
 class HumanSeat(Seat):
-    """A person at this screen: the ui hands moves in with :meth:`submit`."""
+    """A person at this screen: the ui hands moves in with :meth:`submit`.
+
+    The person's clock can be held (:meth:`hold`) while they read How to play: held
+    time is neither charged nor counted against their limits.
+    """
 
     kind = "human"
+    #: How often a timed wait looks at the clock again (a hold stretches the limit).
+    WAIT_SLICE = 0.1
 
     def __init__(self, spec: str = "human", label: str = "Person"):
         super().__init__(spec, label)
         self._moves: queue.Queue = queue.Queue()
         self.waiting = threading.Event()
+        self._hold_lock = threading.Lock()
+        self._held_at: float | None = None      # perf_counter when the current hold began
+        self._held = 0.0                        # seconds held during the current question
 
     def submit(self, move_text: str | None) -> None:
         """The ui's call: the person's move text (None resigns)."""
         self._moves.put(move_text)
 
+    def hold(self, held: bool) -> None:
+        """Stop (True) or restart (False) this person's clock."""
+        with self._hold_lock:
+            now = time.perf_counter()
+            if held and self._held_at is None:
+                self._held_at = now
+            elif not held and self._held_at is not None:
+                self._held += now - self._held_at
+                self._held_at = None
+
+    def held_seconds(self) -> float:
+        """Seconds the clock has been held during the current question."""
+        with self._hold_lock:
+            now = time.perf_counter()
+            return self._held + (now - self._held_at if self._held_at is not None else 0.0)
+
+    def _used(self, start: float) -> float:
+        return time.perf_counter() - start - self.held_seconds()
+
     def ask(self, state, seat, time_limit):
         start = time.perf_counter()
+        with self._hold_lock:
+            self._held = 0.0
+            if self._held_at is not None:
+                self._held_at = start
         self.waiting.set()
         try:
-            text = self._moves.get(timeout=time_limit)
+            text = self._wait(start, time_limit)
         except queue.Empty:
-            return Answer(elapsed=time.perf_counter() - start, failure=Termination.TIMEOUT,
+            return Answer(elapsed=self._used(start), failure=Termination.TIMEOUT,
                           detail="no move before the clock ran out")
         finally:
             self.waiting.clear()
-        elapsed = time.perf_counter() - start
+        elapsed = self._used(start)
         if text is None:
             return Answer(elapsed=elapsed, failure=Termination.RESIGNATION, detail="resigned")
         if text == _CANCEL:
             return Answer(elapsed=elapsed, failure=Termination.ABORTED, detail="match stopped")
         return Answer(text=text, answered=text, elapsed=elapsed)
+
+    def _wait(self, start: float, time_limit: float | None):
+        """The next submitted text; queue.Empty once ``time_limit`` seconds (not held) pass."""
+        if time_limit is None:
+            return self._moves.get()
+        while True:
+            left = time_limit - self._used(start)
+            if left <= 0:
+                raise queue.Empty
+            try:
+                return self._moves.get(timeout=min(left, self.WAIT_SLICE))
+            except queue.Empty:
+                continue
 
     def cancel(self):
         self._moves.put(_CANCEL)
@@ -193,9 +238,12 @@ def make_seat(spec: str, plugin: GamePlugin, seed: int,
     if kind == "human":
         return HumanSeat(spec)
     if kind == "bot":
-        level = int(arg) if arg else max(1, len(plugin.bot_levels) // 2)
         if plugin.bot is None:
             raise GameSetupError(f"{plugin.name} has no built-in bot")
+        if arg and not arg.isdigit():
+            levels = f"1-{len(plugin.bot_levels)}" if plugin.bot_levels else "a whole number"
+            raise GameSetupError(f"seat {spec!r}: the bot's level is a number ({levels}), not {arg!r}")
+        level = int(arg) if arg else max(1, len(plugin.bot_levels) // 2)
         if plugin.bot_levels and not 1 <= level <= len(plugin.bot_levels):
             raise GameSetupError(f"{plugin.name} bot levels are 1-{len(plugin.bot_levels)}")
         return BotSeat(spec, plugin.load("bot")(level, seed), level)

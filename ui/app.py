@@ -23,7 +23,7 @@ import pygame_gui
 from games.render import THEMES, Theme
 from ui.scene import Scene
 from ui.settings import Settings, load_settings, save_settings
-from ui.theme import gui_theme, ui_scale
+from ui.theme import ArenaUIManager, gui_theme, ui_scale
 
 #: After input, wake this often for this long, so pygame_gui's tooltips can appear.
 ACTIVE_AFTER_INPUT = 1.5
@@ -80,7 +80,7 @@ class App:
         return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
 
     def _make_manager(self) -> pygame_gui.UIManager:
-        return pygame_gui.UIManager(self.size, gui_theme(self.theme, self.scale),
+        return ArenaUIManager(self.size, gui_theme(self.theme, self.scale), self.scale,
                                     enable_live_theme_updates=False)
 
     def toggle_fullscreen(self) -> None:
@@ -124,6 +124,10 @@ class App:
     def remember_record(self, path: str | Path) -> None:
         self.settings.add_recent(path)
         self.save_settings()
+
+    def quit(self) -> None:
+        """Leave the loop (Ctrl+Q, Home's Quit); :meth:`close` stops any running match."""
+        self.running = False
 
     # ------------------------------------------------------------ scene stack
     @property
@@ -255,6 +259,10 @@ class App:
             self.dirty = True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
+            return
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_q
+                and getattr(event, "mod", 0) & pygame.KMOD_CTRL):
+            self.quit()
             return
         if event.type >= pygame.USEREVENT:
             self.dirty = True

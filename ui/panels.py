@@ -98,7 +98,9 @@ def draw_players(surface: pygame.Surface, rect: pygame.Rect, players: Sequence[P
         surface.blit(big.render(elide(big, title, name_w), True, colour), (text_x, top))
         label = player.label + (f" · score {player.score}" if player.score else "") + (
             " · winner" if player.winner else "")
-        surface.blit(small.render(elide(small, label, name_w), True, theme.muted),
+        note_w = small.size(player.clock_note)[0] if player.clock and player.clock_note else 0
+        label_w = right - note_w - round(12 * scale) - text_x if note_w else name_w
+        surface.blit(small.render(elide(small, label, min(name_w, label_w)), True, theme.muted),
                      (text_x, top + big.get_linesize() + line_gap))
         if player.clock:
             image = clock_font.render(player.clock, True, theme.text)
@@ -118,6 +120,7 @@ class ScrollList:
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     size: int = 18                      # font size in pixels
     mono: bool = False
+    wrap: bool = False                  # long rows continue on the next rows (the debug panels)
 
     def line_height(self) -> int:
         return font(self.size, mono=self.mono).get_linesize() + max(2, self.size // 6)
@@ -126,10 +129,40 @@ class ScrollList:
         return max(1, (self.rect.height - self.size // 2) // self.line_height())
 
     def set_rows(self, rows: list[list[Segment]]) -> None:
+        if self.wrap and self.rect.width > 0:
+            rows = [line for row in rows for line in self.wrapped(row)]
         self.rows = rows
         if self.follow_end:
             self.first = max(0, len(rows) - self.visible_rows())
         self.first = min(self.first, max(0, len(rows) - 1))
+
+    def wrapped(self, row: list[Segment]) -> list[list[Segment]]:
+        """``row`` as rows that fit the list's width, broken between words (a word wider
+        than the whole width is cut), each continuation indented."""
+        face = font(self.size, mono=self.mono)
+        width = self.rect.width - self.size - 8
+        if sum(face.size(text)[0] for text, _ in row) <= width:
+            return [row]
+        lines: list[list[Segment]] = [[]]
+        used = 0
+        indent = "  "
+        for text, colour in row:
+            for word in text.split(" "):
+                piece = word + " "
+                w = face.size(piece)[0]
+                if used + w > width and used > 0:
+                    lines.append([(indent, colour)])
+                    used = face.size(indent)[0]
+                while face.size(piece)[0] > width - used and len(piece) > 1:
+                    cut = max(1, next((n for n in range(len(piece), 0, -1)
+                                       if face.size(piece[:n])[0] <= width - used), 1))
+                    lines[-1].append((piece[:cut], colour))
+                    lines.append([(indent, colour)])
+                    used = face.size(indent)[0]
+                    piece = piece[cut:]
+                lines[-1].append((piece, colour))
+                used += face.size(piece)[0]
+        return [line for line in lines if line]
 
     def scroll(self, lines: int) -> None:
         limit = max(0, len(self.rows) - self.visible_rows())
@@ -236,8 +269,12 @@ def _tail(text: str, lines: int) -> list[str]:
     return ([f"… {cut} earlier lines"] if cut > 0 else []) + shown
 
 
-def debug_rows(turn: TurnInfo | None, seat: int, seat_name: str, theme: Theme) -> list[list[Segment]]:
-    """What seat ``seat`` was given and answered in ``turn``, and the referee's verdict."""
+def debug_rows(turn: TurnInfo | None, seat: int, seat_name: str, theme: Theme,
+               names=None) -> list[list[Segment]]:
+    """What seat ``seat`` was given and answered in ``turn``, and the referee's verdict.
+
+    ``names(seat)`` names the other seats (for "Black moved; Red had no move").
+    """
     head = theme.accent
     if turn is None:
         return [[(f"{seat_name}: start position; no turn selected.", theme.muted)]]
@@ -245,7 +282,14 @@ def debug_rows(turn: TurnInfo | None, seat: int, seat_name: str, theme: Theme) -
     forfeit = turn.forfeits.get(seat)
     rows: list[list[Segment]] = []
     if answer is None and forfeit is None:
-        return [[(f"Turn {turn.number}: {seat_name} did not move.", theme.muted)]]
+        move = turn.moves.get(seat)
+        if move is not None:          # a record that keeps the moves only (a contest's turn log)
+            return [[(f"Turn {turn.number}: {seat_name} played {move}.", theme.text)],
+                    [("This record keeps only the moves, not what the seat was given or answered.",
+                      theme.muted)]]
+        movers = [names(s) if names else f"seat {s + 1}" for s in sorted(turn.moves) if s != seat]
+        moved = f"{', '.join(movers)} moved; " if movers else ""
+        return [[(f"Turn {turn.number}: {moved}{seat_name} had no move this turn.", theme.muted)]]
     answer = answer or {}
     elapsed = answer.get("elapsed")
     rows.append([(f"Turn {turn.number} · {seat_name}", head)]

@@ -134,8 +134,30 @@ class Scene:
         options = list(options) or ["-"]
         if current not in options:
             current = options[0]
-        return UIDropDownMenu(options, current, rect, self.app.manager, container=self.root,
-                              expansion_height_limit=self.px(320))
+        limit, direction = self.menu_room(rect, len(options))
+        menu = UIDropDownMenu(options, current, rect, self.app.manager, container=self.root,
+                              expansion_height_limit=limit)
+        if direction == "up":
+            menu.expand_direction = direction
+            for state in menu.menu_states.values():
+                state.expand_direction = direction
+            menu.current_state.finish()          # the closed state's arrow now points up
+            menu.current_state.start()
+        return menu
+
+    def menu_room(self, rect: pygame.Rect, count: int) -> tuple[int, str]:
+        """(list height limit, "up" or "down"): a menu opens where its list fits in the
+        window, downwards unless there is more room above (the replay's speed menu)."""
+        try:
+            item = int(self.app.manager.get_theme().get_misc_data("list_item_height", ["drop_down_menu"]))
+        except (LookupError, TypeError, ValueError, AttributeError):
+            item = self.px(20)
+        wanted = min(self.px(320), count * item + self.px(8))
+        below = self.app.size[1] - rect.bottom - self.px(4)
+        above = rect.top - self.px(4)
+        if wanted > below and above > below:
+            return max(item, min(self.px(320), above)), "up"
+        return max(item, min(self.px(320), below)), "down"
 
     def top_bar(self, title: str, back: bool = True, right: float | None = None) -> UIButton | None:
         """The standard header: Back on the left, then the screen's title (up to ``right``)."""

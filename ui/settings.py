@@ -15,7 +15,7 @@ from runner import paths
 
 THEME_NAMES = ("dark", "light")
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
-MAX_RECENT = 10
+MAX_RECENT = 30
 MAX_NAMES = 4
 
 
@@ -30,6 +30,9 @@ class Settings:
     recent_records: list[str] = field(default_factory=list)   # most recent first
     last_seats: dict[str, list[str]] = field(default_factory=dict)   # game -> seat specs
     notations: dict[str, str] = field(default_factory=dict)          # game -> move-list notation
+    #: game -> {"variant": name, "options": {option: text}}: the New match form's last choices
+    last_forms: dict[str, dict] = field(default_factory=dict)
+    export_folder: str = ""          # where the replay's Export saved last ("" : not yet)
 
     def add_recent(self, path: str | Path) -> None:
         """Put ``path`` first in the recent list (once), keeping at most MAX_RECENT."""
@@ -69,6 +72,16 @@ class Settings:
         if isinstance(seats, dict):
             settings.last_seats = {g: s for g, s in seats.items()
                                    if isinstance(s, list) and all(isinstance(x, str) for x in s)}
+        if isinstance(data.get("export_folder"), str):
+            settings.export_folder = data["export_folder"]
+        forms = data.get("last_forms")
+        if isinstance(forms, dict):
+            settings.last_forms = {
+                g: {"variant": f.get("variant") if isinstance(f.get("variant"), str) else None,
+                    "options": {k: v for k, v in (f.get("options") or {}).items()
+                                if isinstance(k, str) and isinstance(v, str)}}
+                for g, f in forms.items() if isinstance(g, str) and isinstance(f, dict)
+                and isinstance(f.get("options") or {}, dict)}
         notations = data.get("notations")
         if isinstance(notations, dict):
             settings.notations = {g: n for g, n in notations.items()

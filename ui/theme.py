@@ -13,6 +13,8 @@ import copy
 import json
 from functools import lru_cache
 
+import pygame_gui
+
 from games.render import Theme
 from runner.paths import asset
 
@@ -95,3 +97,41 @@ def gui_theme(theme: Theme, scale: float) -> dict:
             if key in misc:
                 misc[key] = str(max(0, round(int(misc[key]) * scale)))
     return data
+
+
+#: Design width a tooltip wraps at (longer texts take several lines, whole words only).
+TOOLTIP_MAX_W = 380
+TOOLTIP_FONT = 16
+TOOLTIP_PAD = 40            # the text box's padding each side, and its border, in design units
+
+
+def tooltip_width(text: str, scale: float, face=None) -> int:
+    """The pixels a tooltip needs: its text on one line when that fits, else the wrap width.
+    ``face`` measures the text (the tooltip's own font; default: Noto at the tooltip size)."""
+    if face is None:
+        from games.render import font
+        face = font(max(8, round(TOOLTIP_FONT * scale)))
+    widest = max((face.size(line)[0] for line in text.splitlines() or [""]), default=0)
+    return min(round(TOOLTIP_MAX_W * scale), widest + round(TOOLTIP_PAD * scale))
+
+
+class ArenaUIManager(pygame_gui.UIManager):
+    """pygame_gui's manager with tooltips sized to their text (the theme's fixed 170 px
+    split words into syllables at 4K and pushed tall tooltips off-screen to the corner)."""
+
+    def __init__(self, size, theme: dict, scale: float, **kwargs):
+        super().__init__(size, theme, **kwargs)
+        self.scale = scale
+
+    def create_tool_tip(self, text, position, hover_distance, parent_element, object_id, *,
+                        wrap_width=None, text_kwargs=None):
+        if wrap_width is None:
+            wrap_width = tooltip_width(text, self.scale, self._tooltip_font())
+        return super().create_tool_tip(text, position, hover_distance, parent_element, object_id,
+                                       wrap_width=wrap_width, text_kwargs=text_kwargs)
+
+    def _tooltip_font(self):
+        try:
+            return self.get_theme().get_font(["tool_tip.text_box", "text_box"])
+        except Exception:          # measured with the shipped Noto instead
+            return None

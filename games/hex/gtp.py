@@ -21,6 +21,7 @@ from games.hex.notation import colour_of_seat, from_hexgui, to_hexgui
 from games.hex.program import TIMEOUT_SLACK, ProgramChannel
 from games.hex.rules import P1, P2, HexMove, HexState
 from runner.process import resolve_command
+from runner.sandbox import seat_sandbox
 from runner.seats import Answer, Seat, SeatInfo, seat_folder
 
 #: Seconds allowed for set-up commands (boardsize, play ...) and for showboard.
@@ -78,6 +79,7 @@ class GtpHexSeat(Seat):
         super().__init__(spec, label=f"GTP {command}")
         self.argv = resolve_command(command)
         self.limits = dict(limits or {})
+        self.sandbox = seat_sandbox(self.limits)
         self.channel: ProgramChannel | None = None
         self.setup_error = ""
         self._given: list[str] = []
@@ -88,7 +90,7 @@ class GtpHexSeat(Seat):
     def start(self, info: SeatInfo, state: HexState) -> None:
         super().start(info, state)
         self.channel = ProgramChannel(self.argv, str(seat_folder(info, self.limits)),
-                                      self.limits.get("memory_mb"))
+                                      sandbox=self.sandbox)
         if self.channel.error:
             self.setup_error = self.channel.error
             return
@@ -193,6 +195,11 @@ class GtpHexSeat(Seat):
 
     def cancel(self) -> None:
         self._cancelled = True
+
+    def describe(self) -> dict:
+        data = super().describe()
+        data.update(command=self.argv, sandbox=self.sandbox.describe())
+        return data
 
     def close(self) -> None:
         if self.channel:

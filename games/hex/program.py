@@ -7,6 +7,7 @@ as the GTP seat uses it too.
 """
 from __future__ import annotations
 
+import collections
 import time
 from typing import Mapping
 
@@ -16,9 +17,12 @@ from games.hex.protocol import (Command, format_board, format_end, format_error,
                                 RUNNING, parse_command, put_error, status_code, view_cell)
 from games.hex.rules import EMPTY, HexMove, HexState
 from runner.process import LineProcess, resolve_command
+from runner.sandbox import Sandbox, seat_sandbox
 from runner.seats import Answer, Seat, SeatInfo, seat_folder
 
 MAX_NOTES = 20
+#: Lines of a turn's answer kept for the record: the first and the last this many.
+MAX_ANSWER_LINES = 100
 #: Seconds a program may take to leave after ``end`` before it is killed.
 EXIT_GRACE = 0.5
 #: Slack over the turn's limit before the seat itself gives up (the match judges exactly).
@@ -33,11 +37,12 @@ class ProgramChannel:
     rather than raised, and end of output is distinguished from a slow answer.
     """
 
-    def __init__(self, argv: list[str], cwd: str | None, memory_mb: int | None):
+    def __init__(self, argv: list[str], cwd: str | None, memory_mb: int | None = None,
+                 sandbox: Sandbox | None = None):
         self.error = ""
         self.process: LineProcess | None = None
         try:
-            self.process = LineProcess(argv, cwd=cwd, memory_mb=memory_mb)
+            self.process = LineProcess(argv, cwd=cwd, memory_mb=memory_mb, sandbox=sandbox)
         except (OSError, ValueError) as exc:
             self.error = f"could not start {argv[0]!r}: {getattr(exc, 'strerror', None) or exc}"
 
@@ -64,6 +69,9 @@ class ProgramChannel:
     def stderr(self) -> str:
         return self.process.stderr_tail() if self.process else ""
 
+    def output_notes(self) -> list[str]:
+        return self.process.output_notes() if self.process else []
+
     def close(self, grace: float = EXIT_GRACE) -> None:
         if self.process is not None:
             self.process.close(grace)
@@ -80,9 +88,10 @@ class ExternalHexSeat(Seat):
         super().__init__(spec, label=f"Program {command}")
         self.argv = resolve_command(command)
         self.limits = dict(limits or {})
+        self.sandbox = seat_sandbox(self.limits)
         self.channel: ProgramChannel | None = None
         self.player = 1
-        self._given: list[str] = []
+        self._given = _LineLog()
         self._stray: list[str] = []
         self._cancelled = False
 
@@ -91,7 +100,7 @@ class ExternalHexSeat(Seat):
         super().start(info, state)
         self.player = info.seat + 1
         self.channel = ProgramChannel(self.argv, str(seat_folder(info, self.limits)),
-                                      self.limits.get("memory_mb"))
+                                      sandbox=self.sandbox)
         self._send(*format_start(state, self.player))
 
     def observe(self, state: HexState, moves: Mapping[int, str]) -> None:
@@ -115,6 +124,12 @@ class ExternalHexSeat(Seat):
         if self.channel:
             self.channel.close()
 
+    def describe(self) -> dict:
+        data = super().describe()
+        data["command"] = self.argv
+        data["sandbox"] = self.sandbox.describe()
+        return data
+
     def _send(self, *lines: str) -> None:
         for line in lines:
             self._given.append(line)
@@ -123,7 +138,7 @@ class ExternalHexSeat(Seat):
     # ------------------------------------------------------------------ a turn
     def ask(self, state: HexState, seat: int, time_limit: float | None) -> Answer:
         answer = Answer()
-        answered: list[str] = []
+        answered = _LineLog()
         self._drain_out_of_turn(state, seat, answer, answered)
         start = time.perf_counter()
         deadline = None if time_limit is None else start + time_limit + TIMEOUT_SLACK
@@ -155,11 +170,14 @@ class ExternalHexSeat(Seat):
                     self._note(answer, f"ignored line {_short(command.text)!r}")
         finally:
             answer.elapsed = time.perf_counter() - start
-            answer.given = "\n".join(self._given)
-            answer.answered = "\n".join(answered)
+            answer.given = self._given.text()
+            answer.answered = answered.text()
             answer.stderr = self.channel.stderr()
+            for note in self.channel.output_notes():
+                if note not in answer.notes:
+                    answer.notes.append(note)
             answer.text = placed.text() if placed else None
-            self._given = []
+            self._given = _LineLog()
 
     def _try_move(self, state: HexState, seat: int, command: Command, placed: HexMove | None,
                   answer: Answer) -> tuple[HexMove | None, bool]:
@@ -187,7 +205,7 @@ class ExternalHexSeat(Seat):
         self._send(format_ok(status))
         return move, status != RUNNING
 
-    def _drain_out_of_turn(self, state, seat, answer: Answer, answered: list[str]) -> None:
+    def _drain_out_of_turn(self, state, seat, answer: Answer, answered: _LineLog) -> None:
         """Lines sent while it was not this program's turn: puts are refused and noted."""
         while self.channel and self.channel.process:
             line = self.channel.process.read_line(0)
@@ -225,6 +243,28 @@ def _swapped_stone(state: HexState) -> HexMove:
         if value != EMPTY:
             return state.move_at(index)
     raise ValueError("no stone after a swap")
+
+
+class _LineLog:
+    """A turn's answer lines for the record: all of them, or the first and last
+    ``keep`` with a count of those left out (a program may print millions of lines)."""
+
+    def __init__(self, keep: int = MAX_ANSWER_LINES):
+        self.keep, self.head, self.count = keep, [], 0
+        self.tail: collections.deque[str] = collections.deque(maxlen=keep)
+
+    def append(self, line: str) -> None:
+        self.count += 1
+        line = _short(line, 200)
+        if len(self.head) < self.keep:
+            self.head.append(line)
+        else:
+            self.tail.append(line)
+
+    def text(self) -> str:
+        left_out = self.count - len(self.head) - len(self.tail)
+        middle = [f"[... {left_out} lines left out ...]"] if left_out else []
+        return "\n".join([*self.head, *middle, *self.tail])
 
 
 def _short(text: str, limit: int = 60) -> str:

@@ -239,7 +239,9 @@ class HexState(State):
     def _check_end(self) -> None:
         winner = self.winner()
         if winner is not None:
-            edges = "columns 1 and N" if winner == 0 else "rows 1 and N"
+            last = self.size                    # the edges by the labels on the board
+            edges = (f"columns a and {chr(ord('a') + last - 1)}" if winner == 0
+                     else f"rows 1 and {last}")
             self._outcome = uniform_outcome_two_player(
                 winner, Termination.WIN, f"Player {winner + 1} connected {edges}")
             self._events = (Event("win", self._outcome.detail, (winner,)),)
@@ -340,7 +342,8 @@ class HexGame(Game):
                  Option("position", "", "start position: N rows of . 1 2 separated by /"),
                  Option("swap", False, "pie rule: player 2 may take player 1's first stone"),
                  Option("max_moves", 200, "most moves player 1 may make (the task: 200)"),
-                 Option("time_total", 20.0, "seconds for each side's whole game (0 = untimed)")))
+                 Option("time_total", 20.0, "seconds for a program's or bot's whole game (0 = untimed)"),
+                 Option("human_time_total", 0.0, "seconds for a person's whole game (0 = untimed)")))
 
     def new_initial_state(self, options: Mapping, seed: int) -> HexState:
         options = {**self.spec.resolve_options(), **options}

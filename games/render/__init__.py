@@ -80,6 +80,11 @@ class BoardRenderer:
         """(colour, text) lines the side panel shows under the players (optional)."""
         return []
 
+    def key_help(self, state, seat: int) -> str:
+        """The keys (and clicks) a person uses to move now, in one line for the screen."""
+        return ("Click a cell to play there · arrow keys move the pointer, Enter or Space plays it"
+                " · or type the move and press Enter")
+
     #: Move notations the move list may use for this game, the plain move texts first
     #: (e.g. ``("ICCS", "WXF")``); empty when there is only one.  The Settings screen
     #: offers a choice for each game whose renderer names more than one.

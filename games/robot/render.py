@@ -732,6 +732,13 @@ class RobotRenderer(BoardRenderer):
             return self._text_of(key_target(state, seat, step, double))
         return None
 
+    def key_help(self, state: RobotState, seat: int) -> str:
+        if seat in state.to_move() and state.placing(seat):
+            return ("Click an open cell to start there · or arrow keys move the pointer,"
+                    " Enter or Space places the robot")
+        return ("Arrow keys: one step · Shift+arrow: two steps while the speed item (G) lasts,"
+                " else one · Space: stay · or click the cell to go to")
+
     @staticmethod
     def _text_of(cell: Cell | None) -> str | None:
         return None if cell is None else format_move_text(cell)

@@ -37,6 +37,7 @@ from typing import Any, Mapping
 from games.api import Termination
 from games.xiangqi.rules import START_FEN
 from runner.process import LineProcess, resolve_command, split_command
+from runner.sandbox import seat_sandbox
 from runner.seats import Answer, Seat, SeatInfo, seat_folder
 
 HANDSHAKE_SECONDS = 10.0
@@ -89,6 +90,7 @@ class EngineSeat(Seat):
         self.settings = {**{k: str(v) for k, v in (limits or {}).items()
                             if k in SETTING_KEYS or k.startswith("option.")}, **settings}
         self.limits = dict(limits or {})
+        self.sandbox = seat_sandbox(self.limits)
         self.process: LineProcess | None = None
         self.rank_base = 0
         self.engine_name = ""
@@ -105,7 +107,7 @@ class EngineSeat(Seat):
         super().start(info, state)
         folder = seat_folder(info, self.limits)
         try:
-            self.process = LineProcess(self.argv, cwd=folder, memory_mb=self.limits.get("memory_mb"))
+            self.process = LineProcess(self.argv, cwd=folder, sandbox=self.sandbox)
         except OSError as exc:
             self._error = f"could not start {self.argv[0]}: {exc.strerror or exc}"
             return
@@ -249,7 +251,8 @@ class EngineSeat(Seat):
 
     def describe(self) -> dict:
         data = super().describe()
-        data.update(command=self.argv, protocol=self.protocol, settings=dict(self.settings))
+        data.update(command=self.argv, protocol=self.protocol, settings=dict(self.settings),
+                    sandbox=self.sandbox.describe())
         if self.engine_name:
             data["engine"] = self.engine_name
         return data

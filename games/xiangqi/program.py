@@ -29,12 +29,13 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from games.api import GameSetupError, Outcome, RecordFormatError, Termination
-from games.fileio import atomic_write
+from games.fileio import UnsafeFileError, read_untrusted, remove_untrusted, replace_file
 from games.xiangqi.movefiles import (COMPUTER, LOST, MAX_MOVE_FILE_BYTES, OTHER,
                                      UNTIMED, PlayIni, StablePoller, format_move_file,
                                      format_play_ini, parse_move_file, status_words)
 from games.xiangqi.rules import SIDE_NAMES, SINGLE_MOVE_LIMIT_SECONDS, START_FEN
 from runner.process import LineProcess, resolve_command
+from runner.sandbox import seat_sandbox
 from runner.seats import Answer, BotSeat, Seat, SeatInfo, seat_folder
 
 #: Seconds between two looks at a move file (limits["poll"] overrides).
@@ -43,6 +44,9 @@ DEFAULT_POLL = 0.05
 MOVE_FILE_NAMES = ("M1.DAT", "M2.DAT")
 #: How long a program may take to leave after the final status words.
 EXIT_GRACE = 1.0
+
+#: What :func:`read_bounded` returns for a link, FIFO or folder in a move file's place.
+NOT_REGULAR = "\0<not a regular file>"
 
 ClockSource = Callable[[], tuple[float | None, float | None]]
 
@@ -71,14 +75,17 @@ def _no_clock() -> tuple[float | None, float | None]:
 def read_bounded(path: Path) -> str | None:
     """A move file's text, at most a little over the size limit; None when absent.
 
-    Binary content and oversize files come back marked, so the stability rule
+    Binary content, oversize files and anything but a regular file (a link, FIFO or
+    folder: never followed, never waited on) come back marked, so the stability rule
     still applies to them and the verdict can say what was wrong.
     """
+    path = Path(path)
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_MOVE_FILE_BYTES + 1)
+        raw = read_untrusted(path.parent, path.name, MAX_MOVE_FILE_BYTES)
     except FileNotFoundError:
         return None
+    except UnsafeFileError:
+        return NOT_REGULAR
     except OSError:
         return None          # being replaced right now: look again next poll
     text = raw[:MAX_MOVE_FILE_BYTES].decode("latin-1")
@@ -176,7 +183,9 @@ class MoveFileSeat(Seat):
         if "\0" in content:
             answer.failure = Termination.BAD_FILE
             answer.detail = (f"{name}: larger than {MAX_MOVE_FILE_BYTES} bytes"
-                             if content.endswith("<larger than the limit>") else f"{name}: binary data")
+                             if content.endswith("<larger than the limit>") else
+                             f"{name}: not a regular file (a link, FIFO or folder)"
+                             if content == NOT_REGULAR else f"{name}: binary data")
             return answer
         try:
             move_file = parse_move_file(content, name)
@@ -209,7 +218,7 @@ class MoveFileSeat(Seat):
             bottom, top = self.clock()
             relayed = format_move_file(moves[other], bottom, top)
             try:
-                atomic_write(self.relay_file, relayed)
+                replace_file(self.relay_file.parent, self.relay_file.name, relayed)
             except OSError as exc:      # shown with the next answer; the program will time out
                 relayed += f"[the arena could not write {self.relay_file}: {exc.strerror}]"
             self._given = self._preamble + f"{self.relay_file.name}:\n{relayed}"
@@ -225,7 +234,7 @@ class MoveFileSeat(Seat):
             targets.append((self.own_file, words[self.side]))
         for path, word in targets:
             try:
-                atomic_write(path, format_move_file(word, bottom, top))
+                replace_file(path.parent, path.name, format_move_file(word, bottom, top))
             except OSError:
                 pass
 
@@ -258,6 +267,7 @@ class ContestProgramSeat(MoveFileSeat):
         self.argv = resolve_command(command)
         self.folder: Path | None = None
         self.play_ini = ""
+        self.sandbox = seat_sandbox(self.limits)
 
     def start(self, info: SeatInfo, state) -> None:
         super().start(info, state)
@@ -268,18 +278,18 @@ class ContestProgramSeat(MoveFileSeat):
         self.folder = seat_folder(info, self.limits)
         files = [self.folder / name for name in MOVE_FILE_NAMES]
         for path in files:
-            path.unlink(missing_ok=True)
+            remove_untrusted(self.folder, path.name)
         self.own_file, self.relay_file = files[self.side], files[self.side ^ 1]
         words = [OTHER, OTHER]
         words[self.side] = COMPUTER
         opponent = int(self.limits.get("opponent_id", (self.side ^ 1) + 1))
         ini = PlayIni(words[0], words[1], opponent, self.seconds, str(files[0]), str(files[1]))
         self.play_ini = format_play_ini(ini)
-        atomic_write(self.folder / "PLAY.INI", self.play_ini)
+        replace_file(self.folder, "PLAY.INI", self.play_ini)
         self._given = self._preamble = "PLAY.INI:\n" + self.play_ini
         try:
-            self.process = LineProcess(self.argv, cwd=self.folder,
-                                       memory_mb=self.limits.get("memory_mb"), stdout_lines=False)
+            self.process = LineProcess(self.argv, cwd=self.folder, stdout_lines=False,
+                                       sandbox=self.sandbox)
         except OSError as exc:
             self.process = None
             self._start_error = f"could not start {self.argv[0]}: {exc.strerror or exc}"
@@ -307,6 +317,7 @@ class ContestProgramSeat(MoveFileSeat):
     def describe(self) -> dict:
         data = super().describe()
         data["command"] = self.argv
+        data["sandbox"] = self.sandbox.describe()
         if self.folder:
             data["folder"] = str(self.folder)
         return data

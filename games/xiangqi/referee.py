@@ -49,7 +49,7 @@ MAX_REPORT_COLUMNS = 255
 def contest_time_control(seconds: int) -> TimeControl:
     """PLAY.INI's seconds as the runner's limits: the whole game, and 15 minutes a move."""
     total = float(seconds) if seconds and seconds > 0 else None
-    return TimeControl(per_move=float(SINGLE_MOVE_LIMIT_SECONDS), total=total)
+    return TimeControl(per_move=float(SINGLE_MOVE_LIMIT_SECONDS), total=total, human_total=total)
 
 
 class XiangqiMatch(Match):

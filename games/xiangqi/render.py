@@ -607,6 +607,10 @@ class XiangqiRenderer(BoardRenderer):
             view.hover = square_name(moved[1], moved[0])
         return None
 
+    def key_help(self, state, seat: int) -> str:
+        return ("Click a piece, then where it goes (or drag it) · arrow keys move the pointer,"
+                " Enter or Space picks up and puts down · Esc drops the piece · or type e.g. H2E2")
+
     notations = ("ICCS", "WXF")
 
     def move_labels(self, state, turns, notation: str | None) -> list[dict[int, str]]:

@@ -37,6 +37,7 @@ def hex_match(seats, size=5, **kwargs) -> Match:
 def open_match(app, match):
     from ui.scenes.match import MatchScene
     scene = app.push(MatchScene(app, match))
+    match.set_pace(None)        # at full speed here; the watching pace has its own test
     pump(app)
     return scene
 
@@ -141,6 +142,12 @@ def test_undo_and_resign(home):
     assert scene.undo_button.is_enabled
     click(home, scene.undo_button)
     assert wait_until(home, lambda: len(scene.snap.turns) == 2 and scene.view.human_seat == 0)
+    click(home, scene.resign_button)             # the first press only asks
+    assert scene.resign_button.text == "Confirm" and "Resign this game as Anna?" in scene.message
+    assert match.snapshot().outcome is None
+    press(home, pygame.K_ESCAPE)                 # Esc takes the question back, stays on the match
+    assert scene.resign_button.text == "Resign" and scene.message == "" and home.scene is scene
+    click(home, scene.resign_button)
     click(home, scene.resign_button)
     assert wait_until(home, lambda: scene.finished)
     assert scene.snap.outcome.winners == (1,)

@@ -149,12 +149,16 @@ def test_export_button_saves_the_game_and_the_position_shown(home, arena_home):
     for _ in range(6):
         press(home, pygame.K_RIGHT)
     (button,) = [b for b, text in view.extra_buttons.items() if text == "Export"]
-    click(home, button)
-    folder = records_dir() / "exports" / path.name.split(".")[0]
-    assert (folder / "position-6.fen").read_text().strip() == view.replay.states[6].fen()
-    pgn = (folder / "game.pgn").read_text()
+    click(home, button)                             # Save as: a folder dialog, OK takes the one shown
+    assert view.export_dialog is not None
+    click(home, view.export_dialog.ok_button)
+    folder = records_dir() / "exports"
+    stem = path.name.split(".")[0]
+    assert (folder / f"{stem}-position-6.fen").read_text().strip() == view.replay.states[6].fen()
+    pgn = (folder / f"{stem}-game.pgn").read_text()
     assert '[Game "Chinese Chess"]' in pgn and match.states[-1].moves[0][:2] + "-" in pgn
-    assert "Saved game.pgn, position-6.fen" in view.message and not view.message_is_error
+    assert f"Saved {stem}-game.pgn, {stem}-position-6.fen" in view.message and not view.message_is_error
+    assert view.status_bar_lines() == [f"Exported to {folder}: {stem}-game.pgn, {stem}-position-6.fen"]
 
 
 def test_games_without_exports_show_no_export_button(home, arena_home):

@@ -34,6 +34,7 @@ class ScriptedSeat(Seat):
 def open_match(app, match):
     from ui.scenes.match import MatchScene
     scene = app.push(MatchScene(app, match))
+    match.set_pace(None)        # at full speed here; the watching pace has its own test
     pump(app)
     return scene
 
@@ -93,7 +94,9 @@ def test_the_matchs_banner_stays_on_show_in_a_status_bar(home):
     click_at(home, scene.renderer.layout.centre(3, 3))     # the person plays: still on show
     assert wait_until(home, lambda: len(scene.snap.turns) >= 2)
     assert all(count > 100 for count in lines_drawn())
+    assert wait_until(home, lambda: scene.view.human_seat == 0)
     click(home, scene.resign_button)
+    click(home, scene.resign_button)             # confirmed
     assert wait_until(home, lambda: scene.finished)
     assert scene.status_bar_rect() == bar and all(count > 100 for count in lines_drawn())
 

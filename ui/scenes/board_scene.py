@@ -43,6 +43,8 @@ HOWTO_W, FLIP_W, EXTRA_W = 170, 80, 110
 BAR_LINE = 24          # design height of one status-bar line
 BAR_PAD = 10
 ANIMATION_FRAME = 1 / 30
+#: Share of the board area's height the debug panels take: the board stays the main thing.
+DEBUG_SHARE = 0.3
 SETTLE = 1.0           # seconds a new state's marks keep animating on a waiting screen
 
 
@@ -126,18 +128,39 @@ class BoardScene(Scene):
         if not self.debug_open:
             return None
         area = self.left_area()
-        height = round(area.height * 0.42)
+        height = round(area.height * DEBUG_SHARE)
         return pygame.Rect(area.x, area.bottom - height, area.width, height)
 
     def banner_height(self) -> int:
         """Pixels reserved above the board for a banner (the match's result)."""
         return 0
 
+    def key_hint(self) -> str:
+        """The keys a person may use now, shown under the board ("" when none)."""
+        return ""
+
+    def key_hint_lines(self) -> int:
+        """Lines reserved under the board for :meth:`key_hint` (0: no strip)."""
+        return 0
+
+    def key_hint_rect(self) -> pygame.Rect | None:
+        lines = self.key_hint_lines()
+        if not lines:
+            return None
+        area = self.left_area()
+        debug = self.debug_area()
+        bottom = debug.y - self.px(10) if debug else area.bottom
+        height = lines * font(self.px(16)).get_linesize() + self.px(6)
+        return pygame.Rect(area.x, bottom - height, area.width, height)
+
     def board_rect(self) -> pygame.Rect:
         area = self.left_area()
         debug = self.debug_area()
         if debug:
             area.height -= debug.height + self.px(10)
+        hint = self.key_hint_rect()
+        if hint:
+            area.height = hint.y - area.y - self.px(4)
         banner = self.banner_height()
         if banner:
             area.y += banner + self.px(8)
@@ -197,7 +220,7 @@ class BoardScene(Scene):
         gap = self.px(10)
         width = (area.width - gap * (len(seats) - 1)) // len(seats)
         for n, seat in enumerate(seats):
-            panel = self.debug_lists.setdefault(seat, ScrollList(follow_end=False, mono=True))
+            panel = self.debug_lists.setdefault(seat, ScrollList(follow_end=False, mono=True, wrap=True))
             panel.rect = pygame.Rect(area.x + n * (width + gap), area.y, width, area.height)
             panel.size = self.px(15)
         self.refresh_debug()
@@ -227,7 +250,7 @@ class BoardScene(Scene):
         for seat in self.debug_open:
             panel = self.debug_lists.get(seat)
             if panel is not None:
-                panel.set_rows(debug_rows(turn, seat, self.seat_name(seat), self.app.theme))
+                panel.set_rows(debug_rows(turn, seat, self.seat_name(seat), self.app.theme, self.seat_name))
                 panel.first = 0
 
     def debug_text(self, seat: int) -> str:
@@ -338,18 +361,14 @@ class BoardScene(Scene):
         board = self.board_rect()
         safe_draw(self.renderer, surface, board, self.board_state(), self.view)
         self.draw_overlay(surface, board)
+        self.draw_key_hint(surface)
         x = self.px(self.column_x())
         players = self.players_rect()
         draw_players(surface, players, self.player_lines(), theme, self.app.scale)
         y = players.bottom + self.px(2)
-        status = font(self.px(18), bold=True)
-        for line in wrap(status, self.status_text(), self.px(COLUMN_W), 2):
-            surface.blit(status.render(line, True, theme.text), (x, y))
-            y += status.get_linesize()
-        if self.message:
-            colour = theme.bad if self.message_is_error else theme.good
-            self.draw_text(surface, self.message, (x, players.bottom + self.px(54)), 16, colour,
-                           max_width=self.px(COLUMN_W))
+        for line, face, colour in self.status_lines():
+            surface.blit(face.render(line, True, colour), (x, y))
+            y += face.get_linesize()
         self.moves.draw(surface, theme)
         for seat in sorted(self.debug_open):
             panel = self.debug_lists.get(seat)
@@ -359,6 +378,35 @@ class BoardScene(Scene):
                 pygame.draw.rect(surface, self.renderer.seat_colour(seat), strip)
 
         self.draw_status_bar(surface)
+
+    def draw_key_hint(self, surface: pygame.Surface) -> None:
+        strip = self.key_hint_rect()
+        text = self.key_hint()
+        if strip is None or not text:
+            return
+        face = font(self.px(16))
+        y = strip.y + self.px(3)
+        for line in wrap(face, text, strip.width, self.key_hint_lines()):
+            image = face.render(line, True, self.app.theme.muted)
+            surface.blit(image, image.get_rect(midtop=(strip.centerx, y)))
+            y += face.get_linesize()
+
+    def status_lines(self) -> list[tuple[str, pygame.font.Font, tuple]]:
+        """(text, font, colour) of the lines under the players: the status, then the
+        message (a bad move, a question), both wrapped whole into the room between the
+        players and the controls (the message takes the lines the status leaves)."""
+        theme = self.app.theme
+        width = self.px(COLUMN_W)
+        status = font(self.px(18), bold=True)
+        note = font(self.px(16))
+        room = self.px(STATUS_H - 4)
+        message = wrap(note, self.message, width) if self.message else []
+        keep = max(1, min(2, (room - len(message) * note.get_linesize()) // status.get_linesize()))
+        lines = [(line, status, theme.text) for line in wrap(status, self.status_text(), width, keep)]
+        left = max(1, (room - len(lines) * status.get_linesize()) // note.get_linesize())
+        colour = theme.bad if self.message_is_error else theme.good
+        lines += [(line, note, colour) for line in (wrap(note, self.message, width, left) if message else [])]
+        return lines
 
     def draw_status_bar(self, surface: pygame.Surface) -> None:
         """The banner lines across the bottom, on a panel strip, always legible."""

@@ -11,7 +11,8 @@ import pygame_gui
 
 from games.render import font, luminance, mix, wrap
 from ui.catalog import GameEntry, game_entries
-from ui.settings import MAX_RECENT
+from runner.paths import app_root
+from ui.recent import summarize
 from ui.scene import Scene
 
 TILE_TOP, TILE_H, PICTURE_H = 92, 392, 176
@@ -55,6 +56,7 @@ class HomeScene(Scene):
         self.play_buttons: dict = {}
         self.howto_buttons: dict = {}
         self.recent_buttons: dict = {}
+        self.recent_first = 0          # the first recent record on show (the list scrolls)
         self.message = ""
 
     # ------------------------------------------------------------ layout
@@ -66,9 +68,11 @@ class HomeScene(Scene):
 
     def layout(self) -> None:
         self.label(self.rect(24, 10, 300, 56), "Arena", cls="@title")
-        self.new_button = self.button(self.rect(self.dw - 24 - 500, 16, 180, 46), "New match", cls="@accent")
-        self.open_button = self.button(self.rect(self.dw - 24 - 308, 16, 168, 46), "Open replay")
-        self.settings_button = self.button(self.rect(self.dw - 24 - 128, 16, 128, 46), "Settings")
+        right = self.dw - 24
+        self.new_button = self.button(self.rect(right - 610, 16, 180, 46), "New match", cls="@accent")
+        self.open_button = self.button(self.rect(right - 422, 16, 168, 46), "Open replay")
+        self.settings_button = self.button(self.rect(right - 246, 16, 128, 46), "Settings")
+        self.quit_button = self.button(self.rect(right - 110, 16, 110, 46), "Quit", tooltip="leave Arena (Ctrl+Q)")
         self.play_buttons, self.howto_buttons, self.recent_buttons = {}, {}, {}
         gap, margin = 16, 24
         width = (self.dw - 2 * margin - gap * (len(self.entries) - 1)) / len(self.entries)
@@ -82,14 +86,28 @@ class HomeScene(Scene):
             self.howto_buttons[self.button(
                 self.rect(x + 12 + inner * 0.42 + 8, TILE_TOP + TILE_H - 56, inner * 0.58 - 8, 44),
                 "How to play")] = entry
-        self.label(self.rect(24, 500, 600, 34), "Recent records", cls="@heading")
-        rows = max(1, min(MAX_RECENT, int((self.dh - 540 - 12) // 42)))
-        for index, path in enumerate(self.app.settings.recent_records[:rows]):
-            name = Path(path).name
-            text = f"{name}   —   {Path(path).parent}"
+        records, samples = self.records()
+        self.label(self.rect(24, 500, 600, 34), "Sample records: open one to watch a replay" if samples
+                   else "Recent records", cls="@heading")
+        rows = self.recent_rows()
+        self.recent_first = max(0, min(self.recent_first, len(records) - rows))
+        for index, path in enumerate(records[self.recent_first:self.recent_first + rows]):
+            line = summarize(path)
+            text = ("Sample: " if samples else "") + line.text()
             button = self.button(self.rect(24, 540 + index * 42, self.dw - 48, 38), text, cls="@link",
                                  tooltip=path)
             self.recent_buttons[button] = path
+
+    def recent_rows(self) -> int:
+        return max(1, int((self.dh - 540 - 12) // 42))
+
+    def records(self) -> tuple[list[str], bool]:
+        """(paths, whether they are the shipped samples): the recent records, or for a
+        first-time user the sample records in ``replays/``."""
+        recent = [p for p in self.app.settings.recent_records if Path(p).exists()]
+        if recent:
+            return recent, False
+        return [str(p) for p in sample_records()], True
 
     # ------------------------------------------------------------ events
     def process_event(self, event: pygame.event.Event) -> bool:
@@ -100,6 +118,10 @@ class HomeScene(Scene):
 
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             return self._click_tile(event.pos)
+        if event.type == pygame.MOUSEWHEEL and pygame.mouse.get_pos()[1] >= self.px(500):
+            return self.scroll_recent(-event.y)
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            return self.scroll_recent(self.recent_rows() * (1 if event.key == pygame.K_PAGEDOWN else -1))
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             return False
         element = event.ui_element
@@ -109,6 +131,8 @@ class HomeScene(Scene):
             self.app.push(ReplayScene(self.app, path=None))
         elif element is self.settings_button:
             self.app.push(SettingsScene(self.app))
+        elif element is self.quit_button:
+            self.app.quit()
         elif element in self.play_buttons:
             self.app.push(NewMatchScene(self.app, game=self.play_buttons[element].name))
         elif element in self.howto_buttons:
@@ -117,6 +141,16 @@ class HomeScene(Scene):
             self.app.open_replay(self.recent_buttons[element])
         else:
             return False
+        return True
+
+    def scroll_recent(self, rows: int) -> bool:
+        """Move the recent list by ``rows`` (the wheel, Page Up/Down); True when it moved."""
+        records, _ = self.records()
+        first = max(0, min(self.recent_first + rows, len(records) - self.recent_rows()))
+        if first == self.recent_first:
+            return False
+        self.recent_first = first
+        self.relayout()
         return True
 
     def _click_tile(self, pos) -> bool:
@@ -136,9 +170,14 @@ class HomeScene(Scene):
                        (self.px(150), self.px(30)), 17, theme.muted)
         for index, (entry, rect) in enumerate(zip(self.entries, self.tile_rects())):
             self._draw_tile(surface, entry, rect, index)
-        if not self.app.settings.recent_records:
+        records, _ = self.records()
+        if not records:
             self.draw_text(surface, "No records yet: play a match, or open a replay (or drop a file here).",
                            (self.px(24), self.px(546)), 17, theme.muted)
+        elif len(records) > self.recent_rows():
+            last = min(len(records), self.recent_first + self.recent_rows())
+            self.draw_text(surface, f"{self.recent_first + 1}–{last} of {len(records)} · scroll for more",
+                           (self.px(self.dw - 24), self.px(508)), 15, theme.muted, align="right")
 
     def _draw_tile(self, surface: pygame.Surface, entry: GameEntry, rect: pygame.Rect, index: int) -> None:
         theme = self.app.theme
@@ -215,3 +254,9 @@ class HomeScene(Scene):
             surface.blit(shadow, place.move(self.px(2), self.px(2)))
             surface.blit(image, place)
             y += face.get_linesize()
+
+
+def sample_records() -> list[Path]:
+    """The sample records shipped in ``replays/``, one per built game where there is one."""
+    folder = app_root() / "replays"
+    return sorted(folder.glob("*-sample.arena.jsonl")) if folder.is_dir() else []

@@ -22,6 +22,7 @@ def markdown_to_html(text: str, heading_px: int, body_px: int) -> str:
     paragraph: list[str] = []
     in_code = False
     in_item = False                   # the paragraph is a list item (its end is one line break)
+    table_rows: list[list[str]] = []  # the rows of the table being read (drawn one a line)
 
     def flush() -> None:
         nonlocal in_item
@@ -40,14 +41,32 @@ def markdown_to_html(text: str, heading_px: int, body_px: int) -> str:
             out.append(inline(line) + "<br>")
             continue
         heading = re.match(r"^(#{1,6})\s+(.*)$", line)
-        item = re.match(r"^\s*(?:[-*+]|\d+[.)])\s+(.*)$", line)
+        item = re.match(r"^(\s*)(?:[-*+]|\d+[.)])\s+(.*)$", line)
+        if line.lstrip().startswith("|"):
+            flush()
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if all(re.fullmatch(r":?-{3,}:?", c) for c in cells if c):
+                continue                       # the header's rule
+            if not table_rows:
+                out.append("<b>" + " · ".join(inline(c) for c in cells) + "</b><br>")
+            else:
+                rest = " · ".join(inline(c) for c in cells[1:])
+                out.append(f"<b>{inline(cells[0])}</b>" + (f" — {rest}" if rest else "") + "<br>")
+            table_rows.append(cells)
+            continue
+        if table_rows:
+            table_rows.clear()
+            out.append("<br>")                # one blank line after the table
+            if not line.strip():
+                continue
         if heading:
             flush()
             size = heading_px if len(heading.group(1)) <= 2 else body_px + 2
             out.append(f"<font pixel_size={size}><b>{inline(heading.group(2))}</b></font><br>")
         elif item:
             flush()
-            paragraph.append("• " + inline(item.group(1)))
+            nested = len(item.group(1).expandtabs(4)) >= 2
+            paragraph.append(("\u2003\u2003– " if nested else "• ") + inline(item.group(2)))
             in_item = True
         elif in_item and line[:1].isspace():          # an item's wrapped continuation line
             paragraph.append(inline(line.strip()))
@@ -65,6 +84,8 @@ def inline(text: str) -> str:
     text = html.escape(text, quote=False)
     text = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", text)
     text = re.sub(r"`([^`]+)`", r"<b>\1</b>", text)
+    text = re.sub(r"(?<![\w*])\*(?!\s)([^*]+?)(?<!\s)\*(?![\w*])", r"<b>\1</b>", text)
+    text = re.sub(r"(?<!\w)_(?!\s)([^_]+?)(?<!\s)_(?!\w)", r"<b>\1</b>", text)
     return text
 
 

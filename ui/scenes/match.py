@@ -22,6 +22,10 @@ from ui.scenes.board_scene import COLUMN_W, BoardScene
 POLL = 0.05            # seconds between snapshots while the match runs
 CLOCK_TICK = 0.1       # redraw interval for a running clock
 BACK_CONFIRM = 3.0     # seconds the "press Back again" offer stays
+RESIGN_CONFIRM = 5.0   # seconds the Resign button waits for its confirmation
+#: Paces of a watched match (no person plays), in turns per second; "max": as fast as it goes.
+PACES = ("0.5", "1", "2", "4", "8", "16", "max")
+WATCH_PACE = "4"       # a 4-bot Robot match lasts about half a minute
 
 
 class MatchScene(BoardScene):
@@ -35,8 +39,12 @@ class MatchScene(BoardScene):
         self.since_poll = 0.0
         self.since_tick = 0.0
         self.back_armed_until = 0.0
+        self.resign_armed_until = 0.0          # Resign (or Stop) pressed once: asks to confirm
         self.recorded = False
         self.human_seats = [i for i, s in enumerate(match.seats) if s.kind == "human"]
+        self.pace = None if self.human_seats else WATCH_PACE
+        if self.pace:
+            match.set_pace(pace_value(self.pace))
         self.answered: set[int] = set()      # people's seats that moved in the turn being played
 
     # ------------------------------------------------------------ life cycle
@@ -51,7 +59,20 @@ class MatchScene(BoardScene):
     def exit(self) -> None:
         if self.match.outcome is None:
             self.match.stop()
+        record = self.match.record_path
+        if not self.recorded and record and record.exists():      # a stopped match is a record too
+            self.recorded = True
+            self.app.remember_record(record)
         super().exit()
+
+    def pause(self) -> None:
+        """Covered by another screen (How to play): the people's clocks stop meanwhile."""
+        self.match.hold_clocks(True)
+        super().pause()
+
+    def resume(self) -> None:
+        self.match.hold_clocks(False)
+        super().resume()
 
     # ------------------------------------------------------------ data hooks
     def turns(self):
@@ -69,8 +90,7 @@ class MatchScene(BoardScene):
         if snap.error:
             return f"Error: {snap.error}"
         if snap.outcome is not None:
-            record = self.match.record_path
-            saved = f" · recorded as {record.name}" if record else ""
+            saved = " · in Recent records on Home" if self.match.record_path else ""
             return f"Game over after {len(snap.turns)} turns{saved}"
         try:
             text = self.game.describe(snap.state)
@@ -79,12 +99,32 @@ class MatchScene(BoardScene):
         if snap.paused:
             text = f"Paused · {text}"
         if self.view.human_seat is not None:
-            text = f"Your move, {self.seat_labels[self.view.human_seat]} · {text}"
+            seat = self.view.human_seat
+            name = self.seat_name(seat)
+            if text.startswith(f"{name} to move"):        # "Your move" says it already
+                text = text[len(f"{name} to move"):].strip(" ,·")
+                text = text[1:-1] if text.startswith("(") and text.endswith(")") else text
+            text = f"Your move, {self.seat_labels[seat]} · {name}" + (f" · {text}" if text else "")
         return text
 
     def status_bar_lines(self) -> list[str]:
         """The match's banner (contest mode: the program, its author and address)."""
-        return [line for line in (self.match.banner or "").splitlines() if line.strip()]
+        lines = [line for line in (self.match.banner or "").splitlines() if line.strip()]
+        warning = getattr(self.match, "sandbox_line", lambda: "")()
+        return lines + [warning] if warning.startswith("WARNING") else lines
+
+    def key_hint_lines(self) -> int:
+        return 2 if self.human_seats else 0
+
+    def key_hint(self) -> str:
+        seat = self.view.human_seat
+        if seat is None or self.finished:
+            return ""
+        try:
+            keys = self.renderer.key_help(self.snap.state, seat)
+        except Exception:          # a renderer bug must not take the screen down
+            keys = ""
+        return f"{self.seat_labels[seat]}: {keys}" if keys else ""
 
     def board_in_motion(self) -> bool:
         return not self.finished and not self.snap.paused and self.view.human_seat is None
@@ -98,8 +138,10 @@ class MatchScene(BoardScene):
         for seat in range(self.seat_count()):
             used, left = snap.time_used.get(seat, 0.0), snap.time_left.get(seat)
             running = None
-            if seat in snap.waiting_for and snap.thinking_since is not None and not outcome:
-                running = now - snap.thinking_since
+            # Only a seat still thinking has a running clock: one that has answered in a
+            # simultaneous turn waits for the others on nobody's time.
+            if seat in snap.pending and snap.thinking_since is not None and not outcome:
+                running = max(0.0, now - snap.thinking_since - snap.held.get(seat, 0.0))
                 used += running
                 left = None if left is None else left - running
             big, small = clock_texts(used, left)
@@ -109,7 +151,7 @@ class MatchScene(BoardScene):
             score = seat_score(self.game.spec, outcome, state, seat)
             lines.append(PlayerLine(
                 self.seat_name(seat), self.seat_labels[seat], self.renderer.seat_colour(seat),
-                big, small, score, to_move=seat in snap.waiting_for and not outcome,
+                big, small, score, to_move=seat in snap.pending and not outcome,
                 winner=bool(outcome and seat in outcome.winners),
                 out=bool(outcome and outcome.winners and seat not in outcome.winners)))
         return lines
@@ -122,9 +164,16 @@ class MatchScene(BoardScene):
         self.pause_button = self.button(row[0], "Pause", tooltip="pause the match (P)")
         self.step_button = self.button(row[1], "Step", tooltip="play one turn while paused (S)")
         self.undo_button = self.button(row[2], "Undo", tooltip="take back your last move")
-        resign = "Resign" if self.human_seats else "Stop"
-        self.resign_button = self.button(row[3], resign, tooltip="give up" if self.human_seats
-                                         else "stop the match now (adjudicated)")
+        self.pace_menu = None
+        if self.pace and not self.finished:          # a watched match: its pace instead of Undo
+            self.undo_button.hide()
+            self.pace_menu = self.dropdown(row[2], [pace_label(p) for p in PACES], pace_label(self.pace))
+            self.pace_menu.set_tooltip("pace: turns a second while you watch")
+        armed = self.resign_armed()
+        resign = "Confirm" if armed else ("Resign" if self.human_seats else "Stop")
+        self.resign_button = self.button(row[3], resign, cls="@accent" if armed else None,
+                                         tooltip="give up this game (asks to confirm)" if self.human_seats
+                                         else "stop the match now (asks to confirm)")
         self.replay_button = self.button(row[0], "Replay", cls="@accent", tooltip="watch this match again")
         y += 54
         self.move_entry = self.move_button = None
@@ -142,6 +191,9 @@ class MatchScene(BoardScene):
         done = self.finished
         for button in (self.pause_button, self.step_button, self.undo_button, self.resign_button):
             button.show() if not done else button.hide()
+        if self.pace_menu is not None:
+            self.undo_button.hide()
+            self.pace_menu.show() if not done else self.pace_menu.hide()
         self.replay_button.show() if done else self.replay_button.hide()
         self.pause_button.set_text("Resume" if self.snap.paused else "Pause")
         self.step_button.enable() if self.snap.paused else self.step_button.disable()
@@ -173,6 +225,10 @@ class MatchScene(BoardScene):
         if self.back_armed_until and time.monotonic() > self.back_armed_until:
             self.back_armed_until = 0.0
             self.message = ""
+            changed = True
+        if self.resign_armed_until and (time.monotonic() > self.resign_armed_until or self.finished
+                                        or (self.human_seats and self.view.human_seat is None)):
+            self.disarm_resign()
             changed = True
         if self.tick_animation(dt):
             changed = True
@@ -232,6 +288,10 @@ class MatchScene(BoardScene):
             if self.match.undo():
                 self.message = ""
                 self.answered.clear()
+        elif (event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and self.pace_menu is not None
+              and event.ui_element is self.pace_menu):
+            self.pace = event.text.split(" ")[0]
+            self.match.set_pace(pace_value(self.pace))
         elif is_pressed(event, self.resign_button):
             self.resign()
         elif is_pressed(event, self.replay_button):
@@ -246,7 +306,10 @@ class MatchScene(BoardScene):
             self.match.resume() if self.snap.paused else self.match.pause()
             self.poll()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.leave()
+            if self.resign_armed():
+                self.disarm_resign()
+            else:
+                self.leave()
         else:
             return super().process_event(event)
         return True
@@ -289,15 +352,41 @@ class MatchScene(BoardScene):
         self.sync_controls()
         return True
 
+    def resign_armed(self) -> bool:
+        return time.monotonic() < self.resign_armed_until
+
+    def disarm_resign(self) -> None:
+        was = self.resign_armed_until
+        self.resign_armed_until = 0.0
+        if was:
+            self.message = ""
+            self.relayout()
+
     def resign(self) -> None:
-        if not self.human_seats:
-            self.match.stop()
+        """First press asks to confirm (the button reads Confirm); the second resigns
+        the person to move (a watched match: stops it)."""
+        if self.finished:
             return
         seat = self.view.human_seat
-        if seat is not None:
+        if self.human_seats and seat is None:
+            return
+        if not self.resign_armed():
+            self.resign_armed_until = time.monotonic() + RESIGN_CONFIRM
+            who = self.seat_labels[seat] if seat is not None else ""
+            self.message = (f"Resign this game as {who}? Press Confirm to give up; Esc cancels."
+                            if self.human_seats else "Stop this match now? Press Confirm to stop; Esc cancels.")
+            self.message_is_error = True
+            self.relayout()
+            return
+        self.resign_armed_until = 0.0
+        self.message = ""
+        if not self.human_seats:
+            self.match.stop()
+        else:
             self.answered.add(seat)
             self.match.submit(seat, None)
             self.view.human_seat = None
+        self.relayout()
 
     def on_move_clicked(self, row: int) -> None:
         latest = len(self.turns())
@@ -331,3 +420,12 @@ class MatchScene(BoardScene):
                        bold=True, max_width=banner.width - self.px(24), align="center")
         self.draw_text(surface, detail, (banner.centerx, banner.y + self.px(44)), 17, theme.text,
                        max_width=banner.width - self.px(24), align="center")
+
+
+def pace_label(pace: str) -> str:
+    return "max" if pace == "max" else f"{pace} / s"
+
+
+def pace_value(pace: str) -> float | None:
+    """Turns per second for :meth:`Match.set_pace` (None: no limit)."""
+    return None if pace == "max" else float(pace)

@@ -8,10 +8,12 @@ from pathlib import Path
 
 import pygame
 import pygame_gui
+from pygame_gui.elements import UICheckBox
 from pygame_gui.windows import UIFileDialog
 
 from games.api import ArenaError, GameSetupError, check_seats
 from runner import paths
+from runner.commands import command_problem
 from runner.setup import load_option_files
 from ui.catalog import GameEntry, game_entries
 from games.render import font, wrap
@@ -19,15 +21,29 @@ from ui.scene import Scene, is_pressed
 
 KIND_NAMES = {"human": "Person", "bot": "Built-in bot", "ext": "Program"}
 SEAT_HINTS = (
-    "Person: someone at this screen plays by clicking the board (or typing the move).",
+    "Person: someone at this screen plays by clicking the board, or with the keys shown under "
+    "the board on their turn (arrow keys move; Enter or Space plays; in Robot, Space stays and "
+    "Shift+arrow takes two steps with the speed item).",
     "Built-in bot: level 1 is the weakest.",
     "Program: a command run the contest's way (its input and output files); Browse picks the file. "
     "Engine kinds (GTP, UCI) speak their own protocol.",
     "Each match is recorded; open it later from Home or Open replay.",
 )
 SEAT_ROW = 56
-OPTION_ROW = 58
-OPTION_W = 250
+OPTION_ROW = 70
+OPTION_W = 210
+FROM_FILE = "from a file…"
+#: Options in plain words, with their units (a game's other options: their names, spelled out).
+OPTION_LABELS = {
+    "size": "Board size (cells a side)", "position": "Start position", "swap": "Pie rule (swap)",
+    "max_moves": "Most moves for player 1", "time_total": "Program's game clock (s)",
+    "human_time_total": "Person's game clock (s)", "time_per_move": "Program's time a move (s)",
+    "human_time_per_move": "Person's time a move (s)", "map": "Map", "players": "Robots",
+    "respawn": "A robot that left comes back", "period": "Map shrinks every (turns)",
+    "fen": "Start position (FEN)", "repetition": "A repeated position",
+    "no_capture_limit": "No-capture draw (half-moves)",
+}
+SWITCH_WORDS = (("off", "on"), ("no", "yes"), ("false", "true"))
 
 
 @dataclass
@@ -75,6 +91,7 @@ class NewMatchScene(Scene):
         self.error = ""
         self.dialog: UIFileDialog | None = None
         self.dialog_seat = 0
+        self.dialog_option = None
         names = [e.name for e in self.entries]
         self.select_game(game if game in names else (names[0] if names else None))
 
@@ -88,6 +105,12 @@ class NewMatchScene(Scene):
         self.option_texts: dict[str, str] = {}
         self.game = self.chosen.plugin.new_game() if self.chosen else None
         self.variant = self.game.spec.variants[0].name if self.game else None
+        form = self.app.settings.last_forms.get(name or "", {}) if self.game else {}
+        if form.get("variant") in [v.name for v in self.game.spec.variants] if self.game else False:
+            self.variant = form["variant"]
+        if self.game:
+            offered = {o.name for o in self.visible_options()}
+            self.option_texts = {k: v for k, v in form.get("options", {}).items() if k in offered}
         last = self.app.settings.last_seats.get(name or "", [])
         self.seats = [SeatChoice.from_spec(s) for s in last]
         self._fit_seats()
@@ -112,6 +135,10 @@ class NewMatchScene(Scene):
         if plugin.external:
             kinds.append("ext")
         return kinds + list(plugin.extra_seats)
+
+    def visible_options(self) -> list:
+        """The options the form offers (not those the arena sets itself, such as a map's name)."""
+        return [o for o in self.game.spec.options if not o.hidden]
 
     def resolved_options(self) -> dict:
         """The options the match would use; raises GameSetupError with the reason."""
@@ -154,6 +181,9 @@ class NewMatchScene(Scene):
         for index, seat in enumerate(self.seats):
             if seat.kind not in ("human", "bot") and not seat.command.strip():
                 return f"{self.game.spec.seat_name(index)}: give the program's command"
+            problem = command_problem(seat.command) if seat.kind not in ("human", "bot") else ""
+            if problem:
+                return f"{self.game.spec.seat_name(index)}: {problem}"
         if self.seed_text.strip() and not self.seed_text.strip().lstrip("-").isdigit():
             return f"seed {self.seed_text.strip()!r} is not a whole number"
         return ""
@@ -163,6 +193,7 @@ class NewMatchScene(Scene):
         self.top_bar("New match")
         self.seat_widgets: list[dict] = []
         self.option_widgets: dict = {}
+        self.file_menus: dict = {}          # a shipped-files menu -> (option, the chosen file's path)
         if not self.game:
             self.label(self.rect(40, 100, 800, 40), "No game is installed yet.", cls="@error")
             self.start_button = None
@@ -185,19 +216,34 @@ class NewMatchScene(Scene):
             values = self.resolved_options()
         except ArenaError:
             values = {o.name: o.default for o in spec.options}
-        for index, option in enumerate(spec.options):
+        plugin = self.chosen.plugin
+        for index, option in enumerate(self.visible_options()):
             y = 120 + index * OPTION_ROW
             if y + OPTION_ROW > self.dh - 90:
                 break
             rect = self.rect(self.options_right() - 16 - OPTION_W, y + 6, OPTION_W, 40)
             text = self.option_texts.get(option.name, _option_text(values.get(option.name, option.default)))
-            if isinstance(option.default, bool) or option.choices:
-                choices = [str(c) for c in option.choices] if option.choices else ["False", "True"]
-                widget = self.dropdown(rect, choices, text)
+            words = switch_words(option)
+            shipped = shipped_files(plugin, option)
+            if words:
+                on = text.lower() == words[1].lower()
+                widget = UICheckBox(self.rect(self.options_right() - 16 - OPTION_W, y + 10, 32, 32),
+                                    "yes" if on else "no", self.app.manager, container=self.root,
+                                    initial_state=on)
+            elif option.choices:
+                widget = self.dropdown(rect, [str(c) for c in option.choices], text)
+            elif shipped:
+                current = text if text in shipped else Path(text).name if text else shipped[0]
+                items = shipped + ([current] if current not in shipped else []) + [FROM_FILE]
+                widget = self.dropdown(rect, items, current)
+                self.file_menus[widget] = (option, text if current not in shipped else "")
+                if current not in shipped:
+                    widget.set_tooltip(text)          # the whole path of one's own file
             else:
                 widget = self.entry(rect, text)
             self.option_widgets[widget] = option
         self.error_label = self.label(self.rect(40, self.dh - 68, self.dw - 340, 44), " ", cls="@error")
+        self.error_label.hide()          # keeps the text; drawn wrapped by error_lines (no cut)
         self.start_button = self.button(self.rect(self.dw - 40 - 240, self.dh - 74, 240, 56),
                                         "Start match", cls="@accent")
         self._show_error(self.validate())
@@ -247,6 +293,22 @@ class NewMatchScene(Scene):
         if is_pressed(event, self.start_button):
             self.start()
             return True
+        if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED) \
+                and event.ui_element in self.option_widgets:
+            option = self.option_widgets[event.ui_element]
+            on = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
+            self.option_texts[option.name] = switch_words(option)[1 if on else 0]
+            event.ui_element.set_text("yes" if on else "no")
+            self._options_changed()
+            return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.file_menus:
+            option, path = self.file_menus[event.ui_element]
+            if event.text == FROM_FILE:
+                self._browse(None, option)
+            else:
+                self.option_texts[option.name] = path if path and Path(path).name == event.text else event.text
+                self._options_changed()
+            return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             return self._menu_changed(event)
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
@@ -257,12 +319,17 @@ class NewMatchScene(Scene):
                     self._browse(index)
                     return True
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.dialog:
-            self.seats[self.dialog_seat].command = shlex.quote(event.text)
+            if self.dialog_option is not None:
+                self.option_texts[self.dialog_option.name] = event.text
+            else:
+                self.seats[self.dialog_seat].command = shlex.quote(event.text)
             self.dialog = None
             self.relayout()
             return True
         if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
             self.dialog = None
+            if self.dialog_option is not None:
+                self.relayout()          # the menu shows the map chosen before again
             return True
         return False
 
@@ -326,13 +393,15 @@ class NewMatchScene(Scene):
         else:
             self._show_error(self.validate())
 
-    def _browse(self, seat: int) -> None:
+    def _browse(self, seat: int | None, option=None) -> None:
+        """A file dialog for a seat's program, or for a file option (a map of one's own)."""
         if self.dialog is not None:
             self.dialog.kill()
-        self.dialog_seat = seat
+        self.dialog_seat, self.dialog_option = seat, option
         rect = pygame.Rect(0, 0, min(self.px(760), self.app.size[0] - 40), min(self.px(560), self.app.size[1] - 40))
         rect.center = (self.app.size[0] // 2, self.app.size[1] // 2)
-        self.dialog = UIFileDialog(rect, self.app.manager, window_title="Choose the program",
+        title = f"Choose the {option_label(option).lower()} file" if option else "Choose the program"
+        self.dialog = UIFileDialog(rect, self.app.manager, window_title=title,
                                    initial_file_path=str(Path.cwd()), allow_existing_files_only=True)
 
     # ------------------------------------------------------------ start
@@ -366,15 +435,31 @@ class NewMatchScene(Scene):
             self._show_error(str(exc) if isinstance(exc, GameSetupError) else f"{type(exc).__name__}: {exc}")
             return None
         self.app.settings.last_seats[plugin.name] = specs
+        self.app.settings.last_forms[plugin.name] = {"variant": self.variant,
+                                                     "options": dict(self.option_texts)}
         self.app.save_settings()
         return self.app.replace(MatchScene(self.app, match))
 
     # ------------------------------------------------------------ drawing
+    def error_lines(self) -> list[str]:
+        """The form's problem, wrapped whole into the strip left of Start (up to 3 lines)."""
+        if not self.error:
+            return []
+        face = font(self.px(17), bold=True)
+        return wrap(face, self.error, self.px(self.dw - 340), 3)
+
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         surface.fill(theme.background)
         if not self.game:
             return
+        lines = self.error_lines()
+        if lines:
+            face = font(self.px(17), bold=True)
+            y = self.px(self.dh - 46) - len(lines) * face.get_linesize() // 2
+            for line in lines:
+                surface.blit(face.render(line, True, theme.bad), (self.px(40), y))
+                y += face.get_linesize()
         spec = self.game.spec
         panel = self.rect(680, 72, self.options_right() - 680, self.dh - 72 - 92)
         pygame.draw.rect(surface, theme.panel, panel, border_radius=self.px(10))
@@ -392,18 +477,51 @@ class NewMatchScene(Scene):
                 surface.blit(face.render(line, True, theme.muted), (self.px(40), y))
                 y += face.get_linesize()
             y += self.px(6)
-        for index, option in enumerate(spec.options):
+        offered = self.visible_options()
+        help_face = font(self.px(14))
+        for index, option in enumerate(offered):
             y = 120 + index * OPTION_ROW
             if y + OPTION_ROW > self.dh - 90:
-                self.draw_text(surface, f"{len(spec.options) - index} more options: use the command line",
+                self.draw_text(surface, f"{len(offered) - index} more options: use the command line",
                                (self.px(700), self.px(y)), 15, theme.muted)
                 break
             width = self.px(self.options_right() - 16 - OPTION_W - 12 - 700)
-            self.draw_text(surface, option.name, (self.px(700), self.px(y + 2)), 18, theme.text, bold=True,
-                           max_width=width)
-            self.draw_text(surface, option.help, (self.px(700), self.px(y + 28)), 14, theme.muted,
-                           max_width=width)
+            self.draw_text(surface, option_label(option), (self.px(700), self.px(y + 2)), 18, theme.text,
+                           bold=True, max_width=width)
+            line_y = self.px(y + 28)
+            for line in wrap(help_face, option.help, width, 2):
+                surface.blit(help_face.render(line, True, theme.muted), (self.px(700), line_y))
+                line_y += help_face.get_linesize()
 
 
 def _option_text(value) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
     return str(value)
+
+
+def option_label(option) -> str:
+    """The option's name in plain words, with its unit."""
+    return OPTION_LABELS.get(option.name) or option.name.replace("_", " ").capitalize()
+
+
+def switch_words(option) -> tuple[str, str] | None:
+    """(off, on) texts for a yes/no option (a bool, or choices like off/on), else None."""
+    if isinstance(option.default, bool):
+        return ("False", "True")
+    choices = tuple(str(c).lower() for c in option.choices)
+    return tuple(str(c) for c in option.choices) if choices in SWITCH_WORDS else None
+
+
+def shipped_files(plugin, option) -> list[str]:
+    """The files a game ships for a file option (Robot's maps in ``games/robot/maps/``):
+    their names, offered in a menu beside "from a file…"."""
+    if not option.file:
+        return []
+    import importlib
+    try:
+        package = Path(importlib.import_module(f"games.{plugin.name}").__file__).parent
+    except (ImportError, TypeError):
+        return []
+    folder = package / f"{option.name}s"
+    return sorted(p.stem for p in folder.glob("*.txt")) if folder.is_dir() else []

@@ -18,7 +18,8 @@ from games.api import ArenaError
 from games.replay import Replay
 from runner import paths
 from runner.records import SUFFIX as RECORD_SUFFIX
-from runner.exports import export_all, export_formats
+from games.fileio import atomic_write
+from runner.exports import export_formats, export_text
 from ui.panels import PlayerLine, clock_texts, seat_score, result_text
 from ui.scene import Scene, is_pressed
 from ui.scenes.board_scene import BoardScene
@@ -178,6 +179,8 @@ class ReplayView(BoardScene):
         self.speed = "2"
         self.clock = 0.0
         self.selected = 0
+        self.export_dialog: UIFileDialog | None = None
+        self.saved_where = ""          # the last export's folder and files (the status bar)
 
     # ------------------------------------------------------------ data hooks
     def turns(self):
@@ -206,9 +209,13 @@ class ReplayView(BoardScene):
         if self.index == self.last and self.replay.outcome is not None:
             return f"{where} · {result_text(self.replay.outcome, self.seat_name)}"
         try:
-            return f"{where} · {self.game.describe(state)}"
+            text = self.game.describe(state)
         except Exception:
             return where
+        own = f"Turn {self.index}"
+        if text.startswith(own):              # the game says the turn itself: say it once
+            text = text[len(own):].lstrip(" ,:·")
+        return f"{where} · {text}" if text else where
 
     def player_lines(self) -> list[PlayerLine]:
         clocks = self.replay.turns[self.index - 1].clocks if self.index else {}
@@ -236,9 +243,16 @@ class ReplayView(BoardScene):
                                                          short_source(self.replay.source)) if x))
         area = self.left_area()
         x, width = area.x / self.app.scale, area.width / self.app.scale
-        y = self.dh - MARGIN_BOTTOM - FOOTER + 14
+        y = self.dh - MARGIN_BOTTOM - FOOTER + 14 - self.status_bar_height()
         self.slider = UIHorizontalSlider(self.rect(x, y, width, 32), self.index, (0, max(1, self.last)),
                                          self.app.manager, container=self.root, click_increment=1)
+        if self.app.scale > 1:              # the arrows' width is fixed at 20 px: scale it with the ui
+            self.slider.default_button_width = self.px(22)
+            for side in ("left_button", "right_button"):
+                getattr(self.slider, side).kill()
+                setattr(self.slider, side, None)
+            self.slider.rebuild()
+            self.slider.set_current_value(self.index, warn=False)
         y += 42
         names = [("|<", "start (Home)"), ("<", "previous turn (Left)"), ("Play", "play / pause (Space)"),
                  (">", "next turn (Right)"), (">|", "end (End)"), ("< event", "previous event (Page Up)"),
@@ -259,6 +273,19 @@ class ReplayView(BoardScene):
                                             [f"{s} / s" for s in SPEEDS], f"{self.speed} / s")
         else:
             self.speed_menu = None
+
+    def track_index(self, pos) -> int | None:
+        """The turn a click at ``pos`` on the slider's track (not its knob or arrows) means."""
+        slider = getattr(self, "slider", None)
+        if self.root is None or slider is None or not slider.rect.collidepoint(pos):
+            return None
+        knob = slider.sliding_button.rect
+        left, right = slider.left_button.rect.right, slider.right_button.rect.left
+        if knob.collidepoint(pos) or not left <= pos[0] < right:
+            return None
+        travel = max(1, right - left - knob.width)
+        share = min(1.0, max(0.0, (pos[0] - left - knob.width / 2) / travel))
+        return round(share * self.last)
 
     # ------------------------------------------------------------ moving
     def go(self, index: int) -> None:
@@ -333,6 +360,14 @@ class ReplayView(BoardScene):
             self.go(int(round(event.value)))
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.speed_menu:
             self.speed = event.text.split(" ")[0]
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.track_index(event.pos) is not None:
+            self.set_playing(False)
+            self.go(self.track_index(event.pos))
+        elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED and event.ui_element is self.export_dialog:
+            self.export_dialog = None
+            self.export(Path(event.text))
+        elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.export_dialog:
+            self.export_dialog = None
         elif event.type == pygame.DROPFILE:
             self.app.replace(ReplayScene(self.app, path=event.file))
         else:
@@ -353,22 +388,63 @@ class ReplayView(BoardScene):
 
     def header_action(self, text: str) -> None:
         if text == "Export":
-            self.export()
+            self.ask_export_folder()
 
-    def export(self) -> list[Path]:
-        """Write the game's exports for the position shown into the records folder."""
-        stem = Path(self.replay.source).name.split(".")[0] if self.replay.source else self.plugin.name
-        folder = paths.records_dir() / "exports" / stem
+    def export_stem(self) -> str:
+        return Path(self.replay.source).name.split(".")[0] if self.replay.source else self.plugin.name
+
+    def ask_export_folder(self) -> None:
+        """Save as: a folder dialog, opened where the last export went (first time: the
+        records folder's ``exports``)."""
+        if self.export_dialog is not None:
+            return
+        start = Path(self.app.settings.export_folder or paths.records_dir() / "exports")
         try:
-            written = export_all(self.plugin, self.replay, self.index, folder)
+            start.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            start = Path.home()
+        size = self.app.size
+        rect = pygame.Rect(0, 0, min(self.px(800), size[0] - 40), min(self.px(580), size[1] - 40))
+        rect.center = (size[0] // 2, size[1] // 2)
+        self.export_dialog = UIFileDialog(rect, self.app.manager, window_title="Export: choose a folder",
+                                          initial_file_path=str(start), allow_picking_directories=True,
+                                          allow_existing_files_only=True)
+
+    def teardown(self) -> None:
+        if getattr(self, "export_dialog", None) is not None:
+            self.export_dialog.kill()
+            self.export_dialog = None
+        super().teardown()
+
+    def export(self, folder: Path | None = None) -> list[Path]:
+        """Write the game's exports for the position shown into ``folder`` (default: the
+        last export folder), named after the record; the message says where."""
+        folder = Path(folder or self.app.settings.export_folder or paths.records_dir() / "exports")
+        if folder.is_file():
+            folder = folder.parent
+        stem = self.export_stem()
+        written = []
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            for fmt in export_formats(self.plugin):
+                name, text = export_text(self.plugin, self.replay, self.index, fmt)
+                path = folder / f"{stem}-{name}"
+                atomic_write(path, text)
+                written.append(path)
         except (OSError, ArenaError) as exc:
             self.message, self.message_is_error = f"Export failed: {exc}", True
-            written = []
         else:
-            self.message = f"Saved {', '.join(p.name for p in written)} in {folder}"
+            self.message = f"Saved {', '.join(p.name for p in written)}"
             self.message_is_error = False
-        self.app.dirty = True
+            self.saved_where = f"Exported to {folder}: " + ", ".join(p.name for p in written)
+            self.app.settings.export_folder = str(folder)
+            self.app.save_settings()
+        self.relayout()
         return written
+
+    def status_bar_lines(self) -> list[str]:
+        """After an export, where the files went, whole, across the bottom."""
+        return [self.saved_where] if self.saved_where else []
 
 
 MARGIN_BOTTOM = 20

@@ -1,0 +1,391 @@
+"""A sandbox for every program seat: what a contestant's program may see and use.
+
+Two levels, chosen once per arena (:func:`strict_problem` says why strict is out):
+
+* ``strict`` (Linux with bubblewrap, ``bwrap``): the program runs in its own user,
+  mount, PID, network, IPC and UTS namespaces.  It sees its own folder (read-write),
+  its own files and the arena's ``games`` package (read-only: contest libraries such
+  as HexLib live there), the system's libraries (read-only), a private ``/tmp``,
+  ``/proc`` of its own namespace and a minimal ``/dev``; no network; it cannot see or
+  signal the arena or the other seats, and every process it starts (double-forked,
+  ``setsid`` or not) dies with the namespace when the seat is closed or the arena
+  dies (``--die-with-parent``).
+* ``basic`` (elsewhere, or where namespaces are refused; ``ARENA_SANDBOX=basic``
+  forces it): its own session and process group, the same resource limits, a
+  scrubbed environment, its own folder, ``PR_SET_PDEATHSIG`` on Linux so it dies with
+  the arena, and the arena as child subreaper so double-forked processes can still be
+  found and killed.  It runs as the arena's user: it could read that user's files and
+  signal the arena, which the record's warning says.
+
+Both levels set resource limits (:class:`SandboxLimits`): address space (memory),
+processes, CPU seconds, file size and open files.  Nothing here imports pygame.
+"""
+from __future__ import annotations
+
+import errno
+import functools
+import random
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+STRICT, BASIC = "strict", "basic"
+
+#: The environment a program gets (plus HOME and TMPDIR).
+SAFE_PATH = "/usr/local/bin:/usr/bin:/bin"
+#: System folders bound read-only in the strict level (when present).
+SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/opt")
+#: Files and folders of /etc a dynamically linked program may need; nothing else of /etc.
+ETC_FILES = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives",
+             "/etc/localtime", "/etc/fpc.cfg", "/etc/java-17-openjdk", "/etc/ssl/certs")
+#: Folders too broad to expose because a program's file is in them: only the file is bound.
+_BROAD = {"/", "/tmp", "/var/tmp", "/home", "/root", "/work", "/usr", "/usr/bin",
+          "/usr/local/bin", "/bin", "/opt", "/srv", "/mnt", "/media"}
+#: The arena's game packages (contest libraries such as HexLib), shown read-only.
+GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
+
+
+@dataclass(frozen=True)
+class SandboxLimits:
+    """A seat's resource limits; None means no limit of that kind.
+
+    Seat limits (``limits`` of ``make_seat``) override them by the same names:
+    ``memory_mb`` (address space), ``processes`` (processes and threads),
+    ``cpu_seconds``, ``file_mb`` (largest file it may write), ``open_files``.
+    """
+
+    memory_mb: int | None = 1024
+    processes: int | None = 64
+    cpu_seconds: int | None = None
+    file_mb: int | None = 64
+    open_files: int | None = 256
+
+    @classmethod
+    def from_seat(cls, limits: Mapping[str, Any] | None = None, **defaults) -> "SandboxLimits":
+        """The seat's limits over the given defaults over the class defaults (0: none)."""
+        values = asdict(cls())
+        values.update({k: v for k, v in defaults.items() if k in values})
+        for key in values:
+            if limits and limits.get(key) is not None:
+                values[key] = limits[key]
+        return cls(**{k: (None if v in (None, 0, "0", "") else int(float(v)))
+                      for k, v in values.items()})
+
+    def with_cpu(self, seconds: float | None) -> "SandboxLimits":
+        """These limits with a CPU limit of about ``seconds`` (when none is set)."""
+        if self.cpu_seconds is not None or seconds is None:
+            return self
+        return SandboxLimits(self.memory_mb, self.processes, int(seconds) + 2,
+                             self.file_mb, self.open_files)
+
+
+@functools.lru_cache(maxsize=1)
+def strict_problem() -> str:
+    """Why the strict level cannot be used here ("" when it can)."""
+    if os.environ.get("ARENA_SANDBOX", "").lower() == BASIC:
+        return "ARENA_SANDBOX=basic asks for the basic level"
+    if not sys.platform.startswith("linux"):
+        return f"namespaces need Linux (this is {sys.platform})"
+    bwrap = shutil.which("bwrap")
+    if not bwrap:
+        return "bubblewrap (bwrap) is not installed"
+    try:
+        probe = subprocess.run([bwrap, *_namespace_args(), *_system_args(), "--", "true"],
+                               capture_output=True, timeout=20)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"bwrap could not run: {exc}"
+    if probe.returncode != 0:
+        why = probe.stderr.decode("utf-8", "replace").strip().splitlines()
+        return f"bwrap cannot create namespaces here: {why[-1] if why else probe.returncode}"
+    return ""
+
+
+def level() -> str:
+    """The level every new sandbox gets in this arena."""
+    return BASIC if strict_problem() else STRICT
+
+
+def _as_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def _namespace_args() -> list[str]:
+    # An arena running as root makes no user namespace: the program's root would still be
+    # the real root to the process limit (the kernel never applies RLIMIT_NPROC to uid 0).
+    # It gets an unprivileged uid of its own instead (see Sandbox.command).
+    user = [] if _as_root() else ["--unshare-user"]
+    return [*user, "--unshare-pid", "--unshare-net", "--unshare-ipc",
+            "--unshare-uts", "--unshare-cgroup-try", "--die-with-parent", "--new-session"]
+
+
+def _system_args() -> list[str]:
+    args: list[str] = []
+    for name in SYSTEM_DIRS:
+        path = Path(name)
+        if path.is_symlink():
+            args += ["--symlink", os.readlink(path), name]
+        elif path.is_dir():
+            args += ["--ro-bind", name, name]
+    for name in ETC_FILES:
+        args += ["--ro-bind-try", name, name]
+    args += ["--proc", "/proc", "--dev", "/dev",
+             "--perms", "1777", "--size", str(64 << 20), "--tmpfs", "/tmp"]
+    return args
+
+
+class Sandbox:
+    """How one program seat's processes are started: wrapped command, environment,
+    limits.  ``read_only``: extra files or folders the program may read."""
+
+    def __init__(self, limits: SandboxLimits | None = None, read_only: Sequence[str | Path] = (),
+                 level_name: str | None = None):
+        self.limits = limits or SandboxLimits()
+        self.level = level_name or level()
+        self.read_only = [Path(p) for p in read_only]
+        #: The unprivileged uid a program runs as when the arena runs as root (strict).
+        self.uid = random.SystemRandom().randrange(1_000_000, 2_000_000_000)
+        self.warning = ""
+        if self.level == BASIC:
+            self.warning = ("basic sandbox (" + (strict_problem() or "asked for") + "): the program "
+                            "runs as the arena's user with resource limits, a scrubbed environment "
+                            "and its own folder, but it could read that user's files and signal "
+                            "other processes")
+
+    def with_cpu(self, seconds: float | None) -> "Sandbox":
+        """This sandbox (same uid, same level) with a CPU limit of about ``seconds``."""
+        other = Sandbox(self.limits.with_cpu(seconds), self.read_only, self.level)
+        other.uid = self.uid
+        return other
+
+    def describe(self) -> dict:
+        data: dict[str, Any] = {"level": self.level,
+                                "limits": {k: v for k, v in asdict(self.limits).items()}}
+        if self.warning:
+            data["warning"] = self.warning
+        return data
+
+    def header_text(self) -> str:
+        """One line for a match header: the level and the limits."""
+        lim = self.limits
+        parts = [f"{lim.memory_mb} MB" if lim.memory_mb else "no memory cap",
+                 f"{lim.processes} processes" if lim.processes else "no process cap"]
+        if lim.cpu_seconds:
+            parts.append(f"{lim.cpu_seconds} s CPU")
+        return f"sandbox {self.level}: " + ", ".join(parts)
+
+    # ------------------------------------------------------------------ starting
+    def command(self, argv: Sequence[str], folder: str | Path | None) -> list[str]:
+        """The argument list that runs ``argv`` in this sandbox, in ``folder``."""
+        argv = [_which(argv[0]), *argv[1:]]
+        if self.level != STRICT:
+            return argv
+        # Inside the sandbox a missing program would be bwrap's error: say it here.
+        if not os.path.exists(argv[0]):
+            raise FileNotFoundError(errno.ENOENT, "No such file or directory", argv[0])
+        if not os.access(argv[0], os.X_OK) or os.path.isdir(argv[0]):
+            raise PermissionError(errno.EACCES, "Permission denied", argv[0])
+        folder = Path(folder).absolute() if folder else None
+        args = [shutil.which("bwrap") or "bwrap", *_namespace_args(), *_system_args()]
+        as_root = _as_root()
+        shown = _program_paths(argv, as_root) + [p.absolute() for p in self.read_only]
+        if GAMES_DIR.is_dir():
+            shown.append(GAMES_DIR)
+        made: set[str] = set()
+
+        def parents(path: Path) -> list[str]:
+            """Folders leading to ``path`` made readable by all (bwrap makes them 0700)."""
+            out: list[str] = []
+            for anc in reversed(path.parents):
+                name = str(anc)
+                if name == "/" or name in made or any(_inside(anc, Path(d)) for d in SYSTEM_DIRS):
+                    continue
+                made.add(name)
+                out += ["--perms", "0755", "--dir", name]
+            return out
+
+        for path in shown:
+            args += [*parents(path), "--ro-bind-try", str(path), str(path)]
+        if folder is not None:
+            parent = folder.parent
+            if str(parent) not in ("/",) and str(parent) not in SYSTEM_DIRS:
+                # Hide the other seats' folders beside this one, even under a bound folder.
+                args += [*parents(parent), "--perms", "0755", "--tmpfs", str(parent)]
+                made.difference_update({m for m in made if _inside(Path(m), parent)})
+                for path in shown:
+                    if _inside(path, parent) and not _inside(path, folder):
+                        args += [*parents(path), "--ro-bind-try", str(path), str(path)]
+            args += [*parents(folder), "--bind", str(folder), str(folder), "--chdir", str(folder)]
+            if as_root:
+                os.chown(folder, self.uid, self.uid)
+        return args + ["--", *self._inner(as_root), *argv]
+
+    def _inner(self, as_root: bool) -> list[str]:
+        """What runs inside the namespaces before the program: the process limit, set
+        there so that it counts only the sandbox's processes, and (arena as root) the
+        switch to the seat's own unprivileged uid."""
+        inner: list[str] = []
+        prlimit, setpriv = shutil.which("prlimit"), shutil.which("setpriv")
+        if self.limits.processes and prlimit:
+            inner += [prlimit, f"--nproc={self.limits.processes}:{self.limits.processes}", "--"]
+        if as_root and setpriv:
+            inner += [setpriv, "--reuid", str(self.uid), "--regid", str(self.uid),
+                      "--clear-groups", "--inh-caps=-all", "--bounding-set=-all", "--"]
+        return inner
+
+    def env(self, folder: str | Path | None) -> dict[str, str]:
+        """A scrubbed environment: nothing of the arena's but what a program needs to run."""
+        home = str(folder) if folder else "/"
+        if os.name == "nt":
+            keep = ("SYSTEMROOT", "WINDIR", "COMSPEC", "PATH", "PATHEXT", "TEMP", "TMP")
+            env = {k: os.environ[k] for k in keep if k in os.environ}
+            env["HOME"] = home
+            return env
+        return {"PATH": SAFE_PATH, "HOME": home, "LANG": "C.UTF-8",
+                "TMPDIR": "/tmp" if self.level == STRICT else home}
+
+    def preexec(self) -> Callable[[], None] | None:
+        """The function run in the child before exec: resource limits, and in the basic
+        level death with the arena (``PR_SET_PDEATHSIG``)."""
+        if os.name != "posix":
+            return None
+        limits = self.limits
+        basic = self.level != STRICT
+        if basic:
+            become_subreaper()
+        processes = limits.processes if basic else None      # strict: set inside (_inner)
+        if basic and processes and os.getuid() != 0:
+            processes += _user_tasks()          # the limit counts all this user's tasks
+        pdeathsig = _pdeathsig_function() if basic else None
+
+        def apply() -> None:
+            import resource
+            pairs = [(getattr(resource, "RLIMIT_AS", None), limits.memory_mb and limits.memory_mb << 20),
+                     (getattr(resource, "RLIMIT_NPROC", None), processes),
+                     (resource.RLIMIT_FSIZE, limits.file_mb and limits.file_mb << 20),
+                     (resource.RLIMIT_NOFILE, limits.open_files)]
+            for kind, value in pairs:
+                if kind is not None and value:
+                    _set_limit(resource, kind, value, value)
+            if limits.cpu_seconds:
+                _set_limit(resource, resource.RLIMIT_CPU, limits.cpu_seconds, limits.cpu_seconds + 1)
+            if pdeathsig is not None:
+                pdeathsig()
+        return apply
+
+
+def _set_limit(resource, kind: int, soft: int, hard: int) -> None:
+    try:
+        old_soft, old_hard = resource.getrlimit(kind)
+        if old_hard != resource.RLIM_INFINITY:
+            hard = min(hard, old_hard)
+            soft = min(soft, hard)
+        resource.setrlimit(kind, (soft, hard))
+    except (ValueError, OSError):
+        pass
+
+
+def _which(program: str) -> str:
+    """A bare program name resolved on the arena's PATH (the program's own PATH is scrubbed)."""
+    if os.sep in program or (os.altsep and os.altsep in program):
+        return program
+    return shutil.which(program) or program
+
+
+def _program_paths(argv: Sequence[str], other_uid: bool = False) -> list[Path]:
+    """What of the program's own files to show: the folder of each file the command
+    names (a virtual environment whole), or the file alone when its folder is broad
+    (or, for a program running as another uid, closed to others)."""
+    shown: list[Path] = []
+    for index, arg in enumerate(argv):
+        if not os.path.isabs(arg) or not os.path.exists(arg):
+            continue
+        path = Path(arg)
+        for candidate in (path, path.resolve()):
+            venv = candidate.parent.parent
+            if (venv / "pyvenv.cfg").is_file() and candidate.parent.name in ("bin", "Scripts"):
+                shown.append(venv)
+                continue
+            parent = candidate.parent
+            if index == 0 and parent.name == "bin" and str(venv) not in _BROAD \
+                    and venv != Path.home() and len(venv.parts) > 2:
+                parent = venv          # an interpreter's installation: its libraries too
+            broad = str(parent) in _BROAD or parent == Path.home() or len(parent.parts) <= 2
+            if other_uid and not broad:
+                try:
+                    broad = parent.stat().st_mode & 0o005 != 0o005
+                except OSError:
+                    broad = True
+            shown.append(candidate if broad or candidate.is_dir() else parent)
+    return list(dict.fromkeys(shown))
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        path.relative_to(folder)
+        return True
+    except ValueError:
+        return False
+
+
+def _user_tasks() -> int:
+    """How many tasks (processes and threads) this user runs now."""
+    try:
+        import psutil
+        uid = os.getuid()
+        total = 0
+        for proc in psutil.process_iter(["uids", "num_threads"]):
+            uids = proc.info.get("uids")
+            if uids and uids.real == uid:
+                total += proc.info.get("num_threads") or 1
+        return total
+    except Exception:
+        return 4096
+
+
+def _pdeathsig_function() -> Callable[[], None] | None:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+    except OSError:
+        return None
+    import signal
+
+    def set_pdeathsig() -> None:
+        libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)      # PR_SET_PDEATHSIG
+    return set_pdeathsig
+
+
+_SUBREAPER = False
+
+
+def become_subreaper() -> None:
+    """Make the arena adopt its programs' orphans (Linux), so a double fork is still found."""
+    global _SUBREAPER
+    if _SUBREAPER or not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)   # PR_SET_CHILD_SUBREAPER
+        _SUBREAPER = True
+    except OSError:
+        pass
+
+
+def is_subreaper() -> bool:
+    return _SUBREAPER
+
+
+def seat_sandbox(limits: Mapping[str, Any] | None = None, read_only: Sequence[str | Path] = (),
+                 **defaults) -> Sandbox:
+    """The sandbox of a program seat from its limits (see :class:`SandboxLimits`);
+    ``limits["sandbox"] = "basic"`` asks for the basic level even where strict works."""
+    limits = limits or {}
+    asked = str(limits.get("sandbox") or "").lower()
+    chosen = BASIC if asked == BASIC else level()
+    return Sandbox(SandboxLimits.from_seat(limits, **defaults), read_only, chosen)

@@ -1,0 +1,96 @@
+"""What Home's recent list says about a record: game, players, result, date.
+
+Read from the record's first line (its header) and its last (the result, absent while
+a match runs or when it was cut off); other files (HEX.OUT, a turn log) give their name.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from runner.records import SUFFIX
+
+
+@dataclass(frozen=True)
+class RecordLine:
+    path: str
+    game: str = ""
+    players: str = ""
+    result: str = ""
+    when: str = ""
+
+    def text(self) -> str:
+        parts = [self.game, self.players, self.result, self.when]
+        return "  ·  ".join(p for p in parts if p) or Path(self.path).name
+
+
+def _lines(path: Path) -> tuple[str, str]:
+    """(first line, last non-empty line) of a text file, reading only its ends."""
+    with path.open("rb") as handle:
+        first = handle.readline().decode("utf-8", "replace")
+        handle.seek(0, 2)
+        size = handle.tell()
+        handle.seek(max(0, size - 4096))
+        tail = handle.read().decode("utf-8", "replace").strip().splitlines()
+    return first, tail[-1] if tail else ""
+
+
+def summarize(path: str | Path) -> RecordLine:
+    """The recent-list line for ``path`` (never raises: an unreadable file gives its name);
+    remembered while the file stays the same, so Home lays out at once."""
+    path = Path(path)
+    try:
+        stat = path.stat()
+        key = (str(path), stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        key = (str(path), 0, 0)
+    line = _CACHE.get(key)
+    if line is None:
+        line = _CACHE[key] = _summarize(path)
+    return line
+
+
+_CACHE: dict[tuple, RecordLine] = {}
+
+
+def _summarize(path: Path) -> RecordLine:
+    name = path.name
+    if not name.endswith(SUFFIX):
+        return RecordLine(str(path), name)
+    try:
+        first, last = _lines(path)
+        header = json.loads(first)
+    except (OSError, ValueError):
+        return RecordLine(str(path), name, result="cannot be read")
+    game = str(header.get("game", ""))
+    title, seat_name = game, lambda seat: f"seat {seat + 1}"
+    try:
+        from games import registry
+        spec = registry.plugin(game).new_game().spec
+        title, seat_name = spec.title, spec.seat_name
+    except Exception:          # a game no longer installed: its record still gets a line
+        pass
+    labels = [str(s.get("label") or s.get("spec") or "?") for s in header.get("seats", [])]
+    players = " vs ".join(labels)
+    result = "unfinished"
+    try:
+        tail = json.loads(last) if last else {}
+    except ValueError:
+        tail = {}
+    if tail.get("type") == "result":
+        from games.api import Outcome
+        from ui.panels import result_parts
+        try:
+            head, _ = result_parts(Outcome.from_json(tail), seat_name)
+            result = f"{head} after {tail.get('turns', '?')} turns"
+        except Exception:
+            result = "finished"
+    when = ""
+    try:
+        started = _dt.datetime.fromisoformat(str(header.get("started")))
+        when = started.strftime("%d %b %Y %H:%M")
+    except (TypeError, ValueError):
+        pass
+    return RecordLine(str(path), title, players, result, when)
