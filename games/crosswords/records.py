@@ -1,6 +1,7 @@
 """output.txt as a replay: one step a turn, from the empty board to the last word.
 
-The piles come from ``input.txt`` beside the file when it is there; otherwise they
+The piles come from ``input.txt`` beside the file (or ``NAME.input.txt`` beside
+``NAME.output.txt``, as the arena writes them) when it is there; otherwise they
 are rebuilt from the draws themselves (the letters never drawn show as ``?``).
 The words are checked against a contest dictionary folder beside the file
 (``dictionary/``, ``dict/`` or ``words/``) when there is one; otherwise every word is
@@ -99,7 +100,9 @@ class OutputReader(RecordReader):
     def read(self, text: str, path: str) -> Replay:
         text = text.lstrip("\ufeff")
         piles = None
-        found = _beside(path, "input.txt")
+        name = Path(path).name
+        found = (_beside(path, name.replace("output", "input")) if "output" in name else None) \
+            or _beside(path, "input.txt")
         if found is not None:
             try:
                 piles = read_input(found.read_bytes().decode("latin-1"), str(found))

@@ -28,7 +28,8 @@ from games.crosswords.rules import (HAND_LIMIT, LETTER_VALUES, STOP, CrosswordsS
 
 VOWELS = set("AEIOU")
 WORDS_PER_DRAW = 4
-RATES = (15.0, 10.0, 20.0, 12.5, 17.5, 5.0, 25.0, 7.5, 30.0, 22.5, 2.5, 35.0)
+FIRST_RATE = 15.0        # points per letter: the price that did best on the seeded piles
+RATES = (0.0, 10.0, 20.0, 12.5, 17.5, 5.0, 25.0, 7.5, 30.0, 22.5, 2.5, 35.0)
 BEAMS = (2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64)
 MAX_BEAM = 64
 CANDIDATES = 12          # words scored per draw before the best few are kept
@@ -198,20 +199,21 @@ def plan_game(start: CrosswordsState, seconds: float,
               progress: Callable[[int, float, int], None] | None = None) -> list[Any]:
     """The best game found within about ``seconds``.
 
-    First the plain greedy game (so the plan is never worse); then greedy games that
-    charge a price per letter spent (``RATES``: the score of a whole game swings a lot
-    with it, so several are tried); then beams of growing width at the best price.
+    Greedy games that charge a price per letter spent come first (``FIRST_RATE``, then
+    the plain greedy game, then the other ``RATES``: the score of a whole game swings a
+    lot with the price, so several are tried); then beams of growing width at the best
+    price.
     Each run switches to greedy play when the time is nearly up, so it always ends
     with a whole game; the reserve for that is the greedy game's own time.
     """
     began = time.monotonic()
     deadline = began + max(0.0, seconds)
-    best_node = beam_game(start, 1, 1, began + 0.6 * max(0.0, seconds), hard=deadline)
+    best_node = beam_game(start, 1, 1, began + 0.6 * max(0.0, seconds), FIRST_RATE, hard=deadline)
     greedy_seconds = max(0.01, time.monotonic() - began)
     best = best_node.moves() if best_node else []
-    best_score, best_rate = (best_node.state.total if best_node else 0), 0.0
+    best_score, best_rate = (best_node.state.total if best_node else 0), FIRST_RATE
     if progress:
-        progress(1, 0.0, best_score)
+        progress(1, FIRST_RATE, best_score)
     soft = deadline - 1.5 * greedy_seconds - 0.05
     schedule = [(1, rate) for rate in RATES] + [(beam, None) for beam in BEAMS]
     for beam, rate in schedule:
