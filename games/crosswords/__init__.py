@@ -11,4 +11,5 @@ PLUGIN = GamePlugin(
     writers="games.crosswords.records:write_contest_records",
     renderer="games.crosswords.render:CrosswordsRenderer",
     cli="games.crosswords.cli:register",
+    files="games.crosswords.dictionary:load_files",
 )

@@ -106,9 +106,14 @@ def _cached(key: str, build) -> Lexicon:
 
 
 def load_dictionary(folder: str | Path | None = "") -> Lexicon:
-    """The word graph of a contest folder, or of the built-in list for ``""``/None."""
+    """The word graph of a contest folder, of the words themselves (one a line, as a
+    record keeps a folder's content), or of the built-in list for ``""``/None."""
     if not folder:
         return _cached(_builtin_key(), builtin_words)
+    if isinstance(folder, str) and "\n" in folder:
+        words = clean_words(folder.split())
+        digest = hashlib.sha256("\n".join(words).encode()).hexdigest()[:24]
+        return _cached(f"folder-{digest}", lambda: words)
     words = read_folder_words(folder)
     digest = hashlib.sha256("\n".join(words).encode()).hexdigest()[:24]
     return _cached(f"folder-{digest}", lambda: words)
@@ -133,3 +138,23 @@ class ArenaCrosswordsGame(CrosswordsGame):
     def __init__(self):
         from games.crosswords.movegen import generate
         super().__init__(lexicon_for=load_dictionary, generator=generate)
+
+
+def load_files(options) -> tuple[dict, dict]:
+    """The plugin's ``files`` part (see :mod:`runner.setup`): the letters file becomes its
+    text and a dictionary folder its words (one a line), each with its source and
+    SHA-256, so a record replays without the files.  The built-in list stays ``""``."""
+    from games.api import content_hash
+    from runner.setup import read_text_file
+    loaded, files = dict(options), {}
+    piles = loaded.get("piles")
+    if isinstance(piles, str) and piles and "\n" not in piles and os.path.isfile(piles):
+        loaded["piles"] = read_text_file(piles)
+        files["piles"] = {"source": os.path.abspath(piles), "sha256": content_hash(loaded["piles"])}
+    folder = loaded.get("dictionary")
+    if isinstance(folder, str) and folder and "\n" not in folder:
+        words = read_folder_words(folder)
+        loaded["dictionary"] = "\n".join(words) + "\n"
+        files["dictionary"] = {"source": os.path.abspath(folder), "words": len(words),
+                               "sha256": content_hash(loaded["dictionary"])}
+    return loaded, files

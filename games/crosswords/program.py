@@ -32,7 +32,7 @@ _WORD_FILES: dict[int, tuple[Any, dict[str, str]]] = {}
 def dictionary_files(words, folder: str = "") -> dict[str, str]:
     """The ``dictionary/`` files for a program: a contest folder's files as they are,
     else the word list as 26 files by first letter (built once per word list)."""
-    if folder and Path(folder).is_dir():
+    if folder and "\n" not in folder and Path(folder).is_dir():
         return {f"dictionary/{p.name}": p.read_bytes().decode("latin-1")
                 for p in sorted(Path(folder).iterdir()) if p.is_file()}
     held = _WORD_FILES.get(id(words))

@@ -504,7 +504,7 @@ class CrosswordsGame(Game):
             Option("piles", "", "letters file: three lines of 66 letters (empty: shuffled "
                    "from the match seed)", file=True),
             Option("dictionary", "", "folder of the contest's 26 word files (empty: the "
-                   "built-in English list)"),
+                   "built-in English list)", file=True),
             Option("seconds", 10.0, "time limit of a program playing the whole game "
                    "(written to its seconds.txt)"),
         ),

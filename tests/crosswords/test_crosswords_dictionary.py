@@ -44,3 +44,31 @@ def test_cache_is_written_once_and_reused(tmp_path, arena_home):
     load_dictionary(folder)
     cached = list((arena_home / "words").glob("*.dawg"))
     assert len(cached) == 1
+
+
+def test_a_record_keeps_its_dictionary_and_letters_and_opens_without_them(tmp_path):
+    """Options naming files are kept by content (with a hash): the record replays after the
+    dictionary folder and the letters file are gone."""
+    import json
+    import shutil
+    from games import registry
+    from games.crosswords.dictionary import builtin_words
+    from runner.match import Match
+    from runner.records import open_replay
+    from runner.seats import make_seat
+    words = [w for w in builtin_words() if len(w) <= 5][:20000]
+    folder = write_folder(words, tmp_path / "dict")
+    piles = tmp_path / "input.txt"
+    piles.write_text("\n".join(("ETAOINSHRDLU" * 6)[:66] for _ in range(3)) + "\n")
+    plugin = registry.plugin("crosswords")
+    record = tmp_path / "cw.arena.jsonl"
+    Match(plugin, {"dictionary": str(folder), "piles": str(piles)}, [make_seat("bot:1", plugin, 1)],
+          seed=1, record_path=record).run()
+    header = json.loads(record.read_text().splitlines()[0])
+    assert header["files"]["dictionary"]["words"] == len(set(words))
+    assert len(header["files"]["dictionary"]["sha256"]) == 64 and header["options"]["piles"].startswith("ETAO")
+    before = open_replay(record)
+    shutil.rmtree(folder)
+    piles.unlink()
+    after = open_replay(record)
+    assert len(after.turns) == len(before.turns) > 1 and after.outcome == before.outcome
