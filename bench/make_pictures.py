@@ -76,7 +76,8 @@ def robot_picture() -> pygame.Surface:
     from games.robot.rules import Board, RobotState
     plugin = registry.plugin("robot")
     game = plugin.new_game()
-    options = game.spec.resolve_options("4 players", {"map": "rooms-17"})
+    from games.robot.maps import load_files
+    options, _ = load_files(game.spec.resolve_options("4 players", {"map": "rooms-17"}))
     start = game.new_initial_state(options, 0)
     state = RobotState(Board(start.board.height, start.board.width, start.board.period, start.board.rows), 4, 0)
     state.grid = bytearray("".join(row + "\n" for row in ROBOT_GRID), "ascii")
@@ -91,7 +92,19 @@ def robot_picture() -> pygame.Surface:
     return full.subsurface(pygame.Rect(0, top, *TILE)).copy()
 
 
-PICTURES = {"hex": hex_picture, "xiangqi": xiangqi_picture, "robot": robot_picture}
+def sample_picture(game: str, turn: int) -> pygame.Surface:
+    """A position from the game's shipped sample record (``replays/GAME-sample.arena.jsonl``),
+    which never changes once shipped."""
+    from runner.records import open_replay
+    replay = open_replay(ROOT / "replays" / f"{game}-sample.arena.jsonl")
+    plugin = registry.plugin(game)
+    return render_state(plugin, replay.states[turn], replay.header.get("options") or {}, replay.seat_names,
+                        size=TILE, view=BoardView(show_coordinates=False, highlights={"panel": False}))
+
+
+PICTURES = {"hex": hex_picture, "xiangqi": xiangqi_picture, "robot": robot_picture,
+            "tamquan": lambda: sample_picture("tamquan", 12),
+            "crosswords": lambda: sample_picture("crosswords", 110)}
 
 
 def main() -> int:

@@ -12,4 +12,5 @@ PLUGIN = GamePlugin(
     renderer="games.crosswords.render:CrosswordsRenderer",
     cli="games.crosswords.cli:register",
     files="games.crosswords.dictionary:load_files",
+    picture="crosswords.png",
 )

@@ -11,4 +11,5 @@ PLUGIN = GamePlugin(
     writers="games.tamquan.records:write_contest_records",
     exports="games.tamquan.records:EXPORTS",
     renderer="games.tamquan.render:TamQuanRenderer",
+    picture="tamquan.png",
 )
