@@ -17,14 +17,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
-def frames(app, seconds: float = 0.0) -> None:
-    end = time.monotonic() + seconds
-    app.frame(block=False)
-    app.frame(block=False)
-    while time.monotonic() < end:
-        app.frame(block=False)
-        time.sleep(0.01)
-    app.draw()
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from screenshots import settle as frames  # noqa: E402  (run frames for a while, then draw)
 
 
 def wait(app, condition, seconds: float = 10.0) -> None:
