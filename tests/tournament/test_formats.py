@@ -174,6 +174,16 @@ def test_a_lost_task_is_run_again(tmp_path):
     assert sum("trying again" in line for line in logged) == 2
 
 
+def _cmdline(process) -> str:
+    """A process's command line, or "" for one that is gone or a zombie (another test's
+    finished child this process has not reaped yet)."""
+    import psutil
+    try:
+        return " ".join(process.cmdline())
+    except psutil.Error:
+        return ""
+
+
 def test_a_pool_process_killed_mid_event_means_its_matches_are_played_again(tmp_path):
     import signal
     import threading
@@ -196,8 +206,7 @@ def test_a_pool_process_killed_mid_event_means_its_matches_are_played_again(tmp_
     path = tmp_path / "out" / "results.jsonl"
     while time.monotonic() < deadline and thread.is_alive() and not workers:
         if path.exists() and path.read_bytes().count(b"\n") >= 1:     # the pool is up
-            servers = [p for p in psutil.Process().children()
-                       if "forkserver" in " ".join(p.cmdline())]
+            servers = [p for p in psutil.Process().children() if "forkserver" in _cmdline(p)]
             workers = [w for s in servers for w in s.children()]
         time.sleep(0.02)
     assert workers, "the pool never started"
