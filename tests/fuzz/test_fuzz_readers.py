@@ -70,10 +70,11 @@ def samples(tmp_path_factory) -> dict[str, list[tuple[str, bytes]]]:
         kind = "record" if path.name.endswith(".arena.jsonl") else "contest"
         found[kind].append((path.name, path.read_bytes()))
     games = {"robot": {"map": "3 3 1\n...\n...\n...\n", "players": 2, "period": 1},
-             "xiangqi": {"no_capture_limit": 6}}
+             "xiangqi": {"no_capture_limit": 6}, "tamquan": {}, "crosswords": {}}
     for name, options in games.items():
         plugin = registry.plugin(name)
-        seats = [make_seat("bot:1", plugin, i) for i in range(2)]
+        count = plugin.new_game().seats_for(plugin.new_game().spec.resolve_options(None, options))
+        seats = [make_seat("bot:1", plugin, i) for i in range(count)]
         folder = out / name
         match = Match(plugin, options, seats, seed=3, record_path=folder / f"{name}.arena.jsonl",
                       time_control=TimeControl(per_move=0.05), out_dir=folder)
@@ -114,7 +115,7 @@ def test_mutated_contest_files_raise_only_record_format_errors(samples, tmp_path
 
 def test_the_samples_cover_every_contest_format(samples):
     names = " ".join(name for name, _ in samples["contest"]).upper()
-    for kind in ("HEX.OUT", ".SGF", "REPORT", ".PGN", ".JSON"):
+    for kind in ("HEX.OUT", ".SGF", "REPORT", ".PGN", ".JSON", ".TAMQUAN.TXT", "OUTPUT.TXT"):
         assert kind in names, names
 
 
