@@ -175,7 +175,7 @@ class CrosswordsRenderer(BoardRenderer):
             return
         pygame.draw.rect(surface, theme.panel, panel, border_radius=8)
         inner = panel.inflate(-20, -16)
-        unit = max(12, min(30, inner.height // 30, inner.width // 18))
+        unit = max(12, min(inner.height // 30, inner.width // 18))     # grows with the window (4K)
         y = inner.top
         big = font(int(unit * 1.6), bold=True)
         text = font(unit)
@@ -224,6 +224,9 @@ class CrosswordsRenderer(BoardRenderer):
             line(small, "(empty: draw from a pile)", theme.muted)
         else:
             y += hand_tile + unit // 2
+        hinted_turn, hints = view.highlights.get("hints", (None, ()))
+        for hint in hints if hinted_turn == state.turn else ():    # only for this position
+            line(small, hint, theme.good)
         message = None
         if preview is not None:
             place, info = preview
@@ -279,6 +282,9 @@ class CrosswordsRenderer(BoardRenderer):
         if event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
             typing.clear()
             return "stop"
+        if event.key == pygame.K_h and event.mod & pygame.KMOD_CTRL:
+            typing["hints"] = (state.turn, hint_lines(state))
+            return None
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             preview = self._preview(state, typing)
             if preview and preview[0] is not None and not preview[1].startswith("!"):
@@ -338,3 +344,17 @@ class CrosswordsRenderer(BoardRenderer):
 def _wrap(face, text: str, width: int) -> list[str]:
     from games.render import wrap
     return wrap(face, text, width, max_lines=4)
+
+
+def hint_lines(state, count: int = 3) -> list[str]:
+    """The best ``count`` words the hand can place now (Ctrl+H), as the panel shows them:
+    ``Hint: QUIZ at H8 across, 45``.  Reading the state only; the person still plays."""
+    from games.crosswords.movegen import generate
+    from games.crosswords.rules import square_name
+    if not state.hand:
+        return ["Hint: the hand is empty; draw from a pile"]
+    best = generate(state.board, state.hand, state.words, top=count)
+    if not best:
+        return ["Hint: no word fits the hand here; draw or discard"]
+    return [f"Hint: {c.move.word} at {square_name(c.move.row, c.move.col)} "
+            f"{'across' if c.move.across else 'down'}, {c.score}" for c in best]

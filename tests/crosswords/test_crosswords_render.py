@@ -1,5 +1,6 @@
 """Crossed Words on screen (offscreen): drawing at many sizes, and a person's play."""
 import os
+import re
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -7,7 +8,7 @@ import pygame
 import pytest
 
 from games.crosswords.lexicon import Lexicon
-from games.crosswords.render import CrosswordsRenderer, typed_place
+from games.crosswords.render import CrosswordsRenderer, hint_lines, typed_place
 from games.crosswords.rules import CrosswordsGame, CrosswordsState, Draw, Place, parse_move
 from games.render import DARK, LIGHT, BoardView
 
@@ -102,3 +103,23 @@ def test_typed_letters_skip_over_letters_on_the_board():
     assert typed_place(state, (7, 9), False, "T") == Place(7, 9, False, "TAN")
     assert typed_place(state, (8, 11), True, "S") == Place(8, 8, True, "CATS")
     assert typed_place(state, (8, 16), True, "SS") is None
+
+
+def test_ctrl_h_hints_the_best_legal_words_for_this_position_only():
+    state = CrosswordsState(WORDS, PILES)
+    state.play({0: Draw(1, "CATNOS")})
+    renderer = CrosswordsRenderer(GAME, {}, ["Player"], DARK)
+    surface = pygame.Surface((1280, 720))
+    view = BoardView(human_seat=0)
+    renderer.draw(surface, surface.get_rect(), state, view)
+    assert renderer.handle_event(key(pygame.K_h, "h", pygame.KMOD_LCTRL), state, view) is None
+    turn, hints = view.highlights["hints"]
+    assert turn == state.turn and 1 <= len(hints) <= 3
+    scores = []
+    for hint in hints:
+        word, square, direction, score = re.match(r"Hint: (\w+) at (\w+) (across|down), (\d+)$", hint).groups()
+        state.check_move(0, parse_move(f"play {square} {direction} {word}"))      # each hint is legal
+        scores.append(int(score))
+    assert scores == sorted(scores, reverse=True) and hints[0].startswith("Hint: CATS")
+    empty = CrosswordsState(WORDS, PILES)
+    assert hint_lines(empty) == ["Hint: the hand is empty; draw from a pile"]
