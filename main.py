@@ -191,7 +191,7 @@ def cmd_match(args) -> int:
     from runner import paths
     from runner.commands import command_problem
     from runner.match import Match, default_record_path
-    from runner.seats import make_seat
+    from runner.seats import make_seat, seat_option_defaults
 
     try:
         plugin = registry.plugin(args.game)
@@ -216,7 +216,7 @@ def cmd_match(args) -> int:
                     made.close()
                 raise GameSetupError(f"seat {index + 1} ({spec}) cannot start: {problem}")
         # A seat may want other option defaults (a uci:/ucci: engine: the usual repetition count).
-        wanted = {key: value for seat in seats for key, value in getattr(seat, "option_defaults", {}).items()}
+        wanted = seat_option_defaults(seats)
         options = game.spec.resolve_options(args.variant, {**wanted, **explicit})
         match = Match(plugin, options, seats, seed=seed, variant=args.variant, record_path=record,
                       out_dir=out)

@@ -469,6 +469,11 @@ class Game(abc.ABC):
             return None
         return move, f"the referee played {self.format_move(move)}"
 
+    def rules_summary(self, options: Mapping[str, Any]) -> str:
+        """The rulings in force for ``options``, in a few words, for the match header and
+        the record (Xiangqi: which repetition rule); "" when there is nothing to say."""
+        return ""
+
     def play_text(self, state: State, texts: Mapping[int, str]) -> dict[int, Any]:
         """Parse each seat's move text and play them checked (:meth:`State.play`)."""
         moves = {seat: self.parse_move(text, state, seat) for seat, text in texts.items()}

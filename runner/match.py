@@ -219,8 +219,7 @@ class Match:
 
     def _rules_summary(self) -> str:
         """The game's own words for the rulings in force (Xiangqi's repetition rule), if any."""
-        summary = getattr(self.game, "rules_summary", None)
-        return summary(self.options) if summary else ""
+        return self.game.rules_summary(self.options)
 
     def folder(self) -> Path | None:
         """The match's own folder (seat folders, and contest files by default)."""

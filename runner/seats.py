@@ -75,6 +75,9 @@ class Seat(abc.ABC):
     kind = "?"
     #: True for seats that run a program: the match gives them a fresh folder.
     needs_folder = False
+    #: Game options this seat would like by default (an engine: the usual repetition count);
+    #: options the user gives win (see :func:`seat_option_defaults`).
+    option_defaults: Mapping[str, Any] = {}
 
     def __init__(self, spec: str, label: str = ""):
         self.spec = spec
@@ -244,6 +247,11 @@ def bot_settings(text: str) -> dict[str, str]:
             raise GameSetupError(f"bot setting {word!r}: expected KEY=VALUE, e.g. depth=6")
         settings[key.lower()] = value
     return settings
+
+
+def seat_option_defaults(seats) -> dict[str, Any]:
+    """The option defaults the seats ask for, merged in seat order."""
+    return {key: value for seat in seats for key, value in seat.option_defaults.items()}
 
 
 def parse_seat_spec(spec: str) -> tuple[str, str]:

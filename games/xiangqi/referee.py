@@ -305,7 +305,7 @@ def build_referee_match(bottom: str, top: str, out: Path, seconds: int = UNTIMED
     """Two seats (programs, engines, bots or people); programs run in ``out/seat1``, ``out/seat2``."""
     from games.xiangqi import PLUGIN
     from runner.match import default_record_path
-    from runner.seats import make_seat
+    from runner.seats import make_seat, seat_option_defaults
 
     game = PLUGIN.new_game()
     seed = seed if seed is not None else random.randrange(2 ** 31)
@@ -316,7 +316,7 @@ def build_referee_match(bottom: str, top: str, out: Path, seconds: int = UNTIMED
         if poll:
             limits["poll"] = poll
         seats.append(make_seat(seat_spec(spec), PLUGIN, seed + index, limits=limits))
-    wanted = {key: value for seat in seats for key, value in getattr(seat, "option_defaults", {}).items()}
+    wanted = seat_option_defaults(seats)
     resolved = game.spec.resolve_options(None, {**wanted, **dict(options or {})})
     return XiangqiMatch(PLUGIN, resolved, seats, seed=seed, seconds=seconds, report_dir=out,
                         report_authors=authors, record_path=default_record_path(out, PLUGIN.name),
