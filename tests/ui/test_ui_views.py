@@ -238,7 +238,8 @@ def test_a_person_plays_four_player_robot_by_keys_with_a_countdown(home):
     scene = open_match(home, match)
     assert wait_until(home, lambda: scene.view.human_seat == 0)
     line = scene.player_lines()[0]
-    assert line.clock_note.startswith("to move") and "0:2" in line.clock   # 30 s counting down
+    assert line.clock_note.startswith("to move")
+    assert line.clock == "0:30.0" or line.clock.startswith("0:2")    # 30 s, counting down
     state = scene.snap.state
     assert state.placing(0)
     home.draw()
