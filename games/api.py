@@ -469,6 +469,14 @@ class Game(abc.ABC):
             return None
         return move, f"the referee played {self.format_move(move)}"
 
+    def timeout_ruling(self, state: State, seat: int, elapsed: float,
+                       used: Mapping[int, float], total: float | None) -> "Outcome | None":
+        """The game's own ruling on ``seat`` running out of time after ``elapsed``
+        seconds on this answer (``used``: each seat's clock before it; ``total``: each
+        seat's time for the whole game, None when untimed), or None for the usual
+        consequence (the seat loses).  Xiangqi adjudicates a flag fall (RULES.md)."""
+        return None
+
     def rules_summary(self, options: Mapping[str, Any]) -> str:
         """The rulings in force for ``options``, in a few words, for the match header and
         the record (Xiangqi: which repetition rule); "" when there is nothing to say."""

@@ -327,7 +327,11 @@ class Match:
     def ruling(self, seat: int, answer: Answer) -> Outcome | None:
         """A referee's ruling that ends the game on this answer instead of the usual
         consequence (Xiangqi's flag fall and status words).  Called before the answer's
-        time is charged; None means no ruling."""
+        time is charged; None means no ruling.  A time-out goes to the game's own
+        :meth:`games.api.Game.timeout_ruling`."""
+        if answer.failure is Termination.TIMEOUT:
+            return self.game.timeout_ruling(self.state, seat, answer.elapsed, dict(self.time_used),
+                                            self.time_control.limits(self.seats[seat].kind == "human")[1])
         return None
 
     def after_turn(self, info: TurnInfo) -> None:

@@ -37,10 +37,8 @@ from games.fileio import atomic_write
 from games.registry import OpenWindow
 from games.xiangqi.movefiles import COMPUTER, HUMAN, OTHER, UNTIMED
 from games.xiangqi.records import NO_REPORT_REASON
-from games.xiangqi.rules import (SIDE_NAMES, SINGLE_MOVE_LIMIT_SECONDS, adjudicate_flag_fall,
-                                 adjudicate_move_time)
+from games.xiangqi.rules import SIDE_NAMES, SINGLE_MOVE_LIMIT_SECONDS
 from runner.match import Match, TimeControl
-from runner.referee import GRACE
 
 REPORT_NAME = "REPORT.TXT"
 #: The small machine-readable result file beside REPORT.TXT (CONTEST.md).
@@ -90,13 +88,8 @@ class XiangqiMatch(Match):
 
     def _clock_verdict(self, seat: int, elapsed: float) -> Outcome | None:
         """The contest's ruling on a time-out by ``seat`` after ``elapsed`` seconds."""
-        verdict = adjudicate_move_time(seat, elapsed)
-        if verdict is not None:
-            return verdict
-        total = self.time_control.total
-        if total is not None and self.time_used[seat] + elapsed >= total - GRACE:
-            return adjudicate_flag_fall(self.state, seat, total - self.time_used[seat ^ 1])
-        return None
+        return self.game.timeout_ruling(self.state, seat, elapsed, self.time_used,
+                                        self.time_control.total)
 
     # ------------------------------------------------------------------ the turn
     def ruling(self, seat, answer) -> Outcome | None:

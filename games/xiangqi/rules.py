@@ -852,6 +852,13 @@ def parse_square(name: str) -> int:
 # --------------------------------------------------------------------------- timing rulings
 
 
+#: Seconds on each side's clock in a plain match (option ``time_total``): ten minutes,
+#: so a program that never answers loses at its clock, not after the 15-minute rule.
+DEFAULT_GAME_SECONDS = 600.0
+#: How close to the clock's end a time-out counts as a flag fall (the referee's grace).
+FLAG_FALL_GRACE_SECONDS = 0.05
+
+
 def adjudicate_flag_fall(state: XiangqiState, flagged_seat: int,
                          opponent_seconds_left: float) -> Outcome:
     """The result when ``flagged_seat`` runs out of time (RULES.md, "Results").
@@ -893,6 +900,16 @@ def adjudicate_move_time(seat: int, seconds: float) -> Outcome | None:
 class XiangqiGame(Game):
     """Xiangqi under the contest's rules, with the rulings written in RULES.md."""
 
+    def timeout_ruling(self, state, seat, elapsed, used, total):
+        """The 15-minute move, then the flag fall (RULES.md, "Time"); None: a per-move
+        limit of the match was missed with time left on the clock (the seat loses)."""
+        verdict = adjudicate_move_time(seat, elapsed)
+        if verdict is not None:
+            return verdict
+        if total is not None and used.get(seat, 0.0) + elapsed >= total - FLAG_FALL_GRACE_SECONDS:
+            return adjudicate_flag_fall(state, seat, total - used.get(seat ^ 1, 0.0))
+        return None
+
     spec = GameSpec(
         name="xiangqi", title="Xiangqi", min_seats=2, max_seats=2,
         variants=(Variant("standard", {}, "the usual start position"),
@@ -910,6 +927,11 @@ class XiangqiGame(Game):
                    REPETITION_COUNTS),
             Option("no_capture_limit", ARENA_NO_CAPTURE_LIMIT,
                    "half-moves without a capture before a draw (0 = off)"),
+            Option("time_total", DEFAULT_GAME_SECONDS,
+                   "seconds on a program's or bot's clock for the whole game (0 = untimed; "
+                   "a single move over 15 minutes loses all the same)"),
+            Option("time_per_move", 0.0,
+                   "seconds for each answer (0 = no limit but the clock and the 15 minutes)"),
         ),
         seat_names=SIDE_NAMES,
         summary="Chinese chess: mate the enemy general; a side with no legal move loses.",
