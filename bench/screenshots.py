@@ -15,7 +15,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import atexit
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -37,13 +39,20 @@ def settle(app, seconds: float = 0.0) -> None:
     app.draw()
 
 
+def scratch_folder(prefix: str) -> str:
+    """A new temporary folder, removed when the script ends (nothing left in /tmp)."""
+    folder = tempfile.mkdtemp(prefix=prefix)
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    return folder
+
+
 @contextlib.contextmanager
 def broken_game(name: str = "crossed"):
     """While inside, ``games.NAME`` is a package whose ``__init__`` fails on a bad import
     (as a half-written game would), ahead of any real one."""
     import games
     from games import registry
-    folder = Path(tempfile.mkdtemp(prefix="arena-broken-")) / "games"
+    folder = Path(scratch_folder("arena-broken-")) / "games"
     (folder / name).mkdir(parents=True)
     (folder / name / "__init__.py").write_text(
         f'"""A game still being written."""\nfrom games.{name}.grid import Grid\n', encoding="utf-8")
@@ -317,7 +326,7 @@ def shoot_newcomers(size: tuple[int, int], out: Path) -> list[Path]:
         save("nc_replay_export_dialog")
         view.export_dialog.kill()
         view.export_dialog = None
-        view.export(Path(tempfile.mkdtemp(prefix="arena-exports-")))
+        view.export(Path(scratch_folder("arena-exports-")))
         settle(app)
         save("nc_replay_exported")
         view.toggle_debug(0)
@@ -376,7 +385,7 @@ def xiangqi_contest(app, save, out: Path) -> None:
     from games.xiangqi.movefiles import parse_play_ini
     from ui.scenes.match import MatchScene
 
-    folder = Path(tempfile.mkdtemp(prefix="arena-cc-"))
+    folder = Path(scratch_folder("arena-cc-"))
     authors = ("Nguyễn Văn An", "Trạng Cờ 2.5", "Hà Nội, Việt Nam · an@example.vn")
     match = contest.build_contest_match(folder, parse_play_ini("HUMAN\nCOMPUTER\n"), authors,
                                         level=5, movetime=4.0, seed=1)
@@ -470,7 +479,7 @@ def xiangqi_report_replay(app, save, out: Path) -> None:
     from games.xiangqi.movefiles import parse_play_ini
     from ui.scenes.replay import ReplayScene
 
-    folder = Path(tempfile.mkdtemp(prefix="arena-report-"))
+    folder = Path(scratch_folder("arena-report-"))
     authors = ("Tran Thi B", "Co Tuong 1.0", "Hue")
     match = contest.build_contest_match(folder, parse_play_ini("COMPUTER\nCOMPUTER\n"), authors, level=1,
                                         movetime=0.02, seed=4, options={"no_capture_limit": 30})
@@ -495,7 +504,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    os.environ.setdefault("ARENA_HOME", tempfile.mkdtemp(prefix="arena-shots-"))
+    os.environ.setdefault("ARENA_HOME", scratch_folder("arena-shots-"))
     for text in args.sizes.split(","):
         width, height = (int(v) for v in text.split("x"))
         shooter = {"broken": shoot_broken, "newcomers": shoot_newcomers}.get(args.only, shoot)

@@ -485,7 +485,8 @@ def play_match(task: Mapping[str, Any]) -> dict:
     from runner.seats import make_seat, parse_seat_spec
 
     started = time.perf_counter()
-    root = Path(tempfile.mkdtemp(prefix=f"arena-{task['id']}-"))
+    root = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-{task['id']}-"))
+    _SCRATCH.add(root)
     try:
         shipped = {}
         for path, (data, mode) in (task.get("files") or {}).items():
@@ -536,6 +537,7 @@ def play_match(task: Mapping[str, Any]) -> dict:
                 "elapsed": round(time.perf_counter() - started, 3), "host": socket.gethostname()}
     finally:
         shutil.rmtree(root, ignore_errors=True)
+        _SCRATCH.discard(root)
 
 
 def _failures(match, names: Sequence[str], errors: Sequence[str]) -> list[dict]:
@@ -611,33 +613,95 @@ def _write_match_files(folder: Path, match_id: str, files: Mapping[str, bytes]) 
 
 
 # ====================================================================== running
+#: How a worker's temporary match folder is named: the prefix, the worker's pid, the match.
+SCRATCH_PREFIX = "arena-w"
+#: The marker naming the organizer's multiprocessing folder (``pymp-…``), by its pid.
+POOL_MARKER_PREFIX = "arena-o"
+#: This process's temporary match folders still in use (removed if the organizer dies).
+_SCRATCH: set[Path] = set()
+
+
 def local_executor(workers: int) -> cf.Executor:
     """A pool of ``workers`` processes (each match's bots use a whole core)."""
     import multiprocessing
     context = multiprocessing.get_context("forkserver" if os.name == "posix" else "spawn")
+    pool_folder = _pool_folder()
     return cf.ProcessPoolExecutor(max_workers=workers, mp_context=context,
-                                  initializer=_worker_start, initargs=(os.getpid(),))
+                                  initializer=_worker_start, initargs=(os.getpid(), pool_folder))
 
 
-def _worker_start(organizer: int) -> None:
+def _pool_folder() -> str:
+    """The folder multiprocessing keeps this process's pool sockets in (``pymp-…``),
+    named in a marker file so that a later run removes it if this process is killed."""
+    from multiprocessing import util
+    folder = util.get_temp_dir()
+    try:
+        marker = Path(tempfile.gettempdir()) / f"{POOL_MARKER_PREFIX}{os.getpid()}.pymp"
+        marker.write_text(folder + "\n", encoding="utf-8")
+        util.Finalize(None, marker.unlink, kwargs={"missing_ok": True}, exitpriority=-99)
+    except OSError:
+        pass
+    return folder
+
+
+def remove_stale_scratch(folder: str | Path | None = None) -> list[Path]:
+    """Remove what killed tournaments left in the temporary folder: the match folders of
+    workers that no longer run, and the pool folders of organizers that no longer run
+    (a process killed with SIGKILL cleans nothing up).  Returns what was removed."""
+    import psutil
+    base = Path(folder or tempfile.gettempdir())
+    removed: list[Path] = []
+    for prefix, kind in ((SCRATCH_PREFIX, "match"), (POOL_MARKER_PREFIX, "pool")):
+        for path in base.glob(f"{prefix}*"):
+            pid = path.name[len(prefix):].split("-", 1)[0].split(".", 1)[0]
+            if not pid.isdigit() or _running(int(pid)):
+                continue
+            if kind == "pool":
+                try:
+                    named = Path(path.read_text(encoding="utf-8").strip())
+                except OSError:
+                    continue
+                if named.parent == base and named.name.startswith("pymp-"):
+                    shutil.rmtree(named, ignore_errors=True)
+                    removed.append(named)
+                path.unlink(missing_ok=True)
+            elif path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path, ignore_errors=True)
+            removed.append(path)
+    return removed
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie, dead but not yet reaped, does not)."""
+    import psutil
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False
+
+
+def _worker_start(organizer: int, pool_folder: str = "") -> None:
     """A pool process ends with the organizer (and takes its programs with it), so a
-    killed arena leaves nothing running."""
+    killed arena leaves nothing running, and removes its temporary match folders and
+    the organizer's pool folder, so it leaves nothing in the temporary folder either."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
     def watch() -> None:
         import psutil
         while True:
             time.sleep(0.5)
-            try:
-                alive = psutil.Process(organizer).status() != psutil.STATUS_ZOMBIE
-            except psutil.Error:
-                alive = False
-            if not alive:
+            if not _running(organizer):
                 for child in psutil.Process().children(recursive=True):
                     try:
                         child.kill()
                     except psutil.Error:
                         pass
+                for root in list(_SCRATCH):
+                    shutil.rmtree(root, ignore_errors=True)
+                if pool_folder:
+                    shutil.rmtree(pool_folder, ignore_errors=True)
+                    marker = Path(tempfile.gettempdir()) / f"{POOL_MARKER_PREFIX}{organizer}.pymp"
+                    marker.unlink(missing_ok=True)
                 os._exit(1)
 
     threading.Thread(target=watch, name="organizer-watch", daemon=True).start()
@@ -657,6 +721,7 @@ def run_event(event: Event, executor: cf.Executor | None = None, ship: bool = Fa
     results = ResultsFile(folder / RESULTS)
     plan = Plan(event)
     own = executor is None
+    remove_stale_scratch()
     if own:
         executor = local_executor(event.concurrency)
     build_contestants(event, log)

@@ -1,0 +1,111 @@
+"""A tournament leaves nothing in the temporary folder: not when it finishes, not when
+its organizer is killed mid-match (its pool processes clean up as they go), and what a
+kill of the whole process group left behind is removed by the next run."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psutil
+
+from runner.tournament import remove_stale_scratch
+from tournament_events import ROOT
+
+HEX = ROOT / "games" / "hex"
+
+
+def slow_event(folder: Path, matches_seconds: float = 3) -> Path:
+    """Hex 5x5: a program that never answers against bots, so matches are in flight."""
+    (folder / "silent.py").write_text("import time\ntime.sleep(600)\n")
+    path = folder / "slow.toml"
+    path.write_text(f'''
+name = "slow"
+game = "hex"
+variant = "5x5"
+format = "round-robin"
+seed = 5
+concurrency = 2
+[options]
+time_total = {matches_seconds}
+[[contestant]]
+name = "silent"
+seat = "ext:{sys.executable} {folder / 'silent.py'}"
+[[contestant]]
+name = "b1"
+seat = "bot:1"
+[[contestant]]
+name = "b2"
+seat = "bot:1"
+''')
+    return path
+
+
+def start(event: Path, out: Path, temp: Path, **kwargs) -> subprocess.Popen:
+    env = {**os.environ, "TMPDIR": str(temp)}
+    return subprocess.Popen([sys.executable, str(ROOT / "main.py"), "tournament", str(event),
+                             "--out", str(out), "--quiet"], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, **kwargs)
+
+
+def leftovers(temp: Path) -> list[str]:
+    return sorted(p.name for p in temp.iterdir())
+
+
+def wait_for_match_folder(temp: Path, process: subprocess.Popen) -> None:
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and process.poll() is None:
+        if any(p.name.startswith("arena-w") for p in temp.iterdir()):
+            return
+        time.sleep(0.05)
+    raise AssertionError("no match started: " + process.stderr.read().decode()[-2000:])
+
+
+def test_a_finished_tournament_leaves_no_temporary_folders(tmp_path):
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    process = start(slow_event(tmp_path, 0.5), tmp_path / "out", temp)
+    assert process.wait(240) == 0, process.stderr.read().decode()[-2000:]
+    assert leftovers(temp) == []
+
+
+def test_a_killed_organizer_leaves_no_temporary_folders(tmp_path):
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    process = start(slow_event(tmp_path), tmp_path / "out", temp, start_new_session=True)
+    try:
+        wait_for_match_folder(temp, process)
+        workers = psutil.Process(process.pid).children(recursive=True)
+        process.send_signal(signal.SIGKILL)
+        process.wait(30)
+        psutil.wait_procs(workers, timeout=15)
+        deadline = time.monotonic() + 10
+        while leftovers(temp) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert leftovers(temp) == []
+        assert not [w for w in workers if w.is_running() and w.status() != psutil.STATUS_ZOMBIE]
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def test_the_next_run_removes_what_a_killed_process_group_left(tmp_path):
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    process = start(slow_event(tmp_path), tmp_path / "out", temp, start_new_session=True)
+    try:
+        wait_for_match_folder(temp, process)
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)       # everything at once: nobody cleans up
+        process.wait(30)
+    time.sleep(0.5)
+    left = leftovers(temp)
+    assert any(name.startswith("arena-w") for name in left), left
+    assert any(name.startswith("pymp-") for name in left), left
+    removed = remove_stale_scratch(temp)
+    assert removed and leftovers(temp) == []
