@@ -129,7 +129,8 @@ def _sweep_orphans() -> list:
         with _LIVE_LOCK:
             for child in me.children():
                 try:
-                    if child.pid in _LIVE or os.getsid(child.pid) == my_session:
+                    if child.pid in _LIVE or os.getsid(child.pid) == my_session \
+                            or (_GUARD is not None and child.pid == _GUARD.pid):
                         continue
                     for proc in child.children(recursive=True) + [child]:
                         proc.kill()
@@ -149,7 +150,120 @@ def kill_all() -> None:
         kill_tree(proc.pid)
 
 
-atexit.register(kill_all)
+#: The guard: a small process that outlives a killed arena just long enough to kill the
+#: programs it left.  Its stdin is a pipe only the arena holds; end of file means the
+#: arena is gone (``kill -9`` included), whatever the level.  While programs run it
+#: notes the arena's direct children (its programs and, the arena being their subreaper,
+#: every orphan they left: a double-forked ``setsid`` child included) with their start
+#: times, twenty times a second, and at the end kills those and everything below them,
+#: and only those (a process orphaned in the last 50 ms before the arena died can be
+#: missed).  The arena tells it when programs start
+#: (``+PID``) and end (``-PID``).  It guards only its parent (the arena that started it)
+#: and notes only processes younger than the arena: nothing else is ever killed.
+GUARD_SOURCE = r"""
+import os, select, signal, sys
+import psutil
+arena, me, fd = int(sys.argv[1]), os.getpid(), sys.stdin.fileno()
+if arena <= 1 or os.getppid() != arena:
+    sys.exit(0)          # only the arena that started it may be guarded
+born = psutil.Process(arena).create_time()
+live, known, pending = set(), {}, b""
+def children():
+    # The arena's direct children: its programs, and (the arena being their subreaper)
+    # every orphan a program left, a double fork included.  Read from /proc, cheaply.
+    found = set()
+    try:
+        for tid in os.listdir(f"/proc/{arena}/task"):
+            with open(f"/proc/{arena}/task/{tid}/children") as fh:
+                found.update(int(word) for word in fh.read().split())
+        return found
+    except (OSError, ValueError):
+        try:
+            return {proc.pid for proc in psutil.Process(arena).children()}
+        except psutil.Error:
+            return set()
+def note():
+    for pid in children() - known.keys() - {me}:
+        try:
+            started = psutil.Process(pid).create_time()
+        except psutil.Error:
+            continue
+        if started >= born:          # the arena's own descendants only
+            known[pid] = started
+    for pid in [p for p in known if not psutil.pid_exists(p)]:
+        del known[pid]
+while True:
+    ready = select.select([fd], [], [], 0.05 if live else None)[0]
+    if ready:
+        chunk = os.read(fd, 4096)
+        if not chunk:
+            break
+        *lines, pending = (pending + chunk).split(b"\n")
+        for line in lines:
+            if line[:1] == b"+":
+                live.add(int(line[1:]))
+            elif line[:1] == b"-":
+                live.discard(int(line[1:]))
+        if not live:
+            known.clear()
+    if live:
+        note()
+doomed = []
+for pid, started in known.items():
+    try:
+        proc = psutil.Process(pid)
+        if proc.create_time() == started:
+            doomed += [proc, *proc.children(recursive=True)]
+    except psutil.Error:
+        pass
+for proc in doomed:
+    try:
+        proc.kill()
+    except psutil.Error:
+        pass
+for pid in live:
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except OSError:
+        pass
+"""
+_GUARD: subprocess.Popen | None = None
+
+
+def _guard_note(line: str) -> None:
+    """Tell the guard about a program (starting it first when needed; POSIX only)."""
+    global _GUARD
+    if os.name != "posix":
+        return
+    try:
+        if _GUARD is None or _GUARD.poll() is not None:
+            _GUARD = subprocess.Popen(
+                [sys.executable, "-c", GUARD_SOURCE, str(os.getpid())], stdin=subprocess.PIPE,
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        _GUARD.stdin.write(line.encode() + b"\n")
+        _GUARD.stdin.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def stop_guard() -> None:
+    """End the guard (it kills nothing: every program has been reaped by then)."""
+    global _GUARD
+    guard, _GUARD = _GUARD, None
+    if guard is not None:
+        try:
+            guard.stdin.close()
+            guard.wait(timeout=5)
+        except (OSError, ValueError, subprocess.TimeoutExpired):
+            guard.kill()
+
+
+def _at_exit() -> None:
+    kill_all()
+    stop_guard()
+
+
+atexit.register(_at_exit)
 
 
 class _OutputReader(threading.Thread):
@@ -284,6 +398,7 @@ def _popen(argv, cwd, sandbox: Sandbox, stdin):
             start_new_session=(os.name == "posix"), preexec_fn=preexec,
             creationflags=getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0))
         _LIVE[proc.pid] = proc
+        _guard_note(f"+{proc.pid}")
     return proc
 
 
@@ -295,7 +410,8 @@ def _reap(proc: subprocess.Popen) -> None:
     except subprocess.TimeoutExpired:
         pass
     with _LIVE_LOCK:
-        _LIVE.pop(proc.pid, None)
+        if _LIVE.pop(proc.pid, None) is not None:
+            _guard_note(f"-{proc.pid}")
 
 
 def _sandbox_for(sandbox: Sandbox | None, memory_mb: int | None) -> Sandbox:
