@@ -53,16 +53,19 @@ class World:
         self._canary_before = _tree_digest(self.canary)
         self._home_file = Path(self.home) / "arena-hostile-was-here"
 
-    def targets(self, opponent_folder: Path, opponent_word: str) -> str:
+    def targets(self, opponent_folder: Path, opponent_word: str, example: str = "") -> str:
         import json
         return json.dumps({"opponent": str(opponent_folder), "canary": str(self.canary),
                            "arena": os.getpid(), "marker": self.marker, "home": self.home,
-                           "opponent_word": opponent_word})
+                           "opponent_word": opponent_word, "example": example})
 
-    def hostile(self, protocol: str, mode: str, opponent_folder: Path, opponent_word: str) -> str:
+    def hostile(self, protocol: str, mode: str, opponent_folder: Path, opponent_word: str,
+                example: str = "") -> str:
+        """The seat command of a hostile program (``example``: the shipped program it
+        answers like after its trick, for Tam Quan and Crossed Words)."""
         import shlex
-        return " ".join(shlex.quote(x) for x in (PY, str(HOSTILE), protocol, mode,
-                                                  self.targets(opponent_folder, opponent_word)))
+        return " ".join(shlex.quote(x) for x in (
+            PY, str(HOSTILE), protocol, mode, self.targets(opponent_folder, opponent_word, example)))
 
     def limits(self, **more) -> dict:
         return {"sandbox": self.level, "memory_mb": 512, "processes": 48, **more}

@@ -1,8 +1,11 @@
 """A hostile contest program: ``hostile.py PROTOCOL MODE TARGETS_JSON``.
 
 PROTOCOL is ``robot`` (MAP.INP -> MOVE.OUT once per turn), ``xiangqi`` (PLAY.INI, move
-files; it plays the top side, does its trick on its first turn, then resigns with LOST)
-or ``hex`` (HexLib lines; the trick on its first turn, then it plays the first free cell).
+files; it plays the top side, does its trick on its first turn, then resigns with LOST),
+``hex`` (HexLib lines; the trick on its first turn, then it plays the first free cell),
+``tamquan`` (STATE.INP -> MOVE.OUT once per turn; the trick on its first run, then it
+answers as the shipped example ``targets["example"]`` does) or ``crosswords`` (one run
+a game: the trick, then the shipped example's output.txt).
 TARGETS_JSON names what the tricks aim at: ``opponent`` (the other seat's folder),
 ``canary`` (a folder of the user's files), ``arena`` (the arena's pid), ``marker`` (a
 word put on every process it starts, so the test can find leftovers).
@@ -26,8 +29,10 @@ MARKER = targets["marker"]
 
 
 def own_answer_file():
-    if protocol == "robot":
+    if protocol in ("robot", "tamquan"):
         return "MOVE.OUT"
+    if protocol == "crosswords":
+        return "output.txt"
     if protocol == "xiangqi":
         return play_ini()[5]
     return "HEX.ANSWER"
@@ -71,7 +76,7 @@ def trick():
                 fh.write(b"z" * (1 << 20))
     if mode == "half":
         with open(own_answer_file(), "w") as fh:
-            fh.write("1" if protocol == "robot" else "A")
+            fh.write({"robot": "1", "tamquan": "1 2", "crosswords": "12\nAB"}.get(protocol, "A"))
             fh.flush()
             time.sleep(120 if protocol == "xiangqi" else 0)
         sys.exit(0)
@@ -93,7 +98,8 @@ def trick():
             time.sleep(120)
         sys.exit(0)
     if mode == "inlink":
-        for name in ("MAP.INP", "PLAY.INI", "M1.DAT", "M2.DAT"):
+        for name in ("MAP.INP", "PLAY.INI", "M1.DAT", "M2.DAT", "STATE.INP", "input.txt",
+                     "seconds.txt"):
             try_(lambda: os.unlink(name))
             try_(lambda: os.symlink(os.path.join(targets["canary"], "secret.txt"), name))
         try_(lambda: os.mkfifo("fifo-in-folder"))
@@ -119,7 +125,8 @@ def trick():
     if mode == "spy":
         found = []
         opponent = targets["opponent"]
-        for name in ("STATE.DAT", "REPORT.TXT", "M1.DAT", "M2.DAT", "MOVE.OUT", "PLAY.INI"):
+        for name in ("STATE.DAT", "REPORT.TXT", "M1.DAT", "M2.DAT", "MOVE.OUT", "PLAY.INI",
+                     "STATE.INP", "input.txt", "output.txt"):
             try_(lambda: found.append(open(os.path.join(opponent, name)).read()))
         try_(lambda: found.append(open(os.path.join(targets["canary"], "secret.txt")).read()))
         try_(lambda: found.append(open(f"/proc/{targets['arena']}/environ").read()))
@@ -127,7 +134,7 @@ def trick():
         print("SPY:" + repr(found)[:20000], flush=True)
     if mode == "vandal":
         opponent = targets["opponent"]
-        for name in ("MOVE.OUT", "STATE.DAT", "M1.DAT", "M2.DAT", "MAP.INP"):
+        for name in ("MOVE.OUT", "STATE.DAT", "M1.DAT", "M2.DAT", "MAP.INP", "STATE.INP"):
             try_(lambda: open(os.path.join(opponent, name), "w").write("LOST\n-1\n-1\n"))
         try_(lambda: os.mkdir(os.path.join(opponent, "MOVE.OUT.d")))
         try_(lambda: open(os.path.join(targets["canary"], "secret.txt"), "w").write("vandalised"))
@@ -232,4 +239,27 @@ def hex_():
             send("done")
 
 
-{"robot": robot, "xiangqi": xiangqi, "hex": hex_}[protocol]()
+def run_example(path):
+    """Answer as the shipped example program does (after the trick)."""
+    import runpy
+    runpy.run_path(path, run_name="__main__")
+
+
+def tamquan():
+    first = not os.path.exists("seen")
+    open("seen", "w").write("x")
+    state = open("STATE.INP").read()       # read first, as a program does
+    if first:
+        trick()
+        try_(lambda: os.unlink("STATE.INP"))
+        try_(lambda: open("STATE.INP", "w").write(state))
+    run_example(targets["example"])
+
+
+def crosswords():
+    trick()
+    run_example(targets["example"])
+
+
+{"robot": robot, "xiangqi": xiangqi, "hex": hex_, "tamquan": tamquan,
+ "crosswords": crosswords}[protocol]()
