@@ -53,19 +53,23 @@ class World:
         self._canary_before = _tree_digest(self.canary)
         self._home_file = Path(self.home) / "arena-hostile-was-here"
 
-    def targets(self, opponent_folder: Path, opponent_word: str, example: str = "") -> str:
+    def targets(self, opponent_folder: Path, opponent_word: str, example: str | list = "") -> str:
         import json
         return json.dumps({"opponent": str(opponent_folder), "canary": str(self.canary),
                            "arena": os.getpid(), "marker": self.marker, "home": self.home,
                            "opponent_word": opponent_word, "example": example})
 
     def hostile(self, protocol: str, mode: str, opponent_folder: Path, opponent_word: str,
-                example: str = "") -> str:
+                example: str | list = "") -> str:
         """The seat command of a hostile program (``example``: the shipped program it
-        answers like after its trick, for Tam Quan and Crossed Words)."""
+        answers like after its trick, for Tam Quan and Crossed Words; the engine command
+        it becomes, for GTP, UCI and UCCI)."""
         import shlex
+        # An engine's files are named on the command line too, so the sandbox shows them.
+        shown = [x for x in example if os.path.isfile(x)] if isinstance(example, list) else []
         return " ".join(shlex.quote(x) for x in (
-            PY, str(HOSTILE), protocol, mode, self.targets(opponent_folder, opponent_word, example)))
+            PY, str(HOSTILE), protocol, mode, self.targets(opponent_folder, opponent_word, example),
+            *shown))
 
     def limits(self, **more) -> dict:
         return {"sandbox": self.level, "memory_mb": 512, "processes": 48, **more}

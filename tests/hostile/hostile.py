@@ -5,7 +5,8 @@ files; it plays the top side, does its trick on its first turn, then resigns wit
 ``hex`` (HexLib lines; the trick on its first turn, then it plays the first free cell),
 ``tamquan`` (STATE.INP -> MOVE.OUT once per turn; the trick on its first run, then it
 answers as the shipped example ``targets["example"]`` does) or ``crosswords`` (one run
-a game: the trick, then the shipped example's output.txt).
+a game: the trick, then the shipped example's output.txt) or ``engine`` (GTP, UCI or
+UCCI: the trick at start, then it becomes the test engine ``targets["example"]``).
 TARGETS_JSON names what the tricks aim at: ``opponent`` (the other seat's folder),
 ``canary`` (a folder of the user's files), ``arena`` (the arena's pid), ``marker`` (a
 word put on every process it starts, so the test can find leftovers).
@@ -261,5 +262,13 @@ def crosswords():
     run_example(targets["example"])
 
 
+def engine():
+    """GTP, UCI or UCCI: the trick at start, then the real engine (``example``: its
+    command as a list) takes over this process."""
+    trick()
+    command = targets["example"]
+    os.execv(command[0], command)
+
+
 {"robot": robot, "xiangqi": xiangqi, "hex": hex_, "tamquan": tamquan,
- "crosswords": crosswords}[protocol]()
+ "crosswords": crosswords, "engine": engine}[protocol]()
