@@ -11,7 +11,8 @@ TARGETS_JSON names what the tricks aim at: ``opponent`` (the other seat's folder
 ``canary`` (a folder of the user's files), ``arena`` (the arena's pid), ``marker`` (a
 word put on every process it starts, so the test can find leftovers).
 
-MODES: crash, sleep, spin, output, longline, bigfile, half, rewrites, fifo, symlink,
+MODES: crash, silent (exit 0 without answering), late (sleep ``targets["late"]``
+seconds, just past the limit, then answer), delete (remove its own files first), sleep, spin, output, longline, bigfile, half, rewrites, fifo, symlink,
 directory, inlink (the next input file made a link to a user's file), forkbomb, alloc,
 spy (read the other seat's and the user's files and the arena's environment, print
 them), vandal (write into the other seat's folder and the user's folder, forge LOST),
@@ -55,6 +56,13 @@ def trick():
     """The hostile part; returns normally when the program should go on answering."""
     if mode == "crash":
         sys.exit(3)
+    if mode == "silent":                 # exit cleanly without answering
+        sys.exit(0)
+    if mode == "late":                   # answer just past the limit (targets["late"] s)
+        time.sleep(float(targets.get("late", 2.0)))
+    if mode == "delete":                 # delete its own files, then answer
+        for name in os.listdir("."):
+            try_(lambda: os.remove(name))
     if mode == "sleep":
         time.sleep(120)
     if mode == "spin":

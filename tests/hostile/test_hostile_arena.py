@@ -90,4 +90,8 @@ def test_kill_9_of_the_arena_mid_match_leaves_no_program(world):
         arena.wait()
     assert wait_for(lambda: not marked_processes(world.marker), 5), \
         [p.info["cmdline"] for p in marked_processes(world.marker)]
-    assert list(world.match_dir.glob("*.arena.jsonl")), "the partial record was not written"
+    records = list(world.match_dir.glob("*.arena.jsonl"))
+    assert records, "the partial record was not written"
+    from runner.records import open_replay
+    replay = open_replay(records[0])               # the cut record opens, as in the viewer
+    assert replay.game == "hex"

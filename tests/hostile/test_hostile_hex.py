@@ -18,7 +18,8 @@ EXPECTED = {       # how the game ends, the hostile program being player 1
     "output": {Termination.WIN}, "longline": {Termination.WIN, Termination.TIMEOUT},
     "forkbomb": {Termination.CRASH, Termination.TIMEOUT}, "spy": {Termination.WIN},
     "vandal": {Termination.WIN}, "kill": {Termination.WIN}, "doublefork": {Termination.WIN},
-    "alloc": {Termination.CRASH},
+    "alloc": {Termination.CRASH}, "silent": {Termination.CRASH},
+    "late": {Termination.TIMEOUT},
 }
 
 

@@ -18,7 +18,8 @@ EXPECTED = {       # the hostile seat's first answer: its failure (None: it answ
     "rewrites": {None, "bad-file", "illegal-move", "timeout"},
     "fifo": {"bad-file"}, "symlink": {"bad-file"}, "directory": {"bad-file"}, "inlink": {None},
     "forkbomb": {"crash", "timeout"}, "spy": {None}, "vandal": {None},
-    "doublefork": {None},
+    "doublefork": {None}, "silent": {"bad-file", "crash"}, "late": {"timeout"},
+    "delete": {None},
 }
 # The basic level runs the referee's own defences (the same code at both levels) once more.
 BASIC_MODES = ("crash", "fifo", "directory", "inlink", "doublefork")

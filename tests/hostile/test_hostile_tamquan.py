@@ -18,7 +18,8 @@ EXPECTED = {       # the hostile seat's first answer: its failure (None: it answ
     "rewrites": {None, "bad-file", "illegal-move", "timeout"},
     "fifo": {"bad-file"}, "symlink": {"bad-file"}, "directory": {"bad-file"}, "inlink": {None},
     "forkbomb": {"crash", "timeout"}, "alloc": {"crash"}, "spy": {None}, "vandal": {None},
-    "kill": {None}, "doublefork": {None},
+    "kill": {None}, "doublefork": {None}, "silent": {"bad-file", "crash"},
+    "late": {"timeout"}, "delete": {None},
 }
 BASIC_MODES = ("crash", "fifo", "directory", "inlink", "doublefork")
 

@@ -26,7 +26,8 @@ EXPECTED = {       # how the game ends for the hostile top side (it always loses
     "inlink": {Termination.RESIGNATION, Termination.BAD_FILE},
     "alloc": {Termination.CRASH}, "spy": {Termination.RESIGNATION},
     "vandal": {Termination.RESIGNATION}, "kill": {Termination.RESIGNATION},
-    "doublefork": {Termination.RESIGNATION},
+    "doublefork": {Termination.RESIGNATION}, "silent": {Termination.CRASH},
+    "delete": {Termination.RESIGNATION, Termination.CRASH},
 }
 
 

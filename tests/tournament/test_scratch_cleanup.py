@@ -1,6 +1,7 @@
 """A tournament leaves nothing in the temporary folder: not when it finishes, not when
-its organizer is killed mid-match (its pool processes clean up as they go), and what a
-kill of the whole process group left behind is removed by the next run."""
+its organizer is killed mid-match (its pool processes clean up as they go, and no
+contestant's program is left running), and what a kill of the whole process group left
+behind is removed by the next run."""
 from __future__ import annotations
 
 import os
@@ -51,6 +52,19 @@ def start(event: Path, out: Path, temp: Path, **kwargs) -> subprocess.Popen:
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, **kwargs)
 
 
+def programs_of(folder: Path) -> list:
+    """The running processes of the event's silent program (found by its path)."""
+    found = []
+    for proc in psutil.process_iter(["cmdline"]):
+        try:
+            if str(folder / "silent.py") in " ".join(proc.info["cmdline"] or []) \
+                    and proc.status() != psutil.STATUS_ZOMBIE:
+                found.append(proc)
+        except psutil.Error:
+            pass
+    return found
+
+
 def leftovers(temp: Path) -> list[str]:
     return sorted(p.name for p in temp.iterdir())
 
@@ -78,6 +92,10 @@ def test_a_killed_organizer_leaves_no_temporary_folders(tmp_path):
     process = start(slow_event(tmp_path), tmp_path / "out", temp, start_new_session=True)
     try:
         wait_for_match_folder(temp, process)
+        deadline = time.monotonic() + 30
+        while not programs_of(tmp_path) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert programs_of(tmp_path), "the silent program never ran"
         workers = psutil.Process(process.pid).children(recursive=True)
         process.send_signal(signal.SIGKILL)
         process.wait(30)
@@ -87,6 +105,7 @@ def test_a_killed_organizer_leaves_no_temporary_folders(tmp_path):
             time.sleep(0.1)
         assert leftovers(temp) == []
         assert not [w for w in workers if w.is_running() and w.status() != psutil.STATUS_ZOMBIE]
+        assert not programs_of(tmp_path), "a contestant's program outlived the killed tournament"
     finally:
         try:
             os.killpg(process.pid, signal.SIGKILL)
