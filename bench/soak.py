@@ -5,7 +5,8 @@ printed every ``--every`` matches, and the end says whether they stayed flat.
     nice python bench/soak.py [--matches 500] [--every 50] [--level strict|basic]
 
 What a leak would look like: open files or threads growing with the matches (a seat's
-pipes or reader threads kept), child processes left (a program outliving its match),
+pipes or reader threads kept), child processes left (a program outliving its match;
+the arena's one guard process, runner.process, is not counted),
 memory growing without bound (records or outputs kept).  The hostile programs are the
 hostile suite's (``tests/hostile/hostile.py``); the good ones are the shipped examples.
 Each match runs in a fresh folder that is removed after it.
@@ -121,7 +122,9 @@ class Soak:
 
     # ------------------------------------------------------------------ measuring
     def sample(self, matches: int, started: float) -> Sample:
-        children = [p for p in self.me.children(recursive=True) if _running(p)]
+        from runner import process
+        guard = process._GUARD.pid if process._GUARD is not None else None
+        children = [p for p in self.me.children(recursive=True) if _running(p) and p.pid != guard]
         left = 0
         for proc in psutil.process_iter(["cmdline"]):
             try:
