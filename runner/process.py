@@ -263,6 +263,22 @@ def _at_exit() -> None:
     stop_guard()
 
 
+def _forget_guard_in_child() -> None:
+    """A forked copy of the arena lets go of the guard's pipe (else the guard would not
+    see the arena die while the copy lives) and starts its own guard when it needs one."""
+    global _GUARD
+    guard, _GUARD = _GUARD, None
+    if guard is not None:
+        try:
+            guard.stdin.close()
+        except (OSError, ValueError):
+            pass
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_guard_in_child)
+
+
 atexit.register(_at_exit)
 
 
