@@ -3,7 +3,8 @@
 Two levels, chosen once per arena (:func:`strict_problem` says why strict is out):
 
 * ``strict`` (Linux with bubblewrap, ``bwrap``): the program runs in its own user,
-  mount, PID, network, IPC and UTS namespaces.  It sees its own folder (read-write),
+  mount, PID, network, IPC and UTS namespaces (an arena run by an ordinary user gets
+  them through unprivileged user namespaces; as root, the program gets a uid of its own).  It sees its own folder (read-write),
   its own files and the arena's ``games`` package (read-only: contest libraries such
   as HexLib live there), the system's libraries (read-only), a private ``/tmp``,
   ``/proc`` of its own namespace and a minimal ``/dev``; no network; it cannot see or
@@ -14,7 +15,8 @@ Two levels, chosen once per arena (:func:`strict_problem` says why strict is out
   forces it): its own session and process group, the same resource limits, a
   scrubbed environment, its own folder, ``PR_SET_PDEATHSIG`` on Linux so it dies with
   the arena, and the arena as child subreaper so double-forked processes can still be
-  found and killed.  It runs as the arena's user: it could read that user's files and
+  found and killed, also by the guard process of :mod:`runner.process` when the arena
+  itself is killed.  It runs as the arena's user: it could read that user's files and
   signal the arena, which the record's warning says.
 
 Both levels set resource limits (:class:`SandboxLimits`): address space (memory),
