@@ -680,6 +680,29 @@ def _running(pid: int) -> bool:
         return False
 
 
+def _clean_after_exit(roots: list[Path], pool_folder: str, organizer: int) -> None:
+    """Remove this worker's match folders and the organizer's pool folder once this
+    process has ended: a forked cleaner waits for that, so the match still running on
+    the main thread cannot write its folders again after they were removed."""
+    me = os.getpid()
+    try:
+        if os.fork() != 0:
+            return
+    except OSError:
+        return
+    try:
+        while os.getppid() == me:
+            time.sleep(0.02)
+        for root in roots:
+            shutil.rmtree(root, ignore_errors=True)
+        if pool_folder:
+            shutil.rmtree(pool_folder, ignore_errors=True)
+            marker = Path(tempfile.gettempdir()) / f"{POOL_MARKER_PREFIX}{organizer}.pymp"
+            marker.unlink(missing_ok=True)
+    finally:
+        os._exit(0)
+
+
 def _worker_start(organizer: int, pool_folder: str = "") -> None:
     """A pool process ends with the organizer (and takes its programs with it), so a
     killed arena leaves nothing running, and removes its temporary match folders and
@@ -696,12 +719,7 @@ def _worker_start(organizer: int, pool_folder: str = "") -> None:
                         child.kill()
                     except psutil.Error:
                         pass
-                for root in list(_SCRATCH):
-                    shutil.rmtree(root, ignore_errors=True)
-                if pool_folder:
-                    shutil.rmtree(pool_folder, ignore_errors=True)
-                    marker = Path(tempfile.gettempdir()) / f"{POOL_MARKER_PREFIX}{organizer}.pymp"
-                    marker.unlink(missing_ok=True)
+                _clean_after_exit(list(_SCRATCH), pool_folder, organizer)
                 os._exit(1)
 
     threading.Thread(target=watch, name="organizer-watch", daemon=True).start()

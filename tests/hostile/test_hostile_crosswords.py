@@ -16,7 +16,7 @@ SECONDS = 3
 EXPECTED = {       # the program's answer: its failure (None: a scored output.txt)
     "crash": {"crash"}, "sleep": {"timeout"}, "spin": {"timeout", "crash"},
     "output": {None, "timeout"}, "bigfile": {"crash", "timeout"}, "half": {"bad-file"},
-    "rewrites": {None}, "fifo": {"bad-file"}, "symlink": {"bad-file"},
+    "rewrites": {None, "timeout"}, "fifo": {"bad-file"}, "symlink": {"bad-file"},
     "directory": {"bad-file"}, "inlink": {None, "bad-file", "crash"},
     "forkbomb": {"crash", "timeout"}, "alloc": {"crash"}, "spy": {None}, "vandal": {None},
     "kill": {None}, "doublefork": {None},
