@@ -40,9 +40,9 @@ class PlayerLine:
 def format_clock(seconds: float | None) -> str:
     if seconds is None:
         return ""
-    seconds = max(0.0, seconds)
-    minutes, rest = divmod(seconds, 60)
-    return f"{int(minutes)}:{rest:04.1f}"
+    tenths = round(max(0.0, seconds) * 10)     # rounded first: 599.96 s is 10:00.0, not 9:60.0
+    minutes, rest = divmod(tenths, 600)
+    return f"{minutes}:{rest / 10:04.1f}"
 
 
 def clock_texts(used: float, left: float | None) -> tuple[str, str]:

@@ -39,3 +39,4 @@ def test_a_silent_program_loses_at_the_per_move_limit(tmp_path):
     assert took < 40, f"the verdict took {took:.0f} s"
     assert result["reason"] == "timeout", result
     assert result["winners"] == [1], result
+
