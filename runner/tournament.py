@@ -648,7 +648,6 @@ def remove_stale_scratch(folder: str | Path | None = None) -> list[Path]:
     """Remove what killed tournaments left in the temporary folder: the match folders of
     workers that no longer run, and the pool folders of organizers that no longer run
     (a process killed with SIGKILL cleans nothing up).  Returns what was removed."""
-    import psutil
     base = Path(folder or tempfile.gettempdir())
     removed: list[Path] = []
     for prefix, kind in ((SCRATCH_PREFIX, "match"), (POOL_MARKER_PREFIX, "pool")):
