@@ -105,8 +105,7 @@ def colour_of(word: str) -> str | None:
 
 def debug_lines(text: str) -> list[str]:
     """The ``# debug`` lines of a program's output, the prefix removed (line protocols)."""
-    return [line[len(DEBUG_PREFIX):].strip() for line in text.splitlines()
-            if is_debug_line(line)]
+    return [strip_debug_prefix(line) for line in text.splitlines() if is_debug_line(line)]
 
 
 def is_debug_line(line: str) -> bool:

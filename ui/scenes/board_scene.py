@@ -242,21 +242,27 @@ class BoardScene(Scene):
         return self._annotating[1]
 
     def shown_annotations(self) -> dict[int, list]:
-        """Seat -> drawing commands of the turn the board shows (the one the debug panel
-        shows: the turn that led to this position), for seats whose marks are shown."""
-        turn = self.annotation_turn()
-        if turn is None:
-            return {}
-        shown = {}
-        for seat, answer in turn.answers.items():
-            debug = answer.get("debug") if isinstance(answer, dict) else None
-            if debug and debug.get("draw") and seat not in self.marks_hidden:
-                shown[seat] = debug["draw"]
+        """Seat -> drawing commands over the shown position: each seat's latest answer up
+        to it (the turn that led to it in Robot; the seat's own last move in games that
+        alternate), for seats whose marks are shown.  An answer that drew nothing shows
+        nothing: older drawings never linger."""
+        turns = self.turns()[:self.annotation_index()]
+        shown, seen = {}, set()
+        for turn in reversed(turns):
+            for seat, answer in turn.answers.items():
+                if seat in seen:
+                    continue
+                seen.add(seat)
+                debug = answer.get("debug") if isinstance(answer, dict) else None
+                if debug and debug.get("draw") and seat not in self.marks_hidden:
+                    shown[seat] = debug["draw"]
+            if len(seen) >= self.seat_count():
+                break
         return shown
 
-    def annotation_turn(self) -> TurnInfo | None:
-        """The turn whose annotations go over the board: the one that led to the shown state."""
-        return self.selected_turn()
+    def annotation_index(self) -> int:
+        """How many turns led to the shown position (the replay's, or the picked one)."""
+        return self.selected_index()
 
     def toggle_marks(self, seat: int) -> None:
         self.marks_hidden ^= {seat}

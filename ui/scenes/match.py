@@ -81,10 +81,9 @@ class MatchScene(BoardScene):
     def board_state(self):
         return self.snap.state
 
-    def annotation_turn(self):
-        """The board shows the latest position, so the latest turn's annotations."""
-        turns = self.turns()
-        return turns[-1] if turns else None
+    def annotation_index(self) -> int:
+        """The board shows the latest position, whatever turn the move list picked."""
+        return len(self.turns())
 
     def annotating_seats(self) -> set[int]:
         """Program seats may annotate from the first turn on: their toggles show at once."""
