@@ -182,3 +182,24 @@ def test_a_record_with_malformed_annotations_names_the_line(tmp_path):
     broken.write_text("\n".join(lines) + "\n")
     with pytest.raises(RecordFormatError, match=f"line {number + 1}: a turn line .*mark"):
         open_replay(broken)
+
+
+def test_gtp_engines_annotate_with_debug_lines(tmp_path):
+    engine = ROOT / "tests" / "hex" / "gtp_engine.py"
+    replay = play(tmp_path, "hex", [f"gtp:{PY} {engine} --annotate", "bot:1"], 3, variant="7x7")
+    number, commands = drawn(replay, 0)[0]
+    played = replay.turns[number - 1].moves[0]
+    assert commands == [["mark", list(registry.plugin("hex").new_game().parse_cell(played)), "#e53935", "gtp"]]
+    notes = replay.turns[number - 1].answers[0]["debug"]["notes"]
+    assert notes == ["# debug lines line 2: unknown command 'nonsense' (expected one of mark, line, arrow, text, heat)"]
+
+
+def test_uci_engines_annotate_with_info_strings(tmp_path):
+    engine = ROOT / "tests" / "xiangqi" / "programs" / "fake_engine.py"
+    replay = play(tmp_path, "xiangqi", [f"uci:{PY} {engine} --annotate", "bot:1"], 3)
+    number, commands = drawn(replay, 0)[0]
+    move = replay.turns[number - 1].moves[0]
+    game = registry.plugin("xiangqi").new_game()
+    assert commands[0] == ["arrow", list(game.parse_cell(move[:2])), list(game.parse_cell(move[2:])), "#43a047"]
+    assert commands[1] == ["text", "", "fake engine"]
+    assert "# debug" not in replay.turns[number - 1].answers[0].get("answered", "")
