@@ -137,8 +137,10 @@ def test_garbage_and_hostile_debug_files_give_notes(tmp_path):
             os.symlink("/etc/passwd", "DEBUG.OUT")
         elif turn == 2:
             os.mkfifo("DEBUG.OUT")
+        elif turn == 3:
+            open("DEBUG.OUT", "w").write("heat 1 1 5\\n" * 200_000)
     ''')
-    replay = play(tmp_path, "robot", [spec, "bot:1"], 4)
+    replay = play(tmp_path, "robot", [spec, "bot:1"], 5)
     first = replay.turns[0].answers[0]["debug"]
     assert first["draw"][0] == ["mark", [1, 1], "", ""]
     assert len(first["draw"]) <= 256
@@ -149,6 +151,9 @@ def test_garbage_and_hostile_debug_files_give_notes(tmp_path):
         assert "debug" not in answer
         assert any("DEBUG.OUT is not a regular file" in n for n in answer.get("notes", []))
         assert "failure" not in answer, "a bad DEBUG.OUT never costs the move"
+    huge = replay.turns[3].answers[0]["debug"]
+    assert len(huge["draw"]) == 256 and len(json.dumps(huge)) < 20_000, "a 2 MB file is cut to the caps"
+    assert any(f"only the first {MAX_BYTES} bytes" in n for n in huge["notes"])
 
 
 def test_debug_lines_never_reach_the_protocol_and_are_capped():

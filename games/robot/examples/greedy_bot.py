@@ -57,7 +57,7 @@ def main():
         while parent[step] != start:
             step = parent[step]
         debug = [f"mark {goal[0]} {goal[1]} red target",
-                 f"arrow {x} {y} {step[0]} {step[1]}",
+                 f"arrow {x} {y} {step[0]} {step[1]} black",
                  f"text target {goal[0]} {goal[1]}, {abs(goal[0] - x) + abs(goal[1] - y)} steps away"]
         for nr, nc in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
             if is_open(nr, nc):
