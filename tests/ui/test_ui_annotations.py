@@ -108,6 +108,9 @@ def test_a_replay_draws_the_annotations_where_they_point_and_hides_them_per_seat
     outside = diff.overlap_mask(where_expected(view, commands, shown.get_size()), (0, 0))
     stray = diff.count() - outside.count()
     assert stray == 0, f"{stray} pixels changed away from every annotated cell"
+    view.toggle_debug(0)
+    assert f"Annotations: {len(commands)} drawing command" in view.debug_text(0)
+    view.toggle_debug(0)                     # closed again: the board takes its room back
     button = next(b for b, seat in view.marks_buttons.items() if seat == 0)
     click(app, button)
     assert 0 not in view.marks_hidden
