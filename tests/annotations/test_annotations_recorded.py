@@ -208,3 +208,25 @@ def test_uci_engines_annotate_with_info_strings(tmp_path):
     assert commands[0] == ["arrow", list(game.parse_cell(move[:2])), list(game.parse_cell(move[2:])), "#43a047"]
     assert commands[1] == ["text", "", "fake engine"]
     assert "# debug" not in replay.turns[number - 1].answers[0].get("answered", "")
+
+
+@pytest.mark.parametrize("language", ["c", "pas"])
+def test_hexlib_in_c_and_pascal_annotates_with_debug(tmp_path, language):
+    import shutil
+    import subprocess
+    compiler = {"c": "gcc", "pas": "fpc"}[language]
+    if shutil.which(compiler) is None:
+        pytest.skip(f"{compiler} is not installed")
+    lib = ROOT / "games" / "hex" / "lib"
+    source = Path(__file__).parent / "programs" / f"first_free.{language}"
+    binary = tmp_path / "first_free"
+    command = ([compiler, "-O2", "-I", str(lib), "-o", str(binary), str(source), str(lib / "hexlib.c")]
+               if language == "c" else
+               [compiler, f"-Fu{lib}", f"-FU{tmp_path}", f"-o{binary}", str(source)])
+    subprocess.run(command, check=True, capture_output=True, timeout=120)
+    replay = play(tmp_path, "hex", ["bot:1", f"ext:{binary}"], 4, variant="5x5")
+    game = registry.plugin("hex").new_game()
+    for number, commands in drawn(replay, 1):
+        assert commands[0][0] == "mark" and commands[0][3] == "first"
+        assert tuple(commands[0][1]) == game.parse_cell(replay.turns[number - 1].moves[1])
+    assert drawn(replay, 1)
