@@ -21,6 +21,7 @@ stays idle.
 from __future__ import annotations
 
 import time
+import traceback
 
 import pygame
 import pygame_gui
@@ -32,8 +33,8 @@ from games.render import BoardView, elide, font, wrap
 from games.render.annotations import draw_annotations
 from ui.boards import make_renderer, safe_draw
 from ui.catalog import game_title
-from ui.panels import PlayerLine, ScrollList, debug_rows, draw_players, move_rows
 from runner.i18n import _
+from ui.panels import PlayerLine, ScrollList, debug_rows, draw_players, move_rows
 from ui.scene import Scene, is_pressed
 
 COLUMN_W = 440
@@ -456,7 +457,6 @@ class BoardScene(Scene):
         try:
             return draw_annotations(surface, self.renderer, board, shown, self.app.theme)
         except Exception:            # a drawing bug must not take the board down
-            import traceback
             traceback.print_exc()
             return 0
 
