@@ -132,3 +132,17 @@ def test_a_live_match_draws_the_latest_annotations(app, tmp_path):
     finally:
         match.stop()
         match.join(10)
+
+
+def test_no_marks_toggles_when_nobody_annotates(app, tmp_path):
+    from games import registry
+    from runner.match import Match
+    from runner.seats import make_seat
+    from ui.scenes.replay import ReplayScene
+    plugin = registry.plugin("hex")
+    match = Match(plugin, plugin.new_game().spec.resolve_options("7x7", {}),
+                  [make_seat("bot:1", plugin, 0), make_seat("bot:1", plugin, 1)], seed=1)
+    match.run()
+    app.push(ReplayScene(app, replay=match.as_replay()))
+    pump(app)
+    assert app.scene.marks_buttons == {} and app.scene.shown_annotations() == {}
