@@ -449,6 +449,16 @@ class Game(abc.ABC):
     def format_move(self, move: Any) -> str:
         """The move's text: ``parse_move(format_move(m)) == m``."""
 
+    def parse_cell(self, text: str) -> tuple[int, int] | None:
+        """A cell named in the game's own notation (Robot ``3 4``, Xiangqi ``h2``, Hex
+        ``c3``) as a pair of whole numbers, or None when ``text`` names no cell.
+
+        Bot annotations (:mod:`games.annotations`) name cells this way; the game's
+        renderer places the pair (:meth:`games.render.BoardRenderer.annotation_spot`).
+        Pure and total: it never raises.  The default names no cell (no annotations).
+        """
+        return None
+
     def default_move(self, state: State, seat: int) -> Any | None:
         """The move the referee substitutes for a bad answer, or None to forfeit.
 

@@ -30,6 +30,7 @@ from typing import Callable, Sequence
 
 import psutil
 
+from games.annotations import MAX_BYTES as MAX_DEBUG_BYTES, is_debug_line
 from runner.sandbox import Sandbox, SandboxLimits
 
 #: Bytes kept of each output stream's start and of its end (what lies between is counted).
@@ -521,6 +522,8 @@ class LineProcess:
         self._writer = threading.Thread(target=self._write_stdin, daemon=True, name="stdin")
         self._writer.start()
         self._eof = False
+        self._debug: list[str] = []        # "# debug" lines read since take_debug()
+        self._debug_size = 0
 
     @property
     def exited(self) -> bool:
@@ -558,17 +561,38 @@ class LineProcess:
                     return
 
     def read_line(self, timeout: float | None) -> str | None:
-        """The next line of output, or None if none came in time or the program ended."""
-        if self._eof:
-            return None
-        try:
-            line = self._lines.get(timeout=timeout)
-        except queue.Empty:
-            return None
-        if line is None:
-            self._eof = True
-            return None
-        return line.rstrip("\r\n")
+        """The next line of output, or None if none came in time or the program ended.
+
+        Bot annotation lines (``# debug ...``, or UCI's ``info string # debug ...``) are
+        never returned: they are kept for :meth:`take_debug` (up to
+        :data:`games.annotations.MAX_BYTES` a turn), so no protocol sees them."""
+        deadline = None if timeout is None else time.perf_counter() + timeout
+        while not self._eof:
+            left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+            try:
+                line = self._lines.get(timeout=left)
+            except queue.Empty:
+                return None
+            if line is None:
+                self._eof = True
+                return None
+            line = line.rstrip("\r\n")
+            if not is_debug_line(line):
+                return line
+            self._keep_debug(line)
+        return None
+
+    def _keep_debug(self, line: str) -> None:
+        if self._debug_size <= MAX_DEBUG_BYTES:     # the line crossing the cap is kept, so
+            self._debug.append(line)                # the parser sees the cut and notes it
+            self._debug_size += len(line) + 1
+
+    def take_debug(self) -> str:
+        """The annotation lines read since the last call (one turn's), as text (longer
+        than the cap when more was printed: the parser then notes the cut)."""
+        lines = self._debug
+        self._debug, self._debug_size = [], 0
+        return "\n".join(lines)
 
     def read_line_by(self, deadline: float | None,
                      cancelled: Callable[[], bool] = lambda: False) -> tuple[str | None, str]:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from games.annotations import DEBUG_FILE, MAX_BYTES as MAX_DEBUG_BYTES
 from games.api import MoveSyntaxError, State, Termination
 from games.fileio import (UnsafeFileError, read_untrusted, remove_new_files, remove_untrusted,
                           replace_file, snapshot_files)
@@ -79,7 +80,7 @@ class ProgramSeat(Seat):
     def start(self, info: SeatInfo, state: State) -> None:
         super().start(info, state)
         self.folder = seat_folder(info, self.limits)
-        for name in self.protocol.output, *self.protocol.inputs(state, info.seat):
+        for name in self.protocol.output, DEBUG_FILE, *self.protocol.inputs(state, info.seat):
             remove_untrusted(self.folder, name)
 
     def run(self, state: State, seat: int, time_limit: float | None) -> Answer:
@@ -90,6 +91,7 @@ class ProgramSeat(Seat):
         inputs = self.protocol.inputs(state, seat)
         output = self.folder / self.protocol.output
         remove_untrusted(self.folder, self.protocol.output)
+        remove_untrusted(self.folder, DEBUG_FILE)        # a stale one must never count
         for name, text in inputs.items():
             _write_input(self.folder, name, text, self.protocol.encoding)
         before = snapshot_files(self.folder)
@@ -98,7 +100,12 @@ class ProgramSeat(Seat):
         answer = Answer(elapsed=result.elapsed, given=_given_text(inputs),
                         stdout=result.stdout, stderr=result.stderr, kept=kept)
         answer.answered, problem = read_answer_file(output, self.protocol.max_output_bytes)
-        removed = remove_new_files(self.folder, before, self.protocol.kept + (self.protocol.output,))
+        answer.debug, debug_problem = read_debug_file(self.folder)
+        if debug_problem:
+            answer.notes.append(debug_problem)
+        removed = remove_new_files(self.folder, before,
+                                   self.protocol.kept + (self.protocol.output, DEBUG_FILE))
+        remove_untrusted(self.folder, DEBUG_FILE)
         if removed:
             answer.notes.append("deleted files the program created: " + ", ".join(removed[:10])
                                 + (" ..." if len(removed) > 10 else ""))
@@ -218,6 +225,21 @@ def read_answer_file(path: Path, limit: int) -> tuple[str, str]:
     if b"\0" in raw:
         return text[:200], f"{path.name} holds binary data"
     return text, ""
+
+
+def read_debug_file(folder: Path) -> tuple[str, str]:
+    """The program's optional DEBUG.OUT (bot annotations, :mod:`games.annotations`) as
+    text, at most :data:`games.annotations.MAX_BYTES` (the parser notes a cut), and a
+    problem sentence or "": absent is fine; a link, FIFO or folder is never opened."""
+    try:
+        raw = read_untrusted(folder, DEBUG_FILE, MAX_DEBUG_BYTES)
+    except FileNotFoundError:
+        return "", ""
+    except UnsafeFileError:
+        return "", f"{DEBUG_FILE} is not a regular file (a link, FIFO or folder); ignored"
+    except OSError as exc:
+        return "", f"{DEBUG_FILE} could not be read: {exc.strerror}; ignored"
+    return raw.decode("utf-8", "replace"), ""
 
 
 def _write_input(folder: Path, name: str, text: str, encoding: str) -> None:

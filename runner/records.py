@@ -18,6 +18,7 @@ import os
 from pathlib import Path
 from typing import Any, Iterable
 
+from games.annotations import annotations_from_json
 from games.api import (ArenaError, Event, GameSetupError, IllegalMoveError, Outcome, RecordFormatError,
                        Termination)
 from games.replay import Replay, TurnInfo
@@ -95,7 +96,11 @@ def _turn_from_json(obj: dict) -> TurnInfo:
     forfeits = seat_map("forfeits", dict)
     for forfeit in forfeits.values():
         Termination(forfeit.get("reason"))
-    return TurnInfo(number=number, moves=seat_map("moves", str), answers=seat_map("answers", dict),
+    answers = seat_map("answers", dict)
+    for answer in answers.values():
+        if "debug" in answer:          # a program's annotations: checked, so drawing trusts them
+            annotations_from_json(answer["debug"])
+    return TurnInfo(number=number, moves=seat_map("moves", str), answers=answers,
                     forfeits=forfeits, events=tuple(Event.from_json(e) for e in events),
                     clocks=seat_map("clocks", (int, float)), ruling=ruling, note=note)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
+from games.annotations import parse_annotations
 from games.api import (Game, IllegalMoveError, MoveSyntaxError, Outcome, State, Termination)
 from games.replay import TurnInfo
 from runner.seats import Answer
@@ -70,6 +71,7 @@ def referee_step(game: Game, state: State, answers: Mapping[int, Answer], number
     moves: dict[int, Any] = {}
     for seat in state.to_move():
         answer = answers[seat]
+        read_annotations(game, answer)
         verdict = ruling(seat, answer) if ruling is not None and info.ruling is None else None
         if verdict is not None:
             info.ruling = verdict.to_json()
@@ -99,6 +101,14 @@ def referee_step(game: Game, state: State, answers: Mapping[int, Answer], number
         info.note = info.ruling.get("detail", "")
     info.events = tuple(events)
     return info
+
+
+def read_annotations(game: Game, answer: Answer) -> None:
+    """Parse the annotation text a program gave with ``answer`` (never raises: garbage
+    becomes notes kept beside the drawing commands)."""
+    if answer.debug and answer.annotations is None:
+        parsed = parse_annotations(answer.debug, game.parse_cell, answer.debug_source)
+        answer.annotations = parsed.to_json() if parsed else None
 
 
 def _repair(game: Game, state: State, seat: int, answer: Answer, info: TurnInfo) -> Any:

@@ -41,6 +41,11 @@ class Answer:
     source: str = ""                 # where in the answer the move stands ("output.txt line 7")
     claimed: str | None = None       # what the program claims (a whole game's score)
     kept: dict[str, str] = field(default_factory=dict)   # its private files before the run
+    #: The program's annotation text for this turn (DEBUG.OUT, or its ``# debug`` lines),
+    #: read by the referee into :attr:`annotations` (see :mod:`games.annotations`).
+    debug: str = ""
+    debug_source: str = "DEBUG.OUT"      # named in the notes on unreadable lines
+    annotations: dict | None = None      # the record's "debug": {"draw": [...], "notes": [...]}
 
     def log(self) -> dict:
         """The record's view of this answer."""
@@ -50,6 +55,8 @@ class Answer:
                 "source": self.source, "claimed": self.claimed, "kept": self.kept or None}
         if self.notes:
             data["notes"] = list(self.notes)
+        if self.annotations:
+            data["debug"] = self.annotations
         return {k: v for k, v in data.items() if v not in ("", None) or k == "text"}
 
 

@@ -14,6 +14,7 @@ import pygame
 from games.api import Outcome, Termination
 from games.replay import TurnInfo
 from games.render import Theme, elide, font, mix
+from runner.i18n import _, ngettext
 
 Segment = tuple[str, tuple]          # (text, colour)
 
@@ -305,6 +306,14 @@ def debug_rows(turn: TurnInfo | None, seat: int, seat_name: str, theme: Theme,
         rows.append([("Verdict: ", theme.muted), (f"accepted, played {move}", theme.good)])
     for note in answer.get("notes", []):
         rows.append([("Note: ", theme.muted), (note, theme.accent)])
+    debug = answer.get("debug")
+    if isinstance(debug, dict):           # bot annotations: how many, and what was skipped
+        count = len(debug.get("draw", []))
+        rows.append([(_("Annotations: "), theme.muted),
+                      (ngettext("{n} drawing command", "{n} drawing commands", count).format(n=count),
+                       theme.text)])
+        for note in debug.get("notes", []):
+            rows.append([(_("Annotation note: "), theme.muted), (note, theme.accent)])
     sections = (("Given", answer.get("given", ""), GIVEN_LINES),
                 ("Answered", answer.get("answered", "") or (answer.get("text") or ""), GIVEN_LINES),
                 ("stdout (tail)", answer.get("stdout", ""), OUTPUT_LINES),

@@ -97,6 +97,14 @@ class CrosswordsRenderer(BoardRenderer):
         c, r = int(x // lay.cell), int(y // lay.cell)
         return (r, c) if r < SIZE and c < SIZE else None
 
+    def annotation_spot(self, cell: tuple[int, int]) -> tuple[float, float, float] | None:
+        """Square (row, col), from 0, of the last drawn board: centre and half size."""
+        lay, (row, col) = self.layout, cell
+        if lay is None or not (0 <= row < SIZE and 0 <= col < SIZE):
+            return None
+        return (lay.board.left + (col + 0.5) * lay.cell, lay.board.top + (row + 0.5) * lay.cell,
+                lay.cell / 2)
+
     # -- drawing -------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, state, view: BoardView) -> None:
         theme = self.theme

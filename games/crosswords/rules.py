@@ -532,6 +532,13 @@ class CrosswordsGame(Game):
         piles = parse_piles(text, "piles") if text.strip() else random_piles(seed)
         return CrosswordsState(self.words_for(options), piles, self._generator)
 
+    def parse_cell(self, text: str) -> tuple[int, int] | None:
+        """A square, ``H8`` (column letter A-Q, row 1-17) -> ``(row, column)`` from 0."""
+        try:
+            return parse_square(text.strip()) if isinstance(text, str) else None
+        except MoveSyntaxError:
+            return None
+
     def parse_move(self, text: str, state: State | None = None, seat: int | None = None) -> Any:
         return parse_move(text)
 

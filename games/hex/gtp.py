@@ -367,6 +367,8 @@ class GtpHexSeat(Seat):
         answer.elapsed = answer.elapsed or time.perf_counter() - start
         answer.given, self._given = "\n".join(self._given), []
         answer.stderr = self._turn_stderr()
+        if self.channel is not None and self.channel.process is not None:   # "# debug" lines
+            answer.debug, answer.debug_source = self.channel.process.take_debug(), "# debug lines"
 
     def _send_clock(self, seat: int, time_limit: float | None) -> None:
         """``time_left COLOUR SECONDS STONES`` (Benzene: ``time_left COLOUR SECONDS``)."""

@@ -16,6 +16,7 @@ from games.hex.protocol import (Command, format_board, format_end, format_error,
                                 format_opponent_move, format_start, format_your_turn,
                                 RUNNING, parse_command, put_error, status_code, view_cell)
 from games.hex.rules import EMPTY, HexMove, HexState
+from games.annotations import parse_annotations
 from runner.process import LineProcess, resolve_command
 from runner.sandbox import Sandbox, seat_sandbox
 from runner.seats import Answer, Seat, SeatInfo, seat_folder
@@ -173,11 +174,26 @@ class ExternalHexSeat(Seat):
             answer.given = self._given.text()
             answer.answered = answered.text()
             answer.stderr = self.channel.stderr()
+            if self.channel.process is not None:        # its "# debug" lines (annotations)
+                self._read_annotations(answer, self.channel.process.take_debug())
             for note in self.channel.output_notes():
                 if note not in answer.notes:
                     answer.notes.append(note)
             answer.text = placed.text() if placed else None
             self._given = _LineLog()
+
+    def _read_annotations(self, answer: Answer, text: str) -> None:
+        """The turn's ``# debug`` lines, their cells named in the program's view (as
+        PutHex's) and turned round like PutHex's when it plays second."""
+        if not text:
+            return
+        game = self.info.game
+
+        def real_cell(word: str):
+            cell = game.parse_cell(word)
+            return view_cell(*cell, self.player) if cell else None
+        parsed = parse_annotations(text, real_cell, "# debug lines")
+        answer.annotations = parsed.to_json() if parsed else None
 
     def _try_move(self, state: HexState, seat: int, command: Command, placed: HexMove | None,
                   answer: Answer) -> tuple[HexMove | None, bool]:

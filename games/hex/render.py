@@ -401,6 +401,14 @@ class HexRenderer(BoardRenderer):
         surface.blit(sprite, sprite.get_rect(center=(round(cx), round(cy))))
 
     # ------------------------------------------------------------------ input
+    def annotation_spot(self, cell: tuple[int, int]) -> tuple[float, float, float] | None:
+        """Cell (row, col), both from 1, of the last drawn board: centre and half size."""
+        layout = self.layout
+        if layout is None or not all(1 <= v <= layout.n for v in cell):
+            return None
+        x, y = layout.centre(*cell)
+        return x, y, layout.radius * 0.8
+
     def cell_at(self, pos: tuple[int, int]) -> Cell | None:
         """The cell under a pixel of the last drawn board."""
         return self.layout.cell_at(*pos) if self.layout else None

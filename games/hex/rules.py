@@ -382,6 +382,13 @@ class HexGame(Game):
                 state.current = 1            # player 1 has a stone more: player 2 moves first
         return state
 
+    def parse_cell(self, text: str) -> tuple[int, int] | None:
+        """``c3`` (column letter, row number) -> ``(row, column)``, both from 1."""
+        match = _MOVE_RE.match(text) if isinstance(text, str) else None
+        if not match:
+            return None
+        return int(match.group(2)), LETTERS.index(match.group(1).lower()) + 1
+
     def parse_move(self, text: str, state=None, seat=None) -> HexMove:
         return parse_move_text(text)
 

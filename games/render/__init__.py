@@ -99,6 +99,23 @@ class BoardRenderer:
         """
         return [dict(turn.moves) for turn in turns]
 
+    def annotation_spot(self, cell: tuple[int, int]) -> tuple[float, float, float] | None:
+        """Where a cell named by :meth:`games.api.Game.parse_cell` was drawn by the last
+        :meth:`draw`: its pixel centre and half its size, or None when the board has no
+        such cell.  Bot annotations are placed with it (:mod:`games.render.annotations`).
+
+        The default serves renderers that keep their last :class:`GridLayout` as
+        ``self.layout`` and name cells (row, col) on it; others override it.
+        """
+        layout = getattr(self, "layout", None)
+        if not isinstance(layout, GridLayout):
+            return None
+        row, col = cell
+        if not (0 <= row < layout.rows and 0 <= col < layout.cols):
+            return None
+        x, y = layout.centre(row, col)
+        return x, y, layout.cell / 2
+
     def animates(self, state) -> bool:
         """True when :meth:`draw` of ``state`` changes with ``view.time`` (a pulsing mark).
 

@@ -845,6 +845,9 @@ class RobotState(State):
 _MOVE_RE = re.compile(r"^\s*(-?\d{1,9})[\s,]+(-?\d{1,9})\s*$")
 
 
+_CELL_RE = re.compile(r"^\s*(\d{1,3})[\s,]+(\d{1,3})\s*$")
+
+
 def parse_move_text(text: str) -> tuple[int, int]:
     """``"X Y"`` (MOVE.OUT's first line; later lines are ignored) -> ``(X, Y)``."""
     first = text.strip().split("\n", 1)[0] if text and text.strip() else ""
@@ -995,6 +998,11 @@ class RobotGame(Game):
             raise GameSetupError(f"shrink period must be at least 1, not {period}")
         board = Board(robot_map.height, robot_map.width, period, robot_map.rows, robot_map.name)
         return RobotState(board, players, seed, respawn, quirks_for(options.get("compat", "arena")))
+
+    def parse_cell(self, text: str) -> tuple[int, int] | None:
+        """``X Y`` (row, column, as MAP.INP and MOVE.OUT write them) -> ``(X, Y)``."""
+        match = _CELL_RE.match(text) if isinstance(text, str) else None
+        return (int(match.group(1)), int(match.group(2))) if match else None
 
     def parse_move(self, text: str, state: State | None = None, seat: int | None = None):
         return parse_move_text(text)

@@ -62,6 +62,7 @@ _CELL = r"(\d{1,3}),(\d{1,3})"
 _PLACEMENT_RE = re.compile(r"^\s*zone\s+(\d{1,3})\s*:((?:\s+\d{1,3},\d{1,3})*)\s*$", re.I)
 _STEP_RE = re.compile(rf"^{_CELL}-{_CELL}$")
 _CELL_RE = re.compile(rf"^{_CELL}$")
+_ANY_CELL_RE = re.compile(r"^(\d{1,3})(?:,|\s+)(\d{1,3})$")
 
 
 def cell_text(cell: Cell) -> str:
@@ -686,6 +687,12 @@ class TamQuanGame(Game):
 
     def new_initial_state(self, options: Mapping[str, Any], seed: int) -> TamQuanState:
         return TamQuanState(layout_from_options(options))
+
+    def parse_cell(self, text: str) -> tuple[int, int] | None:
+        """``R,C`` (the move text's form) or ``R C`` (MOVE.OUT's), row and column from 0,
+        -> ``(R, C)``."""
+        match = _ANY_CELL_RE.match(text.strip()) if isinstance(text, str) else None
+        return (int(match.group(1)), int(match.group(2))) if match else None
 
     def parse_move(self, text: str, state: State | None = None, seat: int | None = None):
         return parse_move(text)

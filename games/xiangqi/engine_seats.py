@@ -222,7 +222,8 @@ class EngineSeat(Seat):
                        f"({'the time limit' if time_limit is not None else 'maxtime'} for '{go}')")
         answer = Answer(elapsed=time.perf_counter() - start, given="\n".join(
             x[2:] for x in self._log if x.startswith("> ")), answered=self._answered_text(),
-            stderr=self.process.stderr_tail())
+            stderr=self.process.stderr_tail(), debug=self.process.take_debug(),
+            debug_source="# debug lines")
         if stopped:
             answer.notes.append(stopped)
         if line is None:

@@ -29,12 +29,14 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from games.api import GameSetupError, Outcome, RecordFormatError, Termination
+from games.annotations import DEBUG_FILE
 from games.fileio import UnsafeFileError, read_untrusted, remove_untrusted, replace_file
 from games.xiangqi.movefiles import (COMPUTER, LOST, MAX_MOVE_FILE_BYTES, OTHER,
                                      UNTIMED, PlayIni, StablePoller, format_move_file,
                                      format_play_ini, parse_move_file, status_words)
 from games.xiangqi.rules import SIDE_NAMES, SINGLE_MOVE_LIMIT_SECONDS, START_FEN
 from runner.process import LineProcess, resolve_command
+from runner.program_seats import read_debug_file
 from runner.sandbox import seat_sandbox
 from runner.seats import Answer, BotSeat, Seat, SeatInfo, seat_folder
 
@@ -179,6 +181,7 @@ class MoveFileSeat(Seat):
 
     def _judge(self, content: str, elapsed: float, state) -> Answer:
         answer = self._with_output(Answer(elapsed=elapsed, given=self._given, answered=content))
+        self._take_debug_file(answer)
         name = str(self.own_file)
         if "\0" in content:
             answer.failure = Termination.BAD_FILE
@@ -196,6 +199,18 @@ class MoveFileSeat(Seat):
             answer.text = move_file.word
             return answer
         return self._status(answer, move_file.word)
+
+    def _take_debug_file(self, answer: Answer) -> None:
+        """The program's DEBUG.OUT beside its move file (bot annotations), read and then
+        removed so that it never counts for a later move.  Only programs the arena
+        started have a folder of their own to look in."""
+        folder = getattr(self, "folder", None)
+        if folder is None:
+            return
+        answer.debug, problem = read_debug_file(folder)
+        if problem:
+            answer.notes.append(problem)
+        remove_untrusted(folder, DEBUG_FILE)
 
     def _status(self, answer: Answer, word: str) -> Answer:
         who = SIDE_NAMES[self.side]
@@ -281,6 +296,7 @@ class ContestProgramSeat(MoveFileSeat):
         files = [self.folder / name for name in MOVE_FILE_NAMES]
         for path in files:
             remove_untrusted(self.folder, path.name)
+        remove_untrusted(self.folder, DEBUG_FILE)
         self.own_file, self.relay_file = files[self.side], files[self.side ^ 1]
         words = [OTHER, OTHER]
         words[self.side] = COMPUTER

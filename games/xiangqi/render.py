@@ -517,6 +517,14 @@ class XiangqiRenderer(BoardRenderer):
         surface.blit(sprite, sprite.get_rect(center=self._drag_pos))
 
     # ------------------------------------------------------------------ input
+    def annotation_spot(self, cell: tuple[int, int]) -> tuple[float, float, float] | None:
+        """Point (rank, file) of the last drawn board: centre and half the spacing."""
+        rank, file = cell
+        if self.layout is None or not (0 <= rank <= 9 and 0 <= file <= 8):
+            return None
+        x, y = self.layout.centre(file, rank)
+        return x, y, self.layout.cell * 0.48
+
     def square_at(self, pos: tuple[int, int]) -> Square | None:
         """The intersection under a pixel of the last drawn board."""
         return self.layout.square_at(*pos) if self.layout else None

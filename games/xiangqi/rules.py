@@ -956,6 +956,13 @@ class XiangqiGame(Game):
         position, quiet, number = Position.from_fen(values["fen"] or START_FEN)
         return XiangqiState(position, values, seed, quiet, number)
 
+    def parse_cell(self, text: str) -> tuple[int, int] | None:
+        """An ICCS point, ``h2`` or ``H2`` (file A-I, rank 0-9) -> ``(rank, file)``."""
+        clean = text.strip().upper() if isinstance(text, str) else ""
+        if len(clean) != 2 or clean[0] not in "ABCDEFGHI" or clean[1] not in "0123456789":
+            return None
+        return int(clean[1]), "ABCDEFGHI".index(clean[0])
+
     def parse_move(self, text: str, state: State | None = None, seat: int | None = None) -> str:
         return move_text(parse_move_text(text))
 

@@ -22,7 +22,8 @@ Benzene's (MoHex's) behaviours, each as MoHex has it:
 * ``showboard`` answers ``= `` and then a line of one space before the board;
 * ``--max-size N`` refuses larger boards in Fuego's words;
 * ``undo`` (``--no-undo`` leaves it out);
-* each genmove writes a line on stderr.
+* each genmove writes a line on stderr; ``--annotate`` also prints ``# debug`` lines
+  (a mark on its move, and a line that is no command) before its answer.
 """
 import argparse
 import random
@@ -126,6 +127,7 @@ def main():
     parser.add_argument("--swap", action="store_true")
     parser.add_argument("--max-size", type=int, default=19)
     parser.add_argument("--no-undo", action="store_true")
+    parser.add_argument("--annotate", action="store_true")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     board = Board(11)
@@ -227,6 +229,8 @@ def main():
                     board.cells[cell] = colour
                     history.append((cell, colour))
                     text = board.name(cell)
+                    if args.annotate:          # bot annotations, before the answer
+                        sys.stdout.write(f"# debug mark {text} red gtp\n# debug nonsense\n")
             elif command == "showboard":
                 text = "\n \n" + board.show()         # MoHex: a line of one space first
             elif command == "final_score":

@@ -21,6 +21,7 @@ stays idle.
 from __future__ import annotations
 
 import time
+import traceback
 
 import pygame
 import pygame_gui
@@ -29,8 +30,10 @@ from games.api import State
 from games.replay import TurnInfo
 from games.registry import GamePlugin
 from games.render import BoardView, elide, font, wrap
+from games.render.annotations import draw_annotations
 from ui.boards import make_renderer, safe_draw
 from ui.catalog import game_title
+from runner.i18n import _
 from ui.panels import PlayerLine, ScrollList, debug_rows, draw_players, move_rows
 from ui.scene import Scene, is_pressed
 
@@ -65,6 +68,11 @@ class BoardScene(Scene):
         self.moves = ScrollList()
         self.debug_open: set[int] = set()
         self.debug_lists: dict[int, ScrollList] = {}
+        #: Seats whose bot annotations are hidden (all are drawn by default): the "Marks"
+        #: buttons under the debug toggles and Ctrl+1..Ctrl+4 switch them.
+        self.marks_hidden: set[int] = set()
+        self.marks_buttons: dict = {}
+        self._annotating: tuple[int, set[int]] = (-1, set())
         self.selected: int | None = None        # state index picked in the move list (None: latest)
         self.message = ""                       # a transient line under the status (bad move ...)
         self.message_is_error = True
@@ -201,12 +209,65 @@ class BoardScene(Scene):
                                  tooltip=f"what {self.seat_name(seat)} was given and answered")
             self.toggle_buttons[button] = seat
         y += 46
+        y = self.layout_marks_buttons(y, width, gap)
         self.moves.rect = self.rect(self.column_x(), y, COLUMN_W,
                                     self.dh - y - MARGIN - self.status_bar_height())
         self.moves.size = self.px(18)
         self.refresh_moves()
         self.moves.reveal(self.selected if self.selected is not None else len(self.turns()))
         self._layout_debug_lists()
+
+    def layout_marks_buttons(self, y: float, width: float, gap: float) -> float:
+        """A row of per-seat toggles for the bot annotations, under the debug toggles,
+        when some seat can annotate (see :meth:`annotating_seats`); the next free ``y``."""
+        self.marks_buttons = {}
+        if not self.annotating_seats():
+            return y
+        for seat in range(self.seat_count()):
+            shown = seat not in self.marks_hidden
+            text = (_("Marks seat {n}") if width >= 150 else _("Marks {n}")).format(n=seat + 1)
+            button = self.button(self.rect(self.column_x() + seat * (width + gap), y, width, 36), text,
+                                 cls="@toggle_on" if shown else None,
+                                 tooltip=_("show or hide what {seat}'s program drew on the board "
+                                           "(Ctrl+{n})").format(seat=self.seat_name(seat), n=seat + 1))
+            self.marks_buttons[button] = seat
+        return y + 46
+
+    def annotating_seats(self) -> set[int]:
+        """Seats that drew annotations in any turn so far (a match adds its program seats)."""
+        turns = self.turns()
+        if self._annotating[0] != len(turns):
+            seats = {seat for turn in turns for seat, answer in turn.answers.items()
+                     if isinstance(answer, dict) and answer.get("debug")}
+            self._annotating = (len(turns), seats)
+        return self._annotating[1]
+
+    def shown_annotations(self) -> dict[int, list]:
+        """Seat -> drawing commands over the shown position: each seat's latest answer up
+        to it (the turn that led to it in Robot; the seat's own last move in games that
+        alternate), for seats whose marks are shown.  An answer that drew nothing shows
+        nothing: older drawings never linger."""
+        turns = self.turns()[:self.annotation_index()]
+        shown, seen = {}, set()
+        for turn in reversed(turns):
+            for seat, answer in turn.answers.items():
+                if seat in seen:
+                    continue
+                seen.add(seat)
+                debug = answer.get("debug") if isinstance(answer, dict) else None
+                if debug and debug.get("draw") and seat not in self.marks_hidden:
+                    shown[seat] = debug["draw"]
+            if len(seen) >= self.seat_count():
+                break
+        return shown
+
+    def annotation_index(self) -> int:
+        """How many turns led to the shown position (the replay's, or the picked one)."""
+        return self.selected_index()
+
+    def toggle_marks(self, seat: int) -> None:
+        self.marks_hidden ^= {seat}
+        self.relayout()
 
     def layout_controls(self, x: float, y: float) -> float:
         """Subclasses place their buttons from ``y``; return the next free ``y``."""
@@ -331,6 +392,14 @@ class BoardScene(Scene):
             from ui.scenes.howto import HowToScene
             self.app.push(HowToScene(self.app, self.plugin))
             return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.marks_buttons:
+            self.toggle_marks(self.marks_buttons[event.ui_element])
+            return True
+        if (event.type == pygame.KEYDOWN and getattr(event, "mod", 0) & pygame.KMOD_CTRL
+                and pygame.K_1 <= event.key <= pygame.K_4
+                and event.key - pygame.K_1 < self.seat_count()):
+            self.toggle_marks(event.key - pygame.K_1)
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.toggle_buttons:
             self.toggle_debug(self.toggle_buttons[event.ui_element])
             return True
@@ -360,6 +429,7 @@ class BoardScene(Scene):
         surface.fill(theme.background)
         board = self.board_rect()
         safe_draw(self.renderer, surface, board, self.board_state(), self.view)
+        self.draw_marks(surface, board)
         self.draw_overlay(surface, board)
         self.draw_key_hint(surface)
         x = self.px(self.column_x())
@@ -378,6 +448,17 @@ class BoardScene(Scene):
                 pygame.draw.rect(surface, self.renderer.seat_colour(seat), strip)
 
         self.draw_status_bar(surface)
+
+    def draw_marks(self, surface: pygame.Surface, board: pygame.Rect) -> int:
+        """The bot annotations of the shown turn over the board; how many were drawn."""
+        shown = self.shown_annotations()
+        if not shown:
+            return 0
+        try:
+            return draw_annotations(surface, self.renderer, board, shown, self.app.theme)
+        except Exception:            # a drawing bug must not take the board down
+            traceback.print_exc()
+            return 0
 
     def draw_key_hint(self, surface: pygame.Surface) -> None:
         strip = self.key_hint_rect()

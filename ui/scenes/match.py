@@ -81,6 +81,15 @@ class MatchScene(BoardScene):
     def board_state(self):
         return self.snap.state
 
+    def annotation_index(self) -> int:
+        """The board shows the latest position, whatever turn the move list picked."""
+        return len(self.turns())
+
+    def annotating_seats(self) -> set[int]:
+        """Program seats may annotate from the first turn on: their toggles show at once."""
+        programs = {i for i, s in enumerate(self.match.seats) if s.kind not in ("human", "bot")}
+        return programs | super().annotating_seats()
+
     @property
     def finished(self) -> bool:
         return self.snap.outcome is not None

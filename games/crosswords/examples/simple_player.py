@@ -10,6 +10,10 @@ the best-scoring word that crosses or extends one letter already on the board
 (the first word goes across row 9).  With no word it discards its costliest
 letter; it stops when the piles are empty and nothing fits, or when half its
 time is used, and always writes output.txt before the limit.
+
+It also writes DEBUG.OUT, annotations the arena draws on the board (docs/ANNOTATIONS.md):
+the first square of each word it plays, marked with the word and its score.  The
+program runs once for the whole game, so they go with the first turn.
 """
 import os
 import re
@@ -169,6 +173,7 @@ def main():
         anagrams.setdefault("".join(sorted(w)), []).append(w)
     board = [["."] * N for _ in range(N)]
     hand, steps, total, may_draw, first = "", [], 0, True, True
+    plays = []                      # annotations: where each word went
     while time.monotonic() - START < LIMIT:
         if may_draw and len(hand) < 8 and any(piles):
             p = max(range(3), key=lambda i: len(piles[i]))
@@ -198,6 +203,7 @@ def main():
         line += "".join(f" ({x} {p})" for x, p in crosses)
         line += f" +{bonus}" if bonus else ""
         steps.append(f"{line} = {score}")
+        plays.append(f"mark {'ABCDEFGHIJKLMNOPQ'[c]}{r + 1} green {w} {score}")
         may_draw, first = True, False
     with open("output.txt", "w", newline="\r\n") as fh:
         fh.write(f"{total}\n")
@@ -208,6 +214,8 @@ def main():
         for s in steps:
             fh.write(s + "\n")
         fh.write("stop\n")
+    with open("DEBUG.OUT", "w") as fh:
+        fh.write("\n".join(plays[:10] + [f"text first {min(10, len(plays))} of {len(plays)} words, {total} points"]) + "\n")
     print(f"{total} points in {time.monotonic() - START:.1f} s", file=sys.stderr)
 
 

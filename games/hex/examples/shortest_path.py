@@ -4,13 +4,16 @@ Strategy: for every empty cell, the cost of my cheapest chain from column 1 to c
 through it plus the opponent's cheapest chain from row 1 to row N through it (stones
 of one's own cost 0, empty cells 1); the cell that matters most to both sides wins.
 Run it in the arena as ``ext:python3 games/hex/examples/shortest_path.py``.
+
+It annotates each move (docs/ANNOTATIONS.md): its five best cells with their cost as a
+heat map, the chosen cell marked ``best``, and a line of text; the arena draws them.
 """
 import os
 import sys
 from collections import deque
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from hexlib import GameIsOver, GetMax, LookAtBoard, MakeLibMove, PutHex  # noqa: E402
+from hexlib import Debug, GameIsOver, GetMax, LookAtBoard, MakeLibMove, PutHex  # noqa: E402
 
 STEPS = ((-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0))
 INFINITE = 10 ** 6
@@ -54,8 +57,21 @@ def choose(n):
     mine, theirs = through(n, 1), through(n, 2)
     empty = [(r, c) for r in range(1, n + 1) for c in range(1, n + 1) if LookAtBoard(r, c) == 0]
     centre = (n + 1) / 2
-    return min(empty, key=lambda cell: (mine.get(cell, INFINITE) + theirs.get(cell, INFINITE),
-                                        abs(cell[0] - centre) + abs(cell[1] - centre)))
+
+    def cost(cell):
+        return mine.get(cell, INFINITE) + theirs.get(cell, INFINITE)
+    ranked = sorted(empty, key=lambda cell: (cost(cell), abs(cell[0] - centre) + abs(cell[1] - centre)))
+    for cell in ranked[:5]:                     # annotations: the candidates and their cost
+        if cost(cell) < INFINITE:
+            Debug(f"heat {name(cell)} {cost(cell)}")
+    Debug(f"mark {name(ranked[0])} green best")
+    Debug(f"text best chain cost {cost(ranked[0])} through {name(ranked[0])}")
+    return ranked[0]
+
+
+def name(cell):
+    """A cell (row, column) in Hex notation: column letter, row number (``c3``)."""
+    return "abcdefghijklmnopqrstuvwxyz"[cell[1] - 1] + str(cell[0])
 
 
 def main():

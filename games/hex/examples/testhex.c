@@ -2,11 +2,13 @@
  *
  * Strategy: for every empty cell, the cost of my cheapest chain from column 1 to
  * column N through it plus the opponent's cheapest chain from row 1 to row N through
- * it (own stones cost 0, empty cells 1); play the cell that matters most to both.
+ * it (own stones cost 0, empty cells 1); play the cell that matters most to both,
+ * marked on the arena's board first with Debug() (an annotation).
  *
  * Build:  gcc -O2 -o testhex testhex.c ../lib/hexlib.c -I../lib
  * (it also builds as C++: g++ -x c++ testhex.c ... with hexlib.c compiled as C)
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include "hexlib.h"
 
@@ -97,7 +99,10 @@ int main(void)
     int r = 1, c = 1;
     n = GetMax();
     while (GameIsOver() == 0) {
+        char command[64];
         choose(&r, &c);
+        snprintf(command, sizeof command, "mark %c%d green best", 'a' + c - 1, r);
+        Debug(command);                       /* an annotation the arena draws */
         PutHex(r, c);
         if (GameIsOver())
             break;

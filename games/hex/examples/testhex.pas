@@ -7,7 +7,7 @@
   Build:  fpc -Fu../lib testhex.pas }
 program testhex;
 
-uses hexlib;
+uses hexlib, SysUtils;
 
 const
   MaxN = 22;
@@ -98,6 +98,7 @@ begin
   while GameIsOver = 0 do
   begin
     Choose(r, c);
+    Debug('mark ' + Chr(Ord('a') + c - 1) + IntToStr(r) + ' green best');  { drawn by the arena }
     PutHex(r, c);
     if GameIsOver <> 0 then
       Break;

@@ -124,6 +124,15 @@ int GetPlayer(void)
     return player;
 }
 
+void Debug(const char *command)
+{
+    char text[LINE_MAX_LEN];
+    start();
+    snprintf(text, sizeof text, "# debug %s", command);
+    text[strcspn(text, "\r\n")] = '\0';     /* one line, whatever was passed */
+    send_line(text);
+}
+
 int LookAtBoard(int row, int column)
 {
     start();

@@ -27,6 +27,8 @@ void MakeLibMove(void);                  /* end your turn; returns after the opp
 int  GetRow(void);                       /* the opponent's last row, -1 before its first */
 int  GetColumn(void);                    /* the opponent's last column, -1 before its first */
 int  GetPlayer(void);                    /* 1 or 2: the side the arena seated you on */
+void Debug(const char *command);         /* an annotation drawn on the arena's board, e.g.
+                                            Debug("mark c3 red best") (docs/ANNOTATIONS.md) */
 
 #ifdef __cplusplus
 }

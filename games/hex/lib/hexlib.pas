@@ -23,6 +23,7 @@ procedure MakeLibMove;                          { end your turn; returns after t
 function GetRow: integer;                       { the opponent's last row, -1 before its first }
 function GetColumn: integer;                    { the opponent's last column, -1 before its first }
 function GetPlayer: integer;                    { 1 or 2: the side the arena seated you on }
+procedure Debug(const command: string);        { an annotation on the arena's board: Debug('mark c3 red') }
 
 implementation
 
@@ -186,6 +187,12 @@ function GetPlayer: integer;
 begin
   Start;
   Result := Player;
+end;
+
+procedure Debug(const command: string);
+begin
+  Start;
+  SendLine('# debug ' + command);
 end;
 
 function LookAtBoard(row, column: integer): integer;

@@ -15,7 +15,7 @@ standard error (the arena shows it in the debug panel).  See PROTOCOL.md.
 import sys
 
 __all__ = ["GetMax", "LookAtBoard", "PutHex", "GameIsOver", "MakeLibMove",
-           "GetRow", "GetColumn", "GetPlayer"]
+           "GetRow", "GetColumn", "GetPlayer", "Debug"]
 
 _input = None
 _output = None
@@ -124,6 +124,15 @@ def PutHex(row, column):
             return
         if kind in ("error", "end"):
             return
+
+
+def Debug(command):
+    """An annotation for this turn, drawn on the arena's board (not part of the 1997
+    library): ``Debug("mark c3 red best")``, ``Debug("heat d4 7")``.  Cells are named
+    in your view (column letter, row number: ``c3`` is LookAtBoard(3, 3)); the arena
+    turns them round when you play second.  Call it before PutHex.  See docs/ANNOTATIONS.md."""
+    _start()
+    _send("# debug " + " ".join(str(command).split()))
 
 
 def GameIsOver():

@@ -1,5 +1,6 @@
 // A sample Robot program in C++: reads MAP.INP, writes MOVE.OUT.
 // Walks to the nearest cell not of its own colour (breadth-first search).
+// Writes DEBUG.OUT too: its target marked and an arrow to its step (docs/ANNOTATIONS.md).
 // Build: g++ -O2 -o greedy_bot greedy_bot.cpp
 #include <cstdio>
 #include <fstream>
@@ -58,6 +59,12 @@ int main() {
     if (goal >= 0) {
         step = goal;
         while (parent[step] != x * n + y) step = parent[step];
+        FILE* debug = fopen("DEBUG.OUT", "w");      // annotations the arena draws
+        if (debug) {
+            fprintf(debug, "mark %d %d red target\n", goal / n, goal % n);
+            fprintf(debug, "arrow %d %d %d %d black\n", x, y, step / n, step % n);
+            fclose(debug);
+        }
     }
     fprintf(out, "%d %d\n", step / n, step % n);
     fclose(out);

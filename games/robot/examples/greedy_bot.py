@@ -4,6 +4,10 @@
 It walks to the nearest cell not of its own colour (breadth-first search), keeps a
 turn counter in STATE.DAT (the only file besides MOVE.OUT the judge keeps), and starts
 in its own quarter of the map.  Run it with ``ext:python3 games/robot/examples/greedy_bot.py``.
+
+It also writes DEBUG.OUT, annotations the arena draws on the board (docs/ANNOTATIONS.md):
+its target cell marked, an arrow to the cell it steps to, and for each open neighbour
+the distance from there to the target as a heat map.
 """
 import os
 from collections import deque
@@ -52,6 +56,13 @@ def main():
         step = goal
         while parent[step] != start:
             step = parent[step]
+        debug = [f"mark {goal[0]} {goal[1]} red target",
+                 f"arrow {x} {y} {step[0]} {step[1]} black",
+                 f"text target {goal[0]} {goal[1]}, {abs(goal[0] - x) + abs(goal[1] - y)} steps away"]
+        for nr, nc in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if is_open(nr, nc):
+                debug.append(f"heat {nr} {nc} {abs(goal[0] - nr) + abs(goal[1] - nc)}")
+        open("DEBUG.OUT", "w").write("\n".join(debug) + "\n")
     open("MOVE.OUT", "w").write(f"{step[0]} {step[1]}\n")
 
 

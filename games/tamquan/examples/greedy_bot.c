@@ -1,4 +1,5 @@
-/* A small Tam Quan program in C: reads STATE.INP, writes MOVE.OUT.
+/* A small Tam Quan program in C: reads STATE.INP, writes MOVE.OUT (and DEBUG.OUT: an arrow
+   for each member's step, drawn by the arena; docs/ANNOTATIONS.md).
  *
  * Setup: the first free zone, members on its cells nearest the middle of the board.
  * Turn: each member in reading order steps to the empty neighbour nearest to an enemy
@@ -57,6 +58,7 @@ int main(void) {
         }
     } else {
         int moved[MAXN][MAXN] = {{0}};
+        FILE *debug = fopen("DEBUG.OUT", "w");       /* annotations the arena draws */
         for (int r = 0; r < n; r++)
             for (int c = 0; c < n; c++) {
                 int br = r, bc = c, best = 100000;
@@ -71,7 +73,11 @@ int main(void) {
                 board[br][bc] = me;
                 moved[br][bc] = 1;
                 fprintf(out, "%d %d %d %d\n", r, c, br, bc);
+                if (debug && (br != r || bc != c))
+                    fprintf(debug, "arrow %d,%d %d,%d\n", r, c, br, bc);
             }
+        if (debug)
+            fclose(debug);
     }
     fclose(out);
     fclose(in);

@@ -5,6 +5,10 @@ it.  Turn: members step one at a time (nearest to an enemy first); each takes th
 empty neighbour that scores best: beside an enemy that already has one of ours next to
 it (a capture), next to a teammate, not beside two enemies, closer to the enemy.
 
+It also writes DEBUG.OUT, annotations the arena draws on the board
+(docs/ANNOTATIONS.md): an arrow for each member's step, the member nearest an enemy
+marked ``first``, and the score of each cell the first member could step to.
+
     python3 greedy_bot.py        (run in the folder that holds STATE.INP)
 """
 
@@ -61,16 +65,22 @@ def turn(n, board, me):
     members = [(r, c) for r in range(n) for c in range(n) if board[r][c] == me]
     if enemies:
         members.sort(key=lambda rc: min(abs(rc[0] - x) + abs(rc[1] - y) for x, y in enemies))
-    lines = []
+    lines, debug = [], []
     for r, c in members:
         free = [(a, b) for a, b in neighbours(n, r, c) if board[a][b] == "."]
         if not free:
             lines.append(f"{r} {c} {r} {c}")
             continue
         board[r][c] = "."
+        if not debug:                       # annotations: the first member's choices
+            debug.append(f"mark {r} {c} yellow first")
+            debug += [f"heat {a} {b} {score(n, board, me, a, b, enemies):g}" for a, b in free]
         a, b = max(free, key=lambda ab: score(n, board, me, ab[0], ab[1], enemies))
         board[a][b] = me
         lines.append(f"{r} {c} {a} {b}")
+        debug.append(f"arrow {r} {c} {a} {b}")
+    with open("DEBUG.OUT", "w") as fh:
+        fh.write("\n".join(debug) + "\n")
     return lines
 
 

@@ -13,7 +13,8 @@ whenever it is given the same position and seed.
 * ``--bad``: answers a move the rules forbid (its general jumps two ranks);
 * ``--no-xiangqi``: with ``--fairy``, a build whose UCI_Variant lacks xiangqi;
 * ``--hang``: answers ``go`` only after ``stop`` (an endless search);
-* ``--log FILE``: appends every line it receives to FILE.
+* ``--log FILE``: appends every line it receives to FILE;
+* ``--annotate``: sends bot annotations before ``bestmove`` (an arrow on its move).
 """
 import argparse
 import random
@@ -42,6 +43,7 @@ def main():
     parser.add_argument("--hang", action="store_true")
     parser.add_argument("--no-xiangqi", action="store_true")
     parser.add_argument("--log")
+    parser.add_argument("--annotate", action="store_true")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     pending = False
@@ -93,7 +95,11 @@ def main():
             else:
                 # The same position gives the same move (so a re-run turn reproduces it).
                 position_rng = random.Random(f"{args.seed}:{fen}:{' '.join(moves)}")
-                say("bestmove " + position_rng.choice(sorted(options)))
+                best = position_rng.choice(sorted(options))
+                if args.annotate:       # bot annotations, before bestmove
+                    say(f"info string # debug arrow {best[:2]} {best[2:]} green")
+                    say("# debug text fake engine")
+                say("bestmove " + best)
         elif words[0] == "quit":
             return 0
     return 0
