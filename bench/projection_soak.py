@@ -119,14 +119,16 @@ class Stream:
 
 
 def write_event(folder: Path, seconds: float, pace: float, at_once: int, corpus: list[Path],
-                layout: str = "focus", seed: int = 1) -> None:
+                layout: str = "focus", seed: int = 1, hold: float = 2.0,
+                intermission: float = 5.0) -> None:
     """Play the organizer for ``seconds``: an endless event of the corpus matches."""
     rng = random.Random(seed)
     (folder / "live").mkdir(parents=True, exist_ok=True)
     (folder / "matches").mkdir(exist_ok=True)
     event = {"name": "Soak cup", "game": "mixed", "format": "round-robin",
              "contestants": [{"name": n, "seat": "bot"} for n in NAMES], "concurrency": at_once,
-             "projection": {"pace": pace, "layout": layout, "hold": 2.0, "intermission": 5.0}}
+             "projection": {"pace": pace, "layout": layout, "hold": hold,
+                            "intermission": intermission}}
     _atomic(folder / "event.json", event)
     points = {n: [0.0, 0, 0, 0, 0] for n in NAMES}     # points, played, wins, draws, losses
     streams: list[Stream] = []
@@ -302,13 +304,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--theme", choices=("dark", "light"), default="dark")
     parser.add_argument("--write", metavar="FOLDER", help="only play the organizer into FOLDER")
     parser.add_argument("--corpus", metavar="FOLDER", help="with --write: the records to stream")
+    parser.add_argument("--hold", type=float, default=2.0, help="with --write: [projection] hold")
+    parser.add_argument("--intermission", type=float, default=5.0,
+                        help="with --write: [projection] intermission")
     args = parser.parse_args(argv)
     seconds = args.seconds if args.seconds is not None else args.minutes * 60
     if args.write:
         folder = Path(args.write)
         corpus = (sorted(Path(args.corpus).glob("*.arena.jsonl")) if args.corpus
                   else make_corpus(Path(tempfile.mkdtemp(prefix="arena-corpus-"))))
-        write_event(folder, seconds, args.pace, args.at_once, corpus, args.layout)
+        write_event(folder, seconds, args.pace, args.at_once, corpus, args.layout,
+                    hold=args.hold, intermission=args.intermission)
         return 0
     width, height = (int(x) for x in args.size.split("x"))
     print(f"projection soak: {seconds:g} s at {args.size}, {args.at_once} matches at once, "

@@ -86,8 +86,9 @@ class TailReader:
             return False                  # removed: keep reading what is open
         return (there.st_dev, there.st_ino) != self._inode and there.st_size > 0
 
-    def read_lines(self) -> tuple[list[bytes], bool]:
-        """(new complete lines, whether the file started over since the last call)."""
+    def read_lines(self) -> tuple[list[tuple[int, bytes]], bool]:
+        """(new complete non-blank lines with their line numbers, whether the file started
+        over since the last call)."""
         fresh = False
         if self._fh is not None and self._replaced():
             self.close()
@@ -110,8 +111,9 @@ class TailReader:
         if len(self._partial) > MAX_LINE:
             self._partial = b""
         self.consumed = self._fh.tell() - len(self._partial)
+        first = self.line_number + 1
         self.line_number += len(lines)
-        return [line for line in lines if line.strip()], fresh
+        return [(first + i, line) for i, line in enumerate(lines) if line.strip()], fresh
 
     def exists(self) -> bool:
         return self._fh is not None or self.path.exists()
@@ -184,9 +186,9 @@ class LiveMatch:
         if fresh and (self.header or self.turns):       # the record was written anew (a re-run)
             self.header, self.turns, self.initial, self.state, self.outcome = {}, [], None, None, None
             changed = True
-        for raw in lines:
+        for number, raw in lines:
             try:
-                self._line(raw)
+                self._line(number, raw)
             except RecordFormatError as exc:
                 self.error = str(exc)
                 return True
@@ -195,10 +197,9 @@ class LiveMatch:
             self.updated = now
         return changed
 
-    def _line(self, raw: bytes) -> None:
+    def _line(self, number: int, raw: bytes) -> None:
         from runner.records import _header, _replay_turn, _turn_from_json
         where = str(self.path)
-        number = self.reader.line_number
         text = raw.decode("utf-8", "replace")
         if not self.header:
             header = _header(text, where)
@@ -273,8 +274,14 @@ class EventFollower:
         self.results: dict[str, dict] = {}
         self.order: list[str] = []            # result ids in the order they were appended
         self.bad_lines = 0                     # lines of results.jsonl that were not results
+        self.results_problem = ""              # the last of them: file, line, what was expected
         self.last_problem = ""
         self.matches: dict[str, LiveMatch] = {}
+        #: Matches done with (shown or not): their live file's identity, so a file left
+        #: behind is not read again unless it is written anew (a re-run after a resume).
+        self.done: dict[str, tuple] = {}
+        #: Records that could not be read: id -> why (the latest few, for a status line).
+        self.broken: dict[str, str] = {}
         self._results = TailReader(self.folder / "results.jsonl")
         self._caches: dict[str, dict] = {"event": {}, "standings": {}, "schedule": {}, "pace": {}}
         self.event: dict = {}
@@ -329,7 +336,7 @@ class EventFollower:
         if fresh:
             self.results, self.order = {}, []
         new = []
-        for raw in lines:
+        for number, raw in lines:
             try:
                 data = json.loads(raw.decode("utf-8", "replace"))
             except (ValueError, RecursionError):
@@ -337,8 +344,9 @@ class EventFollower:
             if not isinstance(data, dict) or not isinstance(data.get("id"), str) \
                     or not isinstance(data.get("contestants"), list):
                 self.bad_lines += 1
-                self.last_problem = (f"{self._results.path}: line {self._results.line_number}: "
-                                     "expected a result line (JSON with an id and contestants)")
+                self.results_problem = self.last_problem = (
+                    f"{self._results.path}: line {number}: "
+                    "expected a result line (JSON with an id and contestants)")
                 continue
             if data["id"] not in self.results:
                 self.order.append(data["id"])
@@ -358,7 +366,10 @@ class EventFollower:
                 continue
             match_id = entry.name[:-len(".arena.jsonl")]
             seen.add(match_id)
+            if match_id in self.done and self.done[match_id] == _identity(entry):
+                continue
             if match_id not in self.matches:
+                self.done.pop(match_id, None)
                 self.matches[match_id] = LiveMatch(match_id, Path(entry.path), TailReader(Path(entry.path)))
                 changed = True
         for match_id, match in list(self.matches.items()):
@@ -379,6 +390,15 @@ class EventFollower:
         match = self.matches.pop(match_id, None)
         if match is not None:
             match.close()
+            try:
+                self.done[match_id] = _identity(os.stat(match.path))
+            except OSError:
+                self.done[match_id] = ()
+            if match.error:
+                self.broken[match_id] = match.error
+                self.last_problem = match.error
+                while len(self.broken) > 20:
+                    self.broken.pop(next(iter(self.broken)))
 
     def running(self) -> list[LiveMatch]:
         """Matches with a record and no end yet, oldest first."""
@@ -403,6 +423,17 @@ class EventFollower:
         for match in self.matches.values():
             match.close()
         self.matches.clear()
+
+
+def _identity(info) -> tuple:
+    """Which file, and how far written: a live file changed since we were done with it
+    (a re-run writes it anew) is followed again."""
+    if isinstance(info, os.DirEntry):
+        try:
+            info = info.stat()
+        except OSError:
+            return ()
+    return (info.st_ino, info.st_size, info.st_mtime_ns)
 
 
 def _continue_at(path: Path, old: TailReader) -> TailReader:

@@ -200,10 +200,16 @@ class ProjectionScene(Scene):
     def step_pace(self, direction: int) -> None:
         """The next pace up or down; the organizer's matches follow it when the folder
         can be written (else only this screen's replay speed changes)."""
-        pace = self.current_pace()
-        order = sorted(PACES, key=lambda p: p if p > 0 else 1e9)
-        at = min(range(len(order)), key=lambda i: abs((order[i] or 1e9) - (pace or 1e9)))
-        self.pace = order[max(0, min(len(order) - 1, at + direction))]
+        speed = lambda p: p if p > 0 else float("inf")        # 0: as fast as they play
+        pace = speed(self.current_pace())
+        faster = [p for p in PACES if speed(p) > pace]
+        slower = [p for p in PACES if speed(p) < pace]
+        if direction > 0 and faster:
+            self.pace = min(faster, key=speed)
+        elif direction < 0 and slower:
+            self.pace = max(slower, key=speed)
+        else:
+            self.pace = self.current_pace()
         written = self.follower.set_pace(self.pace)
         text = (_("As fast as they play") if not self.pace
                 else _("{n} turns a second").format(n=f"{self.pace:g}"))
@@ -265,6 +271,7 @@ class ProjectionScene(Scene):
                 self.set_phase("playing", now)
                 return True
             if not self.event_running() and self.phase != "final" and not self.follower.running():
+                self.refresh(now)                   # the last standings, written as it ended
                 self.set_phase("final", now)
                 return True
             return False
@@ -329,6 +336,8 @@ class ProjectionScene(Scene):
         phase = ("playing" if any(self.cells) else
                  "final" if not self.event_running() and not self.follower.running() else "waiting")
         if phase != self.phase:
+            if phase == "final":
+                self.refresh(now)
             self.set_phase(phase, now)
             changed = True
         return changed
@@ -445,7 +454,7 @@ class ProjectionScene(Scene):
         theme = self.app.theme
         play = self.main
         others = [m for m in self.follower.running() if m.id != play.match.id][:3]
-        board_w = min(round(body.width * 0.58), body.height * 4 // 3)
+        board_w = min(round(body.width * 0.54), body.height * 4 // 3)
         board = pygame.Rect(body.left, body.top, board_w, body.height)
         if play.state is not None:
             safe_draw(play.renderer, surface, board, play.state, play.view)
@@ -473,7 +482,10 @@ class ProjectionScene(Scene):
         theme = self.app.theme
         names = play.match.names
         many = len(names) > 2
-        card_h = self.u(96 if many else 128)
+        big = 40 if many else 54                      # the name; the clock and score below it
+        small = 34 if many else 46
+        # two seats: name, then clock and score; more: all on one line, to leave room
+        card_h = self.u(big * 1.4 + 36) if many else self.u(big * 1.4 + small * 1.4 + 40)
         y = panel.top
         clocks = play.clocks()
         total = play.match.total_time
@@ -500,16 +512,27 @@ class ProjectionScene(Scene):
             if isinstance(used, (int, float)):
                 clock = _clock(max(0.0, total - used) if total else used)
             score = _number(scores[seat]) if seat < len(scores) else ""
-            right = card.right - self.u(20)
-            big = 44 if many else 56
-            if score:
-                right = self.text(surface, score, (right, card.top + (card.height - self.u(big * 1.36)) // 2),
-                                  big, theme.text, bold=True, align="right").left - self.u(28)
+            left = chip.right + self.u(20)
+            if many:
+                right = card.right - self.u(20)
+                if score:
+                    right = self.text(surface, score, (right, card.top + self.u(12)), big, theme.text,
+                                      bold=True, align="right").left - self.u(24)
+                if clock:
+                    right = self.text(surface, clock, (right, card.top + self.u(18)), small, theme.muted,
+                                      mono=True, align="right").left - self.u(24)
+                self.text(surface, name, (left, card.top + self.u(12)), big, theme.text, bold=True,
+                          width=right - left)
+                y += card_h
+                continue
+            self.text(surface, name, (left, card.top + self.u(10)), big, theme.text, bold=True,
+                      width=card.right - self.u(20) - left)
+            second = card.top + self.u(10 + big * 1.4)
             if clock:
-                right = self.text(surface, clock, (right, card.top + (card.height - self.u(big * 0.9 * 1.36)) // 2),
-                                  big * 0.9, theme.muted, mono=True, align="right").left - self.u(24)
-            self.text(surface, name, (chip.right + self.u(20), card.top + (card.height - self.u(big * 1.36)) // 2),
-                      big, theme.text, bold=True, width=right - chip.right - self.u(20))
+                self.text(surface, clock, (left, second), small, theme.muted, mono=True)
+            if score:
+                self.text(surface, _("score {n}").format(n=score), (card.right - self.u(20), second), small,
+                          theme.text, bold=True, align="right")
             y += card_h
         return y
 
@@ -547,7 +570,7 @@ class ProjectionScene(Scene):
     def draw_grid(self, surface, body: pygame.Rect) -> None:
         from ui.boards import safe_draw
         theme = self.app.theme
-        table_w = round(body.width * 0.28)
+        table_w = round(body.width * 0.34)
         area = pygame.Rect(body.left, body.top, body.width - table_w - self.u(40), body.height)
         self.draw_table(surface, pygame.Rect(area.right + self.u(40), body.top, table_w, body.height),
                         compact=True)
@@ -568,15 +591,17 @@ class ProjectionScene(Scene):
                           40, theme.text, bold=True, align="center", width=cell.width - self.u(32))
                 continue
             names = play.match.names
-            x = cell.left
+            per_line = 1 if len(names) <= 2 and cw < self.u(1000) else 2
+            share = cell.width // per_line
             for seat, name in enumerate(names):
-                chip = pygame.Rect(x, cell.top + self.u(10), self.u(18), self.u(36))
+                x = cell.left + (seat % per_line) * share
+                top = cell.top + (seat // per_line) * line_h
+                chip = pygame.Rect(x, top + self.u(10), self.u(18), self.u(36))
                 pygame.draw.rect(surface, self.colour_of(play, seat), chip, border_radius=self.u(5))
-                share = (cell.width - self.u(8)) // len(names)
-                self.text(surface, name, (chip.right + self.u(10), cell.top + self.u(4)), 36, theme.text,
-                          bold=True, width=share - self.u(40))
-                x += share
-            board = pygame.Rect(cell.left, cell.top + line_h, cell.width, cell.height - line_h)
+                self.text(surface, name, (chip.right + self.u(12), top + self.u(4)), 36, theme.text,
+                          bold=True, width=share - self.u(48))
+            head = line_h * ((len(names) + per_line - 1) // per_line)
+            board = pygame.Rect(cell.left, cell.top + head, cell.width, cell.height - head)
             if play.state is not None:
                 safe_draw(play.renderer, surface, board, play.state, play.view)
             if play.ended:
@@ -664,7 +689,7 @@ class ProjectionScene(Scene):
         wide = area.width > self.u(900)
         columns = [("rank", _("#"), 70), ("name", _("Contestant"), 0), ("points", _("Points"), 170)]
         if wide:
-            columns += [("wdl", _("W-D-L"), 230), ("rating", _("Rating"), 260)]
+            columns += [("wdl", _("W-D-L"), 230), ("rating", _("Rating"), 320)]
         fixed = sum(self.u(w) for _k, _h, w in columns)
         name_w = max(self.u(120), area.width - fixed)
         xs, x = [], area.left
