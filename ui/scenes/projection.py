@@ -703,7 +703,8 @@ class ProjectionScene(Scene):
             self.text(surface, head, pos, size * 0.75, theme.muted, bold=True, align=align)
         y += self.u(size * 1.2)
         for index, row in enumerate(rows):
-            if y + line > area.bottom:
+            more_room = self.u(size) if index < len(rows) - 1 else 0     # for "and N more"
+            if y + line + more_room > area.bottom:
                 more = len(rows) - index
                 self.text(surface, _("and {n} more").format(n=more), (area.left + self.u(12), y), size * 0.7,
                           theme.muted)
