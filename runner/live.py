@@ -192,6 +192,9 @@ class LiveMatch:
             except RecordFormatError as exc:
                 self.error = str(exc)
                 return True
+            except Exception as exc:       # a game's rules surprised by odd content: never a crash
+                self.error = f"{self.path}, line {number}: {type(exc).__name__}: {exc}"
+                return True
             changed = True
         if changed:
             self.updated = now

@@ -22,6 +22,7 @@ S standings, N next match now, Esc leaves.
 from __future__ import annotations
 
 import time
+import traceback
 from pathlib import Path
 
 import pygame
@@ -409,6 +410,16 @@ class ProjectionScene(Scene):
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
+        """The current view; a bug in it is printed and the frame left plain, since a
+        projection runs unattended for hours and must not close on one bad frame."""
+        try:
+            self.draw_view(surface)
+        except Exception:
+            traceback.print_exc()
+            surface.fill(self.app.theme.background)
+            self.draw_header(surface)
+
+    def draw_view(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         surface.fill(theme.background)
         width, height = surface.get_size()
@@ -437,8 +448,8 @@ class ProjectionScene(Scene):
         width = surface.get_width()
         event = self.follower.event
         name = str(event.get("name") or self.folder.name)
-        matches = self.follower.standings.get("matches", {}) if isinstance(self.follower.standings, dict) else {}
-        played, planned = matches.get("played"), matches.get("planned")
+        matches = self.follower.standings.get("matches") if isinstance(self.follower.standings, dict) else {}
+        played, planned = (matches.get("played"), matches.get("planned")) if isinstance(matches, dict) else (0, 0)
         right = ""
         if isinstance(played, int) and isinstance(planned, int):
             right = _("{played} of {planned} matches").format(played=played, planned=planned)
@@ -679,7 +690,8 @@ class ProjectionScene(Scene):
         and the rating (the last two left out where the area is narrow)."""
         theme = self.app.theme
         table = self.follower.standings if isinstance(self.follower.standings, dict) else {}
-        rows = [r for r in table.get("standings", []) if isinstance(r, dict)]
+        rows = table.get("standings")
+        rows = [r for r in rows if isinstance(r, dict)] if isinstance(rows, list) else []
         if not rows or area.height < self.u(60):
             if area.height >= self.u(60):
                 self.text(surface, _("No results yet"), (area.left, area.top), 34, theme.muted)
