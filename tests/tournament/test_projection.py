@@ -102,13 +102,14 @@ def test_project_command_follows_to_the_final_standings_and_keys_change_the_pace
     from ui.scenes.tournament import open_tournament_window
     args = argparse.Namespace(event=str(hex_event(tmp_path, pace=30)), out=str(tmp_path / "out"),
                               workers=None, cluster=None, quiet=True, window=False, project=True,
-                              display=0, size="1280x720", fullscreen=False)
+                              display=3, size="1280x720", fullscreen=False)
     request = cmd_tournament(args)
     request.windowed = True
     app = open_tournament_window(args, request)
     try:
         scene = app.scene
         assert isinstance(scene, ProjectionScene)
+        assert app.display == 0               # display 3 asked, one display here: the first
         run_frames(app, scene, lambda: read_pace(tmp_path / "out") is not None, 20)
         assert read_pace(tmp_path / "out") == 30.0
         key(app, pygame.K_DOWN)
@@ -281,3 +282,40 @@ def test_short_soak_stays_flat(tmp_path):
     assert "followed matches: yes" in done.stdout, done.stdout
     rows = [line for line in done.stdout.splitlines() if line[:7].strip().replace(".", "").isdigit()]
     assert len(rows) >= 3
+
+
+def test_a_hung_contestant_is_named_and_the_screen_keeps_going(tmp_path, corpus, arena_home, monkeypatch):
+    """A match whose record stops growing (a program that hangs until its time limit):
+    the screen names who it waits for, counts the seconds, and follows on when the turn
+    comes; the loop never blocks on it."""
+    import ui.scenes.projection as projection
+    from ui.app import App
+    from ui.settings import Settings
+    monkeypatch.setattr(projection, "SLOW_ANSWER", 0.3)
+    good = good_record(corpus, 6)
+    live = tmp_path / "live" / "m-slow.arena.jsonl"
+    write_lines(live, good[:3])
+    (tmp_path / "event.json").write_text('{"name": "Slow", "projection": {"pace": 0}}')
+    app = App(Settings(), size=(1280, 720), fullscreen=False)
+    try:
+        scene = projection.ProjectionScene(app, tmp_path)
+        app.push(scene)
+        run_frames(app, scene, lambda: scene.phase == "playing", 5)
+        started = time.monotonic()
+        run_frames(app, scene, lambda: bool(scene.slow_seat(scene.main, time.monotonic())), 5)
+        waiting = scene.slow_seat(scene.main, time.monotonic())
+        assert waiting in scene.main.match.names and time.monotonic() - started < 3
+        assert scene.wake_interval() <= 0.25                  # the loop keeps waking
+        app.draw()
+        with open(live, "a") as fh:
+            fh.write(good[3] + "\n")
+        run_frames(app, scene, lambda: scene.main.shown == 3, 5)
+        assert scene.main.shown == 3 and not scene.slow_seat(scene.main, time.monotonic())
+    finally:
+        app.close()
+
+
+def test_project_command_needs_an_event_folder(tmp_path, capsys):
+    import main
+    assert main.main(["project", str(tmp_path / "nowhere")]) == 2
+    assert "no such event folder" in capsys.readouterr().err
