@@ -169,6 +169,11 @@ def test_following_a_folder_another_process_writes(tmp_path, corpus, arena_home)
         assert scene.follower.standings["matches"]["played"] >= 2
         games = {m.header.get("game") for m in scene.follower.matches.values() if m.header}
         assert games, "live records were read"
+        key(app, pygame.K_g)                          # several matches at once: the grid
+        run_frames(app, scene, lambda: sum(1 for c in scene.cells if c) >= 2, 20)
+        assert scene.current_layout() == "grid" and sum(1 for c in scene.cells if c) >= 2
+        assert len({c.match.id for c in scene.cells if c}) == sum(1 for c in scene.cells if c)
+        app.draw()
     finally:
         app.close()
         writer.terminate()

@@ -115,7 +115,8 @@ class ProjectionScene(Scene):
         self.want_fullscreen = fullscreen
         self.was_fullscreen = app.fullscreen
         self.claim_pace = claim_pace
-        self.pace: float | None = None          # turns a second; from the event until a key
+        self.pace: float | None = None          # turns a second chosen with the keys
+        self.organizer_pace: float | None = None
         self.layout_name: str | None = None
         self.main: Playback | None = None
         self.cells: list[Playback | None] = []
@@ -139,7 +140,8 @@ class ProjectionScene(Scene):
         super().enter()
         self.refresh(time.monotonic())
         if self.claim_pace:                     # the window's event runs unpaced until now
-            self.follower.set_pace(self.current_pace())
+            self.pace = self.follower.setting("pace", 2.0)
+            self.follower.set_pace(self.pace)
 
     def exit(self) -> None:
         if self.claim_pace:
@@ -156,9 +158,13 @@ class ProjectionScene(Scene):
 
     # ------------------------------------------------------------ settings
     def current_pace(self) -> float:
-        if self.pace is None:
-            return self.follower.setting("pace", 2.0)
-        return self.pace
+        """Turns a second shown: the keys' choice, else the pace the organizer's matches
+        are played at now (``live/pace.json``), else the event file's."""
+        if self.pace is not None:
+            return self.pace
+        if self.organizer_pace is not None:
+            return self.organizer_pace
+        return self.follower.setting("pace", 2.0)
 
     def current_layout(self) -> str:
         if self.layout_name is None:
@@ -230,10 +236,7 @@ class ProjectionScene(Scene):
 
     def refresh(self, now: float) -> bool:
         snap = self.follower.poll(now)
-        if self.pace is None:
-            pace = self.follower.pace()
-            if pace is not None and not self.claim_pace:
-                self.pace = None if pace == self.follower.setting("pace", 2.0) else pace
+        self.organizer_pace = self.follower.pace()
         return bool(snap.new_results or snap.standings_changed or snap.matches_changed)
 
     def update(self, dt: float) -> bool:
