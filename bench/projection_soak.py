@@ -264,6 +264,38 @@ def soak(seconds: float, sample: float, size: tuple[int, int], pace: float, at_o
     return samples
 
 
+def idle_cpu(seconds: float, size: tuple[int, int]) -> tuple[float, int]:
+    """CPU % and frames drawn while the projection waits (an event between matches:
+    standings shown, no match running) for ``seconds``."""
+    import psutil
+    from ui.app import App
+    from ui.scenes.projection import ProjectionScene
+    from ui.settings import Settings
+    folder = Path(tempfile.mkdtemp(prefix="arena-idle-"))
+    try:
+        (folder / "live").mkdir()
+        _atomic(folder / "event.json", {"name": "Idle cup", "projection": {"pace": 2}})
+        points = {n: [float(i), 3, i, 0, 3 - i] for i, n in enumerate(NAMES)}
+        _atomic(folder / "standings.json", _standings(points, 9))
+        _atomic(folder / "live" / "schedule.json", {"next": [{"contestants": NAMES[:2]}], "finished": False})
+        app = App(Settings(), size=size, fullscreen=False)
+        scene = ProjectionScene(app, folder)
+        app.push(scene)
+        for _ in range(3):
+            app.frame(block=False)
+        me = psutil.Process()
+        before, drawn, start = me.cpu_times(), app.frames_drawn, time.monotonic()
+        while time.monotonic() - start < seconds:
+            app.frame(block=True)
+        after = me.cpu_times()
+        used = (after.user - before.user) + (after.system - before.system)
+        frames = app.frames_drawn - drawn
+        app.close()
+        return 100 * used / (time.monotonic() - start), frames
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def _percentile(values: list[float], q: float) -> float:
     if not values:
         return 0.0
@@ -303,6 +335,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--layout", choices=("focus", "grid"), default="focus")
     parser.add_argument("--theme", choices=("dark", "light"), default="dark")
     parser.add_argument("--write", metavar="FOLDER", help="only play the organizer into FOLDER")
+    parser.add_argument("--idle", type=float, metavar="SECONDS",
+                        help="only measure the CPU while the projection waits between matches")
     parser.add_argument("--corpus", metavar="FOLDER", help="with --write: the records to stream")
     parser.add_argument("--hold", type=float, default=2.0, help="with --write: [projection] hold")
     parser.add_argument("--intermission", type=float, default=5.0,
@@ -317,6 +351,10 @@ def main(argv: list[str] | None = None) -> int:
                     hold=args.hold, intermission=args.intermission)
         return 0
     width, height = (int(x) for x in args.size.split("x"))
+    if args.idle:
+        cpu, frames = idle_cpu(args.idle, (width, height))
+        print(f"waiting {args.idle:g} s at {args.size}: CPU {cpu:.2f} %, {frames} frames drawn")
+        return 0
     print(f"projection soak: {seconds:g} s at {args.size}, {args.at_once} matches at once, "
           f"pace {args.pace:g} turns/s, layout {args.layout}")
     print(f"{'minute':>7} {'RSS MB':>8} {'frames':>7} {'p50 ms':>7} {'p90 ms':>7} {'CPU %':>6} {'matches':>8}  phase")
