@@ -47,6 +47,12 @@ TOAST_SECONDS = 3.0
 TEXT_CACHE = 400
 
 
+def board_view(coordinates: bool) -> BoardView:
+    """The view a projected board is drawn with: no side panel of the game's own (the
+    projection shows names, clocks and scores itself, in hall-sized type)."""
+    return BoardView(show_coordinates=coordinates, highlights={"panel": False})
+
+
 class Playback:
     """One board following one live match at a pace, turn by turn, from its start.
 
@@ -62,7 +68,7 @@ class Playback:
         self.state = match.initial.clone() if match.initial is not None else None
         self.renderer = make_renderer(match.plugin, match.game, match.options, match.names, theme)
         self.ended_at: float | None = None
-        self.view = BoardView(show_coordinates=True)
+        self.view = board_view(True)
 
     @property
     def ended(self) -> bool:
@@ -569,7 +575,7 @@ class ProjectionScene(Scene):
             renderer = self._thumb_renderer(match)
             board = pygame.Rect(cell.left, cell.top, cell.width, cell.height - self.u(40))
             if match.state is not None:
-                safe_draw(renderer, surface, board, match.state, BoardView(show_coordinates=False))
+                safe_draw(renderer, surface, board, match.state, board_view(False))
             self.text(surface, " – ".join(match.names), (cell.centerx, board.bottom + self.u(4)), 26,
                       theme.muted, align="center", width=cell.width)
 
@@ -605,7 +611,8 @@ class ProjectionScene(Scene):
                           40, theme.text, bold=True, align="center", width=cell.width - self.u(32))
                 continue
             names = play.match.names
-            per_line = 1 if len(names) <= 2 and cw < self.u(1000) else 2
+            # a name a line while the board keeps its width (boards are mostly square)
+            per_line = 1 if cell.height - len(names) * line_h >= cell.width * 0.9 else 2
             share = cell.width // per_line
             for seat, name in enumerate(names):
                 x = cell.left + (seat % per_line) * share
