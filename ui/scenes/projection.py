@@ -134,6 +134,7 @@ class ProjectionScene(Scene):
         self.show_standings = False
         self.since_poll = 1e9
         self.since_thumbs = 0.0
+        self.thumbs_seen: tuple = ()
         self.toast = ("", 0.0)
         self._text: dict = {}
         self.shown_count = 0
@@ -260,8 +261,11 @@ class ProjectionScene(Scene):
             changed = self.update_grid(dt, now) or changed
         else:
             changed = self.update_focus(dt, now) or changed
-            if thumbs and len(self.follower.running()) > 1:
-                changed = True
+            if thumbs:
+                moved = self.thumbs_revision()
+                if moved != self.thumbs_seen:           # a thumbnail's match moved on
+                    self.thumbs_seen = moved
+                    changed = True
         if self.toast[0] and now - self.toast[1] > TOAST_SECONDS:
             self.toast = ("", 0.0)
             changed = True
@@ -305,6 +309,11 @@ class ProjectionScene(Scene):
                 return True
             return int(held) != int(held - dt)      # the card's bar moves once a second
         return False
+
+    def thumbs_revision(self) -> tuple:
+        """What the thumbnails show: which matches, how many turns each."""
+        main = self.main.match.id if self.main is not None else None
+        return tuple((m.id, len(m.turns)) for m in self.follower.running() if m.id != main)[:3]
 
     def finish_main(self, now: float, card: bool) -> None:
         match = self.main.match
