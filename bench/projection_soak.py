@@ -235,7 +235,7 @@ def soak(seconds: float, sample: float, size: tuple[int, int], pace: float, at_o
     try:
         start = time.monotonic()
         mark, cpu_mark, frames_mark = start, me.cpu_times(), 0
-        while time.monotonic() - start < seconds:
+        while time.monotonic() - start < seconds and app.running:   # SIGTERM/Ctrl-C: a quit
             app.frame(block=True)
             now = time.monotonic()
             if now - mark >= sample:

@@ -44,7 +44,9 @@ SLOW_ANSWER = 5.0
 #: Most cells of the grid layout.
 MAX_CELLS = 4
 TOAST_SECONDS = 3.0
-TEXT_CACHE = 400
+#: Bytes of rendered words kept for reuse (clocks and counters change, so the cache is
+#: emptied when full rather than kept growing).
+TEXT_CACHE_BYTES = 6 << 20
 
 
 def board_view(coordinates: bool) -> BoardView:
@@ -137,6 +139,7 @@ class ProjectionScene(Scene):
         self.thumbs_seen: tuple = ()
         self.toast = ("", 0.0)
         self._text: dict = {}
+        self._text_bytes = 0
         self.shown_count = 0
         self.followed: list[str] = []            # ids of the matches shown, in order (tests, bench)
 
@@ -162,6 +165,7 @@ class ProjectionScene(Scene):
     def layout(self) -> None:
         """No widgets: nothing on the screen but the event."""
         self._text.clear()
+        self._text_bytes = 0
 
     # ------------------------------------------------------------ settings
     def current_pace(self) -> float:
@@ -410,9 +414,12 @@ class ProjectionScene(Scene):
             face = font(pixels, bold=bold, mono=mono)
             shown = elide(face, text, width) if width and face.size(text)[0] > width else text
             image = face.render(shown, True, colour)
-            if len(self._text) > TEXT_CACHE:
+            size = image.get_width() * image.get_height() * image.get_bytesize()
+            if self._text_bytes + size > TEXT_CACHE_BYTES:
                 self._text.clear()
+                self._text_bytes = 0
             self._text[key] = image
+            self._text_bytes += size
         rect = image.get_rect()
         setattr(rect, {"left": "topleft", "right": "topright", "center": "midtop"}[align], pos)
         surface.blit(image, rect)
