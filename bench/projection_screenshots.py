@@ -130,8 +130,11 @@ def main(argv: list[str] | None = None) -> int:
                     for target, _rest in staged:
                         target.unlink(missing_ok=True)
                     (folder / "live" / "schedule.json").write_text('{"finished": true}')
-                    scene.skip(time.monotonic())
-                    frames(app, lambda: scene.phase == "final", 5)
+                    for _ in range(10):      # matches still under way end from matches/ID
+                        scene.skip(time.monotonic())
+                        frames(app, lambda: scene.phase in ("final", "holding"), 2)
+                        if scene.phase == "final":
+                            break
                     shoot(app, f"projection_standings_{tag}.png", shots)
                 finally:
                     app.close()
