@@ -3,7 +3,8 @@
     python main.py                      the home screen
     python main.py replay FILE          open a record in the replay viewer
     python main.py match GAME --seat SPEC --seat SPEC [--headless] [--out DIR]
-    python main.py tournament EVENT.toml [--workers N] [--cluster tcp://HOST:8786]
+    python main.py tournament EVENT.toml [--workers N] [--cluster tcp://HOST:8786] [--project]
+    python main.py project EVENT_FOLDER [--display N]
     python main.py render FILE --turn N --out PICTURE.png [--size WxH]
     python main.py GAME TOOL ...        a game's own tools (xiangqi perft, robot audit ...)
 """
@@ -375,12 +376,9 @@ def run_command(args) -> int:
     from games.registry import OpenWindow
     from runner.tournament import ShowStandings
     result = args.func(args)
-    if isinstance(result, ShowStandings):       # arena tournament --window
-        from ui.app import open_app
-        from ui.scenes.tournament import TournamentScene
-        app = open_app(args)
-        app.push(TournamentScene(app, result.folder, result.thread, result.log, result.error))
-        app.run()
+    if isinstance(result, ShowStandings):       # arena tournament --window/--project, arena project
+        from ui.scenes.tournament import open_tournament_window
+        open_tournament_window(args, result).run()
         return result.finish()
     if isinstance(result, OpenWindow):
         from ui.app import run_app

@@ -64,6 +64,10 @@ RETRIES = 3
 LIVE_STANDINGS_EVERY = 2.0
 
 FORMATS = ("round-robin", "gauntlet", "swiss", "all-in", "sprt")
+#: ``[projection]`` of an event file: turns a second a projected match is played at (0: as
+#: fast as the programs answer), "focus" (one board, the others as thumbnails) or "grid",
+#: seconds the final position stays up, seconds of the intermission card.
+PROJECTION_DEFAULTS = {"pace": 2.0, "layout": "focus", "hold": 3.0, "intermission": 8.0}
 
 
 class EventError(ArenaError):
@@ -102,6 +106,7 @@ class Event:
     champion: int = 0                             # gauntlet
     sprt: dict[str, float] = field(default_factory=dict)
     max_matches: int = 1000                       # sprt
+    projection: dict[str, Any] = field(default_factory=lambda: dict(PROJECTION_DEFAULTS))
 
     @property
     def names(self) -> list[str]:
@@ -181,7 +186,8 @@ def event_from_dict(data: Mapping[str, Any], folder: Path, out: str | Path | Non
         limits=dict(merged.get("limits") or {}),
         points=(float(points.get("beat", 1.0)), float(points.get("tie", 0.5))),
         champion=int(champion), sprt=dict(merged.get("sprt") or {}),
-        max_matches=int((merged.get("sprt") or {}).get("max_matches", 1000)))
+        max_matches=int((merged.get("sprt") or {}).get("max_matches", 1000)),
+        projection=projection_settings(merged.get("projection")))
     if not spec.min_seats <= event.seats <= spec.max_seats:
         raise EventError(f"{spec.title} takes {spec.min_seats}-{spec.max_seats} seats a match, "
                          f"not {event.seats}" + (" (all-in puts every contestant in each match)"
@@ -193,6 +199,28 @@ def event_from_dict(data: Mapping[str, Any], folder: Path, out: str | Path | Non
     if fmt == "sprt" and len(contestants) != 2:
         raise EventError("an SPRT is an A/B test: exactly two contestants (A the new build)")
     return event
+
+
+def projection_settings(table: Any) -> dict[str, Any]:
+    """The ``[projection]`` table checked, over :data:`PROJECTION_DEFAULTS`."""
+    if table is None:
+        return dict(PROJECTION_DEFAULTS)
+    if not isinstance(table, Mapping):
+        raise EventError("[projection] must be a table (pace = 2.0, layout = \"focus\")")
+    out = dict(PROJECTION_DEFAULTS)
+    for key, value in table.items():
+        if key not in PROJECTION_DEFAULTS:
+            raise EventError(f"[projection] has no {key!r}; it takes " + ", ".join(PROJECTION_DEFAULTS))
+        if key == "layout":
+            if value not in ("focus", "grid"):
+                raise EventError(f"[projection] layout must be \"focus\" or \"grid\", not {value!r}")
+        elif isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 3600:
+            raise EventError(f"[projection] {key} must be a number of "
+                             + ("turns a second" if key == "pace" else "seconds") + f" (0-3600), not {value!r}")
+        else:
+            value = float(value)
+        out[key] = value
+    return out
 
 
 def plugin_formats(plugin) -> dict[str, dict]:
@@ -453,7 +481,8 @@ class BrokenSeat(Seat):
         return Answer(failure=Termination.CRASH, detail=f"cannot start: {self.reason}")
 
 
-def task_for(event: Event, plan: Plan, pairing: Pairing, ship: bool) -> dict:
+def task_for(event: Event, plan: Plan, pairing: Pairing, ship: bool,
+             live: Path | None = None) -> dict:
     """Everything a worker needs to play one match (plain data, picklable)."""
     seats = []
     files: dict[str, tuple[bytes, int]] = {}
@@ -469,7 +498,7 @@ def task_for(event: Event, plan: Plan, pairing: Pairing, ship: bool) -> dict:
     return {"id": pairing.id, "game": event.game, "variant": event.variant,
             "options": plan.options(pairing.group), "seats": seats, "seed": pairing.seed,
             "per_move": event.per_move, "total": event.total, "limits": event.limits,
-            "files": files}
+            "files": files, "live": str(live) if live else None}
 
 
 def play_match(task: Mapping[str, Any]) -> dict:
@@ -524,13 +553,17 @@ def play_match(task: Mapping[str, Any]) -> dict:
         time_control = (TimeControl(task.get("per_move"), task.get("total"))
                         if task.get("per_move") or task.get("total") else None)
         out = root / "out"
+        record = _live_record(task) or out / f"{task['id']}.arena.jsonl"
         match = Match(plugin, task["options"], seats, seed=task["seed"], variant=task.get("variant"),
-                      record_path=out / f"{task['id']}.arena.jsonl", time_control=time_control,
+                      record_path=record, time_control=time_control,
                       workdir=root / "work", out_dir=out)
-        outcome = match.run()
+        with _following_pace(match, task):
+            outcome = match.run()
         failures = _failures(match, names, [s.get("error", "") for s in task["seats"]])
         files = {str(p.relative_to(out)): p.read_bytes()
                  for p in sorted(out.rglob("*")) if p.is_file()}
+        if record.parent != out:
+            files[record.name] = record.read_bytes()
         return {"id": task["id"], "outcome": outcome.to_json(),
                 "result": outcome.result_text(names), "turns": len(match.turns),
                 "failures": failures, "error": match.error, "files": files,
@@ -538,6 +571,56 @@ def play_match(task: Mapping[str, Any]) -> dict:
     finally:
         shutil.rmtree(root, ignore_errors=True)
         _SCRATCH.discard(root)
+
+
+def _live_record(task: Mapping[str, Any]) -> Path | None:
+    """``live/ID.arena.jsonl`` in the event folder when the event is followed live (the
+    record is flushed per turn, so a projection can read it); None when not asked for
+    or when the folder cannot be written from here."""
+    if not task.get("live"):
+        return None
+    folder = Path(task["live"])
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return folder / f"{task['id']}.arena.jsonl" if os.access(folder, os.W_OK) else None
+
+
+class _following_pace:
+    """While a live match runs: play it at the pace in ``live/pace.json``, looked at a few
+    times a second, so a projection (here or on another machine) can slow it down or
+    speed it up.  Tournaments have no human seats, so every match is paced."""
+
+    EVERY = 0.3
+
+    def __init__(self, match, task: Mapping[str, Any]):
+        self.match, self.folder = match, Path(task["live"]).parent if task.get("live") else None
+        self.done = threading.Event()
+        self.thread: threading.Thread | None = None
+
+    def __enter__(self):
+        if self.folder is not None:
+            self._apply()
+            self.thread = threading.Thread(target=self._watch, name="pace", daemon=True)
+            self.thread.start()
+        return self
+
+    def _apply(self) -> None:
+        from runner.live import read_pace
+        pace = read_pace(self.folder)
+        if pace is not None:
+            self.match.set_pace(pace if pace > 0 else None)
+
+    def _watch(self) -> None:
+        while not self.done.wait(self.EVERY):
+            self._apply()
+
+    def __exit__(self, *exc):
+        self.done.set()
+        if self.thread is not None:
+            self.thread.join(1.0)
+        return False
 
 
 def _failures(match, names: Sequence[str], errors: Sequence[str]) -> list[dict]:
@@ -725,16 +808,25 @@ def _worker_start(organizer: int, pool_folder: str = "") -> None:
 
 
 def run_event(event: Event, executor: cf.Executor | None = None, ship: bool = False,
-              log: Callable[[str], None] = print) -> dict:
+              log: Callable[[str], None] = print, live: bool = False,
+              pace: float | None = None) -> dict:
     """Play every match of the event not yet in its results file; return the standings.
 
     ``executor`` runs :func:`play_match` tasks (default: a local pool of
     ``event.concurrency`` processes); ``ship`` sends the contestants' files with each task
-    (for workers on other machines).
+    (for workers on other machines).  ``live`` has every match write its record to
+    ``live/ID.arena.jsonl`` turn by turn and the plan to ``live/schedule.json``, for a
+    projection (``runner.live``); the matches are then played at ``pace`` turns a second
+    (0: unpaced), changeable while they run through ``live/pace.json``.
     """
     folder = event.out
     (folder / MATCHES).mkdir(parents=True, exist_ok=True)
     _write_event_json(event)
+    live_dir = folder / "live" if live else None
+    if live_dir is not None:
+        from runner.live import write_pace
+        live_dir.mkdir(exist_ok=True)
+        write_pace(folder, event.projection["pace"] if pace is None else pace)
     results = ResultsFile(folder / RESULTS)
     plan = Plan(event)
     own = executor is None
@@ -747,12 +839,12 @@ def run_event(event: Event, executor: cf.Executor | None = None, ship: bool = Fa
 
     def submit(pairing: Pairing, tries: int) -> None:
         try:
-            future = pool[0].submit(play_match, task_for(event, plan, pairing, ship))
+            future = pool[0].submit(play_match, task_for(event, plan, pairing, ship, live_dir))
         except BrokenProcessPool:
             if not own:
                 raise
             renew()
-            future = pool[0].submit(play_match, task_for(event, plan, pairing, ship))
+            future = pool[0].submit(play_match, task_for(event, plan, pairing, ship, live_dir))
         in_flight[future] = (pairing, tries, pool[1])
 
     def renew() -> None:
@@ -774,6 +866,10 @@ def run_event(event: Event, executor: cf.Executor | None = None, ship: bool = Fa
                        and p.id not in busy]
             for p in pending[:max(0, event.concurrency - len(in_flight))]:
                 submit(p, 1)
+            if live_dir is not None:
+                _write_schedule(live_dir, [p for p, _, _ in in_flight.values()],
+                                [p for p in pending if p.id not in {q.id for q, _, _ in in_flight.values()}],
+                                event, finished=not in_flight)
             if not in_flight:
                 break
             finished, _ = cf.wait(list(in_flight), return_when=cf.FIRST_COMPLETED)
@@ -794,6 +890,9 @@ def run_event(event: Event, executor: cf.Executor | None = None, ship: bool = Fa
                         type(exc), exc)).strip(), "files": {}}
                 line = _record(event, plan, pairing, answer)
                 results.append(line)
+                if live_dir is not None:             # its final copy is in matches/ID now
+                    _remove_quietly(live_dir / f"{pairing.id}.arena.jsonl")
+                    shown = 0.0                      # a projection wants the new standings now
                 played += 1
                 total = len(pairings) if event.format in ("round-robin", "gauntlet", "all-in") else None
                 log(f"[{len(results.lines)}{'/' + str(total) if total else ''}] {pairing.id} "
@@ -816,6 +915,30 @@ def run_event(event: Event, executor: cf.Executor | None = None, ship: bool = Fa
     return table
 
 
+def _write_schedule(folder: Path, running: Sequence[Pairing], pending: Sequence[Pairing],
+                    event: Event, finished: bool) -> None:
+    """``live/schedule.json``: the matches in flight and the next ones (for the
+    projection's "next" card), and whether the event is over."""
+    def describe(p: Pairing) -> dict:
+        return {"id": p.id, "index": p.index, "round": p.round,
+                "contestants": [event.contestants[s].name for s in p.seats]}
+    data = {"running": [describe(p) for p in running], "next": [describe(p) for p in pending[:8]],
+            "finished": finished}
+    tmp = folder / f".{os.getpid()}.schedule.tmp"
+    try:
+        tmp.write_text(json.dumps(data) + "\n", encoding="utf-8")
+        os.replace(tmp, folder / "schedule.json")
+    except OSError:
+        pass                          # a projection aid: never stops the event
+
+
+def _remove_quietly(path: Path) -> None:
+    try:
+        path.unlink()
+    except OSError:
+        pass
+
+
 def _record(event: Event, plan: Plan, pairing: Pairing, answer: Mapping[str, Any]) -> dict:
     names = [event.contestants[s].name for s in pairing.seats]
     line = {"id": pairing.id, "index": pairing.index, "round": pairing.round,
@@ -835,7 +958,8 @@ def _write_event_json(event: Event) -> None:
             "seed": event.seed, "options": event.options, "cycle": event.cycle,
             "time": {"per_move": event.per_move, "total": event.total},
             "points": {"beat": event.points[0], "tie": event.points[1]},
-            "contestants": [{"name": c.name, "seat": c.seat} for c in event.contestants]}
+            "contestants": [{"name": c.name, "seat": c.seat} for c in event.contestants],
+            "concurrency": event.concurrency, "projection": event.projection}
     target = event.out / "event.json"
     tmp = target.with_suffix(".json.tmp")
     tmp.write_text(json.dumps(data, indent=2, default=str) + "\n", encoding="utf-8")
@@ -1019,7 +1143,24 @@ def register(commands) -> None:
     parser.add_argument("--quiet", action="store_true", help="print only the standings")
     parser.add_argument("--window", action="store_true",
                         help="show the standings in the arena's window while the event runs")
+    parser.add_argument("--project", action="store_true",
+                        help="project the event fullscreen while it runs: live boards at the "
+                             "event's [projection] pace, intermissions, standings")
+    parser.add_argument("--display", type=int, default=0, metavar="N",
+                        help="with --project: the display to go fullscreen on (0 the first)")
+    parser.add_argument("--live", action="store_true",
+                        help="headless, but write each match's record turn by turn and play at "
+                             "the event's pace, for `arena project FOLDER` on another machine")
     parser.set_defaults(func=cmd_tournament)
+    project = commands.add_parser(
+        "project", help="project an event folder another arena is writing (see TOURNAMENTS.md)")
+    project.add_argument("folder", help="the event folder (results.jsonl, live/ ...), "
+                                        "e.g. on a shared drive")
+    project.add_argument("--display", type=int, default=0, metavar="N",
+                         help="the display to go fullscreen on (0 the first)")
+    project.add_argument("--windowed", action="store_true", help="a window, not fullscreen")
+    project.add_argument("--size", metavar="WxH", help="the window's size with --windowed")
+    project.set_defaults(func=cmd_project)
 
 
 @dataclass
@@ -1028,21 +1169,39 @@ class ShowStandings:
     while ``thread`` runs the event; the runner itself never opens a window."""
 
     folder: Path
-    thread: threading.Thread
+    thread: threading.Thread | None
     log: list[str]
     outcome: dict
+    #: Open the projection (fullscreen on ``display``) rather than the standings screen.
+    project: bool = False
+    display: int = 0
+    windowed: bool = False
 
     def error(self) -> str:
         return self.outcome.get("error", "")
 
     def finish(self) -> int:
         """Wait for the event's end (closing the window does not stop it)."""
+        if self.thread is None:
+            return self.outcome.get("code", 0)
         self.thread.join()
         return self.outcome.get("code", 1)
 
 
+def cmd_project(args) -> int | ShowStandings:
+    """``arena project FOLDER``: follow an event folder written by another arena."""
+    folder = Path(args.folder)
+    if not folder.is_dir():
+        print(f"arena: {folder}: no such event folder (the folder holding results.jsonl)",
+              file=sys.stderr)
+        return 2
+    return ShowStandings(folder.absolute(), None, [], {}, project=True, display=args.display,
+                         windowed=args.windowed)
+
+
 def cmd_tournament(args) -> int | ShowStandings:
-    if getattr(args, "window", False):
+    project = getattr(args, "project", False)
+    if getattr(args, "window", False) or project:
         lines: list[str] = []
         outcome: dict = {}
 
@@ -1057,7 +1216,8 @@ def cmd_tournament(args) -> int | ShowStandings:
             return 2
         thread = threading.Thread(target=background, name="tournament", daemon=True)
         thread.start()
-        return ShowStandings(folder, thread, lines, outcome)
+        return ShowStandings(folder, thread, lines, outcome, project=project,
+                             display=getattr(args, "display", 0) or 0)
     log = (lambda _: None) if args.quiet else (lambda text: print(text, flush=True))
     return _run_command(args, log, {})
 
@@ -1073,13 +1233,19 @@ def _run_command(args, log, outcome: dict) -> int:
             except ImportError:
                 print("arena: --cluster needs Dask: pip install 'arena[cluster]'", file=sys.stderr)
                 return 2
+            if getattr(args, "project", False) or getattr(args, "live", False):
+                log("the cluster's matches are not followed live (their workers do not "
+                    "share the event folder); the projection shows results and standings")
             with Client(args.cluster) as client:
                 if not args.workers:
                     event.concurrency = max(1, sum(client.nthreads().values()))
                 with client.get_executor(pure=False) as executor:
                     table = run_event(event, executor, ship=True, log=log)
         else:
-            table = run_event(event, log=log)
+            paced = getattr(args, "project", False) or getattr(args, "live", False)
+            followed = paced or getattr(args, "window", False)
+            # --window alone: records written live but unpaced until a projection asks
+            table = run_event(event, log=log, live=followed, pace=None if paced else 0.0)
     except ArenaError as exc:
         print(f"arena: {exc}", file=sys.stderr)
         outcome["error"] = str(exc)

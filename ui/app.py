@@ -42,7 +42,7 @@ class App:
     """The window, the ui manager, the settings and the scene stack."""
 
     def __init__(self, settings: Settings | None = None, size: tuple[int, int] | None = None,
-                 fullscreen: bool | None = None):
+                 fullscreen: bool | None = None, display: int = 0):
         pygame.display.init()      # no audio: the arena makes no sound
         prefer_plain_framebuffer()
         pygame.font.init()
@@ -50,6 +50,8 @@ class App:
         self.settings = settings if settings is not None else load_settings()
         self.windowed_size = tuple(size or self.settings.window_size)
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
+        #: The monitor to open on (a projector is often the second one, display 1).
+        self.display = max(0, min(int(display), pygame.display.get_num_displays() - 1))
         pygame.display.set_caption("Arena")
         self.window = self._open_window()
         self.scale = ui_scale(self.size)
@@ -76,8 +78,8 @@ class App:
 
     def _open_window(self) -> pygame.Surface:
         if self.fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN, display=self.display)
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE, display=self.display)
 
     def _make_manager(self) -> pygame_gui.UIManager:
         return ArenaUIManager(self.size, gui_theme(self.theme, self.scale), self.scale,

@@ -4,7 +4,8 @@ The event runs headless (:func:`runner.tournament.run_event`) on a background th
 or has already run; this screen only reads the event folder's ``standings.json``,
 which the runner rewrites every few seconds, and shows the table with the latest
 finished matches.  Closing the screen does not stop the event: the command goes on
-until its last match, as it would without a window.
+until its last match, as it would without a window.  Project opens the projection
+(:mod:`ui.scenes.projection`) of the same folder, fullscreen.
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from typing import Callable
 
 import pygame
 
+from runner.i18n import _
 from ui.scene import Scene, is_pressed
 
 #: Seconds between reads of standings.json.
@@ -37,7 +39,10 @@ class TournamentScene(Scene):
 
     def layout(self) -> None:
         name = self.table.get("event") or self.folder.name
-        self.top_bar(f"Tournament: {name}")
+        self.top_bar(f"Tournament: {name}", right=self.dw - 200)
+        self.project_button = self.button(self.rect(self.dw - 180, 12, 164, 44), _("Project"),
+                                          tooltip=_("Show the event fullscreen for a room: live "
+                                                    "boards, intermissions, standings (Esc returns)"))
 
     def running(self) -> bool:
         return self.thread is not None and self.thread.is_alive()
@@ -77,7 +82,17 @@ class TournamentScene(Scene):
         if is_pressed(event, self.back_button):
             self.app.pop()
             return True
+        if is_pressed(event, self.project_button):
+            self.project()
+            return True
         return False
+
+    def project(self) -> None:
+        """The projection of this folder, fullscreen; the event's matches (if it runs
+        here, unpaced until now) are played at the event's pace while it is shown."""
+        from ui.scenes.projection import ProjectionScene
+        self.app.push(ProjectionScene(self.app, self.folder, self.thread, fullscreen=True,
+                                      claim_pace=self.running()))
 
     # ------------------------------------------------------------ drawing
     COLUMNS = (("#", 44, "rank"), ("contestant", 330, "name"), ("played", 90, "played"),
@@ -157,3 +172,15 @@ class TournamentScene(Scene):
 def _number(value) -> str:
     value = float(value)
     return str(int(value)) if value.is_integer() else f"{value:.2f}"
+
+
+def open_tournament_window(args, request):
+    """The window for ``arena tournament --window`` (the standings screen) or, with
+    ``request.project``, the projection (``--project``, ``arena project FOLDER``)."""
+    if request.project:
+        from ui.scenes.projection import open_projection
+        return open_projection(args, request)
+    from ui.app import open_app
+    app = open_app(args)
+    app.push(TournamentScene(app, request.folder, request.thread, request.log, request.error))
+    return app

@@ -1,0 +1,827 @@
+"""Projection mode: a running event on a hall's screen, for hours, with nobody at the keys.
+
+``arena tournament EVENT.toml --project [--display N]`` (the event runs here) and
+``arena project EVENT_FOLDER`` (another arena writes the folder, e.g. on a shared drive)
+open it fullscreen; the tournament screen's Project button opens it in the window.
+
+It only reads the event folder (:class:`runner.live.EventFollower`): each running match's
+record, flushed turn by turn, the results file and the standings.  The current match is
+followed at the event's pace (``[projection] pace``, turns a second; the organizer's
+matches are played at that pace too), its final position stays up for ``hold`` seconds,
+then an intermission card (the result, the next pairing, the standings) for
+``intermission`` seconds, then the next running match.  ``layout = "grid"`` shows every
+running match at once instead, each cell following its own match.
+
+Type is sized from the screen's height (1080p and 4K alike) so names, clocks and scores
+can be read from the back of a hall; there are no widgets and no debug text.  Drawing
+happens only when something shown changed; while waiting the scene wakes twice a second.
+
+Keys: Up/+ faster, Down/- slower (and the organizer's matches with it), G grid/focus,
+S standings, N next match now, Esc leaves.
+"""
+from __future__ import annotations
+
+import time
+import traceback
+from pathlib import Path
+
+import pygame
+
+from games.render import BoardView, contrast_text, elide, font, mix
+from runner.i18n import _
+from runner.live import EventFollower, LiveMatch
+from ui.scene import Scene
+
+#: Turns a second the keys step through (0 = as fast as the programs answer).
+PACES = (0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 8.0, 0.0)
+#: Seconds between looks at the event folder while a match is shown / while waiting.
+POLL_PLAYING = 0.25
+POLL_WAITING = 0.5
+#: Seconds between redraws of the thumbnails (they follow their matches' latest turn).
+THUMB_EVERY = 1.0
+#: A seat whose answer has not come for this long is named on the screen.
+SLOW_ANSWER = 5.0
+#: Most cells of the grid layout.
+MAX_CELLS = 4
+TOAST_SECONDS = 3.0
+#: Bytes of rendered words kept for reuse (clocks and counters change, so the cache is
+#: emptied when full rather than kept growing).
+TEXT_CACHE_BYTES = 6 << 20
+
+
+def board_view(coordinates: bool) -> BoardView:
+    """The view a projected board is drawn with: no side panel of the game's own (the
+    projection shows names, clocks and scores itself, in hall-sized type)."""
+    return BoardView(show_coordinates=coordinates, highlights={"panel": False})
+
+
+class Playback:
+    """One board following one live match at a pace, turn by turn, from its start.
+
+    It plays its own copy of the position; when the display falls behind the match by
+    more than a couple of seconds it runs at three times the pace until it has caught up.
+    """
+
+    def __init__(self, match: LiveMatch, theme):
+        from ui.boards import make_renderer
+        self.match = match
+        self.shown = 0
+        self.cursor = 0.0
+        self.state = match.initial.clone() if match.initial is not None else None
+        self.renderer = make_renderer(match.plugin, match.game, match.options, match.names, theme)
+        self.ended_at: float | None = None
+        self.view = board_view(True)
+
+    @property
+    def ended(self) -> bool:
+        return self.ended_at is not None
+
+    def advance(self, dt: float, pace: float, now: float) -> bool:
+        """Move the shown turn on by the pace; True when the picture changed."""
+        match = self.match
+        if match.initial is None:
+            return False
+        if self.state is None or self.shown > len(match.turns):      # the record started over
+            self.state, self.shown, self.cursor, self.ended_at = match.initial.clone(), 0, 0.0, None
+        available = len(match.turns)
+        if pace <= 0:
+            self.cursor = float(available)
+        else:
+            lag = available - self.cursor
+            rate = pace * 3 if lag > max(2.0, pace * 2) else pace
+            self.cursor = min(float(available), self.cursor + rate * dt)
+        changed = False
+        while self.shown < int(self.cursor):
+            self._apply(match.turns[self.shown])
+            self.shown += 1
+            changed = True
+        if self.ended_at is None and self.shown >= available and match.finished:
+            self.ended_at = now
+            changed = True
+        return changed
+
+    def _apply(self, info) -> None:
+        from runner.records import _replay_turn
+        try:
+            _replay_turn(self.match.game, self.state, info, str(self.match.path), info.number)
+        except Exception as exc:       # the follower checked it already; never stop the room
+            self.match.error = self.match.error or f"{type(exc).__name__}: {exc}"
+
+    def clocks(self) -> dict[int, float]:
+        return self.match.turns[self.shown - 1].clocks if self.shown else {}
+
+
+class ProjectionScene(Scene):
+    """A running (or finished) event, projected: see the module's docstring."""
+
+    def __init__(self, app, folder: str | Path, thread=None, fullscreen: bool = False,
+                 claim_pace: bool = False):
+        super().__init__(app)
+        self.folder = Path(folder)
+        self.thread = thread
+        self.follower = EventFollower(self.folder)
+        self.want_fullscreen = fullscreen
+        self.was_fullscreen = app.fullscreen
+        self.claim_pace = claim_pace
+        self.pace: float | None = None          # turns a second chosen with the keys
+        self.organizer_pace: float | None = None
+        self.layout_name: str | None = None
+        self.main: Playback | None = None
+        self.cells: list[Playback | None] = []
+        self.freed_at: list[float] = []
+        self.seen: set[str] = set()              # matches shown (or being shown) on a board
+        self.phase = "waiting"                   # waiting, playing, holding, intermission, final
+        self.phase_since = time.monotonic()
+        self.last: dict | None = None            # the last result shown (for the card)
+        self.show_standings = False
+        self.since_poll = 1e9
+        self.since_thumbs = 0.0
+        self.thumbs_seen: tuple = ()
+        self.toast = ("", 0.0)
+        self._text: dict = {}
+        self._text_bytes = 0
+        self.shown_count = 0
+        self.followed: list[str] = []            # ids of the matches shown, in order (tests, bench)
+
+    # ------------------------------------------------------------ life cycle
+    def enter(self) -> None:
+        if self.want_fullscreen and not self.app.fullscreen:
+            self.app.toggle_fullscreen()
+        super().enter()
+        self.refresh(time.monotonic())
+        if self.claim_pace:                     # the window's event runs unpaced until now
+            self.pace = self.follower.setting("pace", 2.0)
+            self.follower.set_pace(self.pace)
+
+    def exit(self) -> None:
+        if self.claim_pace:
+            self.follower.set_pace(0.0)
+        self.follower.close()
+        self.main, self.cells = None, []
+        if self.want_fullscreen and self.app.fullscreen and not self.was_fullscreen:
+            self.app.toggle_fullscreen()
+        super().exit()
+
+    def layout(self) -> None:
+        """No widgets: nothing on the screen but the event."""
+        self._text.clear()
+        self._text_bytes = 0
+
+    # ------------------------------------------------------------ settings
+    def current_pace(self) -> float:
+        """Turns a second shown: the keys' choice, else the pace the organizer's matches
+        are played at now (``live/pace.json``), else the event file's."""
+        if self.pace is not None:
+            return self.pace
+        if self.organizer_pace is not None:
+            return self.organizer_pace
+        return self.follower.setting("pace", 2.0)
+
+    def current_layout(self) -> str:
+        if self.layout_name is None:
+            return "grid" if self.follower.projection.get("layout") == "grid" else "focus"
+        return self.layout_name
+
+    def event_running(self) -> bool:
+        if self.thread is not None:
+            return self.thread.is_alive()
+        return not self.follower.finished()
+
+    # ------------------------------------------------------------ input
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.KEYDOWN:
+            return False
+        key = event.key
+        if key in (pygame.K_UP, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.step_pace(+1)
+        elif key in (pygame.K_DOWN, pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.step_pace(-1)
+        elif key == pygame.K_g:
+            self.layout_name = "focus" if self.current_layout() == "grid" else "grid"
+            self.main, self.cells, self.freed_at = None, [], []
+            self.seen.clear()
+            self.set_phase("waiting", time.monotonic())
+        elif key == pygame.K_s:
+            self.show_standings = not self.show_standings
+        elif key == pygame.K_n:
+            self.skip(time.monotonic())
+        elif key == pygame.K_ESCAPE:
+            if len(self.app.scenes) > 1:
+                self.app.pop()
+            else:
+                self.app.quit()
+        else:
+            return False
+        self.app.dirty = True
+        return True
+
+    def step_pace(self, direction: int) -> None:
+        """The next pace up or down; the organizer's matches follow it when the folder
+        can be written (else only this screen's replay speed changes)."""
+        speed = lambda p: p if p > 0 else float("inf")        # 0: as fast as they play
+        pace = speed(self.current_pace())
+        faster = [p for p in PACES if speed(p) > pace]
+        slower = [p for p in PACES if speed(p) < pace]
+        if direction > 0 and faster:
+            self.pace = min(faster, key=speed)
+        elif direction < 0 and slower:
+            self.pace = max(slower, key=speed)
+        else:
+            self.pace = self.current_pace()
+        written = self.follower.set_pace(self.pace)
+        text = (_("As fast as they play") if not self.pace
+                else _("{n} turns a second").format(n=f"{self.pace:g}"))
+        if not written:
+            text += " · " + _("this screen only")
+        self.toast = (text, time.monotonic())
+
+    def skip(self, now: float) -> None:
+        """Leave the hold or intermission (or the current match) for the next match now."""
+        if self.main is not None:
+            self.finish_main(now, card=False)
+        self.set_phase("waiting", now)
+
+    # ------------------------------------------------------------ time
+    def set_phase(self, phase: str, now: float) -> None:
+        self.phase, self.phase_since = phase, now
+
+    def refresh(self, now: float) -> bool:
+        snap = self.follower.poll(now)
+        self.organizer_pace = self.follower.pace()
+        return bool(snap.new_results or snap.standings_changed or snap.matches_changed)
+
+    def update(self, dt: float) -> bool:
+        now = time.monotonic()
+        changed = False
+        self.since_poll += dt
+        if self.since_poll >= (POLL_PLAYING if self.phase == "playing" else POLL_WAITING):
+            self.since_poll = 0.0
+            changed = self.refresh(now) and self.phase != "playing" or changed
+            thumbs = self.since_thumbs + dt >= THUMB_EVERY
+        else:
+            thumbs = False
+        self.since_thumbs = 0.0 if thumbs else self.since_thumbs + dt
+        if self.current_layout() == "grid":
+            changed = self.update_grid(dt, now) or changed
+        else:
+            changed = self.update_focus(dt, now) or changed
+            if thumbs:
+                moved = self.thumbs_revision()
+                if moved != self.thumbs_seen:           # a thumbnail's match moved on
+                    self.thumbs_seen = moved
+                    changed = True
+        if self.toast[0] and now - self.toast[1] > TOAST_SECONDS:
+            self.toast = ("", 0.0)
+            changed = True
+        self.forget_finished()
+        return changed
+
+    def update_focus(self, dt: float, now: float) -> bool:
+        pace = self.current_pace()
+        held = now - self.phase_since
+        if self.phase in ("waiting", "final"):
+            match = self.pick()
+            if match is not None:
+                self.main = Playback(match, self.app.theme)
+                self.seen.add(match.id)
+                self.followed = (self.followed + [match.id])[-50:]
+                self.shown_count += 1
+                self.set_phase("playing", now)
+                return True
+            if not self.event_running() and self.phase != "final" and not self.follower.running():
+                self.refresh(now)                   # the last standings, written as it ended
+                self.set_phase("final", now)
+                return True
+            return False
+        if self.phase == "playing":
+            changed = self.main.advance(dt, pace, now)
+            if self.main.ended:
+                self.set_phase("holding", now)
+                return True
+            if self.slow_seat(self.main, now) and int(held) != int(held - dt):
+                changed = True                      # the "waiting for" line counts seconds
+            return changed
+        if self.phase == "holding":
+            if held >= self.follower.setting("hold", 3.0):
+                self.finish_main(now, card=True)
+                return True
+            return False
+        if self.phase == "intermission":
+            length = self.follower.setting("intermission", 8.0)
+            if held >= length:
+                self.set_phase("waiting", now)
+                return True
+            return int(held) != int(held - dt)      # the card's bar moves once a second
+        return False
+
+    def thumbs_revision(self) -> tuple:
+        """What the thumbnails show: which matches, how many turns each."""
+        main = self.main.match.id if self.main is not None else None
+        return tuple((m.id, len(m.turns)) for m in self.follower.running() if m.id != main)[:3]
+
+    def finish_main(self, now: float, card: bool) -> None:
+        match = self.main.match
+        self.last = {"names": match.names, "outcome": match.outcome, "error": match.error,
+                     "id": match.id}
+        self.main = None
+        wait = card and self.follower.setting("intermission", 8.0) > 0
+        self.set_phase("intermission" if wait else "waiting", now)
+
+    def pick(self) -> LiveMatch | None:
+        """The next match to follow: a running one nobody has shown, the newest start
+        first (so the room sees it from its first move with the least catching up)."""
+        fresh = [m for m in self.follower.running() if m.id not in self.seen]
+        return min(fresh, key=lambda m: (len(m.turns), m.id)) if fresh else None
+
+    def update_grid(self, dt: float, now: float) -> bool:
+        pace = self.current_pace()
+        count = self.cell_count()
+        if len(self.cells) != count:
+            self.cells = (self.cells + [None] * count)[:count]
+            self.freed_at = (self.freed_at + [0.0] * count)[:count]
+        changed = False
+        for i, cell in enumerate(self.cells):
+            if cell is not None:
+                changed = cell.advance(dt, pace, now) or changed
+                if cell.ended and now - cell.ended_at >= self.follower.setting("hold", 3.0):
+                    self.last = {"names": cell.match.names, "outcome": cell.match.outcome,
+                                 "error": cell.match.error, "id": cell.match.id}
+                    self.cells[i], self.freed_at[i] = None, now
+                    changed = True
+            elif now - self.freed_at[i] >= self.follower.setting("intermission", 8.0) / 2:
+                match = self.pick()
+                if match is not None:
+                    self.cells[i] = Playback(match, self.app.theme)
+                    self.seen.add(match.id)
+                    self.followed = (self.followed + [match.id])[-50:]
+                    self.shown_count += 1
+                    changed = True
+        phase = ("playing" if any(self.cells) else
+                 "final" if not self.event_running() and not self.follower.running() else "waiting")
+        if phase != self.phase:
+            if phase == "final":
+                self.refresh(now)
+            self.set_phase(phase, now)
+            changed = True
+        return changed
+
+    def cell_count(self) -> int:
+        wanted = self.follower.event.get("concurrency", 4)
+        wanted = wanted if isinstance(wanted, int) and not isinstance(wanted, bool) else 4
+        return max(1, min(MAX_CELLS, wanted))
+
+    def forget_finished(self) -> None:
+        """Drop finished matches no board shows, so hours of matches keep memory flat."""
+        shown = {p.match.id for p in [self.main, *self.cells] if p is not None}
+        for match_id, match in list(self.follower.matches.items()):
+            if match.finished and match_id not in shown:
+                self.follower.forget(match_id)
+                self.seen.add(match_id)
+
+    def slow_seat(self, playback: Playback, now: float) -> str:
+        """The name of the seat the live match has waited for a while, else ''."""
+        match = playback.match
+        if match.finished or playback.shown < len(match.turns) or match.state is None:
+            return ""
+        if now - (match.updated or now) < SLOW_ANSWER:
+            return ""
+        try:
+            seats = match.state.to_move()
+        except Exception:
+            return ""
+        names = match.names
+        return ", ".join(names[s] for s in seats if s < len(names))
+
+    def wake_interval(self) -> float | None:
+        if self.phase == "playing" and self.current_pace() > 0:
+            return max(0.03, min(0.25, 0.5 / self.current_pace()))
+        if self.phase == "playing":
+            return POLL_PLAYING
+        return POLL_WAITING
+
+    # ------------------------------------------------------------ drawing helpers
+    def u(self, value: float) -> int:
+        """Pixels from units of a 1080-pixel-high screen (type stays the same share of it)."""
+        return max(1, round(value * self.app.size[1] / 1080))
+
+    def text(self, surface, text: str, pos, size: float, colour, bold: bool = False,
+             width: int | None = None, align: str = "left", mono: bool = False) -> pygame.Rect:
+        """Blit one line at ``size`` units (cached: a projection draws the same words for hours)."""
+        pixels = self.u(size)
+        key = (text, pixels, bold, mono, colour, width)
+        image = self._text.get(key)
+        if image is None:
+            face = font(pixels, bold=bold, mono=mono)
+            shown = elide(face, text, width) if width and face.size(text)[0] > width else text
+            image = face.render(shown, True, colour)
+            size = image.get_width() * image.get_height() * image.get_bytesize()
+            if self._text_bytes + size > TEXT_CACHE_BYTES:
+                self._text.clear()
+                self._text_bytes = 0
+            self._text[key] = image
+            self._text_bytes += size
+        rect = image.get_rect()
+        setattr(rect, {"left": "topleft", "right": "topright", "center": "midtop"}[align], pos)
+        surface.blit(image, rect)
+        return rect
+
+    def colour_of(self, playback: Playback, seat: int):
+        """A seat's colour as its board draws it (the colour players are known by)."""
+        try:
+            return playback.renderer.seat_colour(seat)
+        except Exception:
+            seats = self.app.theme.seats
+            return seats[seat % len(seats)]
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        """The current view; a bug in it is printed and the frame left plain, since a
+        projection runs unattended for hours and must not close on one bad frame."""
+        try:
+            self.draw_view(surface)
+        except Exception:
+            traceback.print_exc()
+            surface.fill(self.app.theme.background)
+            self.draw_header(surface)
+
+    def draw_view(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        surface.fill(theme.background)
+        width, height = surface.get_size()
+        self.draw_header(surface)
+        body = pygame.Rect(self.u(40), self.u(112), width - self.u(80), height - self.u(112 + 36))
+        if self.show_standings or self.phase == "final":
+            self.draw_standings_page(surface, body)
+        elif self.current_layout() == "grid" and any(self.cells):
+            self.draw_grid(surface, body)
+        elif self.phase in ("playing", "holding") and self.main is not None:
+            self.draw_focus(surface, body)
+        elif self.phase == "intermission":
+            self.draw_intermission(surface, body)
+        else:
+            self.draw_waiting(surface, body)
+        if self.toast[0]:
+            face = font(self.u(36), bold=True)
+            pad = pygame.Rect(0, 0, face.size(self.toast[0])[0] + self.u(40), self.u(66))
+            pad.midtop = (width // 2, height - self.u(104))
+            pygame.draw.rect(surface, theme.panel, pad, border_radius=self.u(12))
+            self.text(surface, self.toast[0], (width // 2, height - self.u(96)), 36, theme.text,
+                      bold=True, align="center")
+
+    def draw_header(self, surface) -> None:
+        theme = self.app.theme
+        width = surface.get_width()
+        event = self.follower.event
+        name = str(event.get("name") or self.folder.name)
+        matches = self.follower.standings.get("matches") if isinstance(self.follower.standings, dict) else {}
+        played, planned = (matches.get("played"), matches.get("planned")) if isinstance(matches, dict) else (0, 0)
+        right = ""
+        if isinstance(played, int) and isinstance(planned, int):
+            right = _("{played} of {planned} matches").format(played=played, planned=planned)
+        right_rect = self.text(surface, right, (width - self.u(40), self.u(30)), 38, theme.muted,
+                               align="right")
+        self.text(surface, name, (self.u(40), self.u(20)), 56, theme.text, bold=True,
+                  width=right_rect.left - self.u(80))
+        pygame.draw.line(surface, theme.panel, (self.u(40), self.u(96)), (width - self.u(40), self.u(96)),
+                         self.u(3))
+
+    def draw_focus(self, surface, body: pygame.Rect) -> None:
+        from ui.boards import safe_draw
+        theme = self.app.theme
+        play = self.main
+        others = [m for m in self.follower.running() if m.id != play.match.id][:3]
+        board_w = min(round(body.width * 0.54), body.height * 4 // 3)
+        board = pygame.Rect(body.left, body.top, board_w, body.height)
+        if play.state is not None:
+            safe_draw(play.renderer, surface, board, play.state, play.view)
+        panel = pygame.Rect(board.right + self.u(48), body.top, body.right - board.right - self.u(48),
+                            body.height)
+        y = self.draw_players(surface, play, panel)
+        if play.ended:
+            y = self.draw_result_banner(surface, play, panel, y)
+        else:
+            slow = self.slow_seat(play, time.monotonic())
+            if slow:
+                waited = int(time.monotonic() - play.match.updated)
+                self.text(surface, _("Waiting for {name} ({s} s)").format(name=slow, s=waited),
+                          (panel.left, y), 32, theme.accent, width=panel.width)
+                y += self.u(52)
+        thumbs_h = self.u(250) if others else 0
+        table = pygame.Rect(panel.left, y + self.u(16), panel.width, panel.bottom - y - self.u(16) - thumbs_h)
+        self.draw_table(surface, table, compact=True)
+        if others:
+            self.draw_thumbs(surface, others, pygame.Rect(panel.left, panel.bottom - thumbs_h + self.u(20),
+                                                          panel.width, thumbs_h - self.u(20)))
+
+    def draw_players(self, surface, play: Playback, panel: pygame.Rect) -> int:
+        """A card per seat: colour, name, clock and score; returns the y below them."""
+        theme = self.app.theme
+        names = play.match.names
+        many = len(names) > 2
+        big = 40 if many else 54                      # the name; the clock and score below it
+        small = 34 if many else 46
+        # two seats: name, then clock and score; more: all on one line, to leave room
+        card_h = self.u(big * 1.4 + 36) if many else self.u(big * 1.4 + small * 1.4 + 40)
+        y = panel.top
+        clocks = play.clocks()
+        total = play.match.total_time
+        scores = ()
+        if play.state is not None and getattr(play.match.game.spec, "live_scores", False):
+            try:
+                scores = play.state.live_scores()
+            except Exception:
+                scores = ()
+        try:
+            to_move = () if play.ended or play.state is None else play.state.to_move()
+        except Exception:
+            to_move = ()
+        for seat, name in enumerate(names):
+            card = pygame.Rect(panel.left, y, panel.width, card_h - self.u(12))
+            colour = self.colour_of(play, seat)
+            pygame.draw.rect(surface, theme.panel, card, border_radius=self.u(14))
+            if seat in to_move:
+                pygame.draw.rect(surface, theme.accent, card, width=self.u(4), border_radius=self.u(14))
+            chip = pygame.Rect(card.left + self.u(18), card.top + self.u(18), self.u(24), card.height - self.u(36))
+            pygame.draw.rect(surface, colour, chip, border_radius=self.u(8))
+            used = clocks.get(seat)
+            clock = ""
+            if isinstance(used, (int, float)):
+                clock = _clock(max(0.0, total - used) if total else used)
+            score = _number(scores[seat]) if seat < len(scores) else ""
+            left = chip.right + self.u(20)
+            if many:
+                right = card.right - self.u(20)
+                if score:
+                    right = self.text(surface, score, (right, card.top + self.u(12)), big, theme.text,
+                                      bold=True, align="right").left - self.u(24)
+                if clock:
+                    right = self.text(surface, clock, (right, card.top + self.u(18)), small, theme.muted,
+                                      mono=True, align="right").left - self.u(24)
+                self.text(surface, name, (left, card.top + self.u(12)), big, theme.text, bold=True,
+                          width=right - left)
+                y += card_h
+                continue
+            self.text(surface, name, (left, card.top + self.u(10)), big, theme.text, bold=True,
+                      width=card.right - self.u(20) - left)
+            second = card.top + self.u(10 + big * 1.4)
+            if clock:
+                self.text(surface, clock, (left, second), small, theme.muted, mono=True)
+            if score:
+                self.text(surface, _("score {n}").format(n=score), (card.right - self.u(20), second), small,
+                          theme.text, bold=True, align="right")
+            y += card_h
+        return y
+
+    def draw_result_banner(self, surface, play: Playback, panel: pygame.Rect, y: int) -> int:
+        theme = self.app.theme
+        text = _result(play.match.names, play.match.outcome, play.match.error)
+        rect = pygame.Rect(panel.left, y, panel.width, self.u(84))
+        pygame.draw.rect(surface, theme.accent, rect, border_radius=self.u(14))
+        self.text(surface, text, (rect.centerx, rect.top + self.u(12)), 40, contrast_text(theme.accent),
+                  bold=True, align="center", width=rect.width - self.u(32))
+        return rect.bottom + self.u(8)
+
+    def draw_thumbs(self, surface, matches: list[LiveMatch], area: pygame.Rect) -> None:
+        from ui.boards import safe_draw
+        theme = self.app.theme
+        gap = self.u(16)
+        width = (area.width - gap * (len(matches) - 1)) // len(matches)
+        for i, match in enumerate(matches):
+            cell = pygame.Rect(area.left + i * (width + gap), area.top, width, area.height)
+            renderer = self._thumb_renderer(match)
+            board = pygame.Rect(cell.left, cell.top, cell.width, cell.height - self.u(40))
+            if match.state is not None:
+                safe_draw(renderer, surface, board, match.state, board_view(False))
+            self.text(surface, " – ".join(match.names), (cell.centerx, board.bottom + self.u(4)), 26,
+                      theme.muted, align="center", width=cell.width)
+
+    def _thumb_renderer(self, match: LiveMatch):
+        renderer = getattr(match, "_projection_renderer", None)
+        if renderer is None or renderer.theme is not self.app.theme:
+            from ui.boards import make_renderer
+            renderer = make_renderer(match.plugin, match.game, match.options, match.names, self.app.theme)
+            match._projection_renderer = renderer          # dropped with the match
+        return renderer
+
+    def draw_grid(self, surface, body: pygame.Rect) -> None:
+        from ui.boards import safe_draw
+        theme = self.app.theme
+        table_w = round(body.width * 0.34)
+        area = pygame.Rect(body.left, body.top, body.width - table_w - self.u(40), body.height)
+        self.draw_table(surface, pygame.Rect(area.right + self.u(40), body.top, table_w, body.height),
+                        compact=True)
+        count = len(self.cells)
+        cols = 1 if count == 1 else 2
+        rows = (count + cols - 1) // cols
+        gap = self.u(24)
+        cw, ch = (area.width - gap * (cols - 1)) // cols, (area.height - gap * (rows - 1)) // rows
+        for i, play in enumerate(self.cells):
+            cell = pygame.Rect(area.left + (i % cols) * (cw + gap), area.top + (i // cols) * (ch + gap), cw, ch)
+            line_h = self.u(58)
+            if play is None:
+                pygame.draw.rect(surface, theme.panel, cell, border_radius=self.u(14))
+                nxt = self.follower.next_pairings(1)
+                self.text(surface, _("Next match"), (cell.centerx, cell.centery - self.u(60)), 34,
+                          theme.muted, align="center")
+                self.text(surface, " – ".join(nxt[0]) if nxt else "…", (cell.centerx, cell.centery),
+                          40, theme.text, bold=True, align="center", width=cell.width - self.u(32))
+                continue
+            names = play.match.names
+            # a name a line while the board keeps its width (boards are mostly square)
+            per_line = 1 if cell.height - len(names) * line_h >= cell.width * 0.9 else 2
+            share = cell.width // per_line
+            for seat, name in enumerate(names):
+                x = cell.left + (seat % per_line) * share
+                top = cell.top + (seat // per_line) * line_h
+                chip = pygame.Rect(x, top + self.u(10), self.u(18), self.u(36))
+                pygame.draw.rect(surface, self.colour_of(play, seat), chip, border_radius=self.u(5))
+                self.text(surface, name, (chip.right + self.u(12), top + self.u(4)), 36, theme.text,
+                          bold=True, width=share - self.u(48))
+            head = line_h * ((len(names) + per_line - 1) // per_line)
+            board = pygame.Rect(cell.left, cell.top + head, cell.width, cell.height - head)
+            if play.state is not None:
+                safe_draw(play.renderer, surface, board, play.state, play.view)
+            if play.ended:
+                banner = pygame.Rect(cell.left, cell.bottom - self.u(70), cell.width, self.u(70))
+                pygame.draw.rect(surface, theme.accent, banner, border_radius=self.u(12))
+                self.text(surface, _result(names, play.match.outcome, play.match.error),
+                          (banner.centerx, banner.top + self.u(10)), 36, contrast_text(theme.accent),
+                          bold=True, align="center", width=banner.width - self.u(24))
+
+    def draw_intermission(self, surface, body: pygame.Rect) -> None:
+        theme = self.app.theme
+        y = body.top + self.u(10)
+        self.text(surface, _("Intermission"), (body.left, y), 40, theme.accent, bold=True)
+        length = self.follower.setting("intermission", 8.0) or 1.0
+        done = min(1.0, (time.monotonic() - self.phase_since) / length)
+        bar = pygame.Rect(body.right - self.u(400), y + self.u(22), self.u(400), self.u(12))
+        pygame.draw.rect(surface, theme.panel, bar, border_radius=self.u(6))
+        pygame.draw.rect(surface, theme.accent, (bar.left, bar.top, round(bar.width * done), bar.height),
+                         border_radius=self.u(6))
+        y += self.u(76)
+        if self.last:
+            self.text(surface, _("Last match"), (body.left, y), 32, theme.muted)
+            self.text(surface, _result(self.last["names"], self.last["outcome"], self.last["error"]),
+                      (body.left + self.u(260), y - self.u(6)), 44, theme.text, bold=True,
+                      width=body.width - self.u(260))
+            y += self.u(72)
+        nxt = self.follower.next_pairings(1)
+        running = [m for m in self.follower.running() if m.id not in self.seen]
+        pairing = running[0].names if running else nxt[0] if nxt else []
+        self.text(surface, _("Next match"), (body.left, y + self.u(14)), 32, theme.muted)
+        if pairing:
+            self.draw_pairing(surface, pairing, pygame.Rect(body.left + self.u(260), y, body.width - self.u(260),
+                                                           self.u(80)))
+        else:
+            self.text(surface, _("the last match is under way") if self.event_running() else _("none: the event is over"),
+                      (body.left + self.u(260), y + self.u(6)), 44, theme.text, bold=True)
+        y += self.u(110)
+        self.draw_table(surface, pygame.Rect(body.left, y, body.width, body.bottom - y), compact=False)
+
+    def draw_pairing(self, surface, names: list[str], rect: pygame.Rect) -> None:
+        """``A vs B`` in big type, each name beside its contestant's colour."""
+        theme = self.app.theme
+        x = rect.left
+        share = rect.width // max(1, len(names))
+        for i, name in enumerate(names):
+            chip = pygame.Rect(x, rect.top + self.u(12), self.u(26), self.u(56))
+            pygame.draw.rect(surface, theme.seats[i % len(theme.seats)], chip, border_radius=self.u(7))
+            self.text(surface, name, (chip.right + self.u(16), rect.top), 60, theme.text, bold=True,
+                      width=share - self.u(90))
+            x += share
+
+    def draw_waiting(self, surface, body: pygame.Rect) -> None:
+        theme = self.app.theme
+        nxt = self.follower.next_pairings(1)
+        message = (_("Waiting for the next match…") if self.event_running()
+                   else _("The event is over"))
+        self.text(surface, message, (body.left, body.top + self.u(10)), 44, theme.muted)
+        y = body.top + self.u(80)
+        if nxt:
+            self.text(surface, _("Next match"), (body.left, y + self.u(14)), 32, theme.muted)
+            self.draw_pairing(surface, nxt[0], pygame.Rect(body.left + self.u(260), y, body.width - self.u(260),
+                                                           self.u(80)))
+            y += self.u(110)
+        self.draw_table(surface, pygame.Rect(body.left, y, body.width, body.bottom - y), compact=False)
+
+    def draw_standings_page(self, surface, body: pygame.Rect) -> None:
+        theme = self.app.theme
+        title = _("Final standings") if self.phase == "final" else _("Standings")
+        self.text(surface, title, (body.left, body.top + self.u(6)), 48, theme.accent, bold=True)
+        self.draw_table(surface, pygame.Rect(body.left, body.top + self.u(90), body.width,
+                                             body.height - self.u(90)), compact=False)
+
+    def draw_table(self, surface, area: pygame.Rect, compact: bool) -> None:
+        """The standings as big as the area allows: rank, colour, name, points, W-D-L
+        and the rating (the last two left out where the area is narrow)."""
+        theme = self.app.theme
+        table = self.follower.standings if isinstance(self.follower.standings, dict) else {}
+        rows = table.get("standings")
+        rows = [r for r in rows if isinstance(r, dict)] if isinstance(rows, list) else []
+        if not rows or area.height < self.u(60):
+            if area.height >= self.u(60):
+                self.text(surface, _("No results yet"), (area.left, area.top), 34, theme.muted)
+            return
+        size = 34 if compact else 42
+        line = self.u(size * 1.55)
+        wide = area.width > self.u(900)
+        columns = [("rank", _("#"), 70), ("name", _("Contestant"), 0), ("points", _("Points"), 170)]
+        if wide:
+            columns += [("wdl", _("W-D-L"), 230), ("rating", _("Rating"), 320)]
+        fixed = sum(self.u(w) for _k, _h, w in columns)
+        name_w = max(self.u(120), area.width - fixed)
+        xs, x = [], area.left
+        for key, _head, w in columns:
+            xs.append(x)
+            x += name_w if key == "name" else self.u(w)
+        y = area.top
+        for (key, head, w), cx in zip(columns, xs):
+            align = "left" if key in ("name", "rank") else "right"
+            pos = (cx + (self.u(w) - self.u(16) if align == "right" else self.u(12)), y)
+            self.text(surface, head, pos, size * 0.75, theme.muted, bold=True, align=align)
+        y += self.u(size * 1.2)
+        for index, row in enumerate(rows):
+            more_room = self.u(size) if index < len(rows) - 1 else 0     # for "and N more"
+            if y + line + more_room > area.bottom:
+                more = len(rows) - index
+                self.text(surface, _("and {n} more").format(n=more), (area.left + self.u(12), y), size * 0.7,
+                          theme.muted)
+                break
+            if index % 2 == 0:
+                pygame.draw.rect(surface, theme.panel, (area.left, y, area.width, line - self.u(4)),
+                                 border_radius=self.u(8))
+            name = str(row.get("name", ""))
+            values = {"rank": str(row.get("rank", "")), "name": name,
+                      "points": _number(row.get("points", 0)),
+                      "wdl": f"{row.get('wins', 0)}-{row.get('draws', 0)}-{row.get('losses', 0)}",
+                      "rating": _rating(row)}
+            ty = y + (line - self.u(4) - self.u(size * 1.36)) // 2
+            for (key, _head, w), cx in zip(columns, xs):
+                colour = theme.accent if values["rank"] == "1" and key in ("rank", "name") else theme.text
+                if key == "name":       # no colour here: a contestant's colour is its seat's
+                    self.text(surface, name, (cx + self.u(12), ty), size, colour, bold=True,
+                              width=name_w - self.u(24))
+                elif key == "rank":
+                    self.text(surface, values[key], (cx + self.u(12), ty), size, colour, bold=True)
+                else:
+                    self.text(surface, values[key], (cx + self.u(w) - self.u(16), ty), size, colour,
+                              align="right", mono=key != "points")
+            y += line
+
+
+def _clock(seconds: float) -> str:
+    seconds = int(seconds + 0.5)
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def _number(value) -> str:
+    try:
+        value = float(value)
+    except (TypeError, ValueError):
+        return ""
+    return str(int(value)) if value.is_integer() else f"{value:.1f}"
+
+
+def _rating(row: dict) -> str:
+    try:
+        if "elo" in row:
+            elo = round(float(row["elo"])) or 0
+            return f"{elo:+d} ± {float(row['elo_error']):.0f}"
+        if "mu" in row:
+            return f"{float(row['mu']):.1f} ± {float(row['sigma']):.1f}"
+    except (TypeError, ValueError, KeyError):
+        pass
+    return ""
+
+
+def _result(names: list[str], outcome, error: str) -> str:
+    """One line for a finished match: who won (or the scores), or why it could not be read."""
+    if outcome is None:
+        return _("Record unreadable: {why}").format(why=error[:80]) if error else ""
+    if len(names) == 2 and len(outcome.ranks) == 2:
+        first, second = outcome.ranks
+        if first == second:
+            return _("{a} and {b} draw").format(a=names[0], b=names[1])
+        winner, loser = (names[0], names[1]) if first < second else (names[1], names[0])
+        return _("{winner} beats {loser}").format(winner=winner, loser=loser)
+    try:
+        return outcome.result_text(names)
+    except Exception:
+        return ""
+
+
+def open_projection(args, request) -> "object":
+    """The window for ``arena project`` / ``arena tournament --project``: fullscreen on the
+    chosen display (or windowed), the tournament screen beneath the projection."""
+    from ui.app import App, parse_window_size
+    from ui.scenes.home import HomeScene
+    from ui.scenes.tournament import TournamentScene
+    from ui.settings import load_settings
+    settings = load_settings()
+    windowed = getattr(request, "windowed", False)
+    app = App(settings, size=parse_window_size(getattr(args, "size", None)), fullscreen=not windowed,
+              display=request.display)
+    app.push(HomeScene(app))
+    app.push(TournamentScene(app, request.folder, request.thread, request.log, request.error))
+    app.push(ProjectionScene(app, request.folder, request.thread))
+    return app
