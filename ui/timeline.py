@@ -230,3 +230,13 @@ def outline_regions(surface: pygame.Surface, origin: tuple[int, int], rects: lis
         else:
             pygame.draw.lines(surface, colour, True, points, width)
     return len(groups)
+
+
+def ghost_regions(surface: pygame.Surface, origin: tuple[int, int], image: pygame.Surface,
+                  rects: list[pygame.Rect], alpha: int = 200) -> None:
+    """Show ``image`` (another position drawn off screen) through the blocks ``rects``, so
+    a move that was not played is seen where it would stand."""
+    for rect in rects:
+        piece = image.subsurface(rect.clip(image.get_rect())).copy()
+        piece.set_alpha(alpha)
+        surface.blit(piece, (rect.x + origin[0], rect.y + origin[1]))

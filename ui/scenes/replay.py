@@ -31,7 +31,8 @@ from ui.scene import Scene, is_pressed
 from ui.scenes.board_scene import BoardScene, COLUMN_W
 from ui.scenes.replay_tools import BranchPane, FilmPane, RerunPane, ToolPane
 from ui.timeline import (DIFF_COLOUR, NEW_COLOUR, RECORDED_COLOUR, changed_regions, draw_marks, jump_target,
-                         kind_colour, kind_name, mark_kinds, outline_regions, timeline_marks)
+                         draw_offscreen, ghost_regions, kind_name, mark_kinds, outline_regions, plain_view,
+                         timeline_marks)
 
 SPEEDS = ("0.5", "1", "2", "4", "8", "16")      # turns per second
 PICTURE = "Picture"
@@ -623,8 +624,9 @@ class ReplayView(BoardScene):
             outline_regions(surface, board.topleft, self.board_regions(board, before, self.replay.states[self.index]),
                             RECORDED_COLOUR, width)
             if after_new is not None:
-                outline_regions(surface, board.topleft, self.board_regions(board, before, after_new),
-                                NEW_COLOUR, width, fill_alpha=0, dashed=True)
+                regions = self.board_regions(board, before, after_new)
+                ghost_regions(surface, board.topleft, self.rerun_picture(board.size, after_new), regions)
+                outline_regions(surface, board.topleft, regions, NEW_COLOUR, width, fill_alpha=0, dashed=True)
             legend.append((RECORDED_COLOUR, _("recorded: {m}").format(m=rerun.recorded.get("text") or "-")))
             legend.append((NEW_COLOUR, _("new: {m}").format(m=rerun.new.text or "-")
                            + ("" if after_new is not None else " " + _("(not playable)"))))
@@ -659,6 +661,15 @@ class ReplayView(BoardScene):
                 after = None
         self._rerun_state = (rerun, after)
         return after
+
+    def rerun_picture(self, size: tuple[int, int], state) -> pygame.Surface:
+        """The re-run's position drawn off screen at ``size`` (kept while it is shown)."""
+        key = (id(state), size, self.view.flipped, self.app.theme.name)
+        cached = getattr(self, "_rerun_picture", None)
+        if cached is None or cached[0] != key:
+            cached = (key, draw_offscreen(self.diff_renderer, size, state, plain_view(self.view)))
+            self._rerun_picture = cached
+        return cached[1]
 
     def draw_legend(self, surface: pygame.Surface, board: pygame.Rect, items: list[tuple[tuple, str]]) -> None:
         """Swatch and text lines in the board's top-left corner, on a panel."""

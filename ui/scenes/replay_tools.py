@@ -311,7 +311,7 @@ class BranchPane(ToolPane):
         y += 34
         self.menus, self.entries = {}, {}
         for seat in range(view.seat_count()):
-            view.label(view.rect(x, y, 90, 40), view.seat_name(seat))
+            view.label(view.rect(x, y, 90, 40), _("Seat {n}").format(n=seat + 1))
             menu = view.dropdown(view.rect(x + 94, y, 130, 40), [_(PERSON), _(BOT), _(PROGRAM)],
                                  _(self.kinds[seat]))
             self.menus[menu] = seat
