@@ -174,20 +174,24 @@ def test_rerun_in_the_window_reproduces_the_example_bots_answer(home, game):
 
 
 def test_a_changed_build_shows_both_moves_on_the_board(home, tmp_path):
+    sys.path.insert(0, str(ROOT / "bench"))
+    from viewer_screenshots import changed_build, first_different_turn
     path = program_record("robot")
+    program = changed_build(tmp_path)              # the example bot, neighbours searched otherwise
+    turn = first_different_turn(path, program)
     view = open_view(home, path)
-    step_to(home, view, 3)
+    step_to(home, view, turn)
     click(home, tool_button(view, "Re-run"))
-    changed = tmp_path / "stay_bot.py"             # another build: stays where it is
-    changed.write_text("lines = open('MAP.INP').read().split('\\n')\nx, y, _ = lines[1].split()\n"
-                       "open('MOVE.OUT', 'w').write(f'{x} {y}\\n')\n")
-    pane = run_in_pane(home, view, f"{PY} {changed}")
+    pane = run_in_pane(home, view, f"{PY} {program}")
     assert pane.result is not None and not pane.result.same_move, pane.error
     lines = [text for text, _c, _s in pane.lines()]
     assert lines[0].startswith("recorded: ") and lines[1].startswith("new: ") and "different move" in lines
-    board = view.board_rect()
-    assert colour_shown(home.window, board, RECORDED_COLOUR, 12) > 5, "the recorded move is outlined"
-    assert colour_shown(home.window, board, NEW_COLOUR, 12) > 5, "the new move is outlined"
+    board, legend = view.board_rect(), view.legend_rect
+
+    def on_board(colour):
+        return colour_shown(home.window, board, colour, 12) - colour_shown(home.window, legend, colour, 12)
+    assert on_board(RECORDED_COLOUR) > 5, "the recorded move is outlined"
+    assert on_board(NEW_COLOUR) > 5, "the new move is outlined"
     press(home, pygame.K_RIGHT)                      # another turn: the marks go
     assert colour_shown(home.window, board, NEW_COLOUR, 12) == 0
 

@@ -260,8 +260,14 @@ class ReplayView(BoardScene):
     # ------------------------------------------------------------ layout
     def layout(self) -> None:
         super().layout()
-        self.title_label.set_text(" · ".join(x for x in (self.title_label.text, "replay",
-                                                         short_source(self.replay.source)) if x))
+        title = self.title_label.text
+        for limit in (22, 16, 12, 0):             # the record's name shortened to fit beside the buttons
+            text = " · ".join(x for x in (title, "replay", short_source(self.replay.source, limit) if limit else "")
+                              if x)
+            face = getattr(self.title_label, "font", None)
+            if face is None or face.size(text)[0] <= self.title_label.rect.width - self.px(8):
+                break
+        self.title_label.set_text(text)
         self.layout_tool()
         area = self.left_area()
         x, width = area.x / self.app.scale, area.width / self.app.scale
@@ -620,16 +626,19 @@ class ReplayView(BoardScene):
         rerun = self.rerun_shown
         if rerun is not None and rerun.turn == self.index:
             before = self.replay.states[self.index - 1]
-            after_new = self.rerun_state(rerun)
-            outline_regions(surface, board.topleft, self.board_regions(board, before, self.replay.states[self.index]),
-                            RECORDED_COLOUR, width)
-            if after_new is not None:
-                regions = self.board_regions(board, before, after_new)
-                ghost_regions(surface, board.topleft, self.rerun_picture(board.size, after_new), regions)
-                outline_regions(surface, board.topleft, regions, NEW_COLOUR, width, fill_alpha=0, dashed=True)
+            after_rec, after_new = self.replay.states[self.index], self.rerun_state(rerun)
+            recorded, new = self.board_regions(board, before, after_rec), []
+            if after_new is not None:              # only where the two results differ
+                apart = {tuple(r) for r in self.board_regions(board, after_rec, after_new)}
+                recorded = [r for r in recorded if tuple(r) in apart]
+                new = [r for r in self.board_regions(board, before, after_new) if tuple(r) in apart]
+                ghost_regions(surface, board.topleft, self.rerun_picture(board.size, after_new), new)
+                outline_regions(surface, board.topleft, new, NEW_COLOUR, width, fill_alpha=0, dashed=True)
+            outline_regions(surface, board.topleft, recorded, RECORDED_COLOUR, width)
             legend.append((RECORDED_COLOUR, _("recorded: {m}").format(m=rerun.recorded.get("text") or "-")))
             legend.append((NEW_COLOUR, _("new: {m}").format(m=rerun.new.text or "-")
-                           + ("" if after_new is not None else " " + _("(not playable)"))))
+                           + ("" if after_new is not None else " " + _("(not playable)"))
+                           + (" " + _("(no change on the board)") if after_new is not None and not new else "")))
         if legend:
             self.draw_legend(surface, board, legend)
 
@@ -679,6 +688,7 @@ class ReplayView(BoardScene):
         width = max(face.size(t)[0] for t in texts) + box + 3 * pad
         height = len(texts) * face.get_linesize() + 2 * pad
         panel = pygame.Rect(board.x + pad, board.y + pad, width, height)
+        self.legend_rect = panel
         pygame.draw.rect(surface, self.app.theme.panel, panel, border_radius=self.px(6))
         pygame.draw.rect(surface, self.app.theme.muted, panel, 1, border_radius=self.px(6))
         y = panel.y + pad
