@@ -67,7 +67,7 @@ def shoot(size: tuple[int, int], theme: str, out: Path, record: Path, program: P
     from screenshots import settle
     from ui.app import App
     from ui.scenes.home import HomeScene
-    from ui.scenes.replay_tools import FilmPane, RerunPane
+    from ui.scenes.replay_tools import BranchPane, FilmPane, RerunPane
     from ui.settings import Settings
 
     app = App(Settings(), size=size, fullscreen=False)
@@ -105,6 +105,13 @@ def shoot(size: tuple[int, int], theme: str, out: Path, record: Path, program: P
     view.open_tool(FilmPane)
     view.tool.ask_where()
     save("viewer_save_as")
+    view.tool.kill_dialog()
+    app.pop()
+    app.open_replay(ROOT / "replays/robot-sample.arena.jsonl")       # four seats
+    view = app.scene
+    view.go(10)
+    view.open_tool(BranchPane)
+    save("viewer_robot4_branch")
     app.close()
     return saved
 

@@ -304,3 +304,20 @@ def test_film_settings_that_make_no_sense_are_messages(home, tmp_path):
     pane.read_fields()
     pane.start(tmp_path / "x.png")
     assert "WIDTHxHEIGHT" in pane.error and not (tmp_path / "x.png").exists()
+
+
+@pytest.mark.parametrize("game", sorted(SAMPLES))
+def test_every_game_branches_from_the_window(home, game):
+    view = open_view(home, SAMPLES[game])
+    step_to(home, view, 2)
+    click(home, tool_button(view, "Branch"))
+    pane = view.tool
+    for entry, seat in pane.entries.items():         # the quickest bots, typed as a person would
+        entry.set_text("1")
+    click(home, pane.start_button)
+    match = view.branched
+    assert match is not None, pane.error
+    assert wait_until(home, lambda: match.outcome is not None, timeout=90), f"the {game} branch finished"
+    branched = open_replay(match.record_path)
+    assert branched.header["branch"]["turn"] == 2 and branched.branch_turn() == 2
+    assert [t.moves for t in branched.turns[:2]] == [t.moves for t in view.replay.turns[:2]]

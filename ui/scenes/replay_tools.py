@@ -46,13 +46,39 @@ def command_for_file(path: str) -> str:
     return f"{shlex.quote(sys.executable)} {quoted}" if path.endswith(".py") else quoted
 
 
+class ScaledFileDialog(UIFileDialog):
+    """pygame_gui's file dialog with its inner widgets scaled with the ui (its own layout
+    is in fixed pixels: on a 4K window the path line and the buttons were cut off)."""
+
+    scale = 1.0
+
+    def _setup_ui_elements(self):
+        super()._setup_ui_elements()
+        s = self.scale
+        if s == 1:
+            return
+        for button, width in ((self.cancel_button, 100), (self.ok_button, 70)):
+            button.set_dimensions((round(width * s), round(32 * s)))
+            button.set_relative_position((round(-(10 + width) * s), round(-42 * s)))   # its left edge
+        for n, button in enumerate((self.home_button, self.delete_button, self.parent_directory_button,
+                                    self.refresh_button)):
+            button.set_dimensions((round(20 * s), round(20 * s)))
+            button.set_relative_position((round((10 + 22 * n) * s), round(10 * s)))
+        width, height = self.get_container().get_size()
+        self.file_path_text_line.set_relative_position((round(10 * s), round(40 * s)))
+        self.file_path_text_line.set_dimensions((width - round(20 * s), round(32 * s)))
+        self.file_selection_list.set_relative_position((round(10 * s), round(80 * s)))
+        self.file_selection_list.set_dimensions((width - round(20 * s), height - round(130 * s)))
+
+
 def file_dialog(view, title: str, start: Path, pick_dirs: bool = False,
                 existing: bool = True) -> UIFileDialog:
-    """pygame_gui's file dialog, centred and sized for the window."""
+    """pygame_gui's file dialog, centred and sized for the window, its widgets scaled."""
     size = view.app.size
     rect = pygame.Rect(0, 0, min(view.px(800), size[0] - 40), min(view.px(580), size[1] - 40))
     rect.center = (size[0] // 2, size[1] // 2)
-    return UIFileDialog(rect, view.app.manager, window_title=title, initial_file_path=str(start),
+    dialog_class = type("ScaledFileDialog", (ScaledFileDialog,), {"scale": view.app.scale})
+    return dialog_class(rect, view.app.manager, window_title=title, initial_file_path=str(start),
                         allow_picking_directories=pick_dirs, allow_existing_files_only=existing)
 
 
@@ -310,16 +336,25 @@ class BranchPane(ToolPane):
         view = self.view
         y += 34
         self.menus, self.entries = {}, {}
-        for seat in range(view.seat_count()):
-            view.label(view.rect(x, y, 90, 40), _("Seat {n}").format(n=seat + 1))
-            menu = view.dropdown(view.rect(x + 94, y, 130, 40), [_(PERSON), _(BOT), _(PROGRAM)],
+        count = view.seat_count()
+        columns = 2 if count > 2 else 1             # four seats still leave room for the text
+        cell = (width - 8 * (columns - 1)) / columns
+        label_w = 90 if columns == 1 else 28
+        menu_w = 130 if columns == 1 else 108
+        for seat in range(count):
+            cx = x + (seat % columns) * (cell + 8)
+            view.label(view.rect(cx, y, label_w, 40),
+                       _("Seat {n}").format(n=seat + 1) if columns == 1 else str(seat + 1))
+            menu = view.dropdown(view.rect(cx + label_w + 4, y, menu_w, 40), [_(PERSON), _(BOT), _(PROGRAM)],
                                  _(self.kinds[seat]))
             self.menus[menu] = seat
             if self.kinds[seat] != PERSON:
                 hint = _("level") if self.kinds[seat] == BOT else _("command")
-                entry = view.entry(view.rect(x + 232, y, width - 232, 40), self.values[seat], hint)
+                left = label_w + menu_w + 12
+                entry = view.entry(view.rect(cx + left, y, cell - left, 40), self.values[seat], hint)
                 self.entries[entry] = seat
-            y += ROW
+            if seat % columns == columns - 1 or seat == count - 1:
+                y += ROW
         self.start_button = view.button(view.rect(x, y, 150, 40), _("Play from here"), cls="@accent",
                                         tooltip=_("a new match from this position, recorded with its origin"))
         self.close_button = view.button(view.rect(x + width - 100, y, 100, 40), _("Close"))
