@@ -321,3 +321,15 @@ def test_every_game_branches_from_the_window(home, game):
     branched = open_replay(match.record_path)
     assert branched.header["branch"]["turn"] == 2 and branched.branch_turn() == 2
     assert [t.moves for t in branched.turns[:2]] == [t.moves for t in view.replay.turns[:2]]
+
+
+def test_a_whole_game_program_cannot_take_over_a_branch(home):
+    view = open_view(home, SAMPLES["crosswords"])
+    step_to(home, view, 2)
+    click(home, tool_button(view, "Branch"))
+    pane = view.tool
+    pane.kinds[0], pane.values[0] = "Program", f"{PY} {ROOT / 'games/crosswords/examples/simple_player.py'}"
+    view.relayout()
+    click(home, view.tool.start_button)
+    assert type(home.scene).__name__ == "ReplayView" and view.branched is None
+    assert "cannot take over at turn 2" in pane.error

@@ -390,6 +390,7 @@ class BranchPane(ToolPane):
         from games import registry
         from runner import paths
         from runner.match import Branch, Match, default_record_path
+        from runner.program_seats import WholeGameSeat
         from runner.seats import make_seat
         from ui.scenes.match import MatchScene
         replay = self.view.replay
@@ -400,6 +401,9 @@ class BranchPane(ToolPane):
             plugin = registry.plugin(replay.game)
             seed = int(replay.header["seed"])
             seats = [make_seat(spec, plugin, seed + n) for n, spec in enumerate(self.specs())]
+            if branch.turn and any(isinstance(seat, WholeGameSeat) for seat in seats):
+                raise ValueError(_("A program run once for the whole game plays it from the start: it "
+                                   "cannot take over at turn {n}. Choose a person or a bot.").format(n=branch.turn))
             record = default_record_path(paths.records_dir(), plugin.name)
             match = Match(plugin, replay.header.get("options") or {}, seats, seed=seed,
                           variant=replay.header.get("variant"), record_path=record, branch=branch)
