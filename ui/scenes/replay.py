@@ -24,7 +24,7 @@ from runner import paths
 from runner.records import SUFFIX as RECORD_SUFFIX
 from games.fileio import atomic_write
 from runner.exports import export_formats, export_text
-from runner.i18n import _
+from runner.i18n import N_, _
 from ui.boards import make_renderer
 from ui.panels import PlayerLine, clock_texts, seat_score, result_text
 from ui.scene import Scene, is_pressed
@@ -35,8 +35,8 @@ from ui.timeline import (DIFF_COLOUR, NEW_COLOUR, RECORDED_COLOUR, changed_regio
                          timeline_marks)
 
 SPEEDS = ("0.5", "1", "2", "4", "8", "16")      # turns per second
-PICTURE = "Picture"
-ALL_EVENTS = "All events"
+PICTURE = N_("Picture")
+ALL_EVENTS = N_("All events")
 FOOTER = 100
 
 
@@ -505,7 +505,7 @@ class ReplayView(BoardScene):
 
     # ------------------------------------------------------------ export
     def extra_header_buttons(self) -> list[tuple[str, str]]:
-        picture = (PICTURE, _("save the position shown as PNG, or turns as a GIF or MP4 film"))
+        picture = (_(PICTURE), _("save the position shown as PNG, or turns as a GIF or MP4 film"))
         if not export_formats(self.plugin):
             return [picture]
         return [picture, ("Export", "save the game (and the position shown) as "
@@ -514,7 +514,7 @@ class ReplayView(BoardScene):
     def header_action(self, text: str) -> None:
         if text == "Export":
             self.ask_export_folder()
-        elif text == PICTURE:
+        elif text == _(PICTURE):
             self.open_tool(FilmPane)
 
     def export_stem(self) -> str:

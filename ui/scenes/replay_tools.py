@@ -21,12 +21,12 @@ from pygame_gui.windows import UIFileDialog
 
 from games.api import ArenaError
 from games.render import font, wrap
-from runner.i18n import _
+from runner.i18n import N_, _
 from ui.scene import is_pressed
 from ui.timeline import NEW_COLOUR, RECORDED_COLOUR
 
 ROW = 46                  # design height of a row of widgets
-PERSON, BOT, PROGRAM = "Person", "Bot", "Program"
+PERSON, BOT, PROGRAM = N_("Person"), N_("Bot"), N_("Program")
 #: Seconds of the frame loop a film may take per frame drawn (keeps the window live).
 FILM_SLICE = 0.03
 
