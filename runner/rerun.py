@@ -7,7 +7,9 @@ are set beside the recorded ones.
 
 A seat joins at the recorded position the way its protocol allows: a run-once program
 simply gets that turn's input files; a HexLib program is started from the position (the
-protocol's start position); GTP and UCI engines are given the moves so far.  A Xiangqi
+protocol's start position); GTP and UCI engines are given the moves so far; a program
+run once for the whole game (Crossed Words) is run again on the game's start and its
+answer for the turn read from its file.  A Xiangqi
 contest program always starts from the usual position, so its turns cannot be re-run
 alone; the command says so.
 """
@@ -21,6 +23,7 @@ from typing import Any, Mapping
 from games import registry
 from games.api import GameSetupError
 from games.replay import Replay
+from runner.program_seats import WholeGameSeat
 from runner.seats import Answer, SeatInfo, make_seat
 
 
@@ -57,16 +60,39 @@ def rerun_turn(replay: Replay, turn: int, seat: int, spec: str,
         info = SeatInfo(game, options, seat, len(replay.seat_names) or game.seats_for(options), seed,
                         str(Path(folder) / f"seat{seat + 1}") if candidate.needs_folder else None)
         try:
-            candidate.start(info, state.clone())
-            kept = recorded.get("kept") or {}
-            if kept and hasattr(candidate, "restore"):
-                candidate.restore(kept)
-            answer = candidate.ask(state.clone(), seat, limit)
+            if isinstance(candidate, WholeGameSeat):
+                answer = _whole_game_answer(candidate, info, replay, turn, seat, limit)
+            else:
+                candidate.start(info, state.clone())
+                kept = recorded.get("kept") or {}
+                if kept and hasattr(candidate, "restore"):
+                    candidate.restore(kept)
+                answer = candidate.ask(state.clone(), seat, limit)
         finally:
             candidate.close()
     if answer.text is None and answer.move is not None:
         answer.text = game.format_move(answer.move)
     return Rerun(turn, seat, recorded, answer)
+
+
+def _whole_game_answer(candidate: WholeGameSeat, info: SeatInfo, replay: Replay, turn: int, seat: int,
+                       limit: float | None) -> Answer:
+    """A program run once for the whole game (Crossed Words) is given the game's start, as
+    it was then; its answer for ``turn`` is the move its file gives for that turn.  The
+    run's time and output (all spent on the first move) come with it."""
+    candidate.start(info, replay.states[0].clone())
+    first = answer = None
+    for index in range(turn):
+        if seat not in replay.states[index].to_move():
+            continue
+        answer = candidate.ask(replay.states[index].clone(), seat, limit)
+        first = first or answer
+        if answer.failure is not None:
+            break
+    if answer is not first:
+        answer.elapsed, answer.stdout, answer.stderr = first.elapsed, first.stdout, first.stderr
+        answer.given = first.given
+    return answer
 
 
 def recorded_limit(replay: Replay, seat: int) -> float | None:

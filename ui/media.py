@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Generator, Iterator
 
 import pygame
 
@@ -71,11 +71,20 @@ def save_png(replay: Replay, turn: int, out: Path, size: tuple[int, int]) -> Pat
 
 def save_gif(replay: Replay, settings: FilmSettings, out: Path) -> int:
     """The range as an animated GIF (looping, ``fps`` frames a second); the frame count."""
+    return _drain(gif_steps(replay, settings, out))
+
+
+def gif_steps(replay: Replay, settings: FilmSettings, out: Path) -> Generator[tuple[int, int], None, int]:
+    """:func:`save_gif` one frame at a time: yields (frames drawn, frames in all) so a
+    window can show progress between frames; returns the frame count."""
     from PIL import Image
 
-    pictures = [Image.frombytes("RGB", surface.get_size(), pygame.image.tobytes(surface, "RGB"))
-                .quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-                for surface in frames(replay, settings)]
+    total = len(turn_range(replay, settings.first, settings.last))
+    pictures = []
+    for surface in frames(replay, settings):
+        pictures.append(Image.frombytes("RGB", surface.get_size(), pygame.image.tobytes(surface, "RGB"))
+                        .quantize(colors=255, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
+        yield len(pictures), total
     _prepare(out)
     duration = max(20, int(round(1000 / settings.fps)))
     try:
@@ -88,9 +97,15 @@ def save_gif(replay: Replay, settings: FilmSettings, out: Path) -> int:
 
 def save_mp4(replay: Replay, settings: FilmSettings, out: Path) -> int:
     """The range as an H.264 MP4 through the packaged ffmpeg; the frame count."""
+    return _drain(mp4_steps(replay, settings, out))
+
+
+def mp4_steps(replay: Replay, settings: FilmSettings, out: Path) -> Generator[tuple[int, int], None, int]:
+    """:func:`save_mp4` one frame at a time, like :func:`gif_steps`."""
     import imageio_ffmpeg
 
     width, height = (x - x % 2 for x in settings.size)     # H.264 wants even sides
+    total = len(turn_range(replay, settings.first, settings.last))
     _prepare(out)
     writer = imageio_ffmpeg.write_frames(str(out), (width, height), fps=settings.fps,
                                          codec="libx264", pix_fmt_out="yuv420p", quality=7,
@@ -102,6 +117,7 @@ def save_mp4(replay: Replay, settings: FilmSettings, out: Path) -> int:
                                                    settings.fps)):
             writer.send(pygame.image.tobytes(surface, "RGB"))
             count += 1
+            yield count, total
     except (OSError, RuntimeError) as exc:
         raise PictureError(f"cannot save the film to {out}: {exc}") from None
     finally:
@@ -112,17 +128,34 @@ def save_mp4(replay: Replay, settings: FilmSettings, out: Path) -> int:
 def export_media(replay: Replay, fmt: str, out: Path, settings: FilmSettings) -> str:
     """Save ``replay`` as ``fmt`` (PNG of turn ``settings.last``, GIF or MP4 of the range);
     a sentence saying what was written, for the command line and the viewer."""
+    return _drain(export_steps(replay, fmt, out, settings))
+
+
+def export_steps(replay: Replay, fmt: str, out: Path,
+                 settings: FilmSettings) -> Generator[tuple[int, int], None, str]:
+    """:func:`export_media` one frame at a time (the replay viewer draws between frames):
+    yields (frames done, frames in all); returns the sentence saying what was written."""
     kind = fmt.upper()
     if kind == "PNG":
         save_png(replay, settings.last, out, settings.size)
+        yield 1, 1
         return f"saved {out}"
     if kind == "GIF":
-        count = save_gif(replay, settings, out)
+        count = yield from gif_steps(replay, settings, out)
     elif kind == "MP4":
-        count = save_mp4(replay, settings, out)
+        count = yield from mp4_steps(replay, settings, out)
     else:
         raise PictureError(f"{fmt!r} is not one of " + ", ".join(MEDIA_FORMATS))
     return f"saved {out} ({count} frames, {settings.size[0]}x{settings.size[1]}, {settings.fps:g} a second)"
+
+
+def _drain(steps: Generator[tuple[int, int], None, object]):
+    """Run a step generator to its end; its return value."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value
 
 
 def _prepare(out: Path) -> None:

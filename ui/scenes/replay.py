@@ -1,7 +1,10 @@
 """Replay: any record, stepped, sought, played at a chosen speed, with the debug panels.
 
 Keys: Left/Right step, Home/End jump, Page Up/Page Down (or [ and ]) previous/next
-event, Space play/pause, F (or Flip) turns the board around.  A file that cannot be
+event (of the kind chosen in the events menu; K cycles the kinds), D shows what changed
+on the board since the turn before, Space play/pause, F (or Flip) turns the board around.
+The events are marked above the slider (:mod:`ui.timeline`); Re-run, Branch and
+Picture open their panes (:mod:`ui.scenes.replay_tools`) in the right column.  A file that cannot be
 read shows the reader's message (it names the file and the line) instead of the board.
 """
 from __future__ import annotations
@@ -15,16 +18,25 @@ from pygame_gui.windows import UIFileDialog
 
 from games import registry
 from games.api import ArenaError
+from games.render import elide, font
 from games.replay import Replay
 from runner import paths
 from runner.records import SUFFIX as RECORD_SUFFIX
 from games.fileio import atomic_write
 from runner.exports import export_formats, export_text
+from runner.i18n import N_, _
+from ui.boards import make_renderer
 from ui.panels import PlayerLine, clock_texts, seat_score, result_text
 from ui.scene import Scene, is_pressed
-from ui.scenes.board_scene import BoardScene
+from ui.scenes.board_scene import BoardScene, COLUMN_W
+from ui.scenes.replay_tools import BranchPane, FilmPane, RerunPane, ToolPane
+from ui.timeline import (DIFF_COLOUR, NEW_COLOUR, RECORDED_COLOUR, changed_regions, draw_marks, jump_target,
+                         draw_offscreen, ghost_regions, kind_name, mark_kinds, outline_regions, plain_view,
+                         timeline_marks)
 
 SPEEDS = ("0.5", "1", "2", "4", "8", "16")      # turns per second
+PICTURE = N_("Picture")
+ALL_EVENTS = N_("All events")
 FOOTER = 100
 
 
@@ -181,6 +193,15 @@ class ReplayView(BoardScene):
         self.selected = 0
         self.export_dialog: UIFileDialog | None = None
         self.saved_where = ""          # the last export's folder and files (the status bar)
+        self.marks = timeline_marks(replay)
+        self.kind_filter: str | None = None      # jump between marks of this kind (None: any)
+        self.show_diff = False
+        self.regions: dict[tuple, list[pygame.Rect]] = {}   # board diffs drawn, by what they show
+        self.diff_renderer = None                # a renderer of its own for the off-screen boards
+        self.tool: ToolPane | None = None        # the open pane (re-run, branch, picture)
+        self.rerun_shown = None                  # the re-run drawn on the board, when one is
+        self.branched = None                     # the last match branched from here
+        self.mark_rects: list[pygame.Rect] = []
 
     # ------------------------------------------------------------ data hooks
     def turns(self):
@@ -239,8 +260,15 @@ class ReplayView(BoardScene):
     # ------------------------------------------------------------ layout
     def layout(self) -> None:
         super().layout()
-        self.title_label.set_text(" · ".join(x for x in (self.title_label.text, "replay",
-                                                         short_source(self.replay.source)) if x))
+        title = self.title_label.text
+        for limit in (22, 16, 12, 0):             # the record's name shortened to fit beside the buttons
+            text = " · ".join(x for x in (title, "replay", short_source(self.replay.source, limit) if limit else "")
+                              if x)
+            face = getattr(self.title_label, "font", None)
+            if face is None or face.size(text)[0] <= self.title_label.rect.width - self.px(8):
+                break
+        self.title_label.set_text(text)
+        self.layout_tool()
         area = self.left_area()
         x, width = area.x / self.app.scale, area.width / self.app.scale
         y = self.dh - MARGIN_BOTTOM - FOOTER + 14 - self.status_bar_height()
@@ -274,6 +302,74 @@ class ReplayView(BoardScene):
         else:
             self.speed_menu = None
 
+    def layout_controls(self, x: float, y: float) -> float:
+        """The events menu (which kind Page Up/Down jump to), Diff, Re-run and Branch."""
+        kinds = mark_kinds(self.marks)
+        self.kind_choices = {_(ALL_EVENTS): None, **{kind_name(k): k for k in kinds}}
+        current = next((t for t, k in self.kind_choices.items() if k == self.kind_filter), _(ALL_EVENTS))
+        gap, small = 8, 80
+        menu_w = COLUMN_W - 3 * (small + gap)
+        self.kind_menu = self.dropdown(self.rect(x, y, menu_w, 36), list(self.kind_choices), current)
+        self.tool_buttons = {}
+        cx = x + menu_w + gap
+        for text, tip, action in ((_("Diff"), _("mark what changed on the board this turn (D)"), "diff"),
+                                  (_("Re-run"), _("run a program on this turn's input"), RerunPane),
+                                  (_("Branch"), _("play on from this position with new seats"), BranchPane)):
+            on = (action == "diff" and self.show_diff) or (action is not None and type(self.tool) is action)
+            button = self.button(self.rect(cx, y, small, 36), text, tooltip=tip,
+                                 cls="@toggle_on" if on else None)
+            self.tool_buttons[button] = action
+            cx += small + gap
+        return y + 46
+
+    def layout_tool(self) -> None:
+        """The open pane takes the move list's place, under the controls."""
+        if self.tool is None:
+            return
+        top = self.moves.rect.y / self.app.scale
+        bottom = top + self.moves.rect.height / self.app.scale
+        self.tool.top = self.tool.layout(self.column_x() + 10, top + 4, COLUMN_W - 20) + 4
+        self.tool_rect = pygame.Rect(self.moves.rect.x, self.moves.rect.y, self.moves.rect.width,
+                                     self.px(bottom - top))
+        self.moves.rect = pygame.Rect(self.moves.rect.x, self.moves.rect.y, self.moves.rect.width, 0)
+
+    def open_tool(self, action) -> None:
+        """A pane by its class (again: close it), or the Diff toggle."""
+        if action == "diff":
+            self.toggle_diff()
+            return
+        if type(self.tool) is action:
+            self.close_tool()
+            return
+        self.close_tool(relayout=False)
+        self.tool = action(self)
+        self.relayout()
+
+    def close_tool(self, relayout: bool = True) -> None:
+        if self.tool is not None:
+            self.tool.close()
+        self.tool = None
+        self.rerun_shown = None
+        if relayout:
+            self.relayout()
+
+    def toggle_diff(self) -> None:
+        self.show_diff = not self.show_diff
+        self.relayout()
+
+    def cycle_kind(self) -> None:
+        """K: the next kind in the events menu (after the last: all events)."""
+        kinds = list(self.kind_choices.values())
+        self.kind_filter = kinds[(kinds.index(self.kind_filter) + 1) % len(kinds)]
+        self.message = _("Page Up / Page Down jump to: {kind}").format(
+            kind=kind_name(self.kind_filter) if self.kind_filter else _(ALL_EVENTS))
+        self.message_is_error = False
+        self.relayout()
+
+    def rerun_finished(self, rerun) -> None:
+        """A re-run came back: draw both answers on the board."""
+        self.rerun_shown = rerun
+
     def track_index(self, pos) -> int | None:
         """The turn a click at ``pos`` on the slider's track (not its knob or arrows) means."""
         slider = getattr(self, "slider", None)
@@ -298,15 +394,24 @@ class ReplayView(BoardScene):
         self.moves.reveal(index)
         if self.root is not None:
             self.slider.set_current_value(index, warn=False)
+        if isinstance(self.tool, (RerunPane, BranchPane)):
+            self.relayout()                          # the pane speaks of the turn shown
         self.app.dirty = True
 
     def next_event(self, direction: int) -> None:
-        events = self.replay.event_turns()
-        if direction > 0:
-            target = next((i for i in events if i > self.index), self.last)
-        else:
-            target = next((i for i in reversed(events) if i < self.index), 0)
+        """Jump to the next or previous mark of the chosen kind (any kind: also the ends)."""
+        target = jump_target(self.marks, self.index, direction, self.kind_filter)
+        if target is None:
+            if self.kind_filter is not None:
+                self.message, self.message_is_error = _("No more {kind} that way.").format(
+                    kind=kind_name(self.kind_filter)), True
+                return
+            target = self.last if direction > 0 else 0
         self.go(target)
+        here = [m for m in self.marks if m.index == self.index
+                and (self.kind_filter is None or m.kind == self.kind_filter)]
+        self.message = " · ".join(f"{kind_name(m.kind)}: {m.text}" for m in here[:3])
+        self.message_is_error = False
 
     def set_playing(self, playing: bool) -> None:
         """Start or stop playback; starting at the end plays again from the start."""
@@ -319,10 +424,15 @@ class ReplayView(BoardScene):
 
     def wake_interval(self) -> float | None:
         wake = max(0.01, 1 / float(self.speed) - self.clock) if self.playing else None
+        if self.tool is not None and (getattr(self.tool, "job", None) is not None
+                                      or getattr(self.tool, "busy", lambda: False)()):
+            wake = 0.01 if getattr(self.tool, "job", None) is not None else 0.1
         return self.animation_wake(wake)
 
     def update(self, dt: float) -> bool:
         frame_due = self.tick_animation(dt)
+        if self.tool is not None and self.tool.update():
+            frame_due = True
         if not self.playing:
             return frame_due
         self.clock += dt
@@ -351,7 +461,21 @@ class ReplayView(BoardScene):
          "< event": lambda: self.next_event(-1), "event >": lambda: self.next_event(1)}[name]()
 
     def process_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.transport:
+        if self.tool is not None and self.tool.process_event(event):
+            return True
+        if self.tool is not None and is_pressed(event, self.tool.close_button):
+            self.close_tool()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.tool_buttons:
+            self.open_tool(self.tool_buttons[event.ui_element])
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.kind_menu:
+            self.kind_filter = self.kind_choices.get(event.text)
+        elif event.type == pygame.KEYDOWN and self.app.text_focused():
+            return False                            # typing in a pane's field
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_d:
+            self.toggle_diff()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_k:
+            self.cycle_kind()
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.transport:
             self.act(self.transport[event.ui_element])
         elif event.type == pygame.KEYDOWN and event.key in self.KEYS:
             self.act(self.KEYS[event.key])
@@ -381,14 +505,17 @@ class ReplayView(BoardScene):
 
     # ------------------------------------------------------------ export
     def extra_header_buttons(self) -> list[tuple[str, str]]:
+        picture = (_(PICTURE), _("save the position shown as PNG, or turns as a GIF or MP4 film"))
         if not export_formats(self.plugin):
-            return []
-        return [("Export", "save the game (and the position shown) as "
-                 + ", ".join(export_formats(self.plugin)))]
+            return [picture]
+        return [picture, ("Export", "save the game (and the position shown) as "
+                          + ", ".join(export_formats(self.plugin)))]
 
     def header_action(self, text: str) -> None:
         if text == "Export":
             self.ask_export_folder()
+        elif text == _(PICTURE):
+            self.open_tool(FilmPane)
 
     def export_stem(self) -> str:
         return Path(self.replay.source).name.split(".")[0] if self.replay.source else self.plugin.name
@@ -415,6 +542,11 @@ class ReplayView(BoardScene):
             self.export_dialog.kill()
             self.export_dialog = None
         super().teardown()
+
+    def exit(self) -> None:
+        if self.tool is not None:
+            self.tool.close()
+        super().exit()
 
     def export(self, folder: Path | None = None) -> list[Path]:
         """Write the game's exports for the position shown into ``folder`` (default: the
@@ -445,6 +577,126 @@ class ReplayView(BoardScene):
     def status_bar_lines(self) -> list[str]:
         """After an export, where the files went, whole, across the bottom."""
         return [self.saved_where] if self.saved_where else []
+
+    # ------------------------------------------------------------ timeline and board marks
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.mark_rects = draw_marks(surface, self.marks_strip(), self.marks, self.last,
+                                     self.seat_colours(), self.app.theme.text, self.kind_filter)
+        if self.tool is not None and getattr(self, "tool_rect", None) is not None:
+            self.tool.draw(surface, self.tool_rect)
+
+    def marks_strip(self) -> pygame.Rect:
+        """The band just above the slider's track where the marks stand, aligned with
+        the knob's centre at each turn."""
+        slider = getattr(self, "slider", None)
+        if slider is None or slider.left_button is None:
+            return pygame.Rect(0, 0, 0, 0)
+        knob = slider.sliding_button.rect.width
+        left = slider.left_button.rect.right + knob // 2
+        right = slider.right_button.rect.left - knob // 2
+        height = self.px(14)
+        return pygame.Rect(left, slider.rect.top - height - 1, max(1, right - left), height)
+
+    def board_regions(self, board: pygame.Rect, before, after) -> list[pygame.Rect]:
+        """Where ``after`` differs from ``before`` on a board of ``board``'s size (cached)."""
+        key = (id(before), id(after), board.size, self.view.flipped, self.app.theme.name)
+        if key not in self.regions:
+            if self.diff_renderer is None or self.diff_renderer.theme != self.app.theme:
+                self.diff_renderer = make_renderer(self.plugin, self.game, self.options, self.seat_labels,
+                                                   self.app.theme)
+            try:
+                self.regions[key] = changed_regions(self.diff_renderer, board.size, before, after, self.view)
+            except Exception as exc:            # a renderer bug costs the marks, not the window
+                self.message, self.message_is_error = f"board diff failed: {exc}", True
+                self.regions[key] = []
+            if len(self.regions) > 64:
+                self.regions.pop(next(iter(self.regions)))
+        return self.regions[key]
+
+    def draw_overlay(self, surface: pygame.Surface, board: pygame.Rect) -> None:
+        """The board diff (D) and a re-run's two answers, outlined over the board."""
+        legend = []
+        width = max(2, self.px(3))
+        if self.show_diff and self.index > 0:
+            states = self.replay.states
+            regions = self.board_regions(board, states[self.index - 1], states[self.index])
+            groups = outline_regions(surface, board.topleft, regions, DIFF_COLOUR, width)
+            legend.append((DIFF_COLOUR, _("changed on turn {n}: {k} places").format(n=self.index, k=groups)))
+        rerun = self.rerun_shown
+        if rerun is not None and rerun.turn == self.index:
+            before = self.replay.states[self.index - 1]
+            after_rec, after_new = self.replay.states[self.index], self.rerun_state(rerun)
+            recorded, new = self.board_regions(board, before, after_rec), []
+            if after_new is not None:              # only where the two results differ
+                apart = {tuple(r) for r in self.board_regions(board, after_rec, after_new)}
+                recorded = [r for r in recorded if tuple(r) in apart]
+                new = [r for r in self.board_regions(board, before, after_new) if tuple(r) in apart]
+                ghost_regions(surface, board.topleft, self.rerun_picture(board.size, after_new), new)
+                outline_regions(surface, board.topleft, new, NEW_COLOUR, width, fill_alpha=0, dashed=True)
+            outline_regions(surface, board.topleft, recorded, RECORDED_COLOUR, width)
+            legend.append((RECORDED_COLOUR, _("recorded: {m}").format(m=rerun.recorded.get("text") or "-")))
+            legend.append((NEW_COLOUR, _("new: {m}").format(m=rerun.new.text or "-")
+                           + ("" if after_new is not None else " " + _("(not playable)"))
+                           + (" " + _("(no change on the board)") if after_new is not None and not new else "")))
+        if legend:
+            self.draw_legend(surface, board, legend)
+
+    def rerun_state(self, rerun):
+        """The position the re-run's answer leads to (the other seats as recorded); None
+        when the new answer is not a legal move."""
+        cached = getattr(self, "_rerun_state", None)
+        if cached is not None and cached[0] is rerun:
+            return cached[1]
+        from runner.referee import resolve_answer
+        from runner.seats import Answer
+        before = self.replay.states[rerun.turn - 1]
+        state = before.clone()
+        moves = {}
+        recorded = self.replay.turns[rerun.turn - 1].moves
+        for seat in before.to_move():
+            answer = rerun.new if seat == rerun.seat else Answer(text=recorded.get(seat))
+            probe = Answer(move=answer.move, text=answer.text, failure=answer.failure)
+            move = resolve_answer(self.game, before.clone(), seat, probe)
+            if move is None:
+                break
+            moves[seat] = move
+        after = None
+        if len(moves) == len(before.to_move()):
+            try:
+                state.apply(moves)
+                after = state
+            except Exception:
+                after = None
+        self._rerun_state = (rerun, after)
+        return after
+
+    def rerun_picture(self, size: tuple[int, int], state) -> pygame.Surface:
+        """The re-run's position drawn off screen at ``size`` (kept while it is shown)."""
+        key = (id(state), size, self.view.flipped, self.app.theme.name)
+        cached = getattr(self, "_rerun_picture", None)
+        if cached is None or cached[0] != key:
+            cached = (key, draw_offscreen(self.diff_renderer, size, state, plain_view(self.view)))
+            self._rerun_picture = cached
+        return cached[1]
+
+    def draw_legend(self, surface: pygame.Surface, board: pygame.Rect, items: list[tuple[tuple, str]]) -> None:
+        """Swatch and text lines in the board's top-left corner, on a panel."""
+        face = font(self.px(16), bold=True)
+        pad, box = self.px(6), self.px(14)
+        texts = [elide(face, text, board.width // 2) for _colour, text in items]
+        width = max(face.size(t)[0] for t in texts) + box + 3 * pad
+        height = len(texts) * face.get_linesize() + 2 * pad
+        panel = pygame.Rect(board.x + pad, board.y + pad, width, height)
+        self.legend_rect = panel
+        pygame.draw.rect(surface, self.app.theme.panel, panel, border_radius=self.px(6))
+        pygame.draw.rect(surface, self.app.theme.muted, panel, 1, border_radius=self.px(6))
+        y = panel.y + pad
+        for (colour, _text), text in zip(items, texts):
+            swatch = pygame.Rect(panel.x + pad, y + (face.get_linesize() - box) // 2, box, box)
+            pygame.draw.rect(surface, colour, swatch)
+            surface.blit(face.render(text, True, self.app.theme.text), (swatch.right + pad, y))
+            y += face.get_linesize()
 
 
 MARGIN_BOTTOM = 20
