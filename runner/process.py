@@ -463,13 +463,16 @@ class GatedRun:
         return _finish(self.proc, self._out, self._err, start, timeout, sweep)
 
     def cancel(self) -> None:
-        """Kill the waiting program (it never ran)."""
+        """End the waiting run without starting the program: the gate reads the end of
+        its stdin and exits (a kill would leave the sandbox's processes to be reaped by
+        whoever adopts them, which can take seconds); killed if it does not."""
         self._out.closing.set()
-        _reap(self.proc)
         try:
             self.proc.stdin.close()
-        except (OSError, ValueError):
+            self.proc.wait(timeout=1.0)
+        except (OSError, ValueError, subprocess.TimeoutExpired):
             pass
+        _reap(self.proc)
 
 
 class LineProcess:
