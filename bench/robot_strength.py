@@ -21,6 +21,7 @@ import os
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -42,39 +43,56 @@ def play(map_option: str, lineup: str, seed: int, command: str, level: int, fold
     options = {"map": map_text(map_option), "players": len(lineup), "compat": compat}
     state = game.new_initial_state(options, seed)
     seats = {}
+    game_folder = Path(tempfile.mkdtemp(dir=folder))   # no STATE.DAT from another game
     for seat, kind in enumerate(lineup):
         if kind == "B":
             seats[seat] = make_bot(level, seed * 10 + seat)
         else:
-            ext = make_external_seat("ext:" + command, command)
+            # The basic sandbox: the strict one's set-up changes no move, only the time.
+            ext = make_external_seat("ext:" + command, command, {"sandbox": "basic"})
             ext.start(SeatInfo(game, options, seat, len(lineup), seed,
-                               str(folder / f"g{seed}-{seat}")), state)
+                               str(game_folder / f"seat{seat}")), state)
             seats[seat] = ext
-    while not state.is_terminal():
-        moves = {}
-        for seat in state.to_move():
-            player = seats[seat]
-            if lineup[seat] == "B":
-                moves[seat] = player.choose(state.clone(), seat, 1.0)
-                continue
-            answer = player.ask(state, seat, 2.0)
-            move = None
-            if answer.failure is None:
-                try:
-                    move = parse_move_text(answer.text)
-                    state.check_move(seat, move)
-                except Exception:
-                    move = None
-            moves[seat] = move if move is not None else game.default_move(state, seat)
-            if moves[seat] is None:
-                moves[seat] = RANDOM_PLACEMENT
-        state.apply(moves)
+    try:
+        _play_out(game, state, lineup, seats)
+    finally:
+        for seat, kind in enumerate(lineup):
+            if kind == "G":
+                seats[seat].close()
     scores = state.scores()
     ours = [scores[s] for s, k in enumerate(lineup) if k == "B"]
     theirs = [scores[s] for s, k in enumerate(lineup) if k == "G"]
     if lineup == FORMATS["2v2"]:
         return sum(ours), sum(theirs)
     return max(ours), max(theirs)
+
+
+def _play_out(game: RobotGame, state, lineup: str, seats: dict) -> None:
+    """Play ``state`` to its end, each seat answering as the bench's seats do (the
+    programs of a turn run at the same time, as in a match)."""
+    with ThreadPoolExecutor(max_workers=len(lineup)) as pool:
+        while not state.is_terminal():
+            programs = {seat: pool.submit(seats[seat].ask, state.clone(), seat, 2.0)
+                        for seat in state.to_move() if lineup[seat] == "G"}
+            moves = {seat: seats[seat].choose(state.clone(), seat, 1.0)
+                     for seat in state.to_move() if lineup[seat] == "B"}
+            for seat, future in programs.items():
+                moves[seat] = _program_move(game, state, seat, future.result())
+            state.apply(moves)
+
+
+def _program_move(game: RobotGame, state, seat: int, answer):
+    """A program's answer as the referee plays it: its move, or the default move."""
+    move = None
+    if answer.failure is None:
+        try:
+            move = parse_move_text(answer.text)
+            state.check_move(seat, move)
+        except Exception:
+            move = None
+    if move is None:
+        move = game.default_move(state, seat)
+    return move if move is not None else RANDOM_PLACEMENT
 
 
 def rotations(lineup: str) -> list[str]:

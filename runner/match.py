@@ -539,7 +539,7 @@ class Match:
         info.clocks = dict(self.time_used)
         self.turns.append(info)
         self.states.append(self.state.clone())
-        # The seats first (a program waits for the move just played), then the record's fsync.
+        # The seats first (a program waits for the move just played), then the record.
         for seat in self.seats:
             seat.observe(self.state.clone(), info.moves)
         if self._writer:

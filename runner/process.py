@@ -82,12 +82,13 @@ _LIVE: dict[int, subprocess.Popen] = {}
 _LIVE_LOCK = threading.Lock()
 
 
-def kill_tree(pid: int) -> None:
+def kill_tree(pid: int, sweep: bool = True) -> None:
     """Kill a process and every descendant, including ones that left its group or session.
 
     In the strict sandbox the program is a PID namespace: killing its init kills every
     process in it.  Otherwise the tree is walked (psutil), its groups are signalled, and
-    orphans the arena adopted as child subreaper (a double fork with ``setsid``) are swept.
+    orphans the arena adopted as child subreaper (a double fork with ``setsid``) are swept
+    (``sweep``; else the caller calls :func:`sweep_orphans` soon after).
     """
     try:
         parent = psutil.Process(pid)
@@ -113,8 +114,16 @@ def kill_tree(pid: int) -> None:
             os.killpg(group, signal.SIGKILL)
         except (ProcessLookupError, PermissionError, OSError):
             pass
-    family += _sweep_orphans()
+    if sweep:
+        family += _sweep_orphans()
     psutil.wait_procs(family, timeout=2)
+
+
+def sweep_orphans() -> None:
+    """Kill and reap the programs' adopted orphans (see :func:`kill_tree`)."""
+    swept = _sweep_orphans()
+    if swept:
+        psutil.wait_procs(swept, timeout=2)
 
 
 def _sweep_orphans() -> list:
@@ -125,10 +134,9 @@ def _sweep_orphans() -> list:
         return []
     swept = []
     try:
-        me = psutil.Process()
         my_session = os.getsid(0)
         with _LIVE_LOCK:
-            for child in me.children():
+            for child in _own_children():
                 try:
                     if child.pid in _LIVE or os.getsid(child.pid) == my_session \
                             or (_GUARD is not None and child.pid == _GUARD.pid):
@@ -141,6 +149,48 @@ def _sweep_orphans() -> list:
     except psutil.Error:
         pass
     return swept
+
+
+def _own_children() -> list:
+    """The arena's own child processes, found fast: on the program's every run this is
+    on the judge's path.  Linux: ``/proc/self/task/*/children`` when the kernel has it,
+    else one read of each ``/proc/N/stat`` (half of psutil's cost); elsewhere psutil."""
+    if not os.path.isdir("/proc/self/task"):
+        return psutil.Process().children()
+    try:
+        pids = _children_from_tasks()
+    except OSError:
+        pids = _children_from_stat()
+    children = []
+    for pid in sorted(pids):
+        try:
+            children.append(psutil.Process(pid))
+        except psutil.Error:
+            pass
+    return children
+
+
+def _children_from_tasks() -> set[int]:
+    pids: set[int] = set()
+    for task in os.listdir("/proc/self/task"):
+        with open(f"/proc/self/task/{task}/children", "rb") as fh:
+            pids.update(int(word) for word in fh.read().split())
+    return pids
+
+
+def _children_from_stat() -> set[int]:
+    me, pids = os.getpid(), set()
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as fh:
+                data = fh.read()
+            if int(data[data.rfind(b")") + 2:].split(None, 2)[1]) == me:
+                pids.add(int(name))
+        except (OSError, ValueError, IndexError):
+            pass
+    return pids
 
 
 def kill_all() -> None:
@@ -403,9 +453,10 @@ class RunResult:
         return f"finished in {self.elapsed:.3f} s"
 
 
-def _popen(argv, cwd, sandbox: Sandbox, stdin):
-    """Start ``argv`` in ``cwd`` inside ``sandbox``; registered until killed."""
-    command, env, preexec = sandbox.command(argv, cwd), sandbox.env(cwd), sandbox.preexec()
+def _popen(argv, cwd, sandbox: Sandbox, stdin, gate: bool = False):
+    """Start ``argv`` in ``cwd`` inside ``sandbox`` (``gate``: held until a line arrives
+    on stdin, see :class:`GatedRun`); registered until killed."""
+    command, env, preexec = sandbox.command(argv, cwd, gate), sandbox.env(cwd), sandbox.preexec()
     # Started and registered under the lock: the orphan sweep (which holds it too) must
     # never take a program just started for an orphan.
     with _LIVE_LOCK:
@@ -419,9 +470,9 @@ def _popen(argv, cwd, sandbox: Sandbox, stdin):
     return proc
 
 
-def _reap(proc: subprocess.Popen) -> None:
+def _reap(proc: subprocess.Popen, sweep: bool = True) -> None:
     """Kill what is left of a program's tree, wait for it, forget it."""
-    kill_tree(proc.pid)
+    kill_tree(proc.pid, sweep)
     try:
         proc.wait(timeout=5)
     except subprocess.TimeoutExpired:
@@ -493,11 +544,68 @@ def run_once(command: str | Sequence[str], cwd: str | Path | None, timeout: floa
             except (OSError, ValueError):
                 pass
         threading.Thread(target=feed, daemon=True, name="stdin").start()
+    return _finish(proc, out, err, start, timeout)
+
+
+def _finish(proc: subprocess.Popen, out: _OutputReader, err: _OutputReader, start: float,
+            timeout: float | None, sweep: bool = True) -> RunResult:
+    """Wait for a started program (killed after ``timeout`` more seconds), kill what is
+    left of its tree and say how it ended (its time counted from ``start``)."""
     timed_out = not _wait_for_exit(proc, timeout)
     elapsed = time.perf_counter() - start
-    _reap(proc)
+    _reap(proc, sweep)
     out.join(1), err.join(1)
     return RunResult(None if timed_out else proc.returncode, elapsed, timed_out, out.text(), err.text())
+
+
+def can_gate() -> bool:
+    """Whether programs can be started ahead of their turn (:class:`GatedRun`)."""
+    from runner.sandbox import GATE_SHELL
+    return os.name == "posix" and os.path.exists(GATE_SHELL)
+
+
+class GatedRun:
+    """One run of a program, started ahead of its turn and held at a gate.
+
+    Everything that costs time before a program's first instruction (the fork of the
+    arena, the sandbox's namespaces and mounts, the resource limits) is done here, while
+    the judge waits for something else; the program itself starts only at :meth:`run`,
+    which opens the gate (one line on the gate's stdin: see
+    :data:`runner.sandbox.GATE_SCRIPT`) and then behaves as :func:`run_once`: the time
+    limit counts from the gate's opening.  A gated run never used is :meth:`cancel`-led.
+    The program's stdin is /dev/null (a program fed on stdin uses :func:`run_once`).
+    """
+
+    def __init__(self, command: str | Sequence[str], cwd: str | Path | None,
+                 sandbox: Sandbox | None = None):
+        self.sandbox = _sandbox_for(sandbox, None)
+        self.proc = _popen(split_command(command), cwd, self.sandbox, subprocess.PIPE, gate=True)
+        self._out, self._err = _OutputReader(self.proc.stdout), _OutputReader(self.proc.stderr)
+        self._out.start(), self._err.start()
+
+    def run(self, timeout: float | None, sweep: bool = True) -> RunResult:
+        """Open the gate and wait until the program exits or ``timeout`` s pass; its
+        tree is killed then (its adopted orphans too, unless ``sweep`` is false: the
+        caller then calls :func:`sweep_orphans` before the next run)."""
+        start = time.perf_counter()
+        try:
+            os.write(self.proc.stdin.fileno(), b"go\n")
+            self.proc.stdin.close()
+        except (OSError, ValueError):
+            pass                    # the gate is gone: its exit code says how
+        return _finish(self.proc, self._out, self._err, start, timeout, sweep)
+
+    def cancel(self) -> None:
+        """End the waiting run without starting the program: the gate reads the end of
+        its stdin and exits (a kill would leave the sandbox's processes to be reaped by
+        whoever adopts them, which can take seconds); killed if it does not."""
+        self._out.closing.set()
+        try:
+            self.proc.stdin.close()
+            self.proc.wait(timeout=1.0)
+        except (OSError, ValueError, subprocess.TimeoutExpired):
+            pass
+        _reap(self.proc)
 
 
 class LineProcess:

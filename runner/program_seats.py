@@ -17,6 +17,7 @@ program kept running and spoken to in lines (HexLib, GTP, UCI), is
 from __future__ import annotations
 
 import threading
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
@@ -25,7 +26,7 @@ from games.annotations import DEBUG_FILE, MAX_BYTES as MAX_DEBUG_BYTES
 from games.api import MoveSyntaxError, State, Termination
 from games.fileio import (UnsafeFileError, read_untrusted, remove_new_files, remove_untrusted,
                           replace_file, snapshot_files)
-from runner.process import RunResult, resolve_command, run_once
+from runner.process import GatedRun, RunResult, can_gate, resolve_command, run_once, sweep_orphans
 from runner.sandbox import seat_sandbox
 from runner.seats import Answer, Seat, SeatInfo, seat_folder
 
@@ -35,6 +36,10 @@ LOGGED_INPUT_BYTES = 16_384
 #: any turn can be re-run with the program's memory as it was (``arena rerun``).
 LOGGED_KEPT_BYTES = 65_536
 _ONE_AT_A_TIME = threading.Lock()
+#: Seconds after a run starts before the seat's next run is prepared (see
+#: :class:`RunEachTurnSeat`): by then every program of the turn has started, so the
+#: preparation (a fork, the sandbox's set-up) delays none of them.
+PREPARE_DELAY = 0.05
 
 
 @dataclass(frozen=True)
@@ -138,7 +143,10 @@ class ProgramSeat(Seat):
     def _run(self, limit: float) -> RunResult:
         if self.limits.get("sequential"):
             with _ONE_AT_A_TIME:
-                return run_once(self.argv, self.folder, limit, sandbox=self.sandbox)
+                return self._run_now(limit)
+        return self._run_now(limit)
+
+    def _run_now(self, limit: float) -> RunResult:
         return run_once(self.argv, self.folder, limit, sandbox=self.sandbox)
 
     def describe(self) -> dict:
@@ -149,7 +157,82 @@ class ProgramSeat(Seat):
 
 
 class RunEachTurnSeat(ProgramSeat):
-    """A program run once per turn (see the module's doc)."""
+    """A program run once per turn (see the module's doc).
+
+    Each run is prepared ahead (:class:`runner.process.GatedRun`, POSIX): while the
+    program thinks on one turn, its next run is started in its sandbox and held at a
+    gate, so on the next turn only the gate opens: the fork and the sandbox's set-up
+    (tens of ms with bubblewrap) are never on the judge's path, nor is the sweep of the
+    orphans a program left (basic sandbox: done before the next run).  The time limit
+    counts from the gate's opening.  A run prepared with another CPU limit is dropped.
+    """
+
+    def __init__(self, spec: str, command: str, protocol: FileProtocol,
+                 limits: Mapping[str, Any] | None = None):
+        super().__init__(spec, command, protocol, limits)
+        # One long-lived thread starts the runs: a program's parent-death signal
+        # (PR_SET_PDEATHSIG, bwrap's --die-with-parent) fires when the *thread* that
+        # started it ends.
+        self._starter: ThreadPoolExecutor | None = None
+        self._preparing: Future | None = None
+        self._sweeping: Future | None = None
+        self._hurry = threading.Event()
+
+    def start(self, info: SeatInfo, state: State) -> None:
+        super().start(info, state)
+        if can_gate():
+            self._starter = ThreadPoolExecutor(1, thread_name_prefix="prepare")
+            self._prepare(float(self.limits.get("time", self.protocol.default_time)), 0.0)
+
+    def _prepare(self, limit: float | None, delay: float) -> None:
+        """Prepare the next run on the starter thread, ``delay`` s from now (sooner if
+        hurried)."""
+        self._hurry.clear()
+
+        def work() -> GatedRun | None:
+            self._hurry.wait(delay)
+            try:
+                return GatedRun(self.argv, self.folder, self.sandbox.with_cpu(limit))
+            except Exception:         # noqa: BLE001 - run_once will say why it cannot start
+                return None
+        self._preparing = self._starter.submit(work)
+
+    def _take_prepared(self) -> GatedRun | None:
+        if self._sweeping is not None:
+            self._hurry.set()
+            self._sweeping.result()
+            self._sweeping = None
+        if self._preparing is None:
+            return None
+        self._hurry.set()
+        prepared, self._preparing = self._preparing.result(), None
+        return prepared
+
+    def _run_now(self, limit: float) -> RunResult:
+        prepared = self._take_prepared()
+        if prepared is not None and prepared.sandbox.limits != self.sandbox.with_cpu(limit).limits:
+            prepared.cancel()
+            prepared = None
+        if prepared is None:
+            result = super()._run_now(limit)
+            if self._starter is not None:
+                self._prepare(limit, 0.0)
+            return result
+        self._prepare(limit, PREPARE_DELAY)
+        result = prepared.run(limit, sweep=False)
+        # Orphans the program left (basic sandbox) are swept on the starter thread: off
+        # the judge's path, before the next run.
+        self._sweeping = self._starter.submit(sweep_orphans)
+        return result
+
+    def close(self) -> None:
+        prepared = self._take_prepared()
+        if prepared is not None:
+            prepared.cancel()
+        if self._starter is not None:
+            self._starter.shutdown(wait=False)
+            self._starter = None
+        super().close()
 
     def ask(self, state: State, seat: int, time_limit: float | None) -> Answer:
         answer = self.run(state, seat, time_limit)

@@ -1,7 +1,7 @@
 """The arena's own match record (JSON Lines) and opening any record as a replay.
 
-A record is one JSON object per line, flushed after every turn so a crash loses at
-most the turn in progress:
+A record is one JSON object per line, flushed after every turn (and fsynced right
+after, off the judge's path) so a crash loses at most the turn in progress:
 
     {"type": "header", "format": "arena-record", "version": 1, "game": "hex", ...}
     {"type": "turn", "n": 1, "moves": {"0": "c3"}, "answers": {...}, ...}
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -31,19 +32,45 @@ SUFFIX = ".arena.jsonl"
 
 
 class RecordWriter:
-    """Appends a match to a record file, one flushed line per turn."""
+    """Appends a match to a record file, one flushed line per turn.
+
+    Each line is flushed at once (a reader sees it); its fsync (milliseconds: on the
+    judge's path it would delay every turn) is done by a thread of its own, several
+    lines in one fsync when they come fast, and the last one at :meth:`close`.
+    """
 
     def __init__(self, path: str | Path, header: dict[str, Any]):
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._fh = open(self.path, "w", encoding="utf-8")
+        self._lock = threading.Lock()
+        self._unsynced = threading.Event()
+        self._closing = False
+        self._syncer = threading.Thread(target=self._sync_lines, daemon=True, name="record-sync")
+        self._syncer.start()
         self._write({"type": "header", "format": FORMAT, "version": VERSION, **header})
 
     def _write(self, obj: dict) -> None:
         # ASCII-safe: a program's U+2028 or U+0085 must not split a line of the record.
-        self._fh.write(json.dumps(obj, ensure_ascii=True) + "\n")
-        self._fh.flush()
-        os.fsync(self._fh.fileno())
+        line = json.dumps(obj, ensure_ascii=True) + "\n"
+        with self._lock:
+            self._fh.write(line)
+            self._fh.flush()
+        self._unsynced.set()
+
+    def _sync_lines(self) -> None:
+        """The syncer thread: fsync whatever was written since the last fsync."""
+        while True:
+            self._unsynced.wait()
+            self._unsynced.clear()
+            with self._lock:
+                if self._closing:
+                    return
+                fd = self._fh.fileno()
+            try:
+                os.fsync(fd)     # the file stays open until close() has joined this thread
+            except OSError:
+                pass
 
     def turn(self, info: TurnInfo) -> None:
         self._write({"type": "turn", "n": info.number,
@@ -63,7 +90,14 @@ class RecordWriter:
         self._write({"type": "result", **outcome.to_json(), "turns": turns})
 
     def close(self) -> None:
+        """Stop the syncer, fsync the last lines and close the file."""
+        with self._lock:
+            self._closing = True
+        self._unsynced.set()
+        self._syncer.join()
         if not self._fh.closed:
+            self._fh.flush()
+            os.fsync(self._fh.fileno())
             self._fh.close()
 
 

@@ -51,6 +51,11 @@ _BROAD = {"/", "/tmp", "/var/tmp", "/home", "/root", "/work", "/usr", "/usr/bin"
 SEAT_MARKER = ".arena-seat"
 #: The arena's game packages (contest libraries such as HexLib), shown read-only.
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
+#: The shell that holds a gated program (see :meth:`Sandbox.command`).
+GATE_SHELL = "/bin/sh"
+#: What a gated program runs first: it waits for one line on stdin (the judge's "go"),
+#: then becomes the program, whose stdin is /dev/null.
+GATE_SCRIPT = 'read -r go && exec "$@" </dev/null'
 
 
 @dataclass(frozen=True)
@@ -182,16 +187,25 @@ class Sandbox:
         return f"sandbox {self.level}: " + ", ".join(parts)
 
     # ------------------------------------------------------------------ starting
-    def command(self, argv: Sequence[str], folder: str | Path | None) -> list[str]:
-        """The argument list that runs ``argv`` in this sandbox, in ``folder``."""
+    def command(self, argv: Sequence[str], folder: str | Path | None,
+                gate: bool = False) -> list[str]:
+        """The argument list that runs ``argv`` in this sandbox, in ``folder``.
+
+        ``gate``: the sandbox is set up now but the program starts only when a line
+        arrives on stdin (:data:`GATE_SCRIPT`), so a judge can pay the start-up cost
+        (fork, namespaces, mounts) before the program's turn (POSIX only).
+        """
         argv = [_which(argv[0]), *argv[1:]]
-        if self.level != STRICT:
+        if self.level != STRICT and not gate:
             return argv
-        # Inside the sandbox a missing program would be bwrap's error: say it here.
+        # Inside the sandbox or the gate a missing program would be their error: say it here.
         if not os.path.exists(argv[0]):
             raise FileNotFoundError(errno.ENOENT, "No such file or directory", argv[0])
         if not os.access(argv[0], os.X_OK) or os.path.isdir(argv[0]):
             raise PermissionError(errno.EACCES, "Permission denied", argv[0])
+        gate_args = [GATE_SHELL, "-c", GATE_SCRIPT, "arena-gate"] if gate else []
+        if self.level != STRICT:
+            return gate_args + argv
         folder = Path(folder).absolute() if folder else None
         args = [shutil.which("bwrap") or "bwrap", *_namespace_args(), *_system_args()]
         # As root, the program gets a uid of its own, and its folder is handed to that uid:
@@ -227,7 +241,7 @@ class Sandbox:
             args += [*parents(folder), "--bind", str(folder), str(folder), "--chdir", str(folder)]
             if as_root:
                 os.chown(folder, self.uid, self.uid)
-        return args + ["--", *self._inner(as_root), *argv]
+        return args + ["--", *self._inner(as_root), *gate_args, *argv]
 
     def _inner(self, as_root: bool) -> list[str]:
         """What runs inside the namespaces before the program: the process limit, set

@@ -11,7 +11,11 @@ Levels:
    it can still outrun the shrinking ring.
 4. ``strongest``: the territory player predicting each opponent's move as a one-step
    greedy player would make it (:func:`greedy_guess`), so it sees conflicts, lost
-   cells and enclosures coming.
+   cells and enclosures coming; it weighs an opponent's gain nearly as its own (a
+   follower repainting its trail is a loss: better walk on the follower's cells),
+   banks cells of the ring the next shrink seals (:func:`banked_cells`: sealed cells
+   count for good and greedy players shun that ring), and values removing a robot by
+   the turns it would still have painted.
 
 Levels 3 and 4 also check, for each move, how long the robot could then stay clear of
 the shrink (:func:`survival_turns`), so they do not walk into a pocket the next shrink
@@ -28,7 +32,7 @@ import random
 
 from games.bots import Bot
 from games.robot.rules import (COLOURS, RANDOM_PLACEMENT, RobotState, _OPEN, _OPEN_TABLE,
-                               enclosed_if_painted, enclosure_if_painted)
+                               _mask_table, enclosed_if_painted, enclosure_if_painted)
 
 LEVELS = ("random", "painter", "territory", "strongest")
 STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -221,12 +225,49 @@ ITEM_VALUE = {"G": 3.0, "E": 6.0, "F": 1.0}
 SHRINK_HORIZON = 2        # periods ahead a robot makes sure it can outrun the shrink
 LOOP_MEMORY = 10          # turns a robot remembers where it stood
 LOOP_PENALTY = 1.5        # per time it stood on a cell in that while
+ELIMINATION_VALUE = 0.8   # per turn left in the game, for removing an opponent's robot
+THEIRS_WEIGHT = 1.6        # per cell the others gain (per cell we gain: 2)
+BANK_VALUE = 1.0          # per cell of the ring the next shrink seals, held as it nears
+_COLOUR_TABLES = {c: _mask_table(c.encode()) for c in COLOURS}
+
+
+def banked_cells(state: RobotState, seat: int, ring: int) -> int:
+    """How many open cells of ``ring`` are of ``seat``'s colour.  Painted cells of the
+    ring the next shrink seals become the robot's for good (sealed cells still count and
+    can no longer be taken), and greedy players shy away from that ring as the shrink
+    nears: the cheapest lasting cells of the map."""
+    masks = _ring_masks(state.board)
+    if ring >= len(masks):
+        return 0
+    exact = masks[ring] & ~(masks[ring + 1] if ring + 1 < len(masks) else 0)
+    own = int(state.grid.translate(_COLOUR_TABLES[COLOURS[seat]]), 2)
+    return bin(own & exact).count("1")
+
+
+def next_sealed_ring(state: RobotState) -> tuple[int, int]:
+    """(the ring the next shrink seals, turns until it does, counted from ``state``)."""
+    k = state.board.period
+    ring = max(0, state.turn - 1) // k
+    return ring, (ring + 1) * k - state.turn + 1
+
+
+def _turns_left(state: RobotState) -> int:
+    """Turns until the last shrink ends the game."""
+    return max(0, state.board.period * state.board.shrinks - state.turn)
 
 
 class TerritoryBot(PainterBot):
     """One-ply simulation of its own moves plus a loop-closing heuristic."""
 
     name = "territory"
+    #: Per cell the others gain (per cell it gains: 2.0).
+    theirs_weight = 0.7
+    #: Per cell of the ring the next shrink seals that it holds (0: not weighed).
+    bank_value = 0.0
+    #: Per turn left in the game, for an opponent's robot removed (at least 8).
+    elimination_value = 0.0
+    #: For standing where an opponent could enclose the robot next turn.
+    danger_penalty = 60.0
 
     def choose(self, state: RobotState, seat: int, time_budget):
         if state.position(seat) is None:
@@ -351,9 +392,15 @@ class TerritoryBot(PainterBot):
         now, then = after.scores(), self._scores_before
         mine = now[seat] - then[seat]
         theirs = sum(now[s] - then[s] for s in range(after.players) if s != seat)
-        value = 2.0 * mine - 0.7 * theirs
-        value += 8.0 * sum(1 for s in range(after.players) if s != seat
-                           and before.robots[s].in_game and not after.robots[s].in_game)
+        value = 2.0 * mine - self.theirs_weight * theirs
+        removed = sum(1 for s in range(after.players) if s != seat
+                      and before.robots[s].in_game and not after.robots[s].in_game)
+        if removed:          # a robot gone paints no more: worth what it would have painted
+            value += removed * max(8.0, self.elimination_value * _turns_left(after))
+        ring, until = next_sealed_ring(after)
+        if self.bank_value and until <= after.board.period:
+            value += self.bank_value * (1 - until / (after.board.period + 1)) * (
+                banked_cells(after, seat, ring) - banked_cells(before, seat, ring))
         held = robot.held
         if held and not before.robots[seat].held:
             value += ITEM_VALUE[held]
@@ -366,7 +413,7 @@ class TerritoryBot(PainterBot):
             elif self._move_survival < self._best_survival:
                 value -= 500.0 if self._move_survival < after.board.period else 200.0
             if self.in_danger(before, seat, robot.pos):
-                value -= 60.0
+                value -= self.danger_penalty
             path = self.path_to_target(after, seat)
             value -= 0.3 * (len(path) if path is not None else 15)
             value += self.loop_value(after, seat)
@@ -409,19 +456,29 @@ class TerritoryBot(PainterBot):
 
 GREEDY_CELL_VALUE = {"item": {"E": 1000.0, "G": 800.0, "F": 700.0}, "empty": 100.0,
                      "enemy": 150.0, "own": 10.0}
+#: The order a one-step greedy player tries its moves in (the first best one wins).
+GREEDY_ORDER = ((-1, 0), (1, 0), (0, -1), (0, 1), (0, 0))
 
 
 def greedy_guess(state: RobotState, seat: int) -> tuple[int, int]:
-    """The move a one-step greedy opponent makes: items first, then another colour's
-    cell, an empty cell, its own; toward the centre; never into this turn's shrink."""
+    """The move a one-step greedy opponent makes: items first (an explosion by the cells
+    it would win), then another colour's cell, an empty cell, its own; staying a little
+    worse than moving; away from the ring the next shrink seals (more so as it nears);
+    toward the centre and the other robots; never into this turn's shrink.  With speed
+    it also weighs double steps (a shorter move wins a tie)."""
     b = state.board
     robot = state.robots[seat]
     x, y = b.xy(robot.pos)
     items = {p: kind for p, kind in state.items}
     sealed_below = safe_ring(state, 0)
-    best, best_value = (x, y), None
-    for dx, dy in ((0, 0), *STEPS):
-        tx, ty = x + dx, y + dy
+    k, turn = b.period, state.turn
+    options = [((x + dx, y + dy), 0 if dx == dy == 0 else 1) for dx, dy in GREEDY_ORDER]
+    if robot.speed_turns > 0 and not robot.on_oil:
+        options += [((x + 2 * dx, y + 2 * dy), 2) for dx, dy in GREEDY_ORDER[:4]
+                    if state.is_open(x + dx, y + dy)
+                    and state.ring_of(x + dx, y + dy) >= sealed_below]
+    best, best_key = (x, y), None
+    for (tx, ty), steps in options:
         if not state.is_open(tx, ty) or state.ring_of(tx, ty) < sealed_below:
             continue
         p = b.index(tx, ty)
@@ -429,8 +486,15 @@ def greedy_guess(state: RobotState, seat: int) -> tuple[int, int]:
         value = 0.0
         if p in items and not robot.holds_item:
             value += GREEDY_CELL_VALUE["item"][items[p]]
+            if items[p] == "E":
+                value += 20.0 * _blast_gain(state, robot, tx, ty)
         value += (GREEDY_CELL_VALUE["empty"] if cell == "." else GREEDY_CELL_VALUE["own"]
                   if cell == robot.colour else GREEDY_CELL_VALUE["enemy"])
+        if steps == 0:
+            value -= 1.0
+        until = (state.ring_of(tx, ty) + 1) * k - turn
+        if 0 < until <= k:
+            value -= (k - until + 1) * 8.0
         value -= abs(tx - b.height // 2) + abs(ty - b.width // 2)
         for other in state.robots:
             if other is robot or not other.in_game or other.pos is None:
@@ -441,15 +505,37 @@ def greedy_guess(state: RobotState, seat: int) -> tuple[int, int]:
                 value += 75.0
             elif 0 < distance < 3:
                 value += (3 - distance) * 5.0
-        if best_value is None or value > best_value:
-            best, best_value = (tx, ty), value
+        key = (value, -steps)
+        if best_key is None or key > best_key:
+            best, best_key = (tx, ty), key
     return best
 
 
+def _blast_gain(state: RobotState, robot, x: int, y: int) -> int:
+    """Cells of the 5x5 square around (x, y) a greedy player counts as won by an
+    explosion there: open, not its colour, no other robot on them."""
+    others = {o.pos for o in state.robots if o is not robot and o.in_game and o.pos is not None}
+    gain = 0
+    for tx in range(x - 2, x + 3):
+        for ty in range(y - 2, y + 3):
+            if state.is_open(tx, ty) and state.cell(tx, ty) != robot.colour \
+                    and state.board.index(tx, ty) not in others:
+                gain += 1
+    return gain
+
+
 class StrongestBot(TerritoryBot):
-    """The territory player, predicting each opponent as a one-step greedy player."""
+    """The territory player, predicting each opponent as a one-step greedy player, and
+    playing against them: a cell an opponent gains weighs 0.8 of one it gains itself
+    (a follower repainting its trail is a loss, walking on the follower's cells is
+    not), cells of the ring the next shrink seals are banked as the shrink nears, and
+    removing an opponent (an explosion, an enclosure) is worth the turns it would
+    still have painted."""
 
     name = "strongest"
+    theirs_weight = THEIRS_WEIGHT
+    bank_value = BANK_VALUE
+    elimination_value = ELIMINATION_VALUE
 
     def others_moves(self, state: RobotState, seat: int) -> dict:
         moves = {}

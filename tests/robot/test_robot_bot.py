@@ -99,3 +99,79 @@ def test_the_bot_breaks_a_swap_loop():
         seen.append(mine)
         state.apply({0: mine, 1: state.position(0)})      # B always takes A's cell
     assert len(set(seen[-6:])) > 2
+
+
+def _open_state(size=9, period=100, players=2):
+    from games.robot.rules import state_from_rows
+    state = state_from_rows(["." * size] * size, period, players)
+    state.turn = 1
+    return state
+
+
+def test_greedy_guess_prefers_another_colour_then_the_centre_and_double_steps():
+    """The one-step greedy model: another colour's cell before an empty one; among
+    equals, the one nearer the centre; with speed, double steps too."""
+    from games.robot.bot import greedy_guess
+    state = _open_state()
+    b = state.board
+    state.robots[0].pos, state.robots[1].pos = b.index(0, 8), b.index(4, 1)
+    assert greedy_guess(state, 1) == (4, 2)                   # toward the centre
+    state.grid[b.index(3, 1)] = ord("A")
+    assert greedy_guess(state, 1) == (3, 1)                   # A's cell first
+    state.grid[b.index(3, 1)] = ord(".")
+    state.robots[1].pos, state.robots[1].speed_turns = b.index(4, 2), 3
+    assert greedy_guess(state, 1) == (4, 4)                   # a double step to the centre
+    state.robots[1].pos = b.index(4, 3)
+    state.grid[b.index(4, 4)] = ord("B")
+    state.grid[b.index(4, 2)] = state.grid[b.index(3, 3)] = state.grid[b.index(5, 3)] = ord("B")
+    assert greedy_guess(state, 1) == (4, 5)                   # over its own cell
+
+
+def test_greedy_guess_shies_away_from_the_ring_the_next_shrink_seals():
+    from games.robot.bot import greedy_guess
+    state = _open_state(period=10)
+    b = state.board
+    state.robots[0].pos = b.index(8, 8)
+    state.robots[1].pos = b.index(1, 4)
+    state.grid[b.index(0, 4)] = ord("A")       # worth 150 on ring 0 ...
+    state.turn = 3
+    assert greedy_guess(state, 1) == (0, 4)
+    state.turn = 9                              # ... but ring 0 is sealed after turn 10
+    assert greedy_guess(state, 1) == (2, 4)
+
+
+def test_next_sealed_ring_and_banked_cells():
+    from games.robot.bot import banked_cells, next_sealed_ring
+    state = _open_state(period=10)
+    b = state.board
+    for turn, expected in ((1, (0, 10)), (10, (0, 1)), (11, (1, 10)), (20, (1, 1))):
+        state.turn = turn
+        assert next_sealed_ring(state) == expected, turn
+    for cell in ((0, 0), (0, 5), (1, 1), (4, 4)):
+        state.grid[b.index(*cell)] = ord("A")
+    assert [banked_cells(state, 0, ring) for ring in range(5)] == [2, 1, 0, 0, 1]
+    assert banked_cells(state, 1, 0) == 0
+
+
+def test_the_strongest_bot_weighs_what_it_leaves_to_a_follower():
+    """Only the top level plays against a follower: an opponent's gain weighs nearly
+    what its own does, the ring about to be sealed is banked, and removing a robot is
+    worth the turns it would still paint.  Lower levels keep their weights."""
+    from games.robot.bot import StrongestBot, TerritoryBot
+    assert TerritoryBot.theirs_weight == 0.7 and TerritoryBot.bank_value == 0.0
+    assert TerritoryBot.elimination_value == 0.0
+    assert StrongestBot.theirs_weight > 1.0 and StrongestBot.bank_value > 0
+    assert StrongestBot.elimination_value > 0
+
+
+def test_the_strongest_bot_blows_up_a_robot_beside_it():
+    """An explosion next to an opponent removes it: worth more than a few cells."""
+    state = _open_state(players=2)
+    b = state.board
+    state.robots[0].pos, state.robots[1].pos = b.index(4, 4), b.index(4, 3)
+    state.items = [(b.index(3, 4), "E")]
+    state.grid[b.index(5, 4)] = ord("B")         # a B cell to take the other way
+    after = state.clone()
+    after.apply({0: (3, 4), 1: (4, 4)})
+    assert not after.robots[1].in_game           # the blast there removes B
+    assert make_bot(4, 1).choose(state.clone(), 0, 1.0) == (3, 4)
