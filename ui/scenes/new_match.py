@@ -253,6 +253,7 @@ class NewMatchScene(Scene):
         for index, seat in enumerate(self.seats):
             self.seat_widgets.append(self._seat_row(index, seat, self.seat_y(index)))
         self.label(self.rect(700, 76, 400, 36), "Options", cls="@heading")
+        self._shown_defaults = self.seat_option_defaults()
         try:
             values = self.resolved_options()
         except ArenaError:
@@ -440,8 +441,10 @@ class NewMatchScene(Scene):
             for index, widgets in enumerate(self.seat_widgets):
                 if element is widgets.get("command"):
                     self.seats[index].command = event.text
-                    self._options_changed()       # an engine seat may change option defaults
-                    return True
+                    if self.seat_option_defaults() != self._shown_defaults:
+                        self._show_new_defaults(index)   # e.g. an engine's repetition count
+                        return True
+                    break
                 if element in widgets.get("settings", {}):
                     self.seats[index].settings[widgets["settings"][element].key] = event.text.strip()
                     break
@@ -454,6 +457,15 @@ class NewMatchScene(Scene):
                 return False
         self._show_error(self.validate())
         return True
+
+    def _show_new_defaults(self, seat: int) -> None:
+        """The seats now ask for other option defaults: show them (the options panel is
+        laid out again), keeping the typing in seat ``seat``'s command field."""
+        self.relayout()
+        entry = self.seat_widgets[seat].get("command") if seat < len(self.seat_widgets) else None
+        if entry is not None:
+            self.app.manager.set_focus_set(entry)
+            entry.edit_position = len(entry.get_text())
 
     def _options_changed(self) -> None:
         before = len(self.seats)
