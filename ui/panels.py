@@ -327,13 +327,13 @@ def debug_rows(turn: TurnInfo | None, seat: int, seat_name: str, theme: Theme,
     ``pv_labels`` writes a search's principal variation in the move list's notation.
     """
     head = theme.accent
-    if turn is None:
-        return [[(f"{seat_name}: start position; no turn selected.", theme.muted)]]
-    answer = turn.answers.get(seat)
-    forfeit = turn.forfeits.get(seat)
     rows: list[list[Segment]] = []
     if engine:
         rows.append([(_("Engine: "), theme.muted), (engine, theme.accent)])
+    if turn is None:
+        return rows + [[(f"{seat_name}: start position; no turn selected.", theme.muted)]]
+    answer = turn.answers.get(seat)
+    forfeit = turn.forfeits.get(seat)
     if answer is None and forfeit is None:
         move = turn.moves.get(seat)
         if move is not None:          # a record that keeps the moves only (a contest's turn log)

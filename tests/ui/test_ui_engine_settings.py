@@ -170,3 +170,66 @@ def test_the_debug_panel_shows_the_engine_and_its_search_live_and_in_the_replay(
     replayed = " ".join(view.debug_text(0).split())
     head = live.split("— Given —")[0]                          # engine, verdict, search, best line
     assert "Best line:" in head and replayed.startswith(head)
+
+
+# ---------------------------------------------------------------- real engines (locally)
+import os  # noqa: E402
+
+import pytest  # noqa: E402
+
+ELEPHANTEYE = os.environ.get("ARENA_ELEPHANTEYE", "")
+MOHEX = os.environ.get("ARENA_MOHEX", "")
+
+
+@pytest.mark.skipif(not (ELEPHANTEYE and Path(ELEPHANTEYE).is_file()),
+                    reason="set ARENA_ELEPHANTEYE to an ElephantEye binary to run this test")
+def test_elephanteye_from_the_form_shows_its_name_and_search(home):
+    form = open_form(home, "xiangqi")
+    choose(home, form.seat_widgets[1]["kind"], "UCCI engine")
+    type_into(home, form.seat_widgets[1]["command"], shlex.quote(ELEPHANTEYE))
+    type_into(home, setting_entry(form, 1, "depth"), "3")
+    choose(home, form.seat_widgets[0]["kind"], "Built-in bot")
+    type_into(home, setting_entry(form, 0, "depth"), "1")
+    assert "takes no settings" in form.error              # level 1 plays at random
+    levels = [o[0] if isinstance(o, tuple) else o for o in form.seat_widgets[0]["level"].options_list]
+    choose(home, form.seat_widgets[0]["level"], levels[1])
+    assert form.error == "", form.error
+    click(home, form.start_button)
+    scene = home.scene
+    match = scene.match
+    try:
+        match.set_pace(None)
+        assert wait_until(home, lambda: len(scene.snap.turns) >= 2, timeout=60)
+        assert match.options["repetition_count"] == 3 and "go depth 3" in match.turns[1].answers[1]["given"]
+        scene.toggle_debug(1)
+        scene.select(2)
+        pump(home)
+        text = " ".join(scene.debug_text(1).split())
+        assert "Engine: ElephantEye · by ElephantEye Development Team" in text
+        assert "Search: depth 3" in text and "Best line: " in text
+    finally:
+        match.stop()
+
+
+@pytest.mark.skipif(not (MOHEX and Path(MOHEX).is_file()),
+                    reason="set ARENA_MOHEX to a MoHex binary to run this test")
+def test_mohex_from_the_form_is_told_its_time_a_move(home):
+    form = open_form(home, "hex")
+    choose(home, form.seat_widgets[1]["kind"], "GTP engine")
+    type_into(home, form.seat_widgets[1]["command"], shlex.quote(MOHEX))
+    type_into(home, setting_entry(form, 1, "time_per_move"), "0.5")
+    choose(home, form.seat_widgets[0]["kind"], "Built-in bot")
+    type_into(home, option_widget(form, "size"), "7")
+    assert form.error == "", form.error
+    click(home, form.start_button)
+    match = home.scene.match
+    try:
+        match.set_pace(None)
+        assert wait_until(home, lambda: len(match.turns) >= 2 or match.outcome is not None, timeout=60)
+        assert not match.error, match.error
+        assert match.seats[1].settings.time_per_move == 0.5
+        # Told the GTP way, and MoHex's own way (whatever MoHex then does with its move).
+        told = match.turns[1].answers[1]["given"]
+        assert "time_settings" in told and "param_mohex max_time 0.5" in told, told
+    finally:
+        match.stop()

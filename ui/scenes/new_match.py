@@ -223,10 +223,22 @@ class NewMatchScene(Scene):
                 return f"{self.game.spec.seat_name(index)}: give the program's command"
             problem = command_problem(seat.command) if seat.kind not in ("human", "bot") else ""
             problem = problem or settings_problem(seat.settings, fields_for(self.chosen.plugin, seat.kind), _)
+            if not problem and seat.kind == "bot" and any(seat.settings.values()):
+                problem = self._bot_problem(seat)
             if problem:
                 return f"{self.game.spec.seat_name(index)}: {problem}"
         if self.seed_text.strip() and not self.seed_text.strip().lstrip("-").isdigit():
             return f"seed {self.seed_text.strip()!r} is not a whole number"
+        return ""
+
+    def _bot_problem(self, seat: SeatChoice) -> str:
+        """What the game's bot says of its settings (level 1 plays at random and takes
+        none): "" when it takes them.  Building a bot starts nothing."""
+        from runner.seats import make_seat
+        try:
+            make_seat(seat.spec(self.chosen.plugin), self.chosen.plugin, 0).close()
+        except ArenaError as exc:
+            return str(exc)
         return ""
 
     # ------------------------------------------------------------ layout
@@ -425,6 +437,7 @@ class NewMatchScene(Scene):
                     return True
                 if element is widgets.get("level"):
                     self.seats[index].level = int(event.text.split(" ")[0])
+                    self._show_error(self.validate())     # level 1 takes no settings
                     return True
             return False
         return True
