@@ -280,7 +280,7 @@ def engine_line(described: dict | None) -> str:
     return name + (" · " + _("by {author}").format(author=author) if author else "")
 
 
-def format_score(text) -> str:
+def format_engine_score(text) -> str:
     """An engine's score in plain words: ``cp 34`` -> "+0.34 pawns", ``mate -3`` -> "mated in 3"."""
     words = str(text).split()
     try:
@@ -302,7 +302,7 @@ def search_rows(search: dict, theme: Theme, pv_labels=None) -> list[list[Segment
         depth = f"{search['depth']}" + (f"/{search['seldepth']}" if "seldepth" in search else "")
         parts.append(_("depth {depth}").format(depth=depth))
     if "score" in search:
-        parts.append(_("score {score}").format(score=format_score(search["score"])))
+        parts.append(_("score {score}").format(score=format_engine_score(search["score"])))
     if "nodes" in search:
         parts.append(_("{nodes} nodes").format(nodes=f"{int(search['nodes']):,}"))
     rows = []

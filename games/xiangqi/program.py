@@ -21,7 +21,7 @@ while the referee says the game is on: such a false claim loses (``ADJUDICATION`
 In contest mode there is no referee of ours, so the other side's status words are
 accepted as they stand (see :class:`OtherProgramSeat`).
 
-Noticing a move: the RULEBOOK takes a move file's content once it changed and stayed
+Noticing a move: the contest's rule (CONTEST.md) takes a move file's content once it changed and stayed
 the same for two looks in a row.  A :class:`games.filewatch.FileWatch` wakes the seat
 the moment the file changes (inotify on Linux; elsewhere a look every
 :data:`games.filewatch.FALLBACK_POLL` seconds).  When its writer has closed it (or

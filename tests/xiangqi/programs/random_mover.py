@@ -90,8 +90,10 @@ def main():
                     sys.exit(3)
                 if args.misbehave == "hang":
                     time.sleep(3600)
+                # Said first: the arena takes a finished move file within milliseconds.
+                print(f"misbehaved: {args.misbehave}", file=sys.stderr, flush=True)
+                time.sleep(0.05)
                 write(own_file, bad_move(state, args.misbehave) + "\n")
-                print(f"misbehaved: {args.misbehave}", file=sys.stderr)
             else:
                 move = rng.choice(list(state.legal_moves(side)))
                 write(own_file, move.lower() + "\n-1\n-1\n")    # lower case: the arena must accept it
