@@ -516,9 +516,13 @@ class Match:
             self._revision += 1
         state = self.state.clone()
         limits = {seat: self._time_limit(seat) for seat in to_move}
-        futures = {seat: self._pool.submit(self._ask_one, seat, state, limits[seat])
-                   for seat in to_move}
-        answers = {seat: future.result() for seat, future in futures.items()}
+        if len(to_move) == 1:        # one seat: asked on this thread (no hand-over to wait for)
+            seat = to_move[0]
+            answers = {seat: self._ask_one(seat, state, limits[seat])}
+        else:
+            futures = {seat: self._pool.submit(self._ask_one, seat, state, limits[seat])
+                       for seat in to_move}
+            answers = {seat: future.result() for seat, future in futures.items()}
         with self._lock:
             self._waiting, self._thinking_since, self._pending = (), None, set()
         for seat, answer in answers.items():
