@@ -91,8 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--out", metavar="DIR", help="folder for the record, contest record files "
                        "and result.json (default: the records folder)")
     match.add_argument("--poll", type=float, default=None, metavar="SECONDS",
-                       help="seconds between looks at a program's move file (file-protocol "
-                       "seats, e.g. Xiangqi ext:; default 0.05)")
+                       help="seconds between two looks at a move file its program still holds open "
+                       "(file-protocol seats, e.g. Xiangqi ext:; default 0.05; a finished "
+                       "file is noticed at once through file-system notifications)")
     match.set_defaults(func=cmd_match)
 
     branch = commands.add_parser("branch", help="continue a recorded game from one of its turns "

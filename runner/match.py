@@ -238,6 +238,16 @@ class Match:
             folder = self._seat_folder(index) if seat.needs_folder else None
             seat.start(SeatInfo(self.game, self.options, index, len(self.seats), self.seed,
                                 str(folder) if folder else None), self.state.clone())
+        self._record_engine_names()
+
+    def _record_engine_names(self) -> None:
+        """Once started, engines know their name and author (``id name``/``id author``):
+        the record gets the seats again (a "seats" line) when any engine told them."""
+        if not self._writer:
+            return
+        described = [seat.describe() for seat in self.seats]
+        if any(d.get("engine") or d.get("author") for d in described):
+            self._writer.seats(described)
 
     def _seat_folder(self, index: int) -> Path:
         """A new, empty folder for seat ``index``: made here, or one this arena made
@@ -510,9 +520,13 @@ class Match:
             self._revision += 1
         state = self.state.clone()
         limits = {seat: self._time_limit(seat) for seat in to_move}
-        futures = {seat: self._pool.submit(self._ask_one, seat, state, limits[seat])
-                   for seat in to_move}
-        answers = {seat: future.result() for seat, future in futures.items()}
+        if len(to_move) == 1:        # one seat: asked on this thread (no hand-over to wait for)
+            seat = to_move[0]
+            answers = {seat: self._ask_one(seat, state, limits[seat])}
+        else:
+            futures = {seat: self._pool.submit(self._ask_one, seat, state, limits[seat])
+                       for seat in to_move}
+            answers = {seat: future.result() for seat, future in futures.items()}
         with self._lock:
             self._waiting, self._thinking_since, self._pending = (), None, set()
         for seat, answer in answers.items():

@@ -4,6 +4,8 @@ A record is one JSON object per line, flushed after every turn (and fsynced righ
 after, off the judge's path) so a crash loses at most the turn in progress:
 
     {"type": "header", "format": "arena-record", "version": 1, "game": "hex", ...}
+    {"type": "seats", "seats": [...]}     (optional: the seats once started, e.g. an
+                                          engine's name and author from its handshake)
     {"type": "turn", "n": 1, "moves": {"0": "c3"}, "answers": {...}, ...}
     ...
     {"type": "result", "winners": [0], "scores": [1, 0], "reason": "win", ...}
@@ -81,6 +83,11 @@ class RecordWriter:
                      "events": [e.to_json() for e in info.events],
                      "clocks": {str(k): round(v, 3) for k, v in info.clocks.items()},
                      "note": info.note})
+
+    def seats(self, described: list[dict]) -> None:
+        """The seats as they describe themselves once started (what the header could not
+        know yet: an engine's ``id name`` and ``id author``); replaces the header's."""
+        self._write({"type": "seats", "seats": described})
 
     def undo(self, count: int) -> None:
         """Take back the last ``count`` turns (a person playing a bot)."""
@@ -188,6 +195,11 @@ def read_arena_record(text: str, path: str) -> Replay:
             del states[len(states) - count:]
             del turns[len(turns) - count:]
             state = states[-1].clone()
+        elif kind == "seats":
+            described = obj.get("seats")
+            if not isinstance(described, list) or not all(isinstance(s, dict) for s in described):
+                raise RecordFormatError(path, number, 'a seats line with "seats" as a list of objects')
+            header = {**header, "seats": described}
         elif kind == "result":
             try:
                 outcome = Outcome.from_json(obj)

@@ -46,13 +46,17 @@ class Answer:
     debug: str = ""
     debug_source: str = "DEBUG.OUT"      # named in the notes on unreadable lines
     annotations: dict | None = None      # the record's "debug": {"draw": [...], "notes": [...]}
+    #: What an engine's or bot's search reached for this move: ``depth``, ``score`` (text:
+    #: "cp 23", "mate 3", a bot's number), ``nodes``, ``pv`` (the game's move texts).
+    search: dict[str, Any] = field(default_factory=dict)
 
     def log(self) -> dict:
         """The record's view of this answer."""
         data = {"text": self.text, "elapsed": round(self.elapsed, 4), "given": self.given,
                 "answered": self.answered, "stdout": self.stdout, "stderr": self.stderr,
                 "failure": self.failure.value if self.failure else None, "detail": self.detail,
-                "source": self.source, "claimed": self.claimed, "kept": self.kept or None}
+                "source": self.source, "claimed": self.claimed, "kept": self.kept or None,
+                "search": self.search or None}
         if self.notes:
             data["notes"] = list(self.notes)
         if self.annotations:
@@ -223,6 +227,7 @@ class BotSeat(Seat):
         info = getattr(self.bot, "last_info", None)
         if info:        # what the search reached (depth, score, nodes): kept in the record
             answer.answered = " ".join(f"{key} {value}" for key, value in info.items())
+            answer.search = {k: info[k] for k in ("depth", "score", "nodes") if k in info}
         return answer
 
     def describe(self) -> dict:

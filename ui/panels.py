@@ -270,27 +270,79 @@ def _tail(text: str, lines: int) -> list[str]:
     return ([f"… {cut} earlier lines"] if cut > 0 else []) + shown
 
 
+def engine_line(described: dict | None) -> str:
+    """ "Fairy-Stockfish 14 · by F. Fichter": an engine seat's name and author (from its
+    ``id name``/``id author``, kept in the record's header); "" for other seats."""
+    described = described or {}
+    name, author = str(described.get("engine") or ""), str(described.get("author") or "")
+    if not name:
+        return ""
+    return name + (" · " + _("by {author}").format(author=author) if author else "")
+
+
+def format_engine_score(text) -> str:
+    """An engine's score in plain words: ``cp 34`` -> "+0.34 pawns", ``mate -3`` -> "mated in 3"."""
+    words = str(text).split()
+    try:
+        value = int(words[-1])
+    except (ValueError, IndexError):
+        return str(text)
+    if words[0] == "mate":
+        return (_("mate in {n}") if value > 0 else _("mated in {n}")).format(n=abs(value))
+    if words[0] == "cp":
+        return _("{pawns} pawns").format(pawns=f"{value / 100:+.2f}")
+    return f"{value:+d}"
+
+
+def search_rows(search: dict, theme: Theme, pv_labels=None) -> list[list[Segment]]:
+    """The search an engine or bot reported for a move: depth, score, nodes, and its
+    principal variation (``pv_labels(moves)`` gives the texts the move list uses)."""
+    parts = []
+    if "depth" in search:
+        depth = f"{search['depth']}" + (f"/{search['seldepth']}" if "seldepth" in search else "")
+        parts.append(_("depth {depth}").format(depth=depth))
+    if "score" in search:
+        parts.append(_("score {score}").format(score=format_engine_score(search["score"])))
+    if "nodes" in search:
+        parts.append(_("{nodes} nodes").format(nodes=f"{int(search['nodes']):,}"))
+    rows = []
+    if parts:
+        rows.append([(_("Search: "), theme.muted), (" · ".join(parts), theme.text)])
+    pv = [str(m) for m in search.get("pv") or []]
+    if pv:
+        try:
+            texts = pv_labels(pv) if pv_labels else pv
+        except Exception:              # a renderer bug must not empty the panel
+            texts = pv
+        rows.append([(_("Best line: "), theme.muted), (" ".join(texts), theme.text)])
+    return rows
+
+
 def debug_rows(turn: TurnInfo | None, seat: int, seat_name: str, theme: Theme,
-               names=None) -> list[list[Segment]]:
+               names=None, engine: str = "", pv_labels=None) -> list[list[Segment]]:
     """What seat ``seat`` was given and answered in ``turn``, and the referee's verdict.
 
-    ``names(seat)`` names the other seats (for "Black moved; Red had no move").
+    ``names(seat)`` names the other seats (for "Black moved; Red had no move");
+    ``engine`` is the engine's name and author (:func:`engine_line`), shown first;
+    ``pv_labels`` writes a search's principal variation in the move list's notation.
     """
     head = theme.accent
+    rows: list[list[Segment]] = []
+    if engine:
+        rows.append([(_("Engine: "), theme.muted), (engine, theme.accent)])
     if turn is None:
-        return [[(f"{seat_name}: start position; no turn selected.", theme.muted)]]
+        return rows + [[(f"{seat_name}: start position; no turn selected.", theme.muted)]]
     answer = turn.answers.get(seat)
     forfeit = turn.forfeits.get(seat)
-    rows: list[list[Segment]] = []
     if answer is None and forfeit is None:
         move = turn.moves.get(seat)
         if move is not None:          # a record that keeps the moves only (a contest's turn log)
-            return [[(f"Turn {turn.number}: {seat_name} played {move}.", theme.text)],
-                    [("This record keeps only the moves, not what the seat was given or answered.",
-                      theme.muted)]]
+            return rows + [[(f"Turn {turn.number}: {seat_name} played {move}.", theme.text)],
+                           [("This record keeps only the moves, not what the seat was given or answered.",
+                             theme.muted)]]
         movers = [names(s) if names else f"seat {s + 1}" for s in sorted(turn.moves) if s != seat]
         moved = f"{', '.join(movers)} moved; " if movers else ""
-        return [[(f"Turn {turn.number}: {moved}{seat_name} had no move this turn.", theme.muted)]]
+        return rows + [[(f"Turn {turn.number}: {moved}{seat_name} had no move this turn.", theme.muted)]]
     answer = answer or {}
     elapsed = answer.get("elapsed")
     rows.append([(f"Turn {turn.number} · {seat_name}", head)]
@@ -304,6 +356,8 @@ def debug_rows(turn: TurnInfo | None, seat: int, seat_name: str, theme: Theme,
         rows.append([("Verdict: ", theme.muted), (f"{failure}: {detail}", theme.bad)])
     else:
         rows.append([("Verdict: ", theme.muted), (f"accepted, played {move}", theme.good)])
+    if isinstance(answer.get("search"), dict):
+        rows.extend(search_rows(answer["search"], theme, pv_labels))
     for note in answer.get("notes", []):
         rows.append([("Note: ", theme.muted), (note, theme.accent)])
     debug = answer.get("debug")

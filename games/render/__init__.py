@@ -115,6 +115,10 @@ class BoardRenderer:
             return None
         x, y = layout.centre(row, col)
         return x, y, layout.cell / 2
+    def line_labels(self, state, moves, notation: str | None) -> list[str]:
+        """The texts of a line of moves played from ``state`` (an engine's principal
+        variation), in ``notation`` as the move list shows it; default: as given."""
+        return [str(move) for move in moves]
 
     def animates(self, state) -> bool:
         """True when :meth:`draw` of ``state`` changes with ``view.time`` (a pulsing mark).

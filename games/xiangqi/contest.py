@@ -169,5 +169,7 @@ def register(subparsers) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option, e.g. no_capture_limit=120")
     parser.add_argument("--seed", type=int, default=None, help="the engine's random seed")
-    parser.add_argument("--poll", type=float, default=None, help="seconds between looks at a move file")
+    parser.add_argument("--poll", type=float, default=None,
+                        help="seconds between two looks at a move file its program still holds open "
+                        "(default 0.05; a finished file is noticed at once)")
     parser.set_defaults(func=contest_command)

@@ -54,6 +54,9 @@ STOP_GRACE = 1.0
 #: pace is 4 s, and it stops deepening once half of it is gone), so engine and bot
 #: games are comparable by default.
 DEFAULT_MOVETIME_MS = 3000
+#: The most principal-variation moves kept per answer, and the longest engine name or author.
+MAX_PV = 24
+MAX_ID_CHARS = 120
 SETTING_KEYS = ("movetime", "depth", "nodes", "clock", "inc", "maxtime", "ranks", "variant", "timeunit")
 _SETTING_RE = re.compile(r"^(movetime|depth|nodes|clock|inc|maxtime|ranks|variant|timeunit|option\.[^=]+)=(.*)$")
 _MOVE_RE = re.compile(r"^([a-i])(\d{1,2})([a-i])(\d{1,2})$")
@@ -110,6 +113,7 @@ class EngineSeat(Seat):
         self.process: LineProcess | None = None
         self.rank_base = 0
         self.engine_name = ""
+        self.engine_author = ""
         self.engine_options: list[str] = []
         self.variants: list[str] = []           # UCI_Variant's choices, when offered
         self.clock = lambda: (None, None)
@@ -173,7 +177,9 @@ class EngineSeat(Seat):
     def _note_id(self, line: str) -> bool:
         words = line.split()
         if words[:2] == ["id", "name"]:
-            self.engine_name = " ".join(words[2:])
+            self.engine_name = " ".join(words[2:])[:MAX_ID_CHARS]
+        elif words[:2] == ["id", "author"]:
+            self.engine_author = " ".join(words[2:])[:MAX_ID_CHARS]
         elif words[:1] == ["option"]:
             name = re.match(r"option\s+(?:name\s+)?(\S+)", line)
             if name:
@@ -299,6 +305,7 @@ class EngineSeat(Seat):
             answer.detail = f"bestmove {words[1]!r} is not a move (ranks counted from {self.rank_base})"
             return answer
         answer.text = move
+        answer.search = search_info([x[2:] for x in self._log if x.startswith("< info")], self.rank_base)
         return answer
 
     def _exit_text(self) -> str:
@@ -317,7 +324,47 @@ class EngineSeat(Seat):
                     sandbox=self.sandbox.describe())
         if self.engine_name:
             data["engine"] = self.engine_name
+        if self.engine_author:
+            data["author"] = self.engine_author
         return data
+
+
+def search_info(lines: list[str], rank_base: int) -> dict:
+    """What the engine's ``info`` lines say its search reached, the latest of each.
+
+    UCI: ``info depth 12 seldepth 18 score cp 34 nodes 9000 pv h3e3 h10g8``; UCCI
+    (ElephantEye): ``info depth 8 score 34 pv h2e2 h9g7``.  ``score`` is kept as text
+    (``cp 34``, ``mate 3``; a bare UCCI number becomes ``cp N``), ``pv`` as contest
+    moves (``H2E2``), up to the first word that is not a board move.  Whatever an
+    engine prints, at most :data:`MAX_PV` moves are kept.
+    """
+    found: dict[str, Any] = {}
+    for line in lines:
+        words = line.split()
+        if words[1:2] == ["string"]:        # free text: its words are not search figures
+            continue
+        for index, word in enumerate(words):
+            following = words[index + 1] if index + 1 < len(words) else ""
+            if word in ("depth", "seldepth", "nodes") and following.isdigit():
+                found[word] = int(following)
+            elif word == "score" and following:
+                if following in ("cp", "mate") and index + 2 < len(words):
+                    value = words[index + 2]
+                    if re.fullmatch(r"-?\d+", value):
+                        found["score"] = f"{following} {int(value)}"
+                elif re.fullmatch(r"-?\d+", following):
+                    found["score"] = f"cp {int(following)}"
+            elif word == "pv":
+                pv = []
+                for text in words[index + 1:index + 1 + MAX_PV]:
+                    move = from_engine_move(text, rank_base)
+                    if move is None:
+                        break
+                    pv.append(move)
+                if pv:
+                    found["pv"] = pv
+                break
+    return found
 
 
 class UciEngineSeat(EngineSeat):

@@ -2,7 +2,8 @@
 
 * :class:`ContestProgramSeat` (``ext:COMMAND``) runs a contest program ``CC`` in its
   own folder with its own PLAY.INI, started once and kept running.  The program
-  writes its moves to its move file; the seat polls that file.  The arena relays the
+  writes its moves to its move file; the seat watches that file (see "Noticing a
+  move" below).  The arena relays the
   opponent's moves by writing the other move file (atomically) with the referee's
   clocks, and at the end writes the final status words to both files.
 * :class:`OtherProgramSeat` is the ``OTHER`` side of contest mode
@@ -19,6 +20,15 @@ written for the contest has no business claiming ``WIN``, ``DRAW`` or ``FINISH``
 while the referee says the game is on: such a false claim loses (``ADJUDICATION``).
 In contest mode there is no referee of ours, so the other side's status words are
 accepted as they stand (see :class:`OtherProgramSeat`).
+
+Noticing a move: the contest's rule (CONTEST.md) takes a move file's content once it changed and stayed
+the same for two looks in a row.  A :class:`games.filewatch.FileWatch` wakes the seat
+the moment the file changes (inotify on Linux; elsewhere a look every
+:data:`games.filewatch.FALLBACK_POLL` seconds).  When its writer has closed it (or
+renamed it into place) the file is complete, and the second look follows at once
+(:data:`SETTLE`); while the writer still holds it open, the two looks are ``poll``
+seconds apart, as before notifications.  So a finished move is
+relayed within a few milliseconds, and a half-written one is never taken.
 """
 from __future__ import annotations
 
@@ -30,6 +40,7 @@ from typing import Any, Callable, Mapping
 
 from games.api import GameSetupError, Outcome, RecordFormatError, Termination
 from games.annotations import DEBUG_FILE
+from games.filewatch import FALLBACK_POLL, FileWatch
 from games.fileio import UnsafeFileError, read_untrusted, remove_untrusted, replace_file
 from games.xiangqi.movefiles import (COMPUTER, LOST, MAX_MOVE_FILE_BYTES, OTHER,
                                      UNTIMED, PlayIni, StablePoller, format_move_file,
@@ -40,8 +51,12 @@ from runner.program_seats import read_debug_file
 from runner.sandbox import seat_sandbox
 from runner.seats import Answer, BotSeat, Seat, SeatInfo, seat_folder
 
-#: Seconds between two looks at a move file (limits["poll"] overrides).
+#: Seconds between two looks at a move file its writer still holds open, and between
+#: looks when no notification comes (limits["poll"] overrides).
 DEFAULT_POLL = 0.05
+#: Seconds between the two looks at a move file its writer has closed (a closed file is
+#: complete: no need to wait; the looks still must agree).
+SETTLE = 0.0
 #: The file each side writes its moves to, inside a program's folder.
 MOVE_FILE_NAMES = ("M1.DAT", "M2.DAT")
 #: How long a program may take to leave after the final status words.
@@ -113,7 +128,12 @@ class MoveFileSeat(Seat):
     def __init__(self, spec: str, label: str = "", limits: Mapping[str, Any] | None = None):
         super().__init__(spec, label)
         self.limits = dict(limits or {})
-        self.poll = float(self.limits.get("poll", DEFAULT_POLL))
+        given = self.limits.get("poll")
+        #: None: the defaults (DEFAULT_POLL with notifications, FALLBACK_POLL without).
+        self.poll_setting = float(given) if given else None
+        #: limits["notify"] false: look every poll, without file-system notifications.
+        self.use_notifications = str(self.limits.get("notify", "1")).lower() not in ("0", "false", "no", "off")
+        self.watch: FileWatch | None = None
         self.own_file: Path | None = None
         self.relay_file: Path | None = None
         self.side = 0
@@ -131,13 +151,38 @@ class MoveFileSeat(Seat):
         self.clock, self.seconds = clock, seconds
 
     # ------------------------------------------------------------------ asking
+    @property
+    def poll(self) -> float:
+        """Seconds between looks when nothing is notified (and between the two looks at
+        a file still open for writing)."""
+        if self.poll_setting is not None:
+            return self.poll_setting
+        return DEFAULT_POLL if self.watch is not None and self.watch.notifies else FALLBACK_POLL
+
+    def _watch(self) -> FileWatch:
+        """The watch on our move file's folder, made at the first question (the folder
+        exists by then); remade after the folder went away."""
+        if self.watch is None or (self.use_notifications and not self.watch.notifies):
+            if self.watch is not None:
+                self.watch.close()
+            self.watch = FileWatch(self.own_file.parent, [self.own_file.name], self.use_notifications)
+        return self.watch
+
+    def _next_look(self, watch: FileWatch, pending: str | None) -> float:
+        """Seconds until the next look: soon after a complete file was seen once."""
+        if pending is not None and watch.notifies and not watch.writing:
+            return SETTLE
+        return self.poll
+
     def ask(self, state, seat: int, time_limit: float | None) -> Answer:
         limit = SINGLE_MOVE_LIMIT_SECONDS + 1 if time_limit is None else time_limit
         self._preamble = ""
         start = time.perf_counter()
+        watch = self._watch()
         deadline = start + limit + 3 * self.poll
         pending, first_seen = None, start
         while True:
+            watch.drain()            # events queued while we were not looking
             content = read_bounded(self.own_file)
             taken = self.poller.feed(content)
             if self.poller.pending != pending:
@@ -154,7 +199,8 @@ class MoveFileSeat(Seat):
             if time.perf_counter() > deadline:
                 return self._failed(start, Termination.TIMEOUT,
                                     f"no move in its move file within {limit:.1f} s")
-            time.sleep(self.poll)
+            watch.wait(min(self._next_look(watch, self.poller.pending),
+                           max(0.0, deadline - time.perf_counter())))
 
     def _final_content(self) -> str | None:
         """After the program ended its file cannot change: take it if it is new."""
@@ -258,6 +304,10 @@ class MoveFileSeat(Seat):
     def cancel(self) -> None:
         self._cancel.set()
 
+    def close(self) -> None:
+        if self.watch is not None:
+            self.watch.close()
+
 
 def _new_text(seen: str, now: str) -> tuple[str, str]:
     """The part of a bounded tail that is new since ``seen`` (all of it if it rolled)."""
@@ -329,6 +379,7 @@ class ContestProgramSeat(MoveFileSeat):
                 pass
 
     def close(self) -> None:
+        super().close()
         if self.process is not None:
             self.process.close(grace=0.1)
 

@@ -363,6 +363,8 @@ def register(subparsers) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option, e.g. no_capture_limit=60 or repetition=draw")
     parser.add_argument("--seed", type=int, default=None, help="random seed for built-in bots")
-    parser.add_argument("--poll", type=float, default=None, help="seconds between looks at a move file")
+    parser.add_argument("--poll", type=float, default=None,
+                        help="seconds between two looks at a move file its program still holds open "
+                        "(default 0.05; a finished file is noticed at once)")
     parser.add_argument("--window", action="store_true", help="watch the game in the window")
     parser.set_defaults(func=referee_command)

@@ -634,6 +634,18 @@ class XiangqiRenderer(BoardRenderer):
             return plain
         return labels
 
+    def line_labels(self, state, moves, notation: str | None) -> list[str]:
+        """An engine's principal variation from ``state`` in WXF when the move list uses it
+        (the record's ICCS otherwise, or when the line is not playable from ``state``)."""
+        moves = [str(m) for m in moves]
+        if notation != "WXF":
+            return moves
+        from games.xiangqi.notation import wxf_line
+        try:
+            return wxf_line(state, moves)
+        except Exception:          # a line an engine got wrong: its own texts
+            return moves
+
     def legend(self, state) -> list[tuple[tuple, str]]:
         return [(self.seat_colour(0), "Red starts, at the bottom"),
                 (self.seat_colour(1), "Black plays from the top"),

@@ -978,6 +978,13 @@ class XiangqiGame(Game):
             text += " (check)"
         return f"{text} · {repetition_rule_text(state.options)}"
 
+    def rules_headline(self, options: Mapping[str, Any]) -> str:
+        """The repetition rule in force in a few words, for the match's header."""
+        values = {o.name: o.default for o in self.spec.options}
+        values.update(options or {})
+        count = int(values.get("repetition_count") or CONTEST_REPETITION_COUNT)
+        return "first repeat ends the game" if count <= 2 else "third repetition ends the game"
+
     def rules_summary(self, options: Mapping[str, Any]) -> str:
         """The rulings in force that a player must know (the record's header keeps it)."""
         values = {o.name: o.default for o in self.spec.options}

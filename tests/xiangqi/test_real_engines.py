@@ -51,3 +51,26 @@ def test_fairy_stockfish_against_elephanteye_with_fixed_depth(tmp_path):
     outcome = match.run()
     assert not no_forfeits(match), no_forfeits(match)
     assert outcome is not None and len(match.states[-1].moves) >= 10
+
+
+@needs_fairy
+@needs_eleeye
+def test_real_engines_name_themselves_and_their_search_is_kept_per_move(tmp_path):
+    """``id name``/``id author`` reach the record; each move keeps depth, score and a
+    principal variation in contest moves that replays from the position (both engines'
+    rank numbering: Fairy-Stockfish counts 1-10, ElephantEye 0-9)."""
+    from games.xiangqi.notation import wxf_line
+    from runner.records import open_replay
+    match = build_referee_match(f"uci:{FAIRY} depth=6", f"ucci:{ELEPHANTEYE} depth=4", tmp_path,
+                                options={"no_capture_limit": "8"}, seed=1)
+    match.run()
+    replay = open_replay(str(match.record_path))
+    seats = replay.header["seats"]
+    assert "Fairy-Stockfish" in seats[0]["engine"] and seats[0]["author"]
+    assert "ElephantEye" in seats[1]["engine"] and seats[1]["author"]
+    for index, turn in enumerate(replay.turns):
+        for seat, answer in turn.answers.items():
+            search = answer["search"]
+            assert search["depth"] >= 1 and search["score"].split()[0] in ("cp", "mate")
+            assert search["pv"][0] == turn.moves[seat]            # the line starts with the move played
+            assert len(wxf_line(replay.states[index], search["pv"])) == len(search["pv"])

@@ -34,7 +34,7 @@ from games.render.annotations import draw_annotations
 from ui.boards import make_renderer, safe_draw
 from ui.catalog import game_title
 from runner.i18n import _
-from ui.panels import PlayerLine, ScrollList, debug_rows, draw_players, move_rows
+from ui.panels import PlayerLine, ScrollList, debug_rows, draw_players, engine_line, move_rows
 from ui.scene import Scene, is_pressed
 
 COLUMN_W = 440
@@ -191,7 +191,7 @@ class BoardScene(Scene):
             extra_x -= width + 8
             button = self.button(self.rect(extra_x, 14, width, 42), text, tooltip=tooltip)
             self.extra_buttons[button] = text
-        self.top_bar(f"{game_title(self.plugin.name)}", right=extra_x - 8)
+        self.top_bar(self.title_text(), right=extra_x - 8)
         self.flip_button = self.button(self.rect(flip_x, 14, FLIP_W, 42), "Flip",
                                        tooltip="turn the board around (F)")
         self.howto_button = self.button(self.rect(self.dw - MARGIN - HOWTO_W, 14, HOWTO_W, 42), "How to play")
@@ -268,6 +268,9 @@ class BoardScene(Scene):
     def toggle_marks(self, seat: int) -> None:
         self.marks_hidden ^= {seat}
         self.relayout()
+    def title_text(self) -> str:
+        """The header's title: the game's name (a match adds the rule in force)."""
+        return game_title(self.plugin.name)
 
     def layout_controls(self, x: float, y: float) -> float:
         """Subclasses place their buttons from ``y``; return the next free ``y``."""
@@ -311,8 +314,27 @@ class BoardScene(Scene):
         for seat in self.debug_open:
             panel = self.debug_lists.get(seat)
             if panel is not None:
-                panel.set_rows(debug_rows(turn, seat, self.seat_name(seat), self.app.theme, self.seat_name))
+                panel.set_rows(debug_rows(turn, seat, self.seat_name(seat), self.app.theme, self.seat_name,
+                                          engine=engine_line(self.seat_description(seat)),
+                                          pv_labels=self._pv_labels(turn)))
                 panel.first = 0
+
+    def seat_description(self, seat: int) -> dict:
+        """What the record says of ``seat`` (an engine's name and author); {} when unknown."""
+        return {}
+
+    def state_before(self, turn: TurnInfo) -> State | None:
+        """The position ``turn`` was played from (None when the scene does not keep it)."""
+        return None
+
+    def _pv_labels(self, turn: TurnInfo | None):
+        """A function writing a principal variation from ``turn``'s position in the move
+        list's notation (None: the record's texts)."""
+        state = self.state_before(turn) if turn is not None else None
+        if state is None:
+            return None
+        notation = self.app.settings.notations.get(self.plugin.name)
+        return lambda moves: self.renderer.line_labels(state, moves, notation)
 
     def debug_text(self, seat: int) -> str:
         """The debug panel's text for ``seat`` (tests and screen readers)."""

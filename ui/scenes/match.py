@@ -14,6 +14,7 @@ import pygame_gui
 
 from games.api import ArenaError
 from runner.match import Match, MatchView
+from runner.i18n import _
 from ui.boards import safe_handle
 from ui.panels import PlayerLine, clock_texts, format_clock, result_parts, seat_score
 from ui.scene import is_pressed
@@ -89,6 +90,27 @@ class MatchScene(BoardScene):
         """Program seats may annotate from the first turn on: their toggles show at once."""
         programs = {i for i, s in enumerate(self.match.seats) if s.kind not in ("human", "bot")}
         return programs | super().annotating_seats()
+    def title_text(self) -> str:
+        """The game's name and, when the game has one, the ruling in force that players
+        most need to know (Xiangqi: which repetition ends the game)."""
+        title = super().title_text()
+        headline = getattr(self.game, "rules_headline", None)
+        try:
+            rule = headline(self.match.options) if headline else ""
+        except Exception:          # a game's bug must not take the header away
+            rule = ""
+        return f"{title} · {_(rule)}" if rule else title
+
+    def seat_description(self, seat: int) -> dict:
+        try:
+            return self.match.seats[seat].describe()
+        except Exception:          # a seat that cannot describe itself: no engine line
+            return {}
+
+    def state_before(self, turn):
+        states = self.match.states            # grows on the match's thread; read by index
+        index = turn.number - 1 if turn is not None else -1
+        return states[index] if 0 <= index < len(states) else None
 
     @property
     def finished(self) -> bool:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 import shlex
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
@@ -15,9 +15,12 @@ from games.api import ArenaError, GameSetupError, check_seats
 from runner import paths
 from runner.commands import command_problem
 from runner.setup import load_option_files
+from runner.i18n import _
 from ui.catalog import GameEntry, game_entries
 from games.render import font, wrap
 from ui.scene import Scene, is_pressed
+from ui.seat_settings import (field_unit_label, fields_for, join_settings, settings_problem,
+                              split_settings)
 
 KIND_NAMES = {"human": "Person", "bot": "Built-in bot", "ext": "Program"}
 SEAT_HINTS = (
@@ -30,6 +33,8 @@ SEAT_HINTS = (
     "Each match is recorded; open it later from Home or Open replay.",
 )
 SEAT_ROW = 56
+#: Extra height of a seat that has settings (an engine's time, depth, nodes, options).
+SETTINGS_ROW = 66
 OPTION_ROW = 70
 OPTION_W = 210
 FROM_FILE = "from a file…"
@@ -53,23 +58,32 @@ class SeatChoice:
     kind: str = "human"          # human, bot, ext, or a game's extra kind (gtp ...)
     level: int = 1
     command: str = ""
+    #: The seat's settings by field key (``movetime``, ``depth``, ``options`` ...; see
+    #: :mod:`ui.seat_settings`), kept across kind changes, used by the kinds that take them.
+    settings: dict = field(default_factory=dict)
 
-    def spec(self) -> str:
+    def spec(self, plugin=None) -> str:
+        """The seat spec, as on the command line (settings as trailing KEY=VALUE words)."""
+        fields = fields_for(plugin, self.kind) if plugin is not None else ()
         if self.kind == "human":
             return "human"
         if self.kind == "bot":
-            return f"bot:{self.level}"
-        return f"{self.kind}:{self.command.strip()}"
+            return join_settings(f"bot:{self.level}", self.settings, fields)
+        return f"{self.kind}:" + join_settings(self.command.strip(), self.settings, fields)
 
     @classmethod
-    def from_spec(cls, spec: str) -> "SeatChoice":
-        kind, _, arg = spec.partition(":")
+    def from_spec(cls, spec: str, plugin=None) -> "SeatChoice":
+        kind, _sep, arg = spec.partition(":")
         kind = kind.strip().lower()
+        fields = fields_for(plugin, kind) if plugin is not None else ()
         if kind == "bot":
-            return cls("bot", int(arg) if arg.strip().isdigit() else 1)
+            level, _sep, rest = arg.strip().partition(" ")
+            _rest, settings = split_settings(rest, fields)
+            return cls("bot", int(level) if level.isdigit() else 1, settings=settings)
         if kind == "human" or not kind:
             return cls("human")
-        return cls(kind, command=arg.strip())
+        command, settings = split_settings(arg, fields)
+        return cls(kind, command=command, settings=settings)
 
 
 def level_label(level: int, name: str) -> str:
@@ -112,7 +126,7 @@ class NewMatchScene(Scene):
             offered = {o.name for o in self.visible_options()}
             self.option_texts = {k: v for k, v in form.get("options", {}).items() if k in offered}
         last = self.app.settings.last_seats.get(name or "", [])
-        self.seats = [SeatChoice.from_spec(s) for s in last]
+        self.seats = [SeatChoice.from_spec(s, self.chosen.plugin if self.chosen else None) for s in last]
         self._fit_seats()
 
     def seat_colour(self, seat: int) -> tuple:
@@ -141,8 +155,34 @@ class NewMatchScene(Scene):
         return [o for o in self.game.spec.options if not o.hidden]
 
     def resolved_options(self) -> dict:
-        """The options the match would use; raises GameSetupError with the reason."""
-        return self.game.spec.resolve_options(self.variant, self.option_texts)
+        """The options the match would use; raises GameSetupError with the reason.
+
+        As on the command line, the seats' own option defaults come first (a Xiangqi
+        engine seat asks for the usual repetition count), then what the form says.
+        """
+        wanted = self.seat_option_defaults()
+        return self.game.spec.resolve_options(self.variant, {**wanted, **self.option_texts})
+
+    def seat_option_defaults(self) -> dict:
+        """The option defaults the chosen seats ask for (``Seat.option_defaults``).
+
+        Only engine kinds declare any; their seats are built (no program is started) to
+        ask them.  A seat that cannot be built yet (no command) asks for nothing.
+        """
+        from runner.seats import make_seat, seat_option_defaults
+        plugin = self.chosen.plugin
+        made = []
+        for index, seat in enumerate(self.seats):
+            if seat.kind in plugin.extra_seats and seat.command.strip():
+                try:
+                    made.append(make_seat(seat.spec(plugin), plugin, index))
+                except (ArenaError, OSError, ValueError):
+                    continue
+        try:
+            return seat_option_defaults(made)
+        finally:
+            for seat in made:
+                seat.close()
 
     def seat_count(self) -> int:
         spec = self.game.spec
@@ -172,7 +212,7 @@ class NewMatchScene(Scene):
         try:
             options = self.resolved_options()
             check_seats(self.game.spec, len(self.seats))
-            loaded, _ = load_option_files(self.chosen.plugin, self.game, options)
+            loaded, _files = load_option_files(self.chosen.plugin, self.game, options)
             self.game.new_initial_state(loaded, 0)
         except ArenaError as exc:
             return str(exc)
@@ -182,10 +222,23 @@ class NewMatchScene(Scene):
             if seat.kind not in ("human", "bot") and not seat.command.strip():
                 return f"{self.game.spec.seat_name(index)}: give the program's command"
             problem = command_problem(seat.command) if seat.kind not in ("human", "bot") else ""
+            problem = problem or settings_problem(seat.settings, fields_for(self.chosen.plugin, seat.kind), _)
+            if not problem and seat.kind == "bot" and any(seat.settings.values()):
+                problem = self._bot_problem(seat)
             if problem:
                 return f"{self.game.spec.seat_name(index)}: {problem}"
         if self.seed_text.strip() and not self.seed_text.strip().lstrip("-").isdigit():
             return f"seed {self.seed_text.strip()!r} is not a whole number"
+        return ""
+
+    def _bot_problem(self, seat: SeatChoice) -> str:
+        """What the game's bot says of its settings (level 1 plays at random and takes
+        none): "" when it takes them.  Building a bot starts nothing."""
+        from runner.seats import make_seat
+        try:
+            make_seat(seat.spec(self.chosen.plugin), self.chosen.plugin, 0).close()
+        except ArenaError as exc:
+            return str(exc)
         return ""
 
     # ------------------------------------------------------------ layout
@@ -210,8 +263,9 @@ class NewMatchScene(Scene):
         self.seed_entry = self.entry(self.rect(x_field, 184, 330, 40), self.seed_text, "random")
         self.label(self.rect(x_label, 240, 400, 36), "Seats", cls="@heading")
         for index, seat in enumerate(self.seats):
-            self.seat_widgets.append(self._seat_row(index, seat, 282 + index * SEAT_ROW))
+            self.seat_widgets.append(self._seat_row(index, seat, self.seat_y(index)))
         self.label(self.rect(700, 76, 400, 36), "Options", cls="@heading")
+        self._shown_defaults = self.seat_option_defaults()
         try:
             values = self.resolved_options()
         except ArenaError:
@@ -248,6 +302,12 @@ class NewMatchScene(Scene):
                                         "Start match", cls="@accent")
         self._show_error(self.validate())
 
+    def seat_y(self, index: int) -> float:
+        """Design y of seat ``index``'s row (seats with settings are taller)."""
+        plugin = self.chosen.plugin
+        return 282 + sum(SEAT_ROW + (SETTINGS_ROW if fields_for(plugin, seat.kind) else 0)
+                         for seat in self.seats[:index])
+
     def options_right(self) -> float:
         """Right edge of the options panel (kept near its labels on very wide windows)."""
         return min(self.dw - 24, 680 + 760)
@@ -265,7 +325,26 @@ class NewMatchScene(Scene):
             widgets["command"] = self.entry(self.rect(430, y, 140, 42), seat.command, "command")
             widgets["browse"] = self.button(self.rect(576, y, 84, 42), "Browse",
                                             tooltip="choose the program file")
+        widgets["settings"] = {}
+        x = 72
+        for setting in fields_for(plugin, seat.kind):
+            entry = self.entry(self.rect(x, y + 50 + 20, setting.width, 38),
+                               seat.settings.get(setting.key, ""), _(setting.hint))
+            entry.set_tooltip(self.setting_tooltip(setting))
+            widgets["settings"][entry] = setting
+            x += setting.width + 10
         return widgets
+
+    def setting_tooltip(self, setting) -> str:
+        """What a setting does, in plain words (shown over its field)."""
+        return {
+            "movetime": _("Thinking time for each move, in milliseconds (1000 = one second)."),
+            "depth": _("Search this many half-moves ahead instead of thinking for a time."),
+            "nodes": _("Search this many positions instead of thinking for a time."),
+            "options": _("The engine's own options, e.g. Threads=2 Hash=64 (see its documentation)."),
+            "time_per_move": _("Thinking time for each move, in seconds; the engine is told the GTP way."),
+            "config": _("A file of GTP commands sent to the engine before the game, one a line."),
+        }.get(setting.key, "")
 
     def teardown(self) -> None:
         if self.dialog is not None:
@@ -358,6 +437,7 @@ class NewMatchScene(Scene):
                     return True
                 if element is widgets.get("level"):
                     self.seats[index].level = int(event.text.split(" ")[0])
+                    self._show_error(self.validate())     # level 1 takes no settings
                     return True
             return False
         return True
@@ -374,6 +454,12 @@ class NewMatchScene(Scene):
             for index, widgets in enumerate(self.seat_widgets):
                 if element is widgets.get("command"):
                     self.seats[index].command = event.text
+                    if self.seat_option_defaults() != self._shown_defaults:
+                        self._show_new_defaults(index)   # e.g. an engine's repetition count
+                        return True
+                    break
+                if element in widgets.get("settings", {}):
+                    self.seats[index].settings[widgets["settings"][element].key] = event.text.strip()
                     break
                 if element is widgets.get("name"):
                     names = self.app.settings.names
@@ -384,6 +470,15 @@ class NewMatchScene(Scene):
                 return False
         self._show_error(self.validate())
         return True
+
+    def _show_new_defaults(self, seat: int) -> None:
+        """The seats now ask for other option defaults: show them (the options panel is
+        laid out again), keeping the typing in seat ``seat``'s command field."""
+        self.relayout()
+        entry = self.seat_widgets[seat].get("command") if seat < len(self.seat_widgets) else None
+        if entry is not None:
+            self.app.manager.set_focus_set(entry)
+            entry.edit_position = len(entry.get_text())
 
     def _options_changed(self) -> None:
         before = len(self.seats)
@@ -418,7 +513,7 @@ class NewMatchScene(Scene):
         plugin = self.chosen.plugin
         seed = int(self.seed_text) if self.seed_text.strip() else random.randrange(2 ** 31)
         folder = paths.records_dir()
-        specs = [seat.spec() for seat in self.seats]
+        specs = [seat.spec(plugin) for seat in self.seats]
         seats = []
         try:
             options = self.resolved_options()
@@ -463,17 +558,27 @@ class NewMatchScene(Scene):
         spec = self.game.spec
         panel = self.rect(680, 72, self.options_right() - 680, self.dh - 72 - 92)
         pygame.draw.rect(surface, theme.panel, panel, border_radius=self.px(10))
+        plugin = self.chosen.plugin
         for index, seat in enumerate(self.seats):
-            y = self.px(282 + index * SEAT_ROW)
+            y = self.px(self.seat_y(index))
             colour = self.seat_colour(index)
             pygame.draw.circle(surface, colour, (self.px(54), y + self.px(21)), self.px(11))
             self.draw_text(surface, spec.seat_name(index), (self.px(72), y + self.px(9)), 17,
                            theme.text, max_width=self.px(170))
-        hint_y = 282 + len(self.seats) * SEAT_ROW + 16
+            x = 72
+            for setting in fields_for(plugin, seat.kind):
+                self.draw_text(surface, field_unit_label(setting, _), (self.px(x), y + self.px(50)), 14,
+                               theme.muted, max_width=self.px(setting.width + 6))
+                x += setting.width + 10
+        hint_y = self.seat_y(len(self.seats)) + 16
         face = font(self.px(15))
         y = self.px(hint_y)
+        bottom = self.px(self.dh - 96)            # the hints never run into the error line or Start
         for paragraph in SEAT_HINTS:
-            for line in wrap(face, paragraph, self.px(620), 3):
+            lines = wrap(face, paragraph, self.px(620), 3)
+            if y + len(lines) * face.get_linesize() > bottom:
+                break
+            for line in lines:
                 surface.blit(face.render(line, True, theme.muted), (self.px(40), y))
                 y += face.get_linesize()
             y += self.px(6)

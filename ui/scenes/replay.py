@@ -213,6 +213,14 @@ class ReplayView(BoardScene):
     def final_state(self):
         return self.replay.states[-1]
 
+    def seat_description(self, seat: int) -> dict:
+        seats = self.replay.header.get("seats") or []
+        return seats[seat] if seat < len(seats) and isinstance(seats[seat], dict) else {}
+
+    def state_before(self, turn):
+        index = self.replay.turns.index(turn) if turn in self.replay.turns else -1
+        return self.replay.states[index] if index >= 0 else None
+
     def board_in_motion(self) -> bool:
         return self.playing
 

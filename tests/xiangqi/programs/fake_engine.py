@@ -68,6 +68,7 @@ def main():
             continue
         if words[0] == protocol:
             say("id name " + ("Fairy-Stockfish fake" if args.fairy else "Fake engine"))
+            say("id author Arena test suite")
             if args.fairy:
                 say("option name UCI_Variant type combo default chess var chess"
                     + ("" if args.no_xiangqi else " var xiangqi"))
@@ -89,17 +90,20 @@ def main():
             if not options:
                 say("nobestmove" if args.ucci else "bestmove (none)")
                 continue
-            say("info depth 1 score cp 0")
             if args.bad:
-                say("bestmove e0e2" if len(moves) % 2 == 0 else "bestmove e9e7")
+                best = "e0e2" if len(moves) % 2 == 0 else "e9e7"
             else:
                 # The same position gives the same move (so a re-run turn reproduces it).
                 position_rng = random.Random(f"{args.seed}:{fen}:{' '.join(moves)}")
                 best = position_rng.choice(sorted(options))
-                if args.annotate:       # bot annotations, before bestmove
-                    say(f"info string # debug arrow {best[:2]} {best[2:]} green")
-                    say("# debug text fake engine")
-                say("bestmove " + best)
+            # Search info as the real engines print it (UCCI has no "cp"); the last counts.
+            score = "" if args.ucci else "cp "
+            say(f"info depth 1 score {score}0")
+            say(f"info depth {2 + len(moves) % 3} seldepth 7 score {score}{17 + len(moves)} nodes 420 pv {best}")
+            if args.annotate and not args.bad:      # bot annotations, before bestmove
+                say(f"info string # debug arrow {best[:2]} {best[2:]} green")
+                say("# debug text fake engine")
+            say("bestmove " + best)
         elif words[0] == "quit":
             return 0
     return 0

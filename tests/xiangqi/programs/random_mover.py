@@ -72,6 +72,9 @@ def main():
     parser.add_argument("--misbehave", default="")
     parser.add_argument("--after", type=int, default=0, help="good moves before misbehaving")
     parser.add_argument("--poll", type=float, default=0.02)
+    parser.add_argument("--stamps", default="",
+                        help="append time.monotonic() to this file after each move is written "
+                        "(the relay bench measures from there)")
     args = parser.parse_args()
     lines = [line.strip() for line in read("PLAY.INI").splitlines()]
     side = 0 if lines[0] == "COMPUTER" else 1
@@ -87,11 +90,16 @@ def main():
                     sys.exit(3)
                 if args.misbehave == "hang":
                     time.sleep(3600)
+                # Said first: the arena takes a finished move file within milliseconds.
+                print(f"misbehaved: {args.misbehave}", file=sys.stderr, flush=True)
+                time.sleep(0.05)
                 write(own_file, bad_move(state, args.misbehave) + "\n")
-                print(f"misbehaved: {args.misbehave}", file=sys.stderr)
             else:
                 move = rng.choice(list(state.legal_moves(side)))
                 write(own_file, move.lower() + "\n-1\n-1\n")    # lower case: the arena must accept it
+                if args.stamps:
+                    with open(args.stamps, "a") as fh:
+                        fh.write(f"{time.monotonic():.6f}\n")
                 state.apply({side: move})
                 moves.append(move)
                 good += 1
