@@ -554,7 +554,9 @@ def test_how_to_play_renders_tables_lists_and_emphasis_not_raw_markdown(home):
             assert raw not in html, (plugin.name, raw)
         assert "python main.py" not in page.text, plugin.name
         if plugin.name == "xiangqi":
-            assert "<b>General (K)</b> — one point up" in html and "<b>palace</b>" in html
+            assert ("<b>General (K) <font face=xiangqi_pieces>將</font> / "
+                    "<font face=xiangqi_pieces>帥</font></b> — one point up") in html
+            assert "<b>palace</b>" in html
         if plugin.name == "robot":
             assert "\u2003\u2003– <b>G</b> (speed)" in html
         click(home, page.back_button)
