@@ -21,6 +21,7 @@ import pygame
 import pygame_gui
 
 from games.render import THEMES, Theme
+from ui.display import centred_on, display_of
 from ui.scene import Scene
 from ui.settings import Settings, load_settings, save_settings
 from ui.theme import ArenaUIManager, gui_theme, ui_scale
@@ -50,6 +51,7 @@ class App:
         self.settings = settings if settings is not None else load_settings()
         self.windowed_size = tuple(size or self.settings.window_size)
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
+        self.display = 0           # the display the window is on (see toggle_fullscreen)
         pygame.display.set_caption("Arena")
         self.window = self._open_window()
         self.scale = ui_scale(self.size)
@@ -76,18 +78,24 @@ class App:
 
     def _open_window(self) -> pygame.Surface:
         if self.fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN, display=self.display)
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE, display=self.display)
 
     def _make_manager(self) -> pygame_gui.UIManager:
         return ArenaUIManager(self.size, gui_theme(self.theme, self.scale), self.scale,
                                     enable_live_theme_updates=False)
 
     def toggle_fullscreen(self) -> None:
+        """F11: fullscreen on the display the window is on; back to a window of the size it
+        had, centred on that display."""
         if not self.fullscreen:
             self.windowed_size = self.size
+            self.display = display_of(pygame.display.get_window_position(), self.size,
+                                      pygame.display.get_desktop_sizes())
         self.fullscreen = not self.fullscreen
         self.window = self._open_window()
+        if not self.fullscreen:
+            pygame.display.set_window_position(centred_on(self.display))
         self.window_resized()
 
     def window_resized(self) -> None:
