@@ -32,6 +32,7 @@ from games.render import BoardView, elide, font, wrap
 from ui.boards import make_renderer, safe_draw
 from ui.catalog import game_title
 from ui.panels import PlayerLine, ScrollList, debug_rows, draw_players, move_rows
+from runner.i18n import _
 from ui.scene import Scene, is_pressed
 
 COLUMN_W = 440
@@ -46,6 +47,12 @@ ANIMATION_FRAME = 1 / 30
 #: Share of the board area's height the debug panels take: the board stays the main thing.
 DEBUG_SHARE = 0.3
 SETTLE = 1.0           # seconds a new state's marks keep animating on a waiting screen
+
+
+def debug_button_text(seat: int) -> str:
+    """The debug panel's toggle for ``seat``: one name at every width and in both states
+    (the button's lit style says whether the panel is open)."""
+    return _("Debug {n}").format(n=seat + 1)
 
 
 class BoardScene(Scene):
@@ -195,10 +202,12 @@ class BoardScene(Scene):
         width = (COLUMN_W - gap * (count - 1)) / max(1, count)
         for seat in range(count):
             is_open = seat in self.debug_open
-            text = f"{'Hide' if is_open else 'Debug'} seat {seat + 1}" if width >= 150 else f"Log {seat + 1}"
+            text = debug_button_text(seat)
+            tooltip = (_("hide what {seat} was given and answered") if is_open
+                       else _("show what {seat} was given and answered"))
             button = self.button(self.rect(self.column_x() + seat * (width + gap), y, width, 36), text,
                                  cls="@toggle_on" if is_open else None,
-                                 tooltip=f"what {self.seat_name(seat)} was given and answered")
+                                 tooltip=tooltip.format(seat=self.seat_name(seat)))
             self.toggle_buttons[button] = seat
         y += 46
         self.moves.rect = self.rect(self.column_x(), y, COLUMN_W,

@@ -73,8 +73,8 @@ class SeatChoice:
 
 
 def level_label(level: int, name: str) -> str:
-    """ "2 · easy" (names that already start with their number are kept as they are)."""
-    return name if name.split(" ")[0] == str(level) else f"{level} · {name}"
+    """ "2 · easy": every game's levels read the same way (number, then name)."""
+    return f"{level} · {name}"
 
 
 def kind_label(kind: str) -> str:
