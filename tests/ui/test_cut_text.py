@@ -63,3 +63,31 @@ def test_debug_panels_beside_a_tall_board_keep_their_text_inside(home):
     assert panel.rows
     for row in panel.rows:
         assert sum(face.size(t)[0] for t, _ in row) <= panel.rect.width - panel.size // 2, row
+
+
+def test_every_option_of_every_game_is_on_the_form_and_its_description_is_whole_on_hover(home):
+    from games import registry
+    from games.render import wrap
+    from ui.scenes.new_match import NewMatchScene
+    from ui_helpers import wait_until
+    for plugin in registry.all_plugins():
+        form = home.push(NewMatchScene(home, game=plugin.name))
+        pump(home)
+        shown = list(form.option_widgets.values())
+        assert [o.name for o in shown] == [o.name for o in form.visible_options()], plugin.name
+        face = font(form.px(14))
+        for widget, option in form.option_widgets.items():
+            lines = wrap(face, option.help, form.help_width())
+            if len(lines) > form.help_lines():
+                assert form.help_is_cut(option)
+                assert option.help in (widget.tool_tip_text or ""), (plugin.name, option.name)
+        home.pop()
+    form = home.push(NewMatchScene(home, game="hex"))
+    pump(home)
+    widget = next(w for w, o in form.option_widgets.items() if o.name == "human_time_total")
+    pos = widget.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.mouse.set_pos(pos)
+    assert wait_until(home, lambda: widget.tool_tip is not None, timeout=4)
+    assert "0 = untimed" in widget.tool_tip.text_block.html_text
+    assert home.window.get_rect().contains(widget.tool_tip.rect)
