@@ -159,9 +159,11 @@ class NewMatchScene(Scene):
             self.seats = []
             return
         count = self.seat_count()
-        defaults = [SeatChoice("human")] + [SeatChoice("bot", 2) for _ in range(count)]
         kinds = set(self.seat_kinds())
         self.seats = [s if s.kind in kinds else SeatChoice("human") for s in self.seats[:count]]
+        bot_levels = [s.level for s in self.seats if s.kind == "bot"]
+        level = bot_levels[-1] if bot_levels else 2          # a new seat plays like the others
+        defaults = [SeatChoice("human")] + [SeatChoice("bot", level) for _ in range(count)]
         self.seats += defaults[len(self.seats):count]
         levels = len(self.chosen.plugin.bot_levels) or 1
         for seat in self.seats:
