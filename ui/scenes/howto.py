@@ -108,16 +108,19 @@ def inline(text: str) -> str:
 class HowToScene(Scene):
     """The game's guide (``plugin.howto_text()``), reachable from home and the match screen."""
 
-    def __init__(self, app, plugin: GamePlugin):
+    def __init__(self, app, plugin: GamePlugin, language: str | None = None):
+        """``language`` fixes the page's language (screenshots); by default it follows
+        the interface's."""
         super().__init__(app)
         self.plugin = plugin
+        self.fixed_language = language
         self.language = ""
         self.text = ""
         self.html = ""
 
     def read_page(self) -> None:
         """Read the page for the interface's language (again when the language changed)."""
-        language = i18n.language()
+        language = self.fixed_language or i18n.language()
         if language == self.language and self.text:
             return
         self.language = language
