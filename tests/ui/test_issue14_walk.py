@@ -112,3 +112,24 @@ def test_the_form_remembers_seats_and_levels_and_a_new_seat_plays_like_the_other
     assert again.variant == "4 players"
     assert [(s.kind, s.level) for s in again.seats[1:]] == [("bot", 3)] * 3
     assert [w["level"].selected_option[0] for w in again.seat_widgets[1:]] == ["3 · territory"] * 3
+
+
+# ---------------------------------------------------------------- the organizers' projection
+def test_a_match_projected_from_the_command_line_keeps_the_watching_pace(arena_home):
+    from argparse import Namespace
+
+    from ui.app import open_app
+    from ui.scenes.match import WATCH_PACE
+    robot = registry.plugin("robot")
+    options = robot.new_game().spec.resolve_options(None, {"players": 4})
+    match = Match(robot, options, [make_seat("bot:1", robot, i) for i in range(4)], seed=5)
+    app = open_app(Namespace(fullscreen=False, size="1280x720"), match=match)
+    try:
+        scene = app.scene
+        assert type(scene).__name__ == "MatchScene" and scene.pace == WATCH_PACE
+        wait_until(app, lambda: False, timeout=1.5)
+        played = len(match.snapshot().turns)
+        assert 2 <= played <= 1.5 * float(WATCH_PACE) + 2, played
+    finally:
+        match.stop()
+        app.close()
