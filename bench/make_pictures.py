@@ -1,6 +1,6 @@
 """Regenerate the home screen's game pictures from the games' own renderers.
 
-    python bench/make_pictures.py            # writes assets/pictures/<game>.png
+    python bench/make_pictures.py            # writes assets/pictures/<game>.png and <game>-light.png
 
 Each picture is a fixed, hand-picked position (not a bot's game, so it does not change
 when a bot gets stronger), drawn without coordinates at the tile's size.
@@ -18,10 +18,11 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from games import registry  # noqa: E402
-from games.render import BoardView  # noqa: E402
+from games.render import DARK, LIGHT, BoardView  # noqa: E402
 from ui.snapshot import render_state  # noqa: E402
 
 TILE = (480, 300)
+THEME = DARK            # the theme being drawn (main draws both)
 
 # A 9x9 middle game: player 1 (blue, left-right) has the centre, player 2 (orange,
 # top-bottom) is blocking it; the last move (player 2's f3) is marked.
@@ -36,7 +37,7 @@ def hex_picture() -> pygame.Surface:
     state = game.new_initial_state(options, 0)
     for text in HEX_MOVES:
         state.push(game.parse_move(text, state, state.current))
-    return render_state(plugin, state, options, size=TILE, view=BoardView(show_coordinates=False))
+    return render_state(plugin, state, options, size=TILE, theme=THEME, view=BoardView(show_coordinates=False))
 
 
 # A Xiangqi middle game (central cannon against screen horses, both sides developed);
@@ -54,7 +55,7 @@ def xiangqi_picture() -> pygame.Surface:
     for text in XIANGQI_MOVES:
         state.apply({state.side: game.parse_move(text, state, state.side)})
     width = TILE[0]
-    full = render_state(plugin, state, options, size=(width, int(width * 1.1)),
+    full = render_state(plugin, state, options, size=(width, int(width * 1.1)), theme=THEME,
                         view=BoardView(show_coordinates=False))
     top = (full.get_height() - TILE[1]) // 2
     return full.subsurface(pygame.Rect(0, top, *TILE)).copy()
@@ -86,7 +87,7 @@ def robot_picture() -> pygame.Surface:
     state.items = [(state.board.index(x, y), kind) for x, y, kind in ROBOT_ITEMS]
     state.turn = 36
     width = TILE[0]
-    full = render_state(plugin, state, options, size=(width, width),
+    full = render_state(plugin, state, options, size=(width, width), theme=THEME,
                         view=BoardView(show_coordinates=False, highlights={"panel": False}))
     top = (full.get_height() - TILE[1]) // 2
     return full.subsurface(pygame.Rect(0, top, *TILE)).copy()
@@ -99,7 +100,7 @@ def sample_picture(game: str, turn: int) -> pygame.Surface:
     replay = open_replay(ROOT / "replays" / f"{game}-sample.arena.jsonl")
     plugin = registry.plugin(game)
     return render_state(plugin, replay.states[turn], replay.header.get("options") or {}, replay.seat_names,
-                        size=TILE, view=BoardView(show_coordinates=False, highlights={"panel": False}))
+                        size=TILE, theme=THEME, view=BoardView(show_coordinates=False, highlights={"panel": False}))
 
 
 PICTURES = {"hex": hex_picture, "xiangqi": xiangqi_picture, "robot": robot_picture,
@@ -111,10 +112,12 @@ def main() -> int:
     pygame.init()
     folder = ROOT / "assets" / "pictures"
     folder.mkdir(parents=True, exist_ok=True)
-    for name, make in PICTURES.items():
-        path = folder / f"{name}.png"
-        pygame.image.save(make(), str(path))
-        print(f"{path.relative_to(ROOT)}: {TILE[0]}x{TILE[1]}")
+    global THEME
+    for THEME, suffix in ((DARK, ""), (LIGHT, "-light")):
+        for name, make in PICTURES.items():
+            path = folder / f"{name}{suffix}.png"
+            pygame.image.save(make(), str(path))
+            print(f"{path.relative_to(ROOT)}: {TILE[0]}x{TILE[1]}")
     return 0
 
 

@@ -291,6 +291,11 @@ def shoot_newcomers(size: tuple[int, int], out: Path) -> list[Path]:
         settle(app, 0.1)
         save("nc_howto_xiangqi")
         app.pop()
+        for plugin in registry.all_plugins():          # the Vietnamese pages
+            app.push(HowToScene(app, plugin, language="vi"))
+            settle(app)
+            save(f"nc_howto_{plugin.name}_vi")
+            app.pop()
         hexp = registry.plugin("hex")
         live = Match(hexp, hexp.new_game().spec.resolve_options("11x11"),
                      [make_seat("human", hexp, 1), make_seat("bot:1", hexp, 2)], seed=3)
@@ -314,6 +319,21 @@ def shoot_newcomers(size: tuple[int, int], out: Path) -> list[Path]:
         view.toggle_debug(0)
         settle(app)
         save("nc_replay_robot_debug")
+        shown = range(view.moves.first, view.moves.first + view.moves.visible_rows())
+        row = next((i for i in shown if view.move_note(i)), view.selected_index())  # a cut note
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(
+            view.moves.rect.centerx, view.moves.row_top(row) + 4), rel=(0, 0), buttons=(0, 0, 0)))
+        settle(app)
+        save("nc_replay_robot_note")
+        app.pop()
+        app.push(ReplayScene(app, path=str(Path(__file__).resolve().parent.parent / "replays"
+                                           / "xiangqi-sample.arena.jsonl")))
+        settle(app)
+        view = app.scene
+        view.go(12)
+        view.toggle_debug(0)
+        settle(app)
+        save("nc_replay_xiangqi_debug_beside")
         app.pop()
         app.push(ReplayScene(app, path=str(Path(__file__).resolve().parent.parent / "replays"
                                            / "hex-sample.arena.jsonl")))

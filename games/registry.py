@@ -74,10 +74,20 @@ class GamePlugin:
     def new_game(self) -> Game:
         return self.load("game")()
 
-    def howto_text(self) -> str:
+    def howto_path(self, language: str = "en") -> Path:
+        """The game's How to play page in ``language`` (``HOWTO.vi.md`` beside ``HOWTO.md``),
+        or the English page when that language has none."""
         folder = Path(importlib.import_module(f"games.{self.name}").__file__).parent
+        english = folder / self.howto
+        if language and language != "en":
+            translated = english.with_name(f"{english.stem}.{language}{english.suffix}")
+            if translated.is_file():
+                return translated
+        return english
+
+    def howto_text(self, language: str = "en") -> str:
         try:
-            return (folder / self.howto).read_text(encoding="utf-8")
+            return self.howto_path(language).read_text(encoding="utf-8")
         except OSError:
             return f"No guide is written for {self.name} yet."
 

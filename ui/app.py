@@ -21,6 +21,7 @@ import pygame
 import pygame_gui
 
 from games.render import THEMES, Theme
+from ui.display import centred_on, display_of
 from ui.scene import Scene
 from ui.settings import Settings, load_settings, save_settings
 from ui.theme import ArenaUIManager, gui_theme, ui_scale
@@ -86,10 +87,16 @@ class App:
                                     enable_live_theme_updates=False)
 
     def toggle_fullscreen(self) -> None:
+        """F11: fullscreen on the display the window is on; back to a window of the size it
+        had, centred on that display."""
         if not self.fullscreen:
             self.windowed_size = self.size
+            self.display = display_of(pygame.display.get_window_position(), self.size,
+                                      pygame.display.get_desktop_sizes())
         self.fullscreen = not self.fullscreen
         self.window = self._open_window()
+        if not self.fullscreen:
+            pygame.display.set_window_position(centred_on(self.display))
         self.window_resized()
 
     def window_resized(self) -> None:

@@ -35,14 +35,18 @@ class GameEntry:
     def broken(self) -> bool:
         return bool(self.error)
 
-    def picture_path(self):
-        """The game's picture in ``assets/pictures`` if shipped, else None."""
-        if self.plugin and self.plugin.picture:
-            path = asset("pictures", self.plugin.picture)
+    def picture_path(self, theme: str = "dark"):
+        """The game's picture in ``assets/pictures`` if shipped, else None: in the light
+        theme ``<game>-light.png`` when there is one (drawn on the light background)."""
+        names = [self.plugin.picture] if self.plugin and self.plugin.picture else []
+        names.append(f"{self.name}.png")
+        if theme != "dark":
+            names = [name.replace(".png", f"-{theme}.png") for name in names] + names
+        for name in names:
+            path = asset("pictures", name)
             if path.is_file():
                 return path
-        path = asset("pictures", f"{self.name}.png")
-        return path if path.is_file() else None
+        return None
 
 
 def game_entries() -> list[GameEntry]:

@@ -165,6 +165,22 @@ class ScrollList:
                 used += face.size(piece)[0]
         return [line for line in lines if line]
 
+    def is_cut(self, index: int) -> bool:
+        """True when row ``index`` is wider than the list (drawn with an ellipsis)."""
+        if not 0 <= index < len(self.rows):
+            return False
+        face = font(self.size, mono=self.mono)
+        segments = self.rows[index]
+        room = self.rect.width - 2 * (self.size // 2)
+        if segments and segments[0][0].strip().rstrip(".").isdigit():
+            room -= face.size(f"{len(self.rows)}. ")[0]
+            segments = segments[1:]
+        return sum(face.size(text)[0] for text, _ in segments) > room
+
+    def row_top(self, index: int) -> int:
+        """The y where row ``index`` is drawn (rows above the view give a y above it)."""
+        return self.rect.y + self.size // 4 + (index - self.first) * self.line_height()
+
     def scroll(self, lines: int) -> None:
         limit = max(0, len(self.rows) - self.visible_rows())
         self.first = max(0, min(limit, self.first + lines))

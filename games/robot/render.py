@@ -543,7 +543,8 @@ class RobotRenderer(BoardRenderer):
             if rect.height < rect.width * 0.6:
                 left = pygame.Rect(inner.x, inner.y, int(inner.width * 0.55), inner.height)
                 chart = pygame.Rect(left.right + pad, inner.y, inner.right - left.right - pad, inner.height)
-                self._panel_text(surface, left, state, unit)
+                # a strip has room for every player's name and score, not for their "in play" lines
+                self._panel_text(surface, left, state, unit, compact=state.players > 2)
                 self._draw_chart(surface, chart, state, unit)
             else:
                 bottom = self._panel_text(surface, inner, state, unit)
@@ -596,8 +597,9 @@ class RobotRenderer(BoardRenderer):
         x, y = state.board.xy(robot.pos)
         return f"In play at {x} {y}", None, False
 
-    def _panel_text(self, surface, rect: pygame.Rect, state: RobotState, unit: int) -> int:
-        """Headline and player blocks from the top of ``rect``; returns the y below them."""
+    def _panel_text(self, surface, rect: pygame.Rect, state: RobotState, unit: int, compact: bool = False) -> int:
+        """Headline and player blocks from the top of ``rect``; returns the y below them.
+        ``compact`` keeps one shrink line and, per player, only a robot-out line."""
         theme = self.theme
         y = rect.y
         turn, shrink, warning = self.headline(state)
@@ -606,7 +608,7 @@ class RobotRenderer(BoardRenderer):
             head_size -= 1                  # a smaller headline before an ellipsis
         turn = self._fit(turn, head_size, rect.width, bold=True)
         y = self._text(surface, turn, head_size, theme.text, rect.x, y, bold=True).bottom
-        for line in wrap(font(int(unit * 0.85), bold=warning), shrink, rect.width)[:2]:
+        for line in wrap(font(int(unit * 0.85), bold=warning), shrink, rect.width)[:1 if compact else 2]:
             y = self._text(surface, line, int(unit * 0.85), theme.bad if warning else theme.muted, rect.x, y,
                            bold=warning).bottom
         y += unit // 3
@@ -631,13 +633,13 @@ class RobotRenderer(BoardRenderer):
                                                                        score_rect.centery, unit * 0.45))
             y = max(score_rect.bottom, y + int(unit * 1.5))
             text, icon, bad = self.status(state, seat)
-            if text:
+            if text and (bad or not compact):
                 x = name_x
                 if icon:
                     sprite = self.item_icon(icon, int(line_size * 1.2))
                     surface.blit(sprite, sprite.get_rect(midleft=(x, y + line_size * 0.7)))
                     x += int(line_size * 1.4)
-                for line in wrap(font(line_size), text, rect.right - x)[:2]:
+                for line in wrap(font(line_size), text, rect.right - x)[:1 if compact else 2]:
                     y = self._text(surface, line, line_size, theme.bad if bad else theme.muted, x, y).bottom
             y += unit // 3
         return y

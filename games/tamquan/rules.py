@@ -557,8 +557,15 @@ class TamQuanState(State):
                 detail = f"{NAMES[alive[0]]} is the last team on the board"
             else:
                 detail = "no team is left"
-            self.finished = Outcome.ranked(counts, Termination.ELIMINATION, detail + " ("
-                                           + self._count_text() + ")")
+            detail += " (" + self._count_text() + ")"
+            self.finished = Outcome.ranked(counts, Termination.ELIMINATION, detail)
+            if alive:
+                # The last team in the game wins whatever the counts (during setup every
+                # count is 0); the teams that left are ranked after it by pieces left.
+                keys = [(t in alive, counts[t]) for t in range(self.layout.teams)]
+                ranks = tuple(1 + sum(k > mine for k in keys) for mine in keys)
+                self.finished = Outcome((alive[0],), tuple(float(c) for c in counts),
+                                        Termination.ELIMINATION, detail, ranks)
             events.append(Event("verdict", self.finished.detail, tuple(alive)))
             return True
         return False

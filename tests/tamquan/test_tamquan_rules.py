@@ -244,6 +244,14 @@ def test_forfeit_takes_the_team_off_the_board():
     assert state.outcome().winners == (Y,)
 
 
+def test_a_team_that_resigns_during_setup_leaves_the_other_the_winner():
+    state = GAME.new_initial_state(GAME.spec.resolve_options(None, {}), 0)
+    assert state.setup and state.piece_counts() == (0, 0)
+    state.forfeit(R, Termination.RESIGNATION)
+    outcome = state.outcome()
+    assert outcome.winners == (B,) and outcome.ranks == (2, 1) and not outcome.is_draw
+
+
 # ---------------------------------------------------------------- codec and repair
 def test_move_text_round_trips():
     for text in ("zone 2: 4,0 4,2 4,4", "1,0-2,0 1,2-1,1 3,3-3,3", "0,0-0,1"):

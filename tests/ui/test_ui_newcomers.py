@@ -267,8 +267,48 @@ def test_the_debug_panel_leaves_the_board_the_main_thing(home):
     click(home, next(b for b, s in scene.toggle_buttons.items() if s == 0))
     after = scene.board_rect()
     assert scene.debug_area() is not None and after.height >= 0.65 * before.height
-    assert scene.debug_area().top > after.bottom
+    assert scene.debug_area().top > after.bottom          # the wide rhombus keeps the width
     match.stop()
+
+
+def drawn_box(scene, rect):
+    """The bounding box of what the board's renderer draws in ``rect``."""
+    surface = pygame.Surface(scene.app.size)
+    surface.fill((255, 0, 255))
+    scene.renderer.draw(surface, rect, scene.board_state(), scene.view)
+    mask = pygame.mask.from_threshold(surface, (255, 0, 255), (1, 1, 1, 255))
+    mask.invert()
+    boxes = mask.get_bounding_rects()
+    return boxes[0].unionall(boxes[1:])
+
+
+def test_a_tall_board_keeps_its_size_with_the_debug_panel_beside_it(home):
+    from ui.scenes.replay import ReplayScene
+    home.push(ReplayScene(home, path=str(__import__("pathlib").Path(__file__).parents[2]
+                                         / "replays" / "xiangqi-sample.arena.jsonl")))
+    pump(home)
+    view = home.scene
+    before = drawn_box(view, view.board_rect())
+    click(home, next(b for b, s in view.toggle_buttons.items() if s == 0))
+    after = drawn_box(view, view.board_rect())
+    panel = view.debug_area()
+    assert after.width * after.height >= 0.9 * before.width * before.height, (before, after)
+    assert panel.left > after.right and panel.height >= view.board_rect().height * 0.95
+    assert panel.width >= view.px(300)
+    assert view.debug_lists[0].rect == panel
+
+
+def test_the_debug_panels_take_the_side_that_leaves_the_board_bigger():
+    from ui.scenes.board_scene import split_for_debug
+    area = pygame.Rect(20, 72, 790, 528)
+    board, panel, side = split_for_debug(area, 0.9, 300, 158, 10)          # Xiangqi: tall
+    assert side == "beside" and board.height == 528 and panel.width >= 300
+    assert board.right + 10 == panel.left and panel.right == area.right
+    board, panel, side = split_for_debug(area, 1.5, 300, 158, 10)          # Hex: wide
+    assert side == "below" and board.width == 790 and panel.height >= 158
+    assert board.bottom + 10 == panel.top and panel.bottom == area.bottom
+    board, panel, side = split_for_debug(pygame.Rect(0, 0, 600, 900), 1.0, 300, 270, 10)
+    assert side == "below"                                                # a tall window
 
 
 # ---------------------------------------------------------------- replay: menus and the slider
@@ -554,7 +594,9 @@ def test_how_to_play_renders_tables_lists_and_emphasis_not_raw_markdown(home):
             assert raw not in html, (plugin.name, raw)
         assert "python main.py" not in page.text, plugin.name
         if plugin.name == "xiangqi":
-            assert "<b>General (K)</b> — one point up" in html and "<b>palace</b>" in html
+            assert ("<b>General (K) <font face=xiangqi_pieces>將</font> / "
+                    "<font face=xiangqi_pieces>帥</font></b> — one point up") in html
+            assert "<b>palace</b>" in html
         if plugin.name == "robot":
             assert "\u2003\u2003– <b>G</b> (speed)" in html
         click(home, page.back_button)

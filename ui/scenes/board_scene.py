@@ -12,6 +12,10 @@ Layout (design units; the right column is fixed width, the board takes the rest)
     +------------------------------+  +--------------------------+
     [ status bar: the match's banner lines (contest authors), when it has any ]
 
+The debug panels go below the board or beside it, whichever leaves the board bigger
+(:func:`split_for_debug`): a wide Hex rhombus keeps the width and gives up some height,
+a tall Xiangqi board or a square map keeps its height and gives up unused width.
+
 The board animates (``view.time`` advances with the loop's clock and the board is
 redrawn ANIMATION_FPS times a second) only when its renderer says the shown state
 animates, and then only while the board is in motion (a match running, a replay
@@ -46,9 +50,57 @@ HOWTO_W, FLIP_W, EXTRA_W = 170, 80, 110
 BAR_LINE = 24          # design height of one status-bar line
 BAR_PAD = 10
 ANIMATION_FRAME = 1 / 30
-#: Share of the board area's height the debug panels take: the board stays the main thing.
+#: Share of the board area's height the debug panels take at least when below the board.
 DEBUG_SHARE = 0.3
+#: Design width the debug panels take at least when beside the board (about 34 characters).
+DEBUG_MIN_W = 300
+#: Side of the square the board is drawn in once to measure its shape.
+PROBE = 240
 SETTLE = 1.0           # seconds a new state's marks keep animating on a waiting screen
+
+
+def debug_button_text(seat: int) -> str:
+    """The debug panel's toggle for ``seat``: one name at every width and in both states
+    (the button's lit style says whether the panel is open)."""
+    return _("Debug {n}").format(n=seat + 1)
+
+
+def split_for_debug(area: pygame.Rect, aspect: float, min_width: int, min_height: int,
+                    gap: int) -> tuple[pygame.Rect, pygame.Rect, str]:
+    """(board area, debug area, "below" or "beside"): the debug panels take the side that
+    leaves the biggest board of shape ``aspect`` (width / height), and on that side all the
+    room the board does not use, but at least ``min_width`` or ``min_height``."""
+    aspect = aspect if aspect > 0 else 1.0
+    # below: the board keeps the width; its height is what fits, at most all but min_height
+    below_h = max(1, min(area.height - min_height - gap, round(area.width / aspect)))
+    below_scale = min(area.width / aspect, below_h)
+    # beside: the board keeps the height; its width is what fits, at most all but min_width
+    beside_w = max(1, min(area.width - min_width - gap, round(area.height * aspect)))
+    beside_scale = min(beside_w / aspect, area.height)
+    if beside_scale > below_scale:
+        board = pygame.Rect(area.x, area.y, beside_w, area.height)
+        panel = pygame.Rect(board.right + gap, area.y, area.right - board.right - gap, area.height)
+        return board, panel, "beside"
+    board = pygame.Rect(area.x, area.y, area.width, below_h)
+    panel = pygame.Rect(area.x, board.bottom + gap, area.width, area.bottom - board.bottom - gap)
+    return board, panel, "below"
+
+
+def drawn_aspect(renderer, state, view: BoardView) -> float:
+    """Width / height of what ``renderer`` draws in a square (1.0 when it fills it, or fails)."""
+    probe = pygame.Surface((PROBE, PROBE))
+    probe.fill((255, 0, 255))
+    try:
+        renderer.draw(probe, probe.get_rect(), state, view)
+    except Exception:
+        return 1.0
+    mask = pygame.mask.from_threshold(probe, (255, 0, 255), (1, 1, 1, 255))
+    mask.invert()
+    boxes = mask.get_bounding_rects()
+    if not boxes:
+        return 1.0
+    box = boxes[0].unionall(boxes[1:])
+    return box.width / max(1, box.height)
 
 
 class BoardScene(Scene):
@@ -78,6 +130,8 @@ class BoardScene(Scene):
         self.message_is_error = True
         self.shown_at = time.monotonic()        # when the shown state last changed
         self.since_animation = 0.0
+        self.board_aspect: float | None = None  # measured when the debug panels first open
+        self.pointed_row: int | None = None     # the move-list row under the pointer
 
     # ------------------------------------------------------------ data hooks
     def seat_count(self) -> int:
@@ -132,12 +186,24 @@ class BoardScene(Scene):
             return None
         return self.rect(0, self.dh - height, self.dw, height)
 
-    def debug_area(self) -> pygame.Rect | None:
+    def debug_split(self) -> tuple[pygame.Rect, pygame.Rect, str] | None:
+        """(board column, debug area, side) while a debug panel is open (see split_for_debug)."""
         if not self.debug_open:
             return None
+        if self.board_aspect is None:
+            self.board_aspect = drawn_aspect(self.renderer, self.board_state(), self.view)
         area = self.left_area()
-        height = round(area.height * DEBUG_SHARE)
-        return pygame.Rect(area.x, area.bottom - height, area.width, height)
+        return split_for_debug(area, self.board_aspect, self.px(DEBUG_MIN_W),
+                               round(area.height * DEBUG_SHARE), self.px(10))
+
+    def debug_area(self) -> pygame.Rect | None:
+        split = self.debug_split()
+        return split[1] if split else None
+
+    def board_column(self) -> pygame.Rect:
+        """The part of the left area for the board, its key hint and banner."""
+        split = self.debug_split()
+        return split[0] if split else self.left_area()
 
     def banner_height(self) -> int:
         """Pixels reserved above the board for a banner (the match's result)."""
@@ -155,17 +221,12 @@ class BoardScene(Scene):
         lines = self.key_hint_lines()
         if not lines:
             return None
-        area = self.left_area()
-        debug = self.debug_area()
-        bottom = debug.y - self.px(10) if debug else area.bottom
+        area = self.board_column()
         height = lines * font(self.px(16)).get_linesize() + self.px(6)
-        return pygame.Rect(area.x, bottom - height, area.width, height)
+        return pygame.Rect(area.x, area.bottom - height, area.width, height)
 
     def board_rect(self) -> pygame.Rect:
-        area = self.left_area()
-        debug = self.debug_area()
-        if debug:
-            area.height -= debug.height + self.px(10)
+        area = self.board_column()
         hint = self.key_hint_rect()
         if hint:
             area.height = hint.y - area.y - self.px(4)
@@ -203,10 +264,12 @@ class BoardScene(Scene):
         width = (COLUMN_W - gap * (count - 1)) / max(1, count)
         for seat in range(count):
             is_open = seat in self.debug_open
-            text = f"{'Hide' if is_open else 'Debug'} seat {seat + 1}" if width >= 150 else f"Log {seat + 1}"
+            text = debug_button_text(seat)
+            tooltip = (_("hide what {seat} was given and answered") if is_open
+                       else _("show what {seat} was given and answered"))
             button = self.button(self.rect(self.column_x() + seat * (width + gap), y, width, 36), text,
                                  cls="@toggle_on" if is_open else None,
-                                 tooltip=f"what {self.seat_name(seat)} was given and answered")
+                                 tooltip=tooltip.format(seat=self.seat_name(seat)))
             self.toggle_buttons[button] = seat
         y += 46
         y = self.layout_marks_buttons(y, width, gap)
@@ -277,15 +340,21 @@ class BoardScene(Scene):
         return y
 
     def _layout_debug_lists(self) -> None:
-        area = self.debug_area()
+        split = self.debug_split()
         seats = sorted(self.debug_open)
-        if not area or not seats:
+        if not split or not seats:
             return
+        _board, area, side = split
         gap = self.px(10)
-        width = (area.width - gap * (len(seats) - 1)) // len(seats)
+        count = len(seats)
+        width = (area.width - gap * (count - 1)) // count        # below: side by side
+        height = (area.height - gap * (count - 1)) // count      # beside: one above the other
         for n, seat in enumerate(seats):
             panel = self.debug_lists.setdefault(seat, ScrollList(follow_end=False, mono=True, wrap=True))
-            panel.rect = pygame.Rect(area.x + n * (width + gap), area.y, width, area.height)
+            if side == "beside":
+                panel.rect = pygame.Rect(area.x, area.y + n * (height + gap), area.width, height)
+            else:
+                panel.rect = pygame.Rect(area.x + n * (width + gap), area.y, width, area.height)
             panel.size = self.px(15)
         self.refresh_debug()
 
@@ -402,6 +471,8 @@ class BoardScene(Scene):
         """One of :meth:`extra_header_buttons` was pressed."""
 
     def process_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:        # noted, not used up: the board may want it too
+            self.pointed_row = self.moves.row_at(event.pos)
         if self.flip_requested(event):
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.extra_buttons:
@@ -470,6 +541,48 @@ class BoardScene(Scene):
                 pygame.draw.rect(surface, self.renderer.seat_colour(seat), strip)
 
         self.draw_status_bar(surface)
+        self.draw_move_note(surface)
+
+    def move_note(self, row: int | None) -> str:
+        """The notes of move-list row ``row`` in full when the list cuts them or shows only
+        the first (several events in one turn); "" when the row shows them whole."""
+        turns = self.turns()
+        if row is None or not 1 <= row <= len(turns) or not turns[row - 1].events:
+            return ""
+        notes = [event.text for event in turns[row - 1].events]
+        if len(notes) == 1 and not self.moves.is_cut(row):
+            return ""
+        return _("Turn {n}: {notes}").format(n=turns[row - 1].number, notes="; ".join(notes))
+
+    def move_note_box(self) -> tuple[pygame.Rect, list[str]] | None:
+        """Where the pointed row's whole note is shown (just under the row, or above it
+        near the list's bottom), and its lines wrapped to the list's width."""
+        text = self.move_note(self.pointed_row)
+        if not text:
+            return None
+        face = font(self.px(16))
+        pad = self.px(8)
+        lines = wrap(face, text, self.moves.rect.width - 2 * pad)
+        height = len(lines) * face.get_linesize() + 2 * pad
+        top = self.moves.row_top(self.pointed_row) + self.moves.line_height()
+        if top + height > self.moves.rect.bottom:
+            top = self.moves.row_top(self.pointed_row) - height
+        box = pygame.Rect(self.moves.rect.x, top, self.moves.rect.width, height)
+        return box.clamp(self.app.window.get_rect()), lines
+
+    def draw_move_note(self, surface: pygame.Surface) -> None:
+        placed = self.move_note_box()
+        if placed is None:
+            return
+        box, lines = placed
+        theme = self.app.theme
+        face = font(self.px(16))
+        pygame.draw.rect(surface, theme.panel, box, border_radius=6)
+        pygame.draw.rect(surface, theme.accent, box, width=max(1, self.px(2)), border_radius=6)
+        y = box.y + self.px(8)
+        for line in lines:
+            surface.blit(face.render(line, True, theme.text), (box.x + self.px(8), y))
+            y += face.get_linesize()
 
     def draw_marks(self, surface: pygame.Surface, board: pygame.Rect) -> int:
         """The bot annotations of the shown turn over the board; how many were drawn."""

@@ -184,7 +184,7 @@ class HomeScene(Scene):
         radius = self.px(10)
         pygame.draw.rect(surface, theme.panel, rect, border_radius=radius)
         picture_rect = pygame.Rect(rect.x, rect.y, rect.width, self.px(PICTURE_H))
-        path = entry.picture_path()
+        path = entry.picture_path(theme.name)
         image = _picture(str(path), picture_rect.size) if path else None
         if image is not None:
             surface.blit(image, picture_rect)

@@ -1,4 +1,9 @@
-"""How to play: a game's HOWTO text in a scrolling text box."""
+"""How to play: a game's HOWTO page, in the interface's language, in a scrolling text box.
+
+The page is ``HOWTO.<language>.md`` when the game has one (``HOWTO.vi.md``), else the
+English ``HOWTO.md``.  Xiangqi's piece characters (車, 俥 ...) are drawn with the font
+the board uses (``assets/fonts/xiangqi-pieces.otf``): the interface's Noto has no CJK.
+"""
 from __future__ import annotations
 
 import html
@@ -8,8 +13,17 @@ import pygame
 from pygame_gui.elements import UITextBox
 
 from games.registry import GamePlugin
+from runner import i18n
+from runner.i18n import _
+from runner.paths import asset
 from ui.catalog import game_title
 from ui.scene import Scene, is_pressed
+
+#: The pygame_gui font name of the Xiangqi piece font, and its file under ``assets/fonts``.
+PIECE_FONT = "xiangqi_pieces"
+PIECE_FONT_FILE = "xiangqi-pieces.otf"
+#: Characters the interface's Noto lacks (CJK ideographs): drawn with the piece font.
+CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
 
 
 def markdown_to_html(text: str, heading_px: int, body_px: int) -> str:
@@ -83,6 +97,7 @@ def markdown_to_html(text: str, heading_px: int, body_px: int) -> str:
 
 def inline(text: str) -> str:
     text = html.escape(text, quote=False)
+    text = CJK.sub(lambda m: f"<font face={PIECE_FONT}>{m.group(0)}</font>", text)
     text = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", text)
     text = re.sub(r"`([^`]+)`", r"<b>\1</b>", text)
     text = re.sub(r"(?<![\w*])\*(?!\s)([^*]+?)(?<!\s)\*(?![\w*])", r"<b>\1</b>", text)
@@ -93,26 +108,50 @@ def inline(text: str) -> str:
 class HowToScene(Scene):
     """The game's guide (``plugin.howto_text()``), reachable from home and the match screen."""
 
-    def __init__(self, app, plugin: GamePlugin):
+    def __init__(self, app, plugin: GamePlugin, language: str | None = None):
+        """``language`` fixes the page's language (screenshots); by default it follows
+        the interface's."""
         super().__init__(app)
         self.plugin = plugin
-        try:
-            self.text = plugin.howto_text()
-        except Exception as exc:           # a missing package file is a message, not a crash
-            self.text = f"The guide could not be read: {exc}"
+        self.fixed_language = language
+        self.language = ""
+        self.text = ""
         self.html = ""
 
+    def read_page(self) -> None:
+        """Read the page for the interface's language (again when the language changed)."""
+        language = self.fixed_language or i18n.language()
+        if language == self.language and self.text:
+            return
+        self.language = language
+        try:
+            self.text = self.plugin.howto_text(language)
+        except Exception as exc:           # a missing package file is a message, not a crash
+            self.text = _("The guide could not be read: {error}").format(error=exc)
+
     def layout(self) -> None:
-        self.top_bar(f"How to play {game_title(self.plugin.name)}")
+        self.read_page()
+        self.top_bar(_("How to play {game}").format(game=game_title(self.plugin.name)))
         heading, body = self.px(28), self.px(19)
-        fonts = self.app.manager.get_theme().get_font_dictionary()
-        wanted = [{"name": "noto", "point_size": size, "style": "bold"} for size in {heading, body + 2, body}]
-        self.app.manager.preload_fonts([f for f in wanted if not fonts.check_font_preloaded(
-            fonts.create_font_id(f["point_size"], "noto", bold=True, italic=False))])
+        self.preload_fonts(heading, body)
         self.html = markdown_to_html(self.text, heading, body)
         width = min(1100, self.dw - 48)
         area = self.rect((self.dw - width) / 2, 76, width, self.dh - 76 - 20)
         self.box = UITextBox(self.html, area, self.app.manager, container=self.root)
+
+    def preload_fonts(self, heading: int, body: int) -> None:
+        """Load the page's fonts before the text box asks (pygame_gui warns on a late load)."""
+        fonts = self.app.manager.get_theme().get_font_dictionary()
+        fonts.add_font_path(PIECE_FONT, str(asset("fonts", PIECE_FONT_FILE)))
+        default = self.app.manager.get_theme().get_font(["text_box"]).get_point_size()
+        sizes = {heading, body + 2, body, default}
+        wanted = [("noto", size, True) for size in sizes]
+        if CJK.search(self.text):
+            wanted += [(PIECE_FONT, size, bold) for size in sizes for bold in (False, True)]
+        self.app.manager.preload_fonts([
+            {"name": name, "point_size": size, "style": "bold" if bold else "regular"}
+            for name, size, bold in wanted
+            if not fonts.check_font_preloaded(fonts.create_font_id(size, name, bold=bold, italic=False))])
 
     def process_event(self, event: pygame.event.Event) -> bool:
         if is_pressed(event, self.back_button):

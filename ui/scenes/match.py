@@ -227,6 +227,9 @@ class MatchScene(BoardScene):
             self.pace_menu.show() if not done else self.pace_menu.hide()
         self.replay_button.show() if done else self.replay_button.hide()
         self.pause_button.set_text("Resume" if self.snap.paused else "Pause")
+        tooltip = _("resume the match (P)") if self.snap.paused else _("pause the match (P)")
+        if self.pause_button.tool_tip_text != tooltip:      # the tip says what the button does now
+            self.pause_button.set_tooltip(tooltip)
         self.step_button.enable() if self.snap.paused else self.step_button.disable()
         self.undo_button.enable() if self.match.can_undo() and self.snap.turns else self.undo_button.disable()
         if self.human_seats:

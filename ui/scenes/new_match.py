@@ -15,7 +15,7 @@ from games.api import ArenaError, GameSetupError, check_seats
 from runner import paths
 from runner.commands import command_problem
 from runner.setup import load_option_files
-from runner.i18n import _
+from runner.i18n import _, ngettext
 from ui.catalog import GameEntry, game_entries
 from games.render import font, wrap
 from ui.scene import Scene, is_pressed
@@ -36,6 +36,7 @@ SEAT_ROW = 56
 #: Extra height of a seat that has settings (an engine's time, depth, nodes, options).
 SETTINGS_ROW = 66
 OPTION_ROW = 70
+MIN_OPTION_ROW = 56          # rows shrink to this (one line of help) so every option shows
 OPTION_W = 210
 FROM_FILE = "from a file…"
 #: Options in plain words, with their units (a game's other options: their names, spelled out).
@@ -87,8 +88,8 @@ class SeatChoice:
 
 
 def level_label(level: int, name: str) -> str:
-    """ "2 · easy" (names that already start with their number are kept as they are)."""
-    return name if name.split(" ")[0] == str(level) else f"{level} · {name}"
+    """ "2 · easy": every game's levels read the same way (number, then name)."""
+    return f"{level} · {name}"
 
 
 def kind_label(kind: str) -> str:
@@ -197,9 +198,11 @@ class NewMatchScene(Scene):
             self.seats = []
             return
         count = self.seat_count()
-        defaults = [SeatChoice("human")] + [SeatChoice("bot", 2) for _ in range(count)]
         kinds = set(self.seat_kinds())
         self.seats = [s if s.kind in kinds else SeatChoice("human") for s in self.seats[:count]]
+        bot_levels = [s.level for s in self.seats if s.kind == "bot"]
+        level = bot_levels[-1] if bot_levels else 2          # a new seat plays like the others
+        defaults = [SeatChoice("human")] + [SeatChoice("bot", level) for _ in range(count)]
         self.seats += defaults[len(self.seats):count]
         levels = len(self.chosen.plugin.bot_levels) or 1
         for seat in self.seats:
@@ -272,8 +275,8 @@ class NewMatchScene(Scene):
             values = {o.name: o.default for o in spec.options}
         plugin = self.chosen.plugin
         for index, option in enumerate(self.visible_options()):
-            y = 120 + index * OPTION_ROW
-            if y + OPTION_ROW > self.dh - 90:
+            y = 120 + index * self.option_row()
+            if y + self.option_row() > self.dh - 90:
                 break
             rect = self.rect(self.options_right() - 16 - OPTION_W, y + 6, OPTION_W, 40)
             text = self.option_texts.get(option.name, _option_text(values.get(option.name, option.default)))
@@ -295,6 +298,8 @@ class NewMatchScene(Scene):
                     widget.set_tooltip(text)          # the whole path of one's own file
             else:
                 widget = self.entry(rect, text)
+            if self.help_is_cut(option) and not widget.tool_tip_text:
+                widget.set_tooltip(option.help)      # the whole description, on hover
             self.option_widgets[widget] = option
         self.error_label = self.label(self.rect(40, self.dh - 68, self.dw - 340, 44), " ", cls="@error")
         self.error_label.hide()          # keeps the text; drawn wrapped by error_lines (no cut)
@@ -307,6 +312,21 @@ class NewMatchScene(Scene):
         plugin = self.chosen.plugin
         return 282 + sum(SEAT_ROW + (SETTINGS_ROW if fields_for(plugin, seat.kind) else 0)
                          for seat in self.seats[:index])
+    def option_row(self) -> float:
+        """Design height of one option's row: shorter rows (one line of help) when that is
+        what it takes to show every option."""
+        room = self.dh - 90 - 120
+        return max(MIN_OPTION_ROW, min(OPTION_ROW, room / max(1, len(self.visible_options()))))
+
+    def help_width(self) -> int:
+        return self.px(self.options_right() - 16 - OPTION_W - 12 - 700)
+
+    def help_lines(self) -> int:
+        return 2 if self.option_row() >= 66 else 1
+
+    def help_is_cut(self, option) -> bool:
+        """True when the option's description needs more lines than its row shows."""
+        return len(wrap(font(self.px(14)), option.help, self.help_width())) > self.help_lines()
 
     def options_right(self) -> float:
         """Right edge of the options panel (kept near its labels on very wide windows)."""
@@ -585,16 +605,18 @@ class NewMatchScene(Scene):
         offered = self.visible_options()
         help_face = font(self.px(14))
         for index, option in enumerate(offered):
-            y = 120 + index * OPTION_ROW
-            if y + OPTION_ROW > self.dh - 90:
-                self.draw_text(surface, f"{len(offered) - index} more options: use the command line",
+            y = 120 + index * self.option_row()
+            if y + self.option_row() > self.dh - 90:
+                hidden = len(offered) - index
+                self.draw_text(surface, ngettext("{n} more option: use the command line",
+                                                 "{n} more options: use the command line", hidden).format(n=hidden),
                                (self.px(700), self.px(y)), 15, theme.muted)
                 break
-            width = self.px(self.options_right() - 16 - OPTION_W - 12 - 700)
+            width = self.help_width()
             self.draw_text(surface, option_label(option), (self.px(700), self.px(y + 2)), 18, theme.text,
                            bold=True, max_width=width)
             line_y = self.px(y + 28)
-            for line in wrap(help_face, option.help, width, 2):
+            for line in wrap(help_face, option.help, width, self.help_lines()):
                 surface.blit(help_face.render(line, True, theme.muted), (self.px(700), line_y))
                 line_y += help_face.get_linesize()
 

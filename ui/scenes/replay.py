@@ -302,7 +302,7 @@ class ReplayView(BoardScene):
             self.transport[button] = text
             cx += w + gap
         self.play_button = next(b for b, t in self.transport.items() if t == "Play")
-        self.play_button.set_text("Pause" if self.playing else "Play")
+        self.show_play_state()
         speed_w = 130
         if cx + speed_w <= x + width:
             self.speed_menu = self.dropdown(self.rect(x + width - speed_w, y, speed_w, 42),
@@ -428,7 +428,12 @@ class ReplayView(BoardScene):
         self.playing = playing and self.last > 0
         self.clock = 0.0
         if self.root is not None:
-            self.play_button.set_text("Pause" if self.playing else "Play")
+            self.show_play_state()
+
+    def show_play_state(self) -> None:
+        """The Play button and its tooltip say what a press does now (Play or Pause)."""
+        self.play_button.set_text("Pause" if self.playing else "Play")
+        self.play_button.set_tooltip(_("pause (Space)") if self.playing else _("play (Space)"))
 
     def wake_interval(self) -> float | None:
         wake = max(0.01, 1 / float(self.speed) - self.clock) if self.playing else None
