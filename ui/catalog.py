@@ -5,15 +5,16 @@ from dataclasses import dataclass
 
 from games import registry
 from games.registry import GamePlugin
+from runner.i18n import N_
 from runner.paths import asset
 
 #: Titles shown even before a game's package exists (home-screen order).
 TITLES = {
-    "hex": "Hex",
-    "xiangqi": "Xiangqi",
-    "robot": "Robot Đại Chiến",
-    "tamquan": "Cờ Tam Quân",
-    "crossed": "Crossed Words Solitaire",
+    "hex": N_("Hex"),
+    "xiangqi": N_("Xiangqi"),
+    "robot": N_("Robot Đại Chiến"),
+    "tamquan": N_("Cờ Tam Quân"),
+    "crossed": N_("Crossed Words Solitaire"),
 }
 
 

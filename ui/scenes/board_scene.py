@@ -29,6 +29,7 @@ from games.api import State
 from games.replay import TurnInfo
 from games.registry import GamePlugin
 from games.render import BoardView, elide, font, wrap
+from runner.i18n import _
 from ui.boards import make_renderer, safe_draw
 from ui.catalog import game_title
 from ui.panels import PlayerLine, ScrollList, debug_rows, draw_players, move_rows
@@ -100,7 +101,7 @@ class BoardScene(Scene):
         return False
 
     def seat_name(self, seat: int) -> str:
-        return self.game.spec.seat_name(seat)
+        return _(self.game.spec.seat_name(seat))
 
     def seat_colours(self) -> list[tuple]:
         return [self.renderer.seat_colour(i) for i in range(max(1, self.seat_count()))]
@@ -181,12 +182,12 @@ class BoardScene(Scene):
         for text, tooltip in reversed(self.extra_header_buttons()):
             width = EXTRA_W
             extra_x -= width + 8
-            button = self.button(self.rect(extra_x, 14, width, 42), text, tooltip=tooltip)
+            button = self.button(self.rect(extra_x, 14, width, 42), _(text), tooltip=_(tooltip))
             self.extra_buttons[button] = text
-        self.top_bar(f"{game_title(self.plugin.name)}", right=extra_x - 8)
-        self.flip_button = self.button(self.rect(flip_x, 14, FLIP_W, 42), "Flip",
-                                       tooltip="turn the board around (F)")
-        self.howto_button = self.button(self.rect(self.dw - MARGIN - HOWTO_W, 14, HOWTO_W, 42), "How to play")
+        self.top_bar(_(game_title(self.plugin.name)), right=extra_x - 8)
+        self.flip_button = self.button(self.rect(flip_x, 14, FLIP_W, 42), _("Flip"),
+                                       tooltip=_("turn the board around (F)"))
+        self.howto_button = self.button(self.rect(self.dw - MARGIN - HOWTO_W, 14, HOWTO_W, 42), _("How to play"))
         y = TOP + self.players_height() + STATUS_H
         y = self.layout_controls(self.column_x(), y)
         self.toggle_buttons = {}
@@ -195,10 +196,11 @@ class BoardScene(Scene):
         width = (COLUMN_W - gap * (count - 1)) / max(1, count)
         for seat in range(count):
             is_open = seat in self.debug_open
-            text = f"{'Hide' if is_open else 'Debug'} seat {seat + 1}" if width >= 150 else f"Log {seat + 1}"
+            text = ((_("Hide seat {n}") if is_open else _("Debug seat {n}")) if width >= 150
+                    else _("Log {n}")).format(n=seat + 1)
             button = self.button(self.rect(self.column_x() + seat * (width + gap), y, width, 36), text,
                                  cls="@toggle_on" if is_open else None,
-                                 tooltip=f"what {self.seat_name(seat)} was given and answered")
+                                 tooltip=_("what {seat} was given and answered").format(seat=self.seat_name(seat)))
             self.toggle_buttons[button] = seat
         y += 46
         self.moves.rect = self.rect(self.column_x(), y, COLUMN_W,
@@ -256,7 +258,7 @@ class BoardScene(Scene):
     def debug_text(self, seat: int) -> str:
         """The debug panel's text for ``seat`` (tests and screen readers)."""
         panel = self.debug_lists.get(seat)
-        return "\n".join("".join(t for t, _ in row) for row in panel.rows) if panel else ""
+        return "\n".join("".join(t for t, _colour in row) for row in panel.rows) if panel else ""
 
     def select(self, index: int | None) -> None:
         self.selected = index

@@ -8,6 +8,7 @@ import pygame
 from pygame_gui.elements import UITextBox
 
 from games.registry import GamePlugin
+from runner.i18n import _, language
 from ui.catalog import game_title
 from ui.scene import Scene, is_pressed
 
@@ -81,6 +82,16 @@ def markdown_to_html(text: str, heading_px: int, body_px: int) -> str:
     return "".join(out)
 
 
+def localized_howto(plugin: GamePlugin, code: str) -> str | None:
+    """The text of the game's ``HOWTO.<code>.md``, or None when it has none."""
+    import importlib
+    from pathlib import Path
+
+    folder = Path(importlib.import_module(f"games.{plugin.name}").__file__).parent
+    path = folder / Path(plugin.howto).with_suffix(f".{code}.md").name
+    return path.read_text(encoding="utf-8") if path.is_file() else None
+
+
 def inline(text: str) -> str:
     text = html.escape(text, quote=False)
     text = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", text)
@@ -96,14 +107,24 @@ class HowToScene(Scene):
     def __init__(self, app, plugin: GamePlugin):
         super().__init__(app)
         self.plugin = plugin
-        try:
-            self.text = plugin.howto_text()
-        except Exception as exc:           # a missing package file is a message, not a crash
-            self.text = f"The guide could not be read: {exc}"
+        self.text = ""
         self.html = ""
 
+    def guide_text(self) -> str:
+        """The guide in the interface's language: ``HOWTO.<language>.md`` beside the English
+        ``HOWTO.md`` when the game has one, else the English guide."""
+        try:
+            if language() != "en":
+                translated = localized_howto(self.plugin, language())
+                if translated is not None:
+                    return translated
+            return self.plugin.howto_text()
+        except Exception as exc:           # a missing package file is a message, not a crash
+            return _("The guide could not be read: {error}").format(error=exc)
+
     def layout(self) -> None:
-        self.top_bar(f"How to play {game_title(self.plugin.name)}")
+        self.top_bar(_("How to play {game}").format(game=_(game_title(self.plugin.name))))
+        self.text = self.guide_text()          # read again: the language may have changed
         heading, body = self.px(28), self.px(19)
         fonts = self.app.manager.get_theme().get_font_dictionary()
         wanted = [{"name": "noto", "point_size": size, "style": "bold"} for size in {heading, body + 2, body}]

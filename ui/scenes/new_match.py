@@ -14,34 +14,35 @@ from pygame_gui.windows import UIFileDialog
 from games.api import ArenaError, GameSetupError, check_seats
 from runner import paths
 from runner.commands import command_problem
+from runner.i18n import N_, _
 from runner.setup import load_option_files
 from ui.catalog import GameEntry, game_entries
 from games.render import font, wrap
 from ui.scene import Scene, is_pressed
 
-KIND_NAMES = {"human": "Person", "bot": "Built-in bot", "ext": "Program"}
+KIND_NAMES = {"human": N_("Person"), "bot": N_("Built-in bot"), "ext": N_("Program")}
 SEAT_HINTS = (
-    "Person: someone at this screen plays by clicking the board, or with the keys shown under "
-    "the board on their turn (arrow keys move; Enter or Space plays; in Robot, Space stays and "
-    "Shift+arrow takes two steps with the speed item).",
-    "Built-in bot: level 1 is the weakest.",
-    "Program: a command run the contest's way (its input and output files); Browse picks the file. "
-    "Engine kinds (GTP, UCI) speak their own protocol.",
-    "Each match is recorded; open it later from Home or Open replay.",
+    N_("Person: someone at this screen plays by clicking the board, or with the keys shown under "
+       "the board on their turn (arrow keys move; Enter or Space plays; in Robot, Space stays and "
+       "Shift+arrow takes two steps with the speed item)."),
+    N_("Built-in bot: level 1 is the weakest."),
+    N_("Program: a command run the contest's way (its input and output files); Browse picks the file. "
+       "Engine kinds (GTP, UCI) speak their own protocol."),
+    N_("Each match is recorded; open it later from Home or Open replay."),
 )
 SEAT_ROW = 56
 OPTION_ROW = 70
 OPTION_W = 210
-FROM_FILE = "from a file…"
+FROM_FILE = N_("from a file…")
 #: Options in plain words, with their units (a game's other options: their names, spelled out).
 OPTION_LABELS = {
-    "size": "Board size (cells a side)", "position": "Start position", "swap": "Pie rule (swap)",
-    "max_moves": "Most moves for player 1", "time_total": "Program's game clock (s)",
-    "human_time_total": "Person's game clock (s)", "time_per_move": "Program's time a move (s)",
-    "human_time_per_move": "Person's time a move (s)", "map": "Map", "players": "Robots",
-    "respawn": "A robot that left comes back", "period": "Map shrinks every (turns)",
-    "fen": "Start position (FEN)", "repetition": "A repeated position",
-    "no_capture_limit": "No-capture draw (half-moves)",
+    "size": N_("Board size (cells a side)"), "position": N_("Start position"), "swap": N_("Pie rule (swap)"),
+    "max_moves": N_("Most moves for player 1"), "time_total": N_("Program's game clock (s)"),
+    "human_time_total": N_("Person's game clock (s)"), "time_per_move": N_("Program's time a move (s)"),
+    "human_time_per_move": N_("Person's time a move (s)"), "map": N_("Map"), "players": N_("Robots"),
+    "respawn": N_("A robot that left comes back"), "period": N_("Map shrinks every (turns)"),
+    "fen": N_("Start position (FEN)"), "repetition": N_("A repeated position"),
+    "no_capture_limit": N_("No-capture draw (half-moves)"),
 }
 SWITCH_WORDS = (("off", "on"), ("no", "yes"), ("false", "true"))
 
@@ -63,7 +64,7 @@ class SeatChoice:
 
     @classmethod
     def from_spec(cls, spec: str) -> "SeatChoice":
-        kind, _, arg = spec.partition(":")
+        kind, _colon, arg = spec.partition(":")
         kind = kind.strip().lower()
         if kind == "bot":
             return cls("bot", int(arg) if arg.strip().isdigit() else 1)
@@ -74,11 +75,12 @@ class SeatChoice:
 
 def level_label(level: int, name: str) -> str:
     """ "2 · easy" (names that already start with their number are kept as they are)."""
+    name = _(name)
     return name if name.split(" ")[0] == str(level) else f"{level} · {name}"
 
 
 def kind_label(kind: str) -> str:
-    return KIND_NAMES.get(kind, f"{kind.upper()} engine")
+    return _(KIND_NAMES[kind]) if kind in KIND_NAMES else _("{kind} engine").format(kind=kind.upper())
 
 
 class NewMatchScene(Scene):
@@ -168,50 +170,50 @@ class NewMatchScene(Scene):
     def validate(self) -> str:
         """The first problem with the form, or "" when Start can go."""
         if not self.game:
-            return "No game is installed."
+            return _("No game is installed.")
         try:
             options = self.resolved_options()
             check_seats(self.game.spec, len(self.seats))
-            loaded, _ = load_option_files(self.chosen.plugin, self.game, options)
+            loaded, _files = load_option_files(self.chosen.plugin, self.game, options)
             self.game.new_initial_state(loaded, 0)
         except ArenaError as exc:
             return str(exc)
         except (TypeError, ValueError, KeyError) as exc:
-            return f"options: {exc}"
+            return _("options: {error}").format(error=exc)
         for index, seat in enumerate(self.seats):
             if seat.kind not in ("human", "bot") and not seat.command.strip():
-                return f"{self.game.spec.seat_name(index)}: give the program's command"
+                return _("{seat}: give the program's command").format(seat=_(self.game.spec.seat_name(index)))
             problem = command_problem(seat.command) if seat.kind not in ("human", "bot") else ""
             if problem:
-                return f"{self.game.spec.seat_name(index)}: {problem}"
+                return f"{_(self.game.spec.seat_name(index))}: {problem}"
         if self.seed_text.strip() and not self.seed_text.strip().lstrip("-").isdigit():
-            return f"seed {self.seed_text.strip()!r} is not a whole number"
+            return _("seed {seed!r} is not a whole number").format(seed=self.seed_text.strip())
         return ""
 
     # ------------------------------------------------------------ layout
     def layout(self) -> None:
-        self.top_bar("New match")
+        self.top_bar(_("New match"))
         self.seat_widgets: list[dict] = []
         self.option_widgets: dict = {}
         self.file_menus: dict = {}          # a shipped-files menu -> (option, the chosen file's path)
         if not self.game:
-            self.label(self.rect(40, 100, 800, 40), "No game is installed yet.", cls="@error")
+            self.label(self.rect(40, 100, 800, 40), _("No game is installed yet."), cls="@error")
             self.start_button = None
             return
         spec = self.game.spec
         x_label, x_field = 40, 170
-        self.label(self.rect(x_label, 84, 130, 40), "Game")
-        self.game_menu = self.dropdown(self.rect(x_field, 84, 330, 40), [e.title for e in self.entries],
-                                       self.chosen.title)
-        self.label(self.rect(x_label, 134, 130, 40), "Variant")
+        self.label(self.rect(x_label, 84, 130, 40), _("Game"))
+        self.game_menu = self.dropdown(self.rect(x_field, 84, 330, 40), [_(e.title) for e in self.entries],
+                                       _(self.chosen.title))
+        self.label(self.rect(x_label, 134, 130, 40), _("Variant"))
         self.variant_menu = self.dropdown(self.rect(x_field, 134, 330, 40),
                                           [v.name for v in spec.variants], self.variant)
-        self.label(self.rect(x_label, 184, 130, 40), "Seed")
-        self.seed_entry = self.entry(self.rect(x_field, 184, 330, 40), self.seed_text, "random")
-        self.label(self.rect(x_label, 240, 400, 36), "Seats", cls="@heading")
+        self.label(self.rect(x_label, 184, 130, 40), _("Seed"))
+        self.seed_entry = self.entry(self.rect(x_field, 184, 330, 40), self.seed_text, _("random"))
+        self.label(self.rect(x_label, 240, 400, 36), _("Seats"), cls="@heading")
         for index, seat in enumerate(self.seats):
             self.seat_widgets.append(self._seat_row(index, seat, 282 + index * SEAT_ROW))
-        self.label(self.rect(700, 76, 400, 36), "Options", cls="@heading")
+        self.label(self.rect(700, 76, 400, 36), _("Options"), cls="@heading")
         try:
             values = self.resolved_options()
         except ArenaError:
@@ -228,13 +230,13 @@ class NewMatchScene(Scene):
             if words:
                 on = text.lower() == words[1].lower()
                 widget = UICheckBox(self.rect(self.options_right() - 16 - OPTION_W, y + 10, 32, 32),
-                                    "yes" if on else "no", self.app.manager, container=self.root,
+                                    _("yes") if on else _("no"), self.app.manager, container=self.root,
                                     initial_state=on)
             elif option.choices:
                 widget = self.dropdown(rect, [str(c) for c in option.choices], text)
             elif shipped:
                 current = text if text in shipped else Path(text).name if text else shipped[0]
-                items = shipped + ([current] if current not in shipped else []) + [FROM_FILE]
+                items = shipped + ([current] if current not in shipped else []) + [_(FROM_FILE)]
                 widget = self.dropdown(rect, items, current)
                 self.file_menus[widget] = (option, text if current not in shipped else "")
                 if current not in shipped:
@@ -245,7 +247,7 @@ class NewMatchScene(Scene):
         self.error_label = self.label(self.rect(40, self.dh - 68, self.dw - 340, 44), " ", cls="@error")
         self.error_label.hide()          # keeps the text; drawn wrapped by error_lines (no cut)
         self.start_button = self.button(self.rect(self.dw - 40 - 240, self.dh - 74, 240, 56),
-                                        "Start match", cls="@accent")
+                                        _("Start match"), cls="@accent")
         self._show_error(self.validate())
 
     def options_right(self) -> float:
@@ -262,9 +264,9 @@ class NewMatchScene(Scene):
         elif seat.kind == "human":
             widgets["name"] = self.entry(self.rect(430, y, 230, 42), self.app.settings.name(index))
         else:
-            widgets["command"] = self.entry(self.rect(430, y, 140, 42), seat.command, "command")
-            widgets["browse"] = self.button(self.rect(576, y, 84, 42), "Browse",
-                                            tooltip="choose the program file")
+            widgets["command"] = self.entry(self.rect(430, y, 140, 42), seat.command, _("command"))
+            widgets["browse"] = self.button(self.rect(576, y, 84, 42), _("Browse"),
+                                            tooltip=_("choose the program file"))
         return widgets
 
     def teardown(self) -> None:
@@ -298,12 +300,12 @@ class NewMatchScene(Scene):
             option = self.option_widgets[event.ui_element]
             on = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
             self.option_texts[option.name] = switch_words(option)[1 if on else 0]
-            event.ui_element.set_text("yes" if on else "no")
+            event.ui_element.set_text(_("yes") if on else _("no"))
             self._options_changed()
             return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.file_menus:
             option, path = self.file_menus[event.ui_element]
-            if event.text == FROM_FILE:
+            if event.text == _(FROM_FILE):
                 self._browse(None, option)
             else:
                 self.option_texts[option.name] = path if path and Path(path).name == event.text else event.text
@@ -336,7 +338,7 @@ class NewMatchScene(Scene):
     def _menu_changed(self, event) -> bool:
         element = event.ui_element
         if element is self.game_menu:
-            name = next(e.name for e in self.entries if e.title == event.text)
+            name = next(e.name for e in self.entries if _(e.title) == event.text)
             if name != self.game_name:
                 self.select_game(name)
                 self.relayout()
@@ -400,7 +402,8 @@ class NewMatchScene(Scene):
         self.dialog_seat, self.dialog_option = seat, option
         rect = pygame.Rect(0, 0, min(self.px(760), self.app.size[0] - 40), min(self.px(560), self.app.size[1] - 40))
         rect.center = (self.app.size[0] // 2, self.app.size[1] // 2)
-        title = f"Choose the {option_label(option).lower()} file" if option else "Choose the program"
+        title = (_("Choose the file: {option}").format(option=option_label(option)) if option
+                 else _("Choose the program"))
         self.dialog = UIFileDialog(rect, self.app.manager, window_title=title,
                                    initial_file_path=str(Path.cwd()), allow_existing_files_only=True)
 
@@ -467,13 +470,13 @@ class NewMatchScene(Scene):
             y = self.px(282 + index * SEAT_ROW)
             colour = self.seat_colour(index)
             pygame.draw.circle(surface, colour, (self.px(54), y + self.px(21)), self.px(11))
-            self.draw_text(surface, spec.seat_name(index), (self.px(72), y + self.px(9)), 17,
+            self.draw_text(surface, _(spec.seat_name(index)), (self.px(72), y + self.px(9)), 17,
                            theme.text, max_width=self.px(170))
         hint_y = 282 + len(self.seats) * SEAT_ROW + 16
         face = font(self.px(15))
         y = self.px(hint_y)
         for paragraph in SEAT_HINTS:
-            for line in wrap(face, paragraph, self.px(620), 3):
+            for line in wrap(face, _(paragraph), self.px(620), 3):
                 surface.blit(face.render(line, True, theme.muted), (self.px(40), y))
                 y += face.get_linesize()
             y += self.px(6)
@@ -482,14 +485,14 @@ class NewMatchScene(Scene):
         for index, option in enumerate(offered):
             y = 120 + index * OPTION_ROW
             if y + OPTION_ROW > self.dh - 90:
-                self.draw_text(surface, f"{len(offered) - index} more options: use the command line",
+                self.draw_text(surface, _("{count} more options: use the command line").format(count=len(offered) - index),
                                (self.px(700), self.px(y)), 15, theme.muted)
                 break
             width = self.px(self.options_right() - 16 - OPTION_W - 12 - 700)
             self.draw_text(surface, option_label(option), (self.px(700), self.px(y + 2)), 18, theme.text,
                            bold=True, max_width=width)
             line_y = self.px(y + 28)
-            for line in wrap(help_face, option.help, width, 2):
+            for line in wrap(help_face, _(option.help) if option.help else "", width, 2):
                 surface.blit(help_face.render(line, True, theme.muted), (self.px(700), line_y))
                 line_y += help_face.get_linesize()
 
@@ -502,7 +505,7 @@ def _option_text(value) -> str:
 
 def option_label(option) -> str:
     """The option's name in plain words, with its unit."""
-    return OPTION_LABELS.get(option.name) or option.name.replace("_", " ").capitalize()
+    return _(OPTION_LABELS.get(option.name) or option.name.replace("_", " ").capitalize())
 
 
 def switch_words(option) -> tuple[str, str] | None:

@@ -20,6 +20,7 @@ from runner import paths
 from runner.records import SUFFIX as RECORD_SUFFIX
 from games.fileio import atomic_write
 from runner.exports import export_formats, export_text
+from runner.i18n import N_, _
 from ui.panels import PlayerLine, clock_texts, seat_score, result_text
 from ui.scene import Scene, is_pressed
 from ui.scenes.board_scene import BoardScene
@@ -53,7 +54,8 @@ class ReplayScene(Scene):
             self.replay, self.error = None, str(exc)
             return False
         except Exception as exc:         # a reader bug is still a message, never a crash
-            self.replay, self.error = None, f"{path}: could not be read ({type(exc).__name__}: {exc})"
+            self.replay, self.error = None, _("{path}: could not be read ({error})").format(
+                path=path, error=f"{type(exc).__name__}: {exc}")
             return False
         self.error = ""
         self.app.remember_record(path)
@@ -67,14 +69,14 @@ class ReplayScene(Scene):
             self.open_dialog()
 
     def layout(self) -> None:
-        self.top_bar("Open a replay")
-        self.open_button = self.button(self.rect(40, 96, 260, 48), "Choose a file…", cls="@accent")
+        self.top_bar(_("Open a replay"))
+        self.open_button = self.button(self.rect(40, 96, 260, 48), _("Choose a file…"), cls="@accent")
         self.error_label = None
         if self.error:
             self.error_label = self.label(self.rect(40, 160, self.dw - 80, 40),
-                                          "This file could not be opened:", cls="@heading")
+                                          _("This file could not be opened:"), cls="@heading")
         self.hint = self.label(self.rect(320, 100, self.dw - 360, 40),
-                               "or drop a record file onto this window", cls="@muted")
+                               _("or drop a record file onto this window"), cls="@muted")
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -94,7 +96,7 @@ class ReplayScene(Scene):
         rect = pygame.Rect(0, 0, min(self.px(800), size[0] - 40), min(self.px(580), size[1] - 40))
         rect.center = (size[0] // 2, size[1] // 2)
         start = Path(self.path).parent if self.path else _records_folder()
-        self.dialog = UIFileDialog(rect, self.app.manager, window_title="Open a record",
+        self.dialog = UIFileDialog(rect, self.app.manager, window_title=_("Open a record"),
                                    initial_file_path=str(start), allow_existing_files_only=True)
 
     def teardown(self) -> None:
@@ -171,7 +173,7 @@ class ReplayView(BoardScene):
     def __init__(self, app, replay: Replay):
         plugin = registry.plugin(replay.game)
         spec = plugin.new_game().spec
-        labels = list(replay.seat_names) or [spec.seat_name(i) for i in range(spec.min_seats)]
+        labels = list(replay.seat_names) or [_(spec.seat_name(i)) for i in range(spec.min_seats)]
         super().__init__(app, plugin, replay.header.get("options", {}), labels)
         self.replay = replay
         self.index = 0
@@ -201,18 +203,18 @@ class ReplayView(BoardScene):
 
     def status_text(self) -> str:
         state = self.board_state()
-        where = f"Turn {self.index} of {self.last}"
+        where = _("Turn {n} of {last}").format(n=self.index, last=self.last)
         branch = self.replay.branch_turn()
         if branch is not None:
-            where += (f" · as recorded up to turn {branch}" if self.index <= branch
-                      else f" · branched at turn {branch}")
+            where += (_(" · as recorded up to turn {n}") if self.index <= branch
+                      else _(" · branched at turn {n}")).format(n=branch)
         if self.index == self.last and self.replay.outcome is not None:
             return f"{where} · {result_text(self.replay.outcome, self.seat_name)}"
         try:
             text = self.game.describe(state)
         except Exception:
             return where
-        own = f"Turn {self.index}"
+        own = f"Turn {self.index}"          # the game's own words (English)
         if text.startswith(own):              # the game says the turn itself: say it once
             text = text[len(own):].lstrip(" ,:·")
         return f"{where} · {text}" if text else where
@@ -239,7 +241,7 @@ class ReplayView(BoardScene):
     # ------------------------------------------------------------ layout
     def layout(self) -> None:
         super().layout()
-        self.title_label.set_text(" · ".join(x for x in (self.title_label.text, "replay",
+        self.title_label.set_text(" · ".join(x for x in (self.title_label.text, _("replay"),
                                                          short_source(self.replay.source)) if x))
         area = self.left_area()
         x, width = area.x / self.app.scale, area.width / self.app.scale
@@ -254,19 +256,20 @@ class ReplayView(BoardScene):
             self.slider.rebuild()
             self.slider.set_current_value(self.index, warn=False)
         y += 42
-        names = [("|<", "start (Home)"), ("<", "previous turn (Left)"), ("Play", "play / pause (Space)"),
-                 (">", "next turn (Right)"), (">|", "end (End)"), ("< event", "previous event (Page Up)"),
-                 ("event >", "next event (Page Down)")]
+        names = [("|<", N_("start (Home)")), ("<", N_("previous turn (Left)")),
+                 ("Play", N_("play / pause (Space)")), (">", N_("next turn (Right)")), (">|", N_("end (End)")),
+                 ("< event", N_("previous event (Page Up)")), ("event >", N_("next event (Page Down)"))]
+        shown = {"Play": _("Play"), "< event": _("< event"), "event >": _("event >")}
         widths = [56, 56, 96, 56, 56, 104, 104]
         gap = 8
         self.transport = {}
         cx = x
         for (text, tip), w in zip(names, widths):
-            button = self.button(self.rect(cx, y, w, 42), text, tooltip=tip)
+            button = self.button(self.rect(cx, y, w, 42), shown.get(text, text), tooltip=_(tip))
             self.transport[button] = text
             cx += w + gap
         self.play_button = next(b for b, t in self.transport.items() if t == "Play")
-        self.play_button.set_text("Pause" if self.playing else "Play")
+        self.play_button.set_text(_("Pause") if self.playing else _("Play"))
         speed_w = 130
         if cx + speed_w <= x + width:
             self.speed_menu = self.dropdown(self.rect(x + width - speed_w, y, speed_w, 42),
@@ -315,7 +318,7 @@ class ReplayView(BoardScene):
         self.playing = playing and self.last > 0
         self.clock = 0.0
         if self.root is not None:
-            self.play_button.set_text("Pause" if self.playing else "Play")
+            self.play_button.set_text(_("Pause") if self.playing else _("Play"))
 
     def wake_interval(self) -> float | None:
         wake = max(0.01, 1 / float(self.speed) - self.clock) if self.playing else None
@@ -383,8 +386,8 @@ class ReplayView(BoardScene):
     def extra_header_buttons(self) -> list[tuple[str, str]]:
         if not export_formats(self.plugin):
             return []
-        return [("Export", "save the game (and the position shown) as "
-                 + ", ".join(export_formats(self.plugin)))]
+        return [(N_("Export"), _("save the game (and the position shown) as {formats}").format(
+            formats=", ".join(export_formats(self.plugin))))]
 
     def header_action(self, text: str) -> None:
         if text == "Export":
@@ -406,7 +409,7 @@ class ReplayView(BoardScene):
         size = self.app.size
         rect = pygame.Rect(0, 0, min(self.px(800), size[0] - 40), min(self.px(580), size[1] - 40))
         rect.center = (size[0] // 2, size[1] // 2)
-        self.export_dialog = UIFileDialog(rect, self.app.manager, window_title="Export: choose a folder",
+        self.export_dialog = UIFileDialog(rect, self.app.manager, window_title=_("Export: choose a folder"),
                                           initial_file_path=str(start), allow_picking_directories=True,
                                           allow_existing_files_only=True)
 
@@ -432,11 +435,11 @@ class ReplayView(BoardScene):
                 atomic_write(path, text)
                 written.append(path)
         except (OSError, ArenaError) as exc:
-            self.message, self.message_is_error = f"Export failed: {exc}", True
+            self.message, self.message_is_error = _("Export failed: {error}").format(error=exc), True
         else:
-            self.message = f"Saved {', '.join(p.name for p in written)}"
+            self.message = _("Saved {files}").format(files=", ".join(p.name for p in written))
             self.message_is_error = False
-            self.saved_where = f"Exported to {folder}: " + ", ".join(p.name for p in written)
+            self.saved_where = _("Exported to {folder}: ").format(folder=folder) + ", ".join(p.name for p in written)
             self.app.settings.export_folder = str(folder)
             self.app.save_settings()
         self.relayout()
