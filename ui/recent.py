@@ -73,7 +73,8 @@ def _summarize(path: Path) -> RecordLine:
         title, seat_name = _(spec.title), lambda seat: _(spec.seat_name(seat))
     except Exception:          # a game no longer installed: its record still gets a line
         pass
-    labels = [str(s.get("label") or s.get("spec") or "?") for s in header.get("seats", [])]
+    from ui.catalog import who_text
+    labels = [who_text(str(s.get("label") or s.get("spec") or "?")) for s in header.get("seats", [])]
     players = _(" vs ").join(labels)
     result = _("unfinished")
     try:

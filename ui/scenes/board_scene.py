@@ -31,7 +31,8 @@ from games.registry import GamePlugin
 from games.render import BoardView, elide, font, wrap
 from runner.i18n import _
 from ui.boards import make_renderer, safe_draw
-from ui.catalog import game_title
+from ui.catalog import game_title, who_text
+from runner.i18n import language
 from ui.panels import PlayerLine, ScrollList, debug_rows, draw_players, move_rows
 from ui.scene import Scene, is_pressed
 
@@ -60,7 +61,9 @@ class BoardScene(Scene):
         self.plugin = plugin
         self.game = plugin.new_game()
         self.options = dict(options)
-        self.seat_labels = list(seat_labels)
+        self.raw_labels = list(seat_labels)            # as the match or record has them
+        self.seat_labels = [who_text(label) for label in seat_labels]
+        self.language = language()
         self.renderer = make_renderer(plugin, self.game, self.options, self.seat_labels, app.theme)
         self.view = BoardView()
         self.moves = ScrollList()
@@ -173,6 +176,11 @@ class BoardScene(Scene):
 
     # ------------------------------------------------------------ layout
     def layout(self) -> None:
+        if self.language != language():                   # the language changed in Settings
+            self.language = language()
+            self.seat_labels = [who_text(label) for label in self.raw_labels]
+            self.renderer = make_renderer(self.plugin, self.game, self.options, self.seat_labels,
+                                          self.app.theme)
         if self.renderer.theme != self.app.theme:        # dark/light changed in Settings
             self.renderer = make_renderer(self.plugin, self.game, self.options, self.seat_labels,
                                           self.app.theme)

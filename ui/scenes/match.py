@@ -102,8 +102,9 @@ class MatchScene(BoardScene):
         if self.view.human_seat is not None:
             seat = self.view.human_seat
             name = self.seat_name(seat)
-            if text.startswith(f"{name} to move"):        # "Your move" says it already
-                text = text[len(f"{name} to move"):].strip(" ,·")
+            said = f"{self.game.spec.seat_name(seat)} to move"      # the game's words (English)
+            if text.startswith(said):                     # "Your move" says it already
+                text = text[len(said):].strip(" ,·")
                 text = text[1:-1] if text.startswith("(") and text.endswith(")") else text
             text = _("Your move, {player} · {seat}").format(player=self.seat_labels[seat], seat=name) + (
                 f" · {text}" if text else "")

@@ -137,6 +137,11 @@ class ReplayScene(Scene):
         return True
 
 
+def speed_label(speed: str) -> str:
+    """ "2 / s": turns a second, as the speed menu shows it (the number first)."""
+    return _("{pace} / s").format(pace=speed)
+
+
 def short_source(source: str, limit: int = 22) -> str:
     """The record's file name for the title: the arena suffix dropped, the middle elided."""
     name = Path(source).name if source else ""
@@ -273,7 +278,7 @@ class ReplayView(BoardScene):
         speed_w = 130
         if cx + speed_w <= x + width:
             self.speed_menu = self.dropdown(self.rect(x + width - speed_w, y, speed_w, 42),
-                                            [f"{s} / s" for s in SPEEDS], f"{self.speed} / s")
+                                            [speed_label(s) for s in SPEEDS], speed_label(self.speed))
         else:
             self.speed_menu = None
 

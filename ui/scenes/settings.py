@@ -26,7 +26,7 @@ def notation_choices() -> list[tuple[str, str, tuple[str, ...]]]:
         except Exception:          # a game without a renderer has only its plain texts
             continue
         if len(names) > 1:
-            choices.append((plugin.name, game_title(plugin.name), names))
+            choices.append((plugin.name, _(game_title(plugin.name)), names))
     return choices
 
 
@@ -40,7 +40,7 @@ class SettingsScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         s = app.settings
-        self.names = list(s.names)
+        self.names = [s.name(i) for i in range(MAX_NAMES)]     # a default name in this language
         self.theme = s.theme
         self.window_size = tuple(s.window_size)
         self.fullscreen = s.fullscreen
@@ -159,7 +159,8 @@ class SettingsScene(Scene):
     def apply(self) -> None:
         """Save, then apply what shows now: the theme and (when windowed) the window size."""
         s = self.app.settings
-        s.names = [n or _("Player {n}").format(n=i + 1) for i, n in enumerate(self.names)]
+        s.names = [n if n and n != _("Player {n}").format(n=i + 1) else f"Player {i + 1}"
+                   for i, n in enumerate(self.names)]         # defaults kept in English: any language
         language_changed = self.language != language()
         s.language = self.language
         theme_changed = s.theme != self.theme
