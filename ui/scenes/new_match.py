@@ -45,6 +45,9 @@ OPTION_LABELS = {
     "no_capture_limit": N_("No-capture draw (half-moves)"),
 }
 SWITCH_WORDS = (("off", "on"), ("no", "yes"), ("false", "true"))
+#: Option values shown in words (the value itself is what the game and the record get).
+CHOICE_WORDS = {"perpetual-check-loses": N_("endless check loses"), "draw": N_("draw"),
+                "arena": N_("arena"), "organizers": N_("organizers")}
 
 
 @dataclass
@@ -233,7 +236,7 @@ class NewMatchScene(Scene):
                                     _("yes") if on else _("no"), self.app.manager, container=self.root,
                                     initial_state=on)
             elif option.choices:
-                widget = self.dropdown(rect, [str(c) for c in option.choices], text)
+                widget = self.dropdown(rect, [choice_text(c) for c in option.choices], choice_text(text))
             elif shipped:
                 current = text if text in shipped else Path(text).name if text else shipped[0]
                 items = shipped + ([current] if current not in shipped else []) + [_(FROM_FILE)]
@@ -349,7 +352,9 @@ class NewMatchScene(Scene):
             self._fit_seats()
             self.relayout()
         elif element in self.option_widgets:
-            self.option_texts[self.option_widgets[element].name] = event.text
+            option = self.option_widgets[element]
+            self.option_texts[option.name] = next(
+                (str(c) for c in option.choices if choice_text(c) == event.text), event.text)
             self._options_changed()
         else:
             for index, widgets in enumerate(self.seat_widgets):
@@ -501,6 +506,12 @@ def _option_text(value) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
+
+
+def choice_text(value) -> str:
+    """An option's value as the menu shows it: in words where it is a word, else as it is."""
+    text = str(value)
+    return _(CHOICE_WORDS[text]) if text in CHOICE_WORDS else text
 
 
 def option_label(option) -> str:
