@@ -197,3 +197,24 @@ def test_option_labels_fit_their_column_in_vietnamese(arena_home):
         assert not cut, cut
     finally:
         app.close()
+
+
+def test_how_to_play_shows_the_guide_in_the_interface_language(app, broken_game):
+    """HOWTO.vi.md when the game has one (its English HOWTO.md otherwise), following a
+    switch made while the page is open."""
+    from games.registry import GamePlugin
+    from ui.scenes.howto import HowToScene
+    name = broken_game("guided", source='"""A game with guides."""\n',
+                       files={"HOWTO.md": "# Moving\n\nClick a cell.\n",
+                              "HOWTO.vi.md": "# Cách đi\n\nBấm vào một ô.\n"})
+    plain = broken_game("plainguide", source='"""A game with an English guide only."""\n',
+                        files={"HOWTO.md": "# Moving\n\nClick a cell.\n"})
+    page = app.push(HowToScene(app, GamePlugin(name=name, game="x:y")))
+    pump(app)
+    assert "Click a cell." in page.html and page.title_label.text.startswith("How to play")
+    app.set_language("vi")
+    pump(app)
+    assert "Bấm vào một ô." in page.html and page.title_label.text.startswith("Cách chơi")
+    other = app.push(HowToScene(app, GamePlugin(name=plain, game="x:y")))
+    pump(app)
+    assert "Click a cell." in other.html                       # no Vietnamese guide: English
