@@ -3,7 +3,7 @@
 * :func:`code_messages`: every string the code marks with ``_``, ``N_`` or ``ngettext``,
   extracted with Babel (a test/dev dependency, imported only here).
 * :func:`declared_game_messages`: the texts the games declare in their stdlib-only rules
-  modules (titles, summaries, seat names, option and variant help, bot level names).
+  modules (titles, summaries, seat names, option help, variant names and help, bot level names).
   Those modules may not import :mod:`runner.i18n`, so they are not marked; the shell
   translates them where it shows them, and they are collected here from the specs.
 * :func:`write_template` and :func:`update_catalog` remake ``assets/locale/arena.pot``
@@ -71,6 +71,7 @@ def declared_game_messages() -> dict[str, list[tuple[str, int]]]:
         for option in spec.options:
             add(option.help, f"{where}/rules.py")
         for variant in spec.variants:
+            add(variant.name, f"{where}/rules.py")
             add(variant.help, f"{where}/rules.py")
     return found
 

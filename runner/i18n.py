@@ -35,8 +35,9 @@ _language = "en"
 
 
 def _(message: str) -> str:
-    """``message`` in the current language (itself when it has no translation)."""
-    return _translation.gettext(message)
+    """``message`` in the current language (itself when it has no translation; "" stays "",
+    where gettext would give the catalog's header)."""
+    return _translation.gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:

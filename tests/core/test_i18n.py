@@ -188,6 +188,7 @@ def test_switching_language_translates_and_unknown_codes_mean_english():
         i18n.set_language("vi")
         assert i18n.language() == "vi" and i18n._("Settings") == "Cài đặt"
         assert i18n._("a string nobody translated") == "a string nobody translated"
+        assert i18n._("") == ""                # not the catalog's header
         i18n.set_language("xx")
         assert i18n.language() == "en" and i18n._("Settings") == "Settings"
     finally:

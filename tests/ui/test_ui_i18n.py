@@ -218,3 +218,12 @@ def test_how_to_play_shows_the_guide_in_the_interface_language(app, broken_game)
     other = app.push(HowToScene(app, GamePlugin(name=plain, game="x:y")))
     pump(app)
     assert "Click a cell." in other.html                       # no Vietnamese guide: English
+
+
+def test_every_option_the_form_offers_has_a_label_in_words():
+    """An option without an entry would show its identifier (in any language)."""
+    from games import registry
+    from ui.scenes.new_match import OPTION_LABELS
+    raw = [f"{plugin.name}.{option.name}" for plugin in registry.all_plugins()
+           for option in plugin.new_game().spec.options if not option.hidden and option.name not in OPTION_LABELS]
+    assert raw == []

@@ -42,7 +42,11 @@ OPTION_LABELS = {
     "human_time_per_move": N_("Person's time a move (s)"), "map": N_("Map"), "players": N_("Robots"),
     "respawn": N_("A robot that left comes back"), "period": N_("Map shrinks every (turns)"),
     "fen": N_("Start position (FEN)"), "repetition": N_("A repeated position"),
-    "no_capture_limit": N_("No-capture draw (half-moves)"),
+    "no_capture_limit": N_("No-capture draw (half-moves)"), "start": N_("Start position file"),
+    "repetition_count": N_("Repetition ends the game at"), "compat": N_("Rules followed"),
+    "teams": N_("Teams"), "members": N_("Pieces a team"), "zones": N_("Zones"),
+    "turn_limit": N_("Most team turns"), "piles": N_("Letters file"), "dictionary": N_("Dictionary folder"),
+    "seconds": N_("Program's time for the game (s)"),
 }
 SWITCH_WORDS = (("off", "on"), ("no", "yes"), ("false", "true"))
 #: Option values shown in words (the value itself is what the game and the record get).
@@ -210,7 +214,7 @@ class NewMatchScene(Scene):
                                        _(self.chosen.title))
         self.label(self.rect(x_label, 134, 130, 40), _("Variant"))
         self.variant_menu = self.dropdown(self.rect(x_field, 134, 330, 40),
-                                          [v.name for v in spec.variants], self.variant)
+                                          [_(v.name) for v in spec.variants], _(self.variant) if self.variant else "")
         self.label(self.rect(x_label, 184, 130, 40), _("Seed"))
         self.seed_entry = self.entry(self.rect(x_field, 184, 330, 40), self.seed_text, _("random"))
         self.label(self.rect(x_label, 240, 400, 36), _("Seats"), cls="@heading")
@@ -346,7 +350,7 @@ class NewMatchScene(Scene):
                 self.select_game(name)
                 self.relayout()
         elif element is self.variant_menu:
-            self.variant = event.text
+            self.variant = next(v.name for v in self.game.spec.variants if _(v.name) == event.text)
             preset = self.game.spec.variant(self.variant).options
             self.option_texts = {k: v for k, v in self.option_texts.items() if k not in preset}
             self._fit_seats()
