@@ -227,3 +227,22 @@ def test_every_option_the_form_offers_has_a_label_in_words():
     raw = [f"{plugin.name}.{option.name}" for plugin in registry.all_plugins()
            for option in plugin.new_game().spec.options if not option.hidden and option.name not in OPTION_LABELS]
     assert raw == []
+
+
+def test_the_games_status_words_are_said_in_vietnamese():
+    from games import registry
+    from runner import i18n
+    from ui.game_texts import game_text
+    i18n.set_language("vi")
+    assert game_text("Red to move") == "Đỏ đi"
+    assert game_text("Player 1 (columns) to move (move 3)") == "Người chơi 1 (cột) đi (nước 3)"
+    assert game_text("A, C to move") == "A, C đi"
+    assert game_text("Something no game says") == "Something no game says"
+    hexp = registry.plugin("hex")
+    game = hexp.new_game()
+    state = game.new_initial_state(game.spec.resolve_options("5x5"), 0)
+    assert game_text(game.describe(state)) == "Người chơi 1 (cột) đi (nước 1)"
+    assert game_text("Turn 12, next shrink after turn 20: A 5, B 3").startswith(
+        "Lượt 12, thu hẹp tiếp sau lượt 20: ")
+    i18n.set_language("en")
+    assert game_text("Red to move") == "Red to move"

@@ -16,6 +16,7 @@ from games.api import ArenaError
 from runner.i18n import _
 from runner.match import Match, MatchView
 from ui.boards import safe_handle
+from ui.game_texts import game_text
 from ui.panels import PlayerLine, clock_texts, format_clock, result_parts, seat_score
 from ui.scene import is_pressed
 from ui.scenes.board_scene import COLUMN_W, BoardScene
@@ -98,7 +99,7 @@ class MatchScene(BoardScene):
         except Exception:
             text = ""
         if snap.paused:
-            text = _("Paused · {status}").format(status=text)
+            text = _("Paused · {status}").format(status=game_text(text))
         if self.view.human_seat is not None:
             seat = self.view.human_seat
             name = self.seat_name(seat)
@@ -107,8 +108,9 @@ class MatchScene(BoardScene):
                 text = text[len(said):].strip(" ,·")
                 text = text[1:-1] if text.startswith("(") and text.endswith(")") else text
             text = _("Your move, {player} · {seat}").format(player=self.seat_labels[seat], seat=name) + (
-                f" · {text}" if text else "")
-        return text
+                f" · {game_text(text)}" if text else "")
+            return text
+        return game_text(text)
 
     def status_bar_lines(self) -> list[str]:
         """The match's banner (contest mode: the program, its author and address)."""

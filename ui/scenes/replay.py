@@ -21,6 +21,7 @@ from runner.records import SUFFIX as RECORD_SUFFIX
 from games.fileio import atomic_write
 from runner.exports import export_formats, export_text
 from runner.i18n import N_, _
+from ui.game_texts import game_text
 from ui.panels import PlayerLine, clock_texts, seat_score, result_text
 from ui.scene import Scene, is_pressed
 from ui.scenes.board_scene import BoardScene
@@ -222,7 +223,7 @@ class ReplayView(BoardScene):
         own = f"Turn {self.index}"          # the game's own words (English)
         if text.startswith(own):              # the game says the turn itself: say it once
             text = text[len(own):].lstrip(" ,:·")
-        return f"{where} · {text}" if text else where
+        return f"{where} · {game_text(text)}" if text else where
 
     def player_lines(self) -> list[PlayerLine]:
         clocks = self.replay.turns[self.index - 1].clocks if self.index else {}
