@@ -22,6 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Where marked strings are looked for: the command line, the runner, the shell, the games.
 SOURCES = ("main.py", "runner", "ui", "games")
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+HEADER = ("# {language} translations of Arena's interface.\n"
+          "# Remade by `python -m runner.catalog_tools`; see assets/locale/README.md.")
 
 
 def code_messages(root: Path = ROOT) -> dict[str | tuple[str, str], list[tuple[str, int]]]:
@@ -88,7 +90,8 @@ def template(root: Path = ROOT):
     """A Babel catalog of :func:`all_messages` (the ``.pot``)."""
     from babel.messages.catalog import Catalog
 
-    catalog = Catalog(project="Arena", charset="utf-8", fuzzy=False)
+    catalog = Catalog(project="Arena", version="0.1.0", charset="utf-8", fuzzy=False,
+                      header_comment=HEADER.format(language="Template for the"))
     for message, places in sorted(all_messages(root).items(), key=lambda item: str(item[0])):
         catalog.add(message, locations=places)
     return catalog
@@ -117,6 +120,8 @@ def update_catalog(code: str, root: Path = ROOT) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         catalog = Catalog(locale=code, project="Arena", charset="utf-8", fuzzy=False)
     catalog.update(template(root), no_fuzzy_matching=True)
+    catalog.version = "0.1.0"
+    catalog.header_comment = HEADER.format(language=str(catalog.locale.english_name))
     catalog.obsolete.clear()
     with open(path, "wb") as handle:
         write_po(handle, catalog, width=100, sort_output=True, ignore_obsolete=True)
