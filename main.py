@@ -15,8 +15,9 @@ import os
 import sys
 from pathlib import Path
 
+from runner.i18n import N_, _
 
-SEAT_HELP = """seat specs and their settings (quote a spec that has spaces):
+SEAT_HELP = N_("""seat specs and their settings (quote a spec that has spaces):
   human                      a person at the window (not with --headless)
   bot:LEVEL                  the built-in bot (Hex 1-5, Xiangqi 1-5, Robot 1-4)
   bot:LEVEL depth=N | nodes=N | movetime=MS
@@ -43,7 +44,7 @@ repetition (engines' rule) unless --option repetition_count=2 (the contest's fir
 repeat) is given.
 example:
   arena match xiangqi --seat "uci:/opt/fairy-stockfish movetime=500" --seat "bot:4 depth=4" \\
-      --headless --out runs/fsf-vs-bot"""
+      --headless --out runs/fsf-vs-bot""")
 
 
 def _games_help() -> str:
@@ -59,98 +60,108 @@ def _unavailable_tool(message: str):
     return report
 
 
+def start_language() -> None:
+    """Speak the language of the settings (or of the system locale) from the first word,
+    argparse's own words included."""
+    from runner import i18n
+    from ui.settings import load_settings
+
+    i18n.set_language(load_settings().interface_language())
+    i18n.translate_argparse()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="arena", description="Arena: play, referee and replay classic programming-contest games. "
-        "With no command, opens the home screen.")
-    parser.add_argument("--fullscreen", action="store_true", help="start fullscreen (F11 toggles)")
-    parser.add_argument("--size", metavar="WxH", help="window size, e.g. 1280x720")
+        prog="arena", description=_("Arena: play, referee and replay classic programming-contest games. "
+        "With no command, opens the home screen."))
+    parser.add_argument("--fullscreen", action="store_true", help=_("start fullscreen (F11 toggles)"))
+    parser.add_argument("--size", metavar="WxH", help=_("window size, e.g. 1280x720"))
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    replay = commands.add_parser("replay", help="open a record (arena record, HEX.OUT, SGF, REPORT.TXT, "
-                                 "Robot turn log) in the replay viewer")
-    replay.add_argument("file", help="the record file")
+    replay = commands.add_parser("replay", help=_("open a record (arena record, HEX.OUT, SGF, REPORT.TXT, "
+                                 "Robot turn log) in the replay viewer"))
+    replay.add_argument("file", help=_("the record file"))
     replay.set_defaults(func=cmd_replay)
 
     match = commands.add_parser(
-        "match", help="play or referee a match", formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="Play or referee a match between people, built-in bots, contest programs and engines.",
-        epilog=SEAT_HELP)
-    match.add_argument("game", help=f"the game ({_games_help()})")
+        "match", help=_("play or referee a match"), formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=_("Play or referee a match between people, built-in bots, contest programs and engines."),
+        epilog=_(SEAT_HELP))
+    match.add_argument("game", help=_("the game ({games})").format(games=_games_help()))
     match.add_argument("--seat", action="append", default=[], metavar="SPEC",
-                       help="one per seat, in seat order: human, bot[:LEVEL [KEY=VALUE ...]], "
+                       help=_("one per seat, in seat order: human, bot[:LEVEL [KEY=VALUE ...]], "
                        "ext:COMMAND (an external program speaking the game's file protocol), or a "
                        "game's engine kind: gtp:COMMAND (Hex), uci:COMMAND or ucci:COMMAND (Xiangqi); "
-                       "settings below")
-    match.add_argument("--variant", help="a variant of the game (e.g. 9x9)")
+                       "settings below"))
+    match.add_argument("--variant", help=_("a variant of the game (e.g. 9x9)"))
     match.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                       help="a game option, e.g. size=7 or time_total=20")
-    match.add_argument("--seed", type=int, default=None, help="the match's random seed (default: random)")
+                       help=_("a game option, e.g. size=7 or time_total=20"))
+    match.add_argument("--seed", type=int, default=None, help=_("the match's random seed (default: random)"))
     match.add_argument("--headless", action="store_true",
-                       help="no window: bots and programs only (a human seat is an error)")
-    match.add_argument("--out", metavar="DIR", help="folder for the record, contest record files "
-                       "and result.json (default: the records folder)")
+                       help=_("no window: bots and programs only (a human seat is an error)"))
+    match.add_argument("--out", metavar="DIR", help=_("folder for the record, contest record files "
+                       "and result.json (default: the records folder)"))
     match.add_argument("--poll", type=float, default=None, metavar="SECONDS",
-                       help="seconds between two looks at a move file its program still holds open "
+                       help=_("seconds between two looks at a move file its program still holds open "
                        "(file-protocol seats, e.g. Xiangqi ext:; default 0.05; a finished "
-                       "file is noticed at once through file-system notifications)")
+                       "file is noticed at once through file-system notifications)"))
     match.set_defaults(func=cmd_match)
 
-    branch = commands.add_parser("branch", help="continue a recorded game from one of its turns "
-                                 "with new seats (a person, another bot, a new build)")
-    branch.add_argument("file", help="an arena record (*.arena.jsonl)")
+    branch = commands.add_parser("branch", help=_("continue a recorded game from one of its turns "
+                                 "with new seats (a person, another bot, a new build)"))
+    branch.add_argument("file", help=_("an arena record (*.arena.jsonl)"))
     branch.add_argument("--turn", type=int, required=True,
-                        help="the position to continue from (0 = start; -1 = the last)")
+                        help=_("the position to continue from (0 = start; -1 = the last)"))
     branch.add_argument("--seat", action="append", default=[], metavar="SPEC",
-                        help="one per seat, in seat order, as for 'match'")
-    branch.add_argument("--headless", action="store_true", help="no window (no human seat)")
-    branch.add_argument("--out", metavar="DIR", help="folder for the new record and its files "
-                        "(default: the records folder)")
+                        help=_("one per seat, in seat order, as for 'match'"))
+    branch.add_argument("--headless", action="store_true", help=_("no window (no human seat)"))
+    branch.add_argument("--out", metavar="DIR", help=_("folder for the new record and its files "
+                        "(default: the records folder)"))
     branch.set_defaults(func=cmd_branch)
 
-    rerun = commands.add_parser("rerun", help="re-run one recorded turn with another program "
-                                "(a new build) and print both answers")
-    rerun.add_argument("file", help="an arena record (*.arena.jsonl)")
-    rerun.add_argument("--turn", type=int, required=True, help="the turn (1 = the first move)")
-    rerun.add_argument("--seat", type=int, required=True, help="the seat (1 = the first player)")
+    rerun = commands.add_parser("rerun", help=_("re-run one recorded turn with another program "
+                                "(a new build) and print both answers"))
+    rerun.add_argument("file", help=_("an arena record (*.arena.jsonl)"))
+    rerun.add_argument("--turn", type=int, required=True, help=_("the turn (1 = the first move)"))
+    rerun.add_argument("--seat", type=int, required=True, help=_("the seat (1 = the first player)"))
     rerun.add_argument("--program", required=True, metavar="SPEC",
-                       help="the program: a seat spec (ext:CMD, gtp:CMD, uci:CMD, bot:N) or a bare command")
-    rerun.add_argument("--time", type=float, default=None, help="seconds allowed (default: the match's limit)")
+                       help=_("the program: a seat spec (ext:CMD, gtp:CMD, uci:CMD, bot:N) or a bare command"))
+    rerun.add_argument("--time", type=float, default=None, help=_("seconds allowed (default: the match's limit)"))
     rerun.set_defaults(func=cmd_rerun)
 
-    compare = commands.add_parser("compare", help="two records of the same game side by side, "
-                                  "stepping together, with their scores on one chart")
-    compare.add_argument("old", help="the first record (shown on the left)")
-    compare.add_argument("new", help="the second record (shown on the right)")
+    compare = commands.add_parser("compare", help=_("two records of the same game side by side, "
+                                  "stepping together, with their scores on one chart"))
+    compare.add_argument("old", help=_("the first record (shown on the left)"))
+    compare.add_argument("new", help=_("the second record (shown on the right)"))
     compare.set_defaults(func=cmd_compare)
 
     from runner.tournament import register as register_tournament
     register_tournament(commands)
 
-    render = commands.add_parser("render", help="draw one turn of any record to a PNG, no window")
-    render.add_argument("file", help="the record file")
-    render.add_argument("--turn", type=int, default=-1, help="turn number (0 = start; default: last)")
-    render.add_argument("--out", required=True, metavar="PICTURE.png", help="where to save the picture")
-    render.add_argument("--size", default="1280x720", metavar="WxH", help="picture size (default 1280x720)")
+    render = commands.add_parser("render", help=_("draw one turn of any record to a PNG, no window"))
+    render.add_argument("file", help=_("the record file"))
+    render.add_argument("--turn", type=int, default=-1, help=_("turn number (0 = start; default: last)"))
+    render.add_argument("--out", required=True, metavar="PICTURE.png", help=_("where to save the picture"))
+    render.add_argument("--size", default="1280x720", metavar="WxH", help=_("picture size (default 1280x720)"))
     render.set_defaults(func=cmd_render)
 
-    export = commands.add_parser("export", help="save a record in a game's own formats "
+    export = commands.add_parser("export", help=_("save a record in a game's own formats "
                                  "(Xiangqi: PGN, FEN of a position; Hex: SGF, HEX.OUT), or as a "
-                                 "picture (PNG) or film (GIF, MP4) of any game")
-    export.add_argument("file", help="the record file")
+                                 "picture (PNG) or film (GIF, MP4) of any game"))
+    export.add_argument("file", help=_("the record file"))
     export.add_argument("--format", required=True, metavar="NAME",
-                        help="the format, e.g. PGN, FEN, SGF, PNG, GIF, MP4")
+                        help=_("the format, e.g. PGN, FEN, SGF, PNG, GIF, MP4"))
     export.add_argument("--turn", type=int, default=-1,
-                        help="the position for FEN and PNG (0 = start; default: last)")
+                        help=_("the position for FEN and PNG (0 = start; default: last)"))
     export.add_argument("--from", dest="first", type=int, default=0, metavar="TURN",
-                        help="GIF/MP4: the first turn filmed (default 0, the start)")
+                        help=_("GIF/MP4: the first turn filmed (default 0, the start)"))
     export.add_argument("--to", dest="last", type=int, default=-1, metavar="TURN",
-                        help="GIF/MP4: the last turn filmed (default -1, the end)")
+                        help=_("GIF/MP4: the last turn filmed (default -1, the end)"))
     export.add_argument("--size", default="960x540", metavar="WxH",
-                        help="PNG/GIF/MP4: picture size (default 960x540)")
-    export.add_argument("--fps", type=float, default=4.0, help="GIF/MP4: turns a second (default 4)")
-    export.add_argument("--out", metavar="FILE", help="write here instead of standard output "
-                        "(needed for PNG, GIF and MP4)")
+                        help=_("PNG/GIF/MP4: picture size (default 960x540)"))
+    export.add_argument("--fps", type=float, default=4.0, help=_("GIF/MP4: turns a second (default 4)"))
+    export.add_argument("--out", metavar="FILE", help=_("write here instead of standard output "
+                        "(needed for PNG, GIF and MP4)"))
     export.set_defaults(func=cmd_export)
 
     from games.registry import all_plugins, broken_plugins
@@ -165,7 +176,7 @@ def build_parser() -> argparse.ArgumentParser:
                 from games.registry import describe_error
                 parser.broken_games[plugin.name] = f"{plugin.name} tools unavailable: {describe_error(exc)}"
                 continue
-            game_parser = commands.add_parser(plugin.name, help=f"{plugin.name} tools")
+            game_parser = commands.add_parser(plugin.name, help=_("{game} tools").format(game=plugin.name))
             register_tools(game_parser.add_subparsers(dest="tool", metavar="TOOL", required=True))
     for name, message in parser.broken_games.items():   # a placeholder that names the error
         broken = commands.add_parser(name, help=f"(broken) {message}", add_help=False,
@@ -181,7 +192,7 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
     try:
         width, height = (int(x) for x in text.lower().split("x"))
     except ValueError:
-        raise SystemExit(f"arena: size {text!r} is not WxH, e.g. 1280x720")
+        raise SystemExit(_("arena: size {size!r} is not WxH, e.g. 1280x720").format(size=text))
     return width, height
 
 
@@ -205,7 +216,7 @@ def cmd_match(args) -> int:
             explicit[count_option] = str(len(args.seat))     # one seat per --seat
         seed = args.seed if args.seed is not None else random.randrange(2 ** 31)
         if args.headless and any(s.strip().lower() == "human" for s in args.seat):
-            raise SystemExit("arena: a human seat needs the window; drop --headless")
+            raise SystemExit(_("arena: a human seat needs the window; drop --headless"))
         out = Path(args.out) if args.out else paths.records_dir()
         record = default_record_path(out, plugin.name)
         poll = getattr(args, "poll", None)
@@ -260,7 +271,7 @@ def cmd_branch(args) -> int:
         plugin = registry.plugin(replay.game)
         header = replay.header
         if args.headless and any(s.strip().lower() == "human" for s in args.seat):
-            raise SystemExit("arena: a human seat needs the window; drop --headless")
+            raise SystemExit(_("arena: a human seat needs the window; drop --headless"))
         seed = int(header["seed"])
         seats = [make_seat(spec, plugin, seed + index) for index, spec in enumerate(args.seat)]
         out = Path(args.out) if args.out else paths.records_dir()
@@ -309,8 +320,9 @@ def cmd_compare(args) -> int:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
     if replays[0].game != replays[1].game:
-        print(f"arena: {args.old} is {replays[0].game} and {args.new} is {replays[1].game}: "
-              "only records of the same game compare", file=sys.stderr)
+        print(_("arena: {old} is {old_game} and {new} is {new_game}: only records of the same game "
+                "compare").format(old=args.old, old_game=replays[0].game, new=args.new,
+                                  new_game=replays[1].game), file=sys.stderr)
         return 2
     from ui.app import open_app
     from ui.scenes.compare import CompareScene
@@ -350,7 +362,7 @@ def _export_media(args, replay) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from ui.media import FilmSettings, export_media
     if not args.out:
-        raise SystemExit(f"arena: --format {args.format} needs --out FILE")
+        raise SystemExit(_("arena: --format {format} needs --out FILE").format(format=args.format))
     size = parse_size(args.size)
     last = args.turn if args.format.upper() == "PNG" else args.last
     settings = FilmSettings(args.first, last, size, args.fps)
@@ -392,6 +404,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # keep stdout for our own output
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")          # Arena plays no sound
     argv = sys.argv[1:] if argv is None else list(argv)
+    start_language()
     parser = build_parser()
     for name, message in parser.broken_games.items():
         if name not in argv:          # a command naming the game reports the error itself

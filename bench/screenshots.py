@@ -7,6 +7,11 @@ a live 4-player Robot match mid-game and one with a person's countdown, a Robot
 replay and a Xiangqi replay of a REPORT.TXT (in WXF).
 
     python bench/screenshots.py [--out out/screens] [--sizes 1280x720,1920x1080]
+    python bench/screenshots.py --language vi --sizes 1280x720,1920x1080,3840x2160
+
+``--language en|vi`` makes the interface set (Home, New match, a match, a replay,
+Settings, How to play, a tournament; dark and light) in that language, named
+``<screen>_<language>[_light]_<W>x<H>.png``.
 
 Look at the pictures after a layout change: overlaps, clipped text, empty areas.
 """
@@ -515,10 +520,113 @@ def xiangqi_report_replay(app, save, out: Path) -> None:
     app.settings.notations.pop("xiangqi")
 
 
+TOURNAMENT_TABLE = {
+    "event": "Vòng loại Hà Nội", "game": "hex", "format": "round-robin",
+    "matches": {"planned": 6, "played": 4, "errors": 0},
+    "standings": [
+        {"rank": 1, "name": "Nguyễn Văn An", "played": 3, "points": 2.5, "score": 2.5, "wins": 2,
+         "draws": 1, "losses": 0, "elo": 120.4, "elo_error": 300.0, "failures": 0},
+        {"rank": 2, "name": "Trần Thị Bình", "played": 3, "points": 1.0, "score": 1.0, "wins": 1,
+         "draws": 0, "losses": 2, "elo": -20.0, "elo_error": 280.0, "failures": 1},
+        {"rank": 3, "name": "bot:2", "played": 2, "points": 0.5, "score": 0.5, "wins": 0,
+         "draws": 1, "losses": 1, "elo": -60.2, "elo_error": 280.0, "failures": 0}]}
+
+
+def shoot_language(size: tuple[int, int], out: Path, code: str) -> list[Path]:
+    """The interface in language ``code``, dark then light: Home, New match (Hex, Robot),
+    a person's Hex match and a watched Robot match, a replay with a debug panel,
+    Settings, How to play and a tournament's standings."""
+    import json
+
+    import pygame
+
+    from games import registry
+    from runner.match import Match
+    from runner.seats import make_seat
+    from ui.app import App
+    from ui.scenes.home import HomeScene
+    from ui.scenes.howto import HowToScene
+    from ui.scenes.match import MatchScene
+    from ui.scenes.new_match import NewMatchScene
+    from ui.scenes.replay import ReplayScene
+    from ui.scenes.settings import SettingsScene
+    from ui.scenes.tournament import TournamentScene
+    from ui.settings import Settings
+
+    saved = []
+    app = App(Settings(language=code), size=size, fullscreen=False)
+    root = Path(__file__).resolve().parent.parent
+    event = Path(tempfile.mkdtemp(prefix="arena-event-"))
+    (event / "standings.json").write_text(json.dumps(TOURNAMENT_TABLE, ensure_ascii=False), encoding="utf-8")
+    for theme in ("dark", "light"):
+        app.settings.theme = theme
+        app.set_theme(theme)
+        tag = f"_{code}" + ("" if theme == "dark" else "_light")
+
+        def save(name: str) -> None:
+            path = out / f"{name}{tag}_{size[0]}x{size[1]}.png"
+            pygame.image.save(app.window, str(path))
+            saved.append(path)
+
+        app.push(HomeScene(app))
+        settle(app)
+        save("i18n_home")
+        for game in ("hex", "robot"):
+            app.push(NewMatchScene(app, game=game))
+            settle(app)
+            save(f"i18n_new_match_{game}")
+            app.pop()
+        hexp = registry.plugin("hex")
+        live = Match(hexp, hexp.new_game().spec.resolve_options("11x11"),
+                     [make_seat("human", hexp, 1), make_seat("bot:1", hexp, 2)], seed=3)
+        live.seats[0].label = "Anna"
+        scene = app.push(MatchScene(app, live))
+        wait_for(app, lambda: scene.view.human_seat == 0)
+        scene.try_move("f6")
+        wait_for(app, lambda: scene.view.human_seat == 0 and len(live.snapshot().turns) == 2)
+        settle(app, 0.2)
+        save("i18n_match_hex")
+        scene.resign()
+        settle(app)
+        save("i18n_match_hex_resign")
+        app.pop()
+        robot = registry.plugin("robot")
+        options = robot.new_game().spec.resolve_options(None, {"players": 4})
+        watched = Match(robot, options, [make_seat("bot:1", robot, i) for i in range(4)], seed=5)
+        scene = app.push(MatchScene(app, watched))
+        settle(app, 1.0)
+        save("i18n_match_robot")
+        app.pop()
+        app.push(ReplayScene(app, path=str(root / "replays" / "hex-sample.arena.jsonl")))
+        view = app.scene
+        view.go(len(view.replay.states) - 1)
+        view.toggle_debug(0)
+        settle(app)
+        save("i18n_replay_hex")
+        app.pop()
+        app.push(SettingsScene(app))
+        settle(app)
+        save("i18n_settings")
+        app.pop()
+        app.push(HowToScene(app, registry.plugin("xiangqi")))
+        settle(app)
+        save("i18n_howto_xiangqi")
+        app.pop()
+        app.push(TournamentScene(app, event, log=["[4/6] m0004 Nguyễn Văn An vs bot:2: 1-0"]))
+        settle(app)
+        save("i18n_tournament")
+        app.pop()
+        app.pop()
+    app.close()
+    return saved
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="out/screens")
     parser.add_argument("--sizes", default="1280x720,1920x1080")
+    parser.add_argument("--language", metavar="CODE", help="the interface set in this language "
+                        "(en, vi), dark and light")
     parser.add_argument("--only", metavar="NAME", help="only the home screen with a broken game "
                         "(--only broken), or the newcomers' screens (--only newcomers), in both themes")
     args = parser.parse_args(argv)
@@ -528,6 +636,9 @@ def main(argv=None) -> int:
     for text in args.sizes.split(","):
         width, height = (int(v) for v in text.split("x"))
         shooter = {"broken": shoot_broken, "newcomers": shoot_newcomers}.get(args.only, shoot)
+        if args.language:
+            def shooter(size, out, code=args.language):
+                return shoot_language(size, out, code)
         for path in shooter((width, height), out):
             print(path)
     return 0

@@ -5,25 +5,39 @@ shown (``_("New match")``, ``_("Turn {n}").format(n=7)``).  Strings declared bef
 language is known (option labels in a game's plugin, class attributes) are marked with
 :func:`N_`, which only marks them for extraction, and translated where they are shown.
 
-Catalogs live in ``assets/locale/<language>/LC_MESSAGES/arena.po``.  The language can
-change while the application runs (:func:`set_language`); screens rebuild their text
-when it does.  This module uses only the standard library so the runner, the command
-line and the games' plugins can all import it without pygame.
+Catalogs live in ``assets/locale/<language>/LC_MESSAGES/arena.po`` (the template of
+all messages is ``assets/locale/arena.pot``; ``python -m runner.i18n extract`` remakes
+it from the code with Babel).  The ``.po`` source is read at run time by
+:func:`read_po`, so a checkout, ``pip install`` and the PyInstaller bundle all work
+with no compile step and no generated ``.mo`` file; a compiled ``arena.mo`` next to
+the ``.po``, if a packager adds one, is used instead.
+
+The language can change while the application runs (:func:`set_language`); screens
+rebuild their text when it does.  The first language is the system's
+(:func:`system_language`: ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), English
+when that is not one Arena has.  This module uses only the standard library so the
+runner, the command line and the games' plugins can all import it without pygame.
 """
 from __future__ import annotations
 
+import ast
 import gettext
+import os
+from pathlib import Path
 
 DOMAIN = "arena"
 LANGUAGES = {"en": "English", "vi": "Tiếng Việt"}
+#: The environment variables gettext reads for the language, in its order of priority.
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
 
 
 def _(message: str) -> str:
-    """``message`` in the current language (itself when it has no translation)."""
-    return _translation.gettext(message)
+    """``message`` in the current language (itself when it has no translation; "" stays "",
+    where gettext would give the catalog's header)."""
+    return _translation.gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -48,16 +62,182 @@ def set_language(code: str) -> None:
     _language = code if code in LANGUAGES and not isinstance(_translation, _English) else "en"
 
 
+def system_language(environ=None) -> str:
+    """The language the system asks for, as gettext reads it: the first of LANGUAGE
+    (a colon-separated list), LC_ALL, LC_MESSAGES and LANG that is set, and in it the first
+    language Arena has ("vi_VN.UTF-8" -> "vi"); English otherwise (also for "C"/"POSIX")."""
+    environ = os.environ if environ is None else environ
+    for variable in LOCALE_VARIABLES:
+        value = environ.get(variable, "")
+        if not value:
+            continue
+        for entry in value.split(":"):
+            code = entry.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+            if code in LANGUAGES:
+                return code
+        if variable != "LANGUAGE":
+            return "en"
+    return "en"
+
+
+def catalog_path(code: str) -> Path:
+    """Where the ``.po`` catalog of language ``code`` lives."""
+    from runner.paths import asset
+
+    return Path(asset("locale")) / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
 class _English(gettext.NullTranslations):
     """The identity translation, told apart from a catalog that loaded."""
+
+
+class POError(ValueError):
+    """A ``.po`` file that cannot be read; the message names the file and the line."""
 
 
 def _load(code: str) -> gettext.NullTranslations:
     if code == "en" or code not in LANGUAGES:
         return _English()
-    from runner.paths import asset
-
+    path = catalog_path(code)
+    compiled = path.with_suffix(".mo")
     try:
-        return gettext.translation(DOMAIN, localedir=str(asset("locale")), languages=[code])
-    except OSError:
+        if compiled.exists() and compiled.stat().st_mtime >= path.stat().st_mtime:
+            with open(compiled, "rb") as handle:
+                return gettext.GNUTranslations(handle)
+        return read_po(path)
+    except (OSError, POError):
         return _English()
+
+
+def read_po(path: str | Path) -> gettext.GNUTranslations:
+    """The translations in the ``.po`` file ``path``, as gettext's own class.
+
+    Fuzzy and empty entries are left out (their English shows), like ``msgfmt`` does.
+    Raises :class:`POError` naming the file and line on a malformed file.
+    """
+    path = Path(path)
+    catalog, plural_forms = parse_po(path.read_text(encoding="utf-8"), str(path))
+    translations = gettext.GNUTranslations()
+    translations._catalog = catalog
+    translations._charset = "utf-8"
+    translations.plural = _plural_function(plural_forms, str(path))
+    translations._info = {}
+    return translations
+
+
+def _plural_function(header: str, where: str):
+    """The plural-form chooser of a ``Plural-Forms`` header (``nplurals=1; plural=0;``)."""
+    if not header:
+        return lambda n: int(n != 1)
+    try:
+        expression = header.split("plural=", 1)[1].split(";")[0].strip()
+        return gettext.c2py(expression)
+    except (IndexError, ValueError, SyntaxError) as exc:
+        raise POError(f"{where}: bad Plural-Forms header {header!r}") from exc
+
+
+def parse_po(text: str, where: str = "<po>") -> tuple[dict, str]:
+    """``({msgid: text, (msgid, n): text}, plural forms header)`` of a ``.po`` file's text.
+
+    Keys follow :class:`gettext.GNUTranslations`: a message with a context is keyed
+    ``"context\\x04msgid"``, a plural message ``(msgid, form)`` for each form.
+    """
+    entries: list[dict] = []
+    entry: dict = {}
+    field = None
+    fuzzy = False          # a "#, fuzzy" comment seen since the last entry
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("#"):
+            fuzzy = fuzzy or (line.startswith("#,") and "fuzzy" in line)
+            field = None
+            continue
+        if line.startswith('"'):
+            if field is None:
+                raise POError(f"{where}, line {number}: a string with no msgid/msgstr before it")
+            entry[field] += _unquote(line, where, number)
+            continue
+        keyword, _space, rest = line.partition(" ")
+        starts_entry = keyword == "msgctxt" or (keyword == "msgid" and "msgctxt" not in entry)
+        if starts_entry or (keyword == "msgid" and any(k.startswith("msgstr") for k in entry)):
+            if entry:
+                entries.append(entry)
+            entry = {"fuzzy": fuzzy}
+            fuzzy = False
+        if keyword.startswith("msgstr[") and keyword.endswith("]") and keyword[7:-1].isdigit():
+            pass
+        elif keyword not in ("msgctxt", "msgid", "msgid_plural", "msgstr"):
+            raise POError(f"{where}, line {number}: expected msgid, msgstr or a quoted string, "
+                          f"got {line[:40]!r}")
+        field = keyword
+        entry[field] = _unquote(rest.strip(), where, number)
+    if entry:
+        entries.append(entry)
+    return _catalog_of(entries, where)
+
+
+def _unquote(text: str, where: str, number: int) -> str:
+    if len(text) < 2 or not (text.startswith('"') and text.endswith('"')):
+        raise POError(f"{where}, line {number}: expected a quoted string, got {text[:40]!r}")
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        raise POError(f"{where}, line {number}: bad escape in {text[:40]!r}") from None
+    if not isinstance(value, str):
+        raise POError(f"{where}, line {number}: expected a quoted string, got {text[:40]!r}")
+    return value
+
+
+def _catalog_of(entries: list[dict], where: str) -> tuple[dict, str]:
+    catalog: dict = {}
+    plural_forms = ""
+    for entry in entries:
+        if "msgid" not in entry:
+            raise POError(f"{where}: an entry without msgid")
+        msgid = entry["msgid"]
+        if "msgctxt" in entry:
+            msgid = f"{entry['msgctxt']}\x04{msgid}"
+        if msgid == "":
+            for header in entry.get("msgstr", "").splitlines():
+                if header.lower().startswith("plural-forms:"):
+                    plural_forms = header.split(":", 1)[1].strip()
+            continue
+        if entry.get("fuzzy"):
+            continue
+        if "msgid_plural" in entry:
+            forms = sorted((int(k[7:-1]), v) for k, v in entry.items() if k.startswith("msgstr["))
+            if forms and all(text for _n, text in forms):
+                for n, text in forms:
+                    catalog[(msgid, n)] = text
+        elif entry.get("msgstr"):
+            catalog[msgid] = entry["msgstr"]
+    return catalog, plural_forms
+
+
+def translate_argparse() -> None:
+    """Let argparse's own words ("usage:", "options", "show this help message and exit",
+    its error messages) come from Arena's catalog, so ``arena --help`` is all one language.
+
+    argparse looks up ``_``/``ngettext`` in its module when it formats, so pointing them
+    here follows :func:`set_language` from then on.
+    """
+    import argparse
+
+    argparse._ = _
+    argparse.ngettext = ngettext
+
+
+#: argparse's own messages that Arena's command line shows, for the catalog (argparse
+#: translates them through :func:`translate_argparse`).
+ARGPARSE_MESSAGES = (
+    N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"), N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"), N_("argument %(argument_name)s: %(message)s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"), N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"), N_("expected at least one argument"), N_("expected at most one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("not allowed with argument %s"), N_("one of the arguments %s is required"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+)

@@ -49,6 +49,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from games.api import ArenaError, Termination
 from runner import ratings
+from runner.i18n import _
 from runner.seats import Answer, Seat
 
 try:
@@ -1132,17 +1133,17 @@ def standings_text(table: dict) -> str:
 def register(commands) -> None:
     """``arena tournament EVENT.toml`` (added by main.py next to ``match``)."""
     parser = commands.add_parser(
-        "tournament", help="run a tournament from an event file, headless (see TOURNAMENTS.md)")
-    parser.add_argument("event", help="the event file (TOML)")
-    parser.add_argument("--out", metavar="DIR", help="the event folder (default: the event's "
-                        "out, else a folder named after the event in the current folder)")
+        "tournament", help=_("run a tournament from an event file, headless (see TOURNAMENTS.md)"))
+    parser.add_argument("event", help=_("the event file (TOML)"))
+    parser.add_argument("--out", metavar="DIR", help=_("the event folder (default: the event's "
+                        "out, else a folder named after the event in the current folder)"))
     parser.add_argument("--workers", type=int, metavar="N",
-                        help="matches at once on this machine (default: the event's concurrency)")
+                        help=_("matches at once on this machine (default: the event's concurrency)"))
     parser.add_argument("--cluster", metavar="tcp://HOST:8786",
-                        help="run the matches on a Dask distributed cluster (pip install 'arena[cluster]')")
-    parser.add_argument("--quiet", action="store_true", help="print only the standings")
+                        help=_("run the matches on a Dask distributed cluster (pip install 'arena[cluster]')"))
+    parser.add_argument("--quiet", action="store_true", help=_("print only the standings"))
     parser.add_argument("--window", action="store_true",
-                        help="show the standings in the arena's window while the event runs")
+                        help=_("show the standings in the arena's window while the event runs"))
     parser.add_argument("--project", action="store_true",
                         help="project the event fullscreen while it runs: live boards at the "
                              "event's [projection] pace, intermissions, standings")

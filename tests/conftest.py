@@ -20,6 +20,16 @@ def arena_home(tmp_path, monkeypatch):
     return home
 
 
+@pytest.fixture(autouse=True)
+def english_interface(monkeypatch):
+    """Tests read the English interface whatever the machine's locale (tests of the
+    language itself set it), and a test that switches language does not leak it."""
+    from runner import i18n
+    monkeypatch.setenv("LANGUAGE", "en")
+    yield
+    i18n.set_language("en")
+
+
 @pytest.fixture
 def broken_game(tmp_path, monkeypatch):
     """``broken_game(name, init_source, files)``: a game package ``games.NAME`` that exists

@@ -22,6 +22,7 @@ import pygame_gui
 
 from games.render import THEMES, Theme
 from ui.display import centred_on, display_of
+from runner import i18n
 from ui.scene import Scene
 from ui.settings import Settings, load_settings, save_settings
 from ui.theme import ArenaUIManager, gui_theme, ui_scale
@@ -49,6 +50,7 @@ class App:
         pygame.font.init()
         pygame.key.set_repeat(400, 40)
         self.settings = settings if settings is not None else load_settings()
+        i18n.set_language(self.settings.interface_language())
         self.windowed_size = tuple(size or self.settings.window_size)
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         #: The monitor to open on (a projector is often the second one, display 1).
@@ -83,8 +85,10 @@ class App:
         return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE, display=self.display)
 
     def _make_manager(self) -> pygame_gui.UIManager:
-        return ArenaUIManager(self.size, gui_theme(self.theme, self.scale), self.scale,
-                                    enable_live_theme_updates=False)
+        manager = ArenaUIManager(self.size, gui_theme(self.theme, self.scale), self.scale,
+                                 enable_live_theme_updates=False)
+        manager.set_locale(i18n.language())        # pygame_gui's own words (file dialog buttons)
+        return manager
 
     def toggle_fullscreen(self) -> None:
         """F11: fullscreen on the display the window is on; back to a window of the size it
@@ -121,6 +125,16 @@ class App:
             self.scene.teardown()
         self.manager = self._make_manager()
         if self.scene:
+            self.scene.build()
+        self.dirty = True
+
+    def set_language(self, code: str) -> None:
+        """Switch the interface's language now: every scene builds its widgets and draws its
+        words anew (scenes under the top one rebuild when they are uncovered)."""
+        i18n.set_language(code)
+        self.manager.set_locale(i18n.language())
+        if self.scene:
+            self.scene.teardown()
             self.scene.build()
         self.dirty = True
 

@@ -14,6 +14,7 @@ import pygame
 from games.api import ArenaError
 from games.registry import GamePlugin
 from games.render import BoardRenderer, BoardView, DARK, Theme, elide, font
+from runner.i18n import _
 
 
 class PlaceholderRenderer(BoardRenderer):
@@ -26,7 +27,7 @@ class PlaceholderRenderer(BoardRenderer):
         size = max(12, rect.height // 22)
         title = font(size * 2, bold=True).render(self.game.spec.title, True, theme.text)
         surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.top + size)))
-        note = font(size).render("board drawing coming soon; a person types moves at the right", True, theme.muted)
+        note = font(size).render(_("board drawing coming soon; a person types moves at the right"), True, theme.muted)
         surface.blit(note, note.get_rect(midtop=(rect.centerx, rect.top + size * 4)))
         mono = font(size, mono=True)
         lines = state_lines(self.game, state)
@@ -84,7 +85,7 @@ def safe_draw(renderer: BoardRenderer, surface: pygame.Surface, rect: pygame.Rec
         renderer.draw(surface, rect, state, view)
         return ""
     except Exception as exc:       # a renderer bug must not close the arena
-        message = f"board drawing failed: {type(exc).__name__}: {exc}"
+        message = _("board drawing failed: {error}").format(error=f"{type(exc).__name__}: {exc}")
         traceback.print_exc()
         pygame.draw.rect(surface, renderer.theme.panel, rect)
         image = font(max(12, rect.height // 30)).render(message, True, renderer.theme.bad)

@@ -1,19 +1,21 @@
 """The five games as the home screen lists them: installed, not yet, or failing to load."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from games import registry
 from games.registry import GamePlugin
+from runner.i18n import N_, _
 from runner.paths import asset
 
 #: Titles shown even before a game's package exists (home-screen order).
 TITLES = {
-    "hex": "Hex",
-    "xiangqi": "Xiangqi",
-    "robot": "Robot Đại Chiến",
-    "tamquan": "Cờ Tam Quân",
-    "crossed": "Crossed Words Solitaire",
+    "hex": N_("Hex"),
+    "xiangqi": N_("Xiangqi"),
+    "robot": N_("Robot Đại Chiến"),
+    "tamquan": N_("Cờ Tam Quân"),
+    "crossed": N_("Crossed Words Solitaire"),
 }
 
 
@@ -70,3 +72,13 @@ def game_entries() -> list[GameEntry]:
 
 def game_title(name: str) -> str:
     return TITLES.get(name, name.title())
+
+
+_BOT_LABEL = re.compile(r"^Bot \(level (\d+)(.*)\)$")
+
+
+def who_text(label: str) -> str:
+    """A seat's label as shown: the runner's "Bot (level 2)" in the interface's language;
+    people's names and program commands as they are."""
+    match = _BOT_LABEL.match(label or "")
+    return _("Bot (level {level})").format(level=match[1] + match[2]) if match else label

@@ -14,13 +14,23 @@ import pygame
 from games.api import Outcome, Termination
 from games.replay import TurnInfo
 from games.render import Theme, elide, font, mix
-from runner.i18n import _, ngettext
+from runner.i18n import N_, _, ngettext
 
 Segment = tuple[str, tuple]          # (text, colour)
 
 GIVEN_LINES = 40
 OUTPUT_LINES = 20
 LINE_CHARS = 160
+
+#: What a result says when the game gives no detail, by :class:`Termination` value.
+REASON_WORDS = {
+    "win": N_("win"), "draw": N_("draw"), "stalemate": N_("stalemate"), "repetition": N_("repetition"),
+    "no-material": N_("no material left"), "move-limit": N_("move limit"), "board-full": N_("board full"),
+    "elimination": N_("elimination"), "score": N_("score"), "resignation": N_("resignation"),
+    "stopped": N_("stopped"), "timeout": N_("time-out"), "illegal-move": N_("illegal move"),
+    "crash": N_("crash"), "bad-file": N_("bad file"), "adjudication": N_("adjudication"),
+    "aborted": N_("aborted"),
+}
 
 
 @dataclass
@@ -49,8 +59,8 @@ def format_clock(seconds: float | None) -> str:
 def clock_texts(used: float, left: float | None) -> tuple[str, str]:
     """(big, small) clock texts: time left when the match has a total, else time used."""
     if left is None:
-        return format_clock(used), "used"
-    return format_clock(left), f"left · {format_clock(used)} used"
+        return format_clock(used), _("used")
+    return format_clock(left), _("left · {used} used").format(used=format_clock(used))
 
 
 def seat_score(spec, outcome, state, seat: int) -> str:
@@ -97,8 +107,8 @@ def draw_players(surface: pygame.Surface, rect: pygame.Rect, players: Sequence[P
         line_gap = round(2 * scale)
         top = row.centery - (big.get_linesize() + small.get_linesize() + line_gap) // 2
         surface.blit(big.render(elide(big, title, name_w), True, colour), (text_x, top))
-        label = player.label + (f" · score {player.score}" if player.score else "") + (
-            " · winner" if player.winner else "")
+        label = player.label + (_(" · score {score}").format(score=player.score) if player.score else "") + (
+            _(" · winner") if player.winner else "")
         note_w = small.size(player.clock_note)[0] if player.clock and player.clock_note else 0
         label_w = right - note_w - round(12 * scale) - text_x if note_w else name_w
         surface.blit(small.render(elide(small, label, min(name_w, label_w)), True, theme.muted),
@@ -257,7 +267,7 @@ def move_rows(turns: Sequence[TurnInfo], seat_colours: Sequence[tuple], theme: T
     ``labels`` (one dict per turn, from the renderer's ``move_labels``) replace the
     record's move texts, e.g. with another notation.
     """
-    rows: list[list[Segment]] = [[("Start", theme.muted)]]
+    rows: list[list[Segment]] = [[(_("Start"), theme.muted)]]
     for index, turn in enumerate(turns):
         texts = labels[index] if labels is not None and index < len(labels) else turn.moves
         row: list[Segment] = [(f"{turn.number}.", theme.muted)]
@@ -265,7 +275,7 @@ def move_rows(turns: Sequence[TurnInfo], seat_colours: Sequence[tuple], theme: T
             colour = seat_colours[seat % len(seat_colours)] if seat_colours else theme.text
             row.append(("• ", colour))
             if seat in turn.forfeits:
-                row.append((f"{turn.forfeits[seat].get('reason', 'forfeit')}  ", theme.bad))
+                row.append((f"{_(REASON_WORDS.get(turn.forfeits[seat].get('reason'), 'forfeit'))}  ", theme.bad))
             elif seat in turn.moves:
                 failure = (turn.answers.get(seat) or {}).get("failure")
                 text = texts.get(seat, turn.moves[seat])
@@ -283,7 +293,7 @@ def _tail(text: str, lines: int) -> list[str]:
     parts = text.rstrip("\n").splitlines()
     cut = len(parts) - lines
     shown = [p if len(p) <= LINE_CHARS else p[:LINE_CHARS] + "…" for p in parts[-lines:]]
-    return ([f"… {cut} earlier lines"] if cut > 0 else []) + shown
+    return ([_("… {count} earlier lines").format(count=cut)] if cut > 0 else []) + shown
 
 
 def engine_line(described: dict | None) -> str:
@@ -347,35 +357,39 @@ def debug_rows(turn: TurnInfo | None, seat: int, seat_name: str, theme: Theme,
     if engine:
         rows.append([(_("Engine: "), theme.muted), (engine, theme.accent)])
     if turn is None:
-        return rows + [[(f"{seat_name}: start position; no turn selected.", theme.muted)]]
+        return rows + [[(_("{seat}: start position; no turn selected.").format(seat=seat_name), theme.muted)]]
     answer = turn.answers.get(seat)
     forfeit = turn.forfeits.get(seat)
     if answer is None and forfeit is None:
         move = turn.moves.get(seat)
         if move is not None:          # a record that keeps the moves only (a contest's turn log)
-            return rows + [[(f"Turn {turn.number}: {seat_name} played {move}.", theme.text)],
-                           [("This record keeps only the moves, not what the seat was given or answered.",
-                             theme.muted)]]
-        movers = [names(s) if names else f"seat {s + 1}" for s in sorted(turn.moves) if s != seat]
-        moved = f"{', '.join(movers)} moved; " if movers else ""
-        return rows + [[(f"Turn {turn.number}: {moved}{seat_name} had no move this turn.", theme.muted)]]
+            return rows + [[(_("Turn {n}: {seat} played {move}.").format(n=turn.number, seat=seat_name, move=move),
+                      theme.text)],
+                    [(_("This record keeps only the moves, not what the seat was given or answered."),
+                      theme.muted)]]
+        movers = [names(s) if names else _("seat {n}").format(n=s + 1) for s in sorted(turn.moves) if s != seat]
+        moved = _("{seats} moved; ").format(seats=", ".join(movers)) if movers else ""
+        return rows + [[(_("Turn {n}: {moved}{seat} had no move this turn.").format(
+            n=turn.number, moved=moved, seat=seat_name), theme.muted)]]
     answer = answer or {}
     elapsed = answer.get("elapsed")
-    rows.append([(f"Turn {turn.number} · {seat_name}", head)]
+    rows.append([(_("Turn {n} · {seat}").format(n=turn.number, seat=seat_name), head)]
                 + ([(f" · {elapsed:.3f} s", theme.muted)] if isinstance(elapsed, (int, float)) else []))
     move = turn.moves.get(seat)
     failure, detail = answer.get("failure"), answer.get("detail", "")
     if forfeit:
-        rows.append([("Verdict: ", theme.muted),
-                     (f"forfeit ({forfeit.get('reason')}) {forfeit.get('detail', '')}", theme.bad)])
+        rows.append([(_("Verdict: "), theme.muted),
+                     (_("forfeit ({reason}) {detail}").format(
+                         reason=_(REASON_WORDS.get(forfeit.get("reason"), str(forfeit.get("reason")))),
+                         detail=forfeit.get("detail", "")), theme.bad)])
     elif failure:
-        rows.append([("Verdict: ", theme.muted), (f"{failure}: {detail}", theme.bad)])
+        rows.append([(_("Verdict: "), theme.muted), (f"{failure}: {detail}", theme.bad)])
     else:
-        rows.append([("Verdict: ", theme.muted), (f"accepted, played {move}", theme.good)])
+        rows.append([(_("Verdict: "), theme.muted), (_("accepted, played {move}").format(move=move), theme.good)])
     if isinstance(answer.get("search"), dict):
         rows.extend(search_rows(answer["search"], theme, pv_labels))
     for note in answer.get("notes", []):
-        rows.append([("Note: ", theme.muted), (note, theme.accent)])
+        rows.append([(_("Note: "), theme.muted), (note, theme.accent)])
     debug = answer.get("debug")
     if isinstance(debug, dict):           # bot annotations: how many, and what was skipped
         count = len(debug.get("draw", []))
@@ -384,14 +398,14 @@ def debug_rows(turn: TurnInfo | None, seat: int, seat_name: str, theme: Theme,
                        theme.text)])
         for note in debug.get("notes", []):
             rows.append([(_("Annotation note: "), theme.muted), (note, theme.accent)])
-    sections = (("Given", answer.get("given", ""), GIVEN_LINES),
-                ("Answered", answer.get("answered", "") or (answer.get("text") or ""), GIVEN_LINES),
-                ("stdout (tail)", answer.get("stdout", ""), OUTPUT_LINES),
-                ("stderr (tail)", answer.get("stderr", ""), OUTPUT_LINES))
+    sections = ((N_("Given"), answer.get("given", ""), GIVEN_LINES),
+                (N_("Answered"), answer.get("answered", "") or (answer.get("text") or ""), GIVEN_LINES),
+                (N_("stdout (tail)"), answer.get("stdout", ""), OUTPUT_LINES),
+                (N_("stderr (tail)"), answer.get("stderr", ""), OUTPUT_LINES))
     for title, text, limit in sections:
         if not text:
             continue
-        rows.append([(f"— {title} —", head)])
+        rows.append([(f"— {_(title)} —", head)])
         rows.extend([[(line, theme.text)] for line in _tail(text, limit)])
     return rows
 
@@ -401,16 +415,16 @@ def result_parts(outcome: Outcome | None, seat_name) -> tuple[str, str]:
     if outcome is None:
         return "", ""
     if outcome.reason is Termination.ABORTED and not outcome.winners:
-        head = "Stopped"
+        head = _("Stopped")
     elif outcome.score_only:
-        head = f"Score {format_score(outcome.scores[0])}"
+        head = _("Score {score}").format(score=format_score(outcome.scores[0]))
     elif outcome.is_draw:
-        head = "Draw"
+        head = _("Draw")
     elif outcome.winners:
-        head = " and ".join(seat_name(s) for s in outcome.winners) + " wins"
+        head = _("{names} wins").format(names=_(" and ").join(seat_name(s) for s in outcome.winners))
     else:                                 # a shared first place in a ranked game
-        head = "Tie for first: " + ", ".join(seat_name(s) for s, r in enumerate(outcome.ranks) if r == 1)
-    detail = outcome.detail or outcome.reason.value
+        head = _("Tie for first: ") + ", ".join(seat_name(s) for s, r in enumerate(outcome.ranks) if r == 1)
+    detail = outcome.detail or _(REASON_WORDS.get(outcome.reason.value, outcome.reason.value))
     if detail.lower().startswith(head.lower()):          # "Draw: the position repeated ..."
         detail = detail[len(head):].lstrip(" :—-") or detail
     return head, detail

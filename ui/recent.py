@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from runner.i18n import _, language
 from runner.records import SUFFIX
 
 
@@ -43,9 +44,9 @@ def summarize(path: str | Path) -> RecordLine:
     path = Path(path)
     try:
         stat = path.stat()
-        key = (str(path), stat.st_mtime_ns, stat.st_size)
+        key = (str(path), stat.st_mtime_ns, stat.st_size, language())
     except OSError:
-        key = (str(path), 0, 0)
+        key = (str(path), 0, 0, language())
     line = _CACHE.get(key)
     if line is None:
         line = _CACHE[key] = _summarize(path)
@@ -63,18 +64,19 @@ def _summarize(path: Path) -> RecordLine:
         first, last = _lines(path)
         header = json.loads(first)
     except (OSError, ValueError):
-        return RecordLine(str(path), name, result="cannot be read")
+        return RecordLine(str(path), name, result=_("cannot be read"))
     game = str(header.get("game", ""))
-    title, seat_name = game, lambda seat: f"seat {seat + 1}"
+    title, seat_name = game, lambda seat: _("seat {n}").format(n=seat + 1)
     try:
         from games import registry
         spec = registry.plugin(game).new_game().spec
-        title, seat_name = spec.title, spec.seat_name
+        title, seat_name = _(spec.title), lambda seat: _(spec.seat_name(seat))
     except Exception:          # a game no longer installed: its record still gets a line
         pass
-    labels = [str(s.get("label") or s.get("spec") or "?") for s in header.get("seats", [])]
-    players = " vs ".join(labels)
-    result = "unfinished"
+    from ui.catalog import who_text
+    labels = [who_text(str(s.get("label") or s.get("spec") or "?")) for s in header.get("seats", [])]
+    players = _(" vs ").join(labels)
+    result = _("unfinished")
     try:
         tail = json.loads(last) if last else {}
     except ValueError:
@@ -83,10 +85,10 @@ def _summarize(path: Path) -> RecordLine:
         from games.api import Outcome
         from ui.panels import result_parts
         try:
-            head, _ = result_parts(Outcome.from_json(tail), seat_name)
-            result = f"{head} after {tail.get('turns', '?')} turns"
+            head, _rest = result_parts(Outcome.from_json(tail), seat_name)
+            result = _("{result} after {turns} turns").format(result=head, turns=tail.get("turns", "?"))
         except Exception:
-            result = "finished"
+            result = _("finished")
     when = ""
     try:
         started = _dt.datetime.fromisoformat(str(header.get("started")))

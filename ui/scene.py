@@ -20,6 +20,7 @@ from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
 from games.render import elide, font
+from runner.i18n import _
 
 if TYPE_CHECKING:
     from ui.app import App
@@ -161,7 +162,7 @@ class Scene:
 
     def top_bar(self, title: str, back: bool = True, right: float | None = None) -> UIButton | None:
         """The standard header: Back on the left, then the screen's title (up to ``right``)."""
-        self.back_button = self.button(self.rect(16, 12, 110, 44), "Back") if back else None
+        self.back_button = self.button(self.rect(16, 12, 110, 44), _("Back")) if back else None
         left = 142 if back else 24
         width = 900 if right is None else max(120, right - left)
         self.title_label = self.label(self.rect(left, 8, width, 52), title, cls="@title")

@@ -1,4 +1,4 @@
-"""The shell's settings: names, theme, window, recent records, last seat choices, notations.
+"""The shell's settings: language, names, theme, window, recent records, last seat choices, notations.
 
 Stored as JSON at :func:`runner.paths.settings_path` (``$ARENA_HOME/settings.json``),
 written atomically so a crash never leaves half a file.  A missing or corrupt file
@@ -12,6 +12,7 @@ from pathlib import Path
 
 from games.fileio import atomic_write
 from runner import paths
+from runner.i18n import LANGUAGES, _, system_language
 
 THEME_NAMES = ("dark", "light")
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160))
@@ -33,6 +34,7 @@ class Settings:
     #: game -> {"variant": name, "options": {option: text}}: the New match form's last choices
     last_forms: dict[str, dict] = field(default_factory=dict)
     export_folder: str = ""          # where the replay's Export saved last ("" : not yet)
+    language: str = ""               # "en", "vi"; "" : the system's (see interface_language)
 
     def add_recent(self, path: str | Path) -> None:
         """Put ``path`` first in the recent list (once), keeping at most MAX_RECENT."""
@@ -40,8 +42,14 @@ class Settings:
         self.recent_records = [text] + [p for p in self.recent_records if p != text]
         del self.recent_records[MAX_RECENT:]
 
+    def interface_language(self) -> str:
+        """The language to show: the one chosen in Settings, else the system locale's."""
+        return self.language if self.language in LANGUAGES else system_language()
+
     def name(self, seat: int) -> str:
-        return self.names[seat] if seat < len(self.names) and self.names[seat] else f"Player {seat + 1}"
+        """Seat ``seat``'s person: the name set in Settings, else "Player N" in the current language."""
+        given = self.names[seat] if seat < len(self.names) else ""
+        return given if given and given != f"Player {seat + 1}" else _("Player {n}").format(n=seat + 1)
 
     def to_json(self) -> dict:
         data = asdict(self)
@@ -72,6 +80,8 @@ class Settings:
         if isinstance(seats, dict):
             settings.last_seats = {g: s for g, s in seats.items()
                                    if isinstance(s, list) and all(isinstance(x, str) for x in s)}
+        if data.get("language") in LANGUAGES:
+            settings.language = data["language"]
         if isinstance(data.get("export_folder"), str):
             settings.export_folder = data["export_folder"]
         forms = data.get("last_forms")

@@ -13,25 +13,26 @@ import sys
 from pathlib import Path
 
 from games.api import ArenaError
+from runner.i18n import _
 
 
 def register(subparsers) -> None:
-    verify = subparsers.add_parser("verify", help="replay an output.txt against input.txt "
-                                   "and the dictionary; prints VALID <score> or INVALID line N")
-    verify.add_argument("output", help="the output.txt to check")
-    verify.add_argument("--input", required=True, help="the letters file (three lines of 66)")
+    verify = subparsers.add_parser("verify", help=_("replay an output.txt against input.txt "
+                                   "and the dictionary; prints VALID <score> or INVALID line N"))
+    verify.add_argument("output", help=_("the output.txt to check"))
+    verify.add_argument("--input", required=True, help=_("the letters file (three lines of 66)"))
     verify.add_argument("--dict", default="", metavar="DIR",
-                        help="the contest's dictionary folder (default: the built-in list)")
+                        help=_("the contest's dictionary folder (default: the built-in list)"))
     verify.set_defaults(func=cmd_verify)
-    solve = subparsers.add_parser("solve", help="play a letters file with the built-in solver "
-                                  "and write output.txt")
-    solve.add_argument("--input", required=True, help="the letters file (three lines of 66)")
+    solve = subparsers.add_parser("solve", help=_("play a letters file with the built-in solver "
+                                  "and write output.txt"))
+    solve.add_argument("--input", required=True, help=_("the letters file (three lines of 66)"))
     solve.add_argument("--seconds", type=float, default=None,
-                       help="time limit (default: seconds.txt beside the input, else 10)")
+                       help=_("time limit (default: seconds.txt beside the input, else 10)"))
     solve.add_argument("--dict", default="", metavar="DIR",
-                       help="the contest's dictionary folder (default: the built-in list)")
+                       help=_("the contest's dictionary folder (default: the built-in list)"))
     solve.add_argument("--level", choices=("greedy", "planner"), default="planner")
-    solve.add_argument("--out", required=True, metavar="FILE", help="where to write output.txt")
+    solve.add_argument("--out", required=True, metavar="FILE", help=_("where to write output.txt"))
     solve.set_defaults(func=cmd_solve)
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import pygame
 
 from games.api import ArenaError
+from runner.i18n import _
 from games.crosswords.rules import (BONUS, COLUMNS, HAND_LIMIT, LETTER_VALUES, SIZE,
                                     CrosswordsState, Discard, Draw, Place, format_move)
 from games.render import BoardRenderer, BoardView, contrast_text, elide, font, mix
@@ -195,23 +196,24 @@ class CrosswordsRenderer(BoardRenderer):
             surface.blit(img, (inner.left + indent, y))
             y += face.get_linesize()
 
-        line(big, f"Score {state.total}")
-        line(small, f"words {state.moves_points} · discards {-state.discarded_points} · "
-                    f"step {state.turn}", theme.muted)
+        line(big, _("Score {score}").format(score=state.total))
+        line(small, _("words {words} · discards {discards} · step {step}").format(
+            words=state.moves_points, discards=-state.discarded_points, step=state.turn), theme.muted)
         y += unit // 2
         if state.last:
             s = state.last
             bonus = f" +{s.bonus}" if s.bonus else ""
-            line(text, f"Last: {s.word} {s.points}{bonus} = {s.total}", theme.accent)
+            line(text, _("Last: {word} {points}{bonus} = {total}").format(word=s.word, points=s.points, bonus=bonus,
+                                                                          total=s.total), theme.accent)
             if s.crosses:
                 line(small, "  " + "  ".join(f"{w} {p}" for w, p in s.crosses), theme.text)
         else:
-            line(text, "No word yet", theme.muted)
+            line(text, _("No word yet"), theme.muted)
         y += unit // 2
         tile = max(14, min(int(unit * 1.5), (inner.width - 6 * unit) // 8 - 3))
         self.layout.piles = []
         for p, pile in enumerate(state.piles):
-            line(small, f"Pile {p + 1} · {len(pile)} left", theme.muted)
+            line(small, _("Pile {n} · {count} left").format(n=p + 1, count=len(pile)), theme.muted)
             spots = []
             for k, ch in enumerate(pile[:HAND_LIMIT]):
                 box = pygame.Rect(inner.left + k * (tile + 3), y, tile, tile)
@@ -220,7 +222,7 @@ class CrosswordsRenderer(BoardRenderer):
             self.layout.piles.append(spots)
             y += tile + unit // 3
         y += unit // 3
-        line(text, f"Hand ({len(state.hand)}/{HAND_LIMIT})")
+        line(text, _("Hand ({count}/{limit})").format(count=len(state.hand), limit=HAND_LIMIT))
         marked = set(view.highlights.get("discard", ()))
         hand_tile = max(16, min(int(unit * 2.2), (inner.width - 8 * 4) // 8))
         self.layout.hand = []
@@ -229,7 +231,7 @@ class CrosswordsRenderer(BoardRenderer):
             self._tile(surface, box, ch, theme.bad if k in marked else TILE)
             self.layout.hand.append(box)
         if not state.hand:
-            line(small, "(empty: draw from a pile)", theme.muted)
+            line(small, _("(empty: draw from a pile)"), theme.muted)
         else:
             y += hand_tile + unit // 2
         hinted_turn, hints = view.highlights.get("hints", (None, ()))
@@ -242,7 +244,8 @@ class CrosswordsRenderer(BoardRenderer):
             message = (info.lstrip("!"), colour)
         elif state.stopped:
             out = state.outcome()
-            message = (f"Game over: {out.result_text()} ({out.detail})", theme.text)
+            message = (_("Game over: {result} ({detail})").format(result=out.result_text(), detail=out.detail),
+                       theme.text)
         if message:
             words, colour = message
             for part in _wrap(text, words, inner.width):
@@ -269,13 +272,13 @@ class CrosswordsRenderer(BoardRenderer):
             return None
         place = typed_place(state, typing["start"], typing.get("across", True), typed)
         if place is None:
-            return None, "!the word runs off the board"
+            return None, "!" + _("the word runs off the board")
         try:
             scored = state.score_place(place)
         except ArenaError as exc:
             return place, f"!{format_move(place)}: {exc}"
         crosses = "".join(f" + {w} {p}" for w, p in scored.crosses)
-        bonus = f" + bonus {scored.bonus}" if scored.bonus else ""
+        bonus = _(" + bonus {bonus}").format(bonus=scored.bonus) if scored.bonus else ""
         return place, f"{scored.word} {scored.points}{crosses}{bonus} = {scored.total} (Enter)"
 
     # -- a person's input ----------------------------------------------------------------
@@ -345,8 +348,8 @@ class CrosswordsRenderer(BoardRenderer):
         return None
 
     def legend(self, state) -> list[tuple[tuple, str]]:
-        return [(BONUS_COLOUR["T"], "3W triple word"), (BONUS_COLOUR["D"], "2W double word"),
-                (BONUS_COLOUR["3"], "3L triple letter"), (BONUS_COLOUR["2"], "2L double letter")]
+        return [(BONUS_COLOUR["T"], _("3W triple word")), (BONUS_COLOUR["D"], _("2W double word")),
+                (BONUS_COLOUR["3"], _("3L triple letter")), (BONUS_COLOUR["2"], _("2L double letter"))]
 
 
 def _wrap(face, text: str, width: int) -> list[str]:
@@ -360,9 +363,10 @@ def hint_lines(state, count: int = 3) -> list[str]:
     from games.crosswords.movegen import generate
     from games.crosswords.rules import square_name
     if not state.hand:
-        return ["Hint: the hand is empty; draw from a pile"]
+        return [_("Hint: the hand is empty; draw from a pile")]
     best = generate(state.board, state.hand, state.words, top=count)
     if not best:
-        return ["Hint: no word fits the hand here; draw or discard"]
-    return [f"Hint: {c.move.word} at {square_name(c.move.row, c.move.col)} "
-            f"{'across' if c.move.across else 'down'}, {c.score}" for c in best]
+        return [_("Hint: no word fits the hand here; draw or discard")]
+    return [_("Hint: {word} at {square} {direction}, {score}").format(
+        word=c.move.word, square=square_name(c.move.row, c.move.col),
+        direction=_("across") if c.move.across else _("down"), score=c.score) for c in best]

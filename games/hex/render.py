@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import pygame
 
 from games.hex.rules import EMPTY, LETTERS, HexMove
+from runner.i18n import _
 from games.render import (CONFIRM_KEYS, BoardRenderer, BoardView, GridCursor, LayerCache, Theme, contrast_text,
                           display_ready, draw_labels, font, mix)
 
@@ -450,5 +451,5 @@ class HexRenderer(BoardRenderer):
 
     def legend(self, state) -> list[tuple[tuple, str]]:
         last = LETTERS[state.size - 1]
-        return [(self.seat_colour(0), f"Player 1 joins columns a and {last}"),
-                (self.seat_colour(1), f"Player 2 joins rows 1 and {state.size}")]
+        return [(self.seat_colour(0), _("Player 1 joins columns a and {last}").format(last=last)),
+                (self.seat_colour(1), _("Player 2 joins rows 1 and {last}").format(last=state.size))]

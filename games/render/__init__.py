@@ -33,6 +33,7 @@ from games.render.grid import GridLayout, fit_grid
 from games.render.layers import LayerCache, display_ready
 from games.render.text import elide, wrap
 from games.render.theme import DARK, LIGHT, THEMES, Theme, contrast_text, font, luminance, mix
+from runner.i18n import _, ngettext
 
 __all__ = ["ARROWS", "BoardRenderer", "BoardView", "CANCEL_KEYS", "CONFIRM_KEYS", "DARK", "GridCursor",
            "GridLayout", "LIGHT", "LayerCache", "THEMES", "Theme", "contrast_text", "display_ready",
@@ -82,8 +83,8 @@ class BoardRenderer:
 
     def key_help(self, state, seat: int) -> str:
         """The keys (and clicks) a person uses to move now, in one line for the screen."""
-        return ("Click a cell to play there · arrow keys move the pointer, Enter or Space plays it"
-                " · or type the move and press Enter")
+        return _("Click a cell to play there · arrow keys move the pointer, Enter or Space plays it"
+                 " · or type the move and press Enter")
 
     #: Move notations the move list may use for this game, the plain move texts first
     #: (e.g. ``("ICCS", "WXF")``); empty when there is only one.  The Settings screen

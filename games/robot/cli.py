@@ -4,20 +4,21 @@ from __future__ import annotations
 import sys
 
 from games.api import ArenaError
+from runner.i18n import _
 
 
 def register(subparsers) -> None:
     audit = subparsers.add_parser(
-        "audit", help="re-run the rules over an organizers' JSON turn log and list disagreements")
-    audit.add_argument("log", help="the turn log (JSON)")
+        "audit", help=_("re-run the rules over an organizers' JSON turn log and list disagreements"))
+    audit.add_argument("log", help=_("the turn log (JSON)"))
     audit.add_argument("--respawn", action="store_true",
-                       help="the log was played with respawn = on")
+                       help=_("the log was played with respawn = on"))
     audit.add_argument("--compat", choices=("arena", "organizers"), default="arena",
-                       help="the rules to check against: the arena's (default) or the "
-                            "organizers' referee's behaviours (RULES.md)")
+                       help=_("the rules to check against: the arena's (default) or the "
+                            "organizers' referee's behaviours (RULES.md)"))
     audit.set_defaults(func=cmd_audit)
-    maps = subparsers.add_parser("maps", help="list the shipped maps, or check map files")
-    maps.add_argument("files", nargs="*", help="map files to check (M N K, then the rows)")
+    maps = subparsers.add_parser("maps", help=_("list the shipped maps, or check map files"))
+    maps.add_argument("files", nargs="*", help=_("map files to check (M N K, then the rows)"))
     maps.set_defaults(func=cmd_maps)
     try:
         from games.robot.tournament import register_tournament

@@ -32,6 +32,7 @@ from games.render import (ARROWS, CONFIRM_KEYS, BoardRenderer, BoardView, GridCu
                           Theme, contrast_text, display_ready, draw_labels, font, grid_labels, mix, wrap)
 from games.render.grid import fit_grid as fit_grid_with_margins
 from games.robot.rules import COLOURS, RobotState, format_move_text
+from runner.i18n import _, ngettext
 
 Cell = tuple[int, int]                 # (X, Y): row, column, 0-based as in MAP.INP
 COORD_MARGIN = 0.9                     # room for coordinates left of and above the grid, in cells
@@ -567,35 +568,38 @@ class RobotRenderer(BoardRenderer):
             outcome = state.outcome()
             if outcome and outcome.winners:
                 names = ", ".join(self.seat_name(s) for s in outcome.winners)
-                return f"Game over after {state.turn} turns", f"Winner: {names}", False
-            return f"Game over after {state.turn} turns", "Draw", False
-        turn = "Turn 0: placement" if state.turn == 0 else f"Turn {state.turn}"
+                return (_("Game over after {turns} turns").format(turns=state.turn),
+                        _("Winner: {names}").format(names=names), False)
+            return _("Game over after {turns} turns").format(turns=state.turn), _("Draw"), False
+        turn = _("Turn 0: placement") if state.turn == 0 else _("Turn {n}").format(n=state.turn)
         shrink = state.next_shrink_turn()
         if shrink is None:
-            return turn, "No more shrinks", False
+            return turn, _("No more shrinks"), False
         if shrink_warning_ring(state) is not None:
-            return turn, "Outlined ring is sealed after this turn!", True
+            return turn, _("Outlined ring is sealed after this turn!"), True
         left = shrink - state.turn
-        return turn, f"Shrink after turn {shrink} (in {left + 1} turns)", False
+        return turn, _("Shrink after turn {turn} (in {count} turns)").format(turn=shrink, count=left + 1), False
 
     def status(self, state: RobotState, seat: int) -> tuple[str, str | None, bool]:
         """(text, item icon kind or None, whether it is bad news) for one player's status line."""
         robot = state.robots[seat]
         if not robot.in_game and not state.finished:
-            when = f" (turn {robot.left_turn})" if robot.left_turn is not None else ""
-            return f"Out{when}: {robot.why or 'left the game'}", None, True
+            when = _(" (turn {n})").format(n=robot.left_turn) if robot.left_turn is not None else ""
+            return _("Out{when}: {why}").format(when=when, why=robot.why or _("left the game")), None, True
         if state.finished:
             return "", None, False
         if robot.on_oil:
-            return "On oil: must step off now", "F", True
+            return _("On oil: must step off now"), "F", True
         if robot.speed_turns > 0:
-            return f"Speed: {robot.speed_turns} turn{'s' if robot.speed_turns != 1 else ''} left", "G", False
+            return ngettext("Speed: {n} turn left", "Speed: {n} turns left",
+                            robot.speed_turns).format(n=robot.speed_turns), "G", False
         if robot.oil_turns > 0:
-            return f"Oil: {robot.oil_turns} turn{'s' if robot.oil_turns != 1 else ''} to use", "F", False
+            return ngettext("Oil: {n} turn to use", "Oil: {n} turns to use",
+                            robot.oil_turns).format(n=robot.oil_turns), "F", False
         if robot.pos is None:
-            return "Choosing a start cell", None, False
+            return _("Choosing a start cell"), None, False
         x, y = state.board.xy(robot.pos)
-        return f"In play at {x} {y}", None, False
+        return _("In play at {x} {y}").format(x=x, y=y), None, False
 
     def _panel_text(self, surface, rect: pygame.Rect, state: RobotState, unit: int, compact: bool = False) -> int:
         """Headline and player blocks from the top of ``rect``; returns the y below them.
@@ -659,7 +663,8 @@ class RobotRenderer(BoardRenderer):
         history = chart_history(state)
         theme = self.theme
         small = max(9, int(unit * 0.7))
-        heading = "Cells painted" if len(history) == state.turn + 1 else "Cells painted (no history in this record)"
+        heading = (_("Cells painted") if len(history) == state.turn + 1
+                   else _("Cells painted (no history in this record)"))
         title = self._text(surface, self._fit(heading, small, rect.width), small, theme.muted, rect.x, rect.y)
         top_value = max(1, max(max(s) for s in history))
         label_w = font(small).size(str(top_value))[0] + unit // 3
@@ -672,7 +677,7 @@ class RobotRenderer(BoardRenderer):
         pygame.draw.line(surface, theme.muted, area.topleft, area.bottomleft, axis_w)
         self._text(surface, str(top_value), small, theme.muted, 0, area.y - small // 2, right=area.x - unit // 6)
         self._text(surface, "0", small, theme.muted, 0, area.bottom - small // 2 - 2, right=area.x - unit // 6)
-        self._text(surface, f"turn {state.turn}", small, theme.muted, 0, area.bottom + 2, right=area.right)
+        self._text(surface, _("turn {n}").format(n=state.turn), small, theme.muted, 0, area.bottom + 2, right=area.right)
         if state.turn == 0:
             return
         turns = max(1, len(history) - 1)
@@ -736,17 +741,17 @@ class RobotRenderer(BoardRenderer):
 
     def key_help(self, state: RobotState, seat: int) -> str:
         if seat in state.to_move() and state.placing(seat):
-            return ("Click an open cell to start there · or arrow keys move the pointer,"
-                    " Enter or Space places the robot")
-        return ("Arrow keys: one step · Shift+arrow: two steps while the speed item (G) lasts,"
-                " else one · Space: stay · or click the cell to go to")
+            return _("Click an open cell to start there · or arrow keys move the pointer,"
+                     " Enter or Space places the robot")
+        return _("Arrow keys: one step · Shift+arrow: two steps while the speed item (G) lasts,"
+                 " else one · Space: stay · or click the cell to go to")
 
     @staticmethod
     def _text_of(cell: Cell | None) -> str | None:
         return None if cell is None else format_move_text(cell)
 
     def legend(self, state) -> list[tuple[tuple, str]]:
-        return [((255, 200, 0), "G speed: 1 or 2 cells a turn for 5 turns"),
-                ((225, 50, 30), "E explosion: paints the 3×3 square around it"),
-                ((55, 40, 95), "F oil: once, step onto a forbidden cell"),
-                (self.theme.bad, "Outlined ring: sealed at the end of this turn")]
+        return [((255, 200, 0), _("G speed: 1 or 2 cells a turn for 5 turns")),
+                ((225, 50, 30), _("E explosion: paints the 3×3 square around it")),
+                ((55, 40, 95), _("F oil: once, step onto a forbidden cell")),
+                (self.theme.bad, _("Outlined ring: sealed at the end of this turn"))]

@@ -30,6 +30,7 @@ import pygame
 from games.render import (CONFIRM_KEYS, BoardRenderer, BoardView, GridCursor, GridLayout, Theme,
                           contrast_text, draw_labels, elide, font, grid_labels, mix, wrap)
 from games.render.grid import fit_grid
+from runner.i18n import _, ngettext
 from games.robot.render import region_outline, shape_points, split_area
 from games.tamquan.rules import (EMPTY, LETTERS, Placement, Steps, TamQuanState, cell_text,
                                  format_move)
@@ -217,7 +218,7 @@ class TamQuanRenderer(BoardRenderer):
                 pygame.draw.line(surface, self.theme.accent, layout.corner(*a), layout.corner(*b), width)
             first = min(zone)
             rect = layout.cell_rect(*first)
-            label = label_face.render(f"zone {k + 1}", True, (25, 25, 30))
+            label = label_face.render(_("zone {n}").format(n=k + 1), True, (25, 25, 30))
             back = label.get_rect(topleft=(rect.x + 3, rect.y + 2)).inflate(6, 2)
             back.topleft = (rect.x + 2, rect.y + 2)
             pygame.draw.rect(surface, mix(self.floor, (255, 255, 255), 0.5), back, border_radius=3)
@@ -358,11 +359,12 @@ class TamQuanRenderer(BoardRenderer):
             y += line_h
         y += line_h // 3
         if state.setup:
-            status = f"Setup: {self.team_name(state.current)} picks a zone"
+            status = _("Setup: {team} picks a zone").format(team=self.team_name(state.current))
         elif state.finished:
             status = state.finished.detail
         else:
-            status = f"Turn {state.play_turns + 1} of {L.turn_limit}: {self.team_name(state.current)}"
+            status = _("Turn {n} of {last}: {team}").format(n=state.play_turns + 1, last=L.turn_limit,
+                                                             team=self.team_name(state.current))
         for line in wrap(small, status, inner.width, 3):
             surface.blit(small.render(line, True, theme.text), (inner.left, y))
             y += small.get_linesize()
@@ -381,25 +383,31 @@ class TamQuanRenderer(BoardRenderer):
             if state.setup:
                 need = state.layout.members - len(pending.cells)
                 if pending.zone is None:
-                    return ["Click a cell of a shaded zone to take it and place a piece there."]
-                return [f"Zone {pending.zone + 1}: place {need} more piece" + ("s" if need != 1 else "")
-                        + ". Click a placed piece to lift it; Backspace undoes."]
+                    return [_("Click a cell of a shaded zone to take it and place a piece there.")]
+                return [ngettext("Zone {zone}: place {n} more piece. Click a placed piece to lift it; "
+                                 "Backspace undoes.",
+                                 "Zone {zone}: place {n} more pieces. Click a placed piece to lift it; "
+                                 "Backspace undoes.", need).format(zone=pending.zone + 1, n=need)]
             left = len(waiting_members(state, view.human_seat, pending.steps))
-            return [f"{left} piece" + ("s" if left != 1 else "") + " still to step: click a piece, "
-                    "then an empty neighbouring cell. Backspace undoes a step."]
+            return [ngettext("{n} piece still to step: click a piece, then an empty neighbouring cell. "
+                             "Backspace undoes a step.",
+                             "{n} pieces still to step: click a piece, then an empty neighbouring cell. "
+                             "Backspace undoes a step.", left).format(n=left)]
         marks = state.marks
         if marks.team < 0:
             return []
         lines = []
         if marks.placement is not None:
-            lines.append(f"{self.team_name(marks.team)} took zone {marks.placement.zone + 1}.")
+            lines.append(_("{team} took zone {zone}.").format(team=self.team_name(marks.team),
+                                                               zone=marks.placement.zone + 1))
         if marks.steps:
-            lines.append(f"{self.team_name(marks.team)} stepped: "
+            lines.append(_("{team} stepped: ").format(team=self.team_name(marks.team))
                          + ", ".join(f"{i}. {cell_text(a)}-{cell_text(b)}"
                                      for i, (a, b) in enumerate(marks.steps, 1)))
         for phase, team, victim, victim_team, helpers in marks.captures:
-            when = "after moving" if phase == "after" else "before moving"
-            lines.append(f"{self.team_name(team)} took {LETTERS[victim_team]} at {cell_text(victim)} {when}")
+            when = _("after moving") if phase == "after" else _("before moving")
+            lines.append(_("{team} took {victim} at {cell} {when}").format(
+                team=self.team_name(team), victim=LETTERS[victim_team], cell=cell_text(victim), when=when))
         return lines
 
     # ------------------------------------------------------------ input

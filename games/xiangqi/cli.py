@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 
 from games.api import ArenaError
+from runner.i18n import _
 from games.xiangqi.rules import START_FEN, Position, move_text
 
 
@@ -57,20 +58,20 @@ def _run(produce) -> int:
 
 def register(subparsers) -> None:
     """Add the Xiangqi tools to ``python main.py xiangqi ...``'s sub-parsers."""
-    perft = subparsers.add_parser("perft", help="count legal move paths of DEPTH half-moves")
-    perft.add_argument("fen", help="position in Xiangqi FEN ('start' = the usual start)")
-    perft.add_argument("depth", type=int, help="half-moves to look ahead")
-    perft.add_argument("--divide", action="store_true", help="also print the count per first move")
+    perft = subparsers.add_parser("perft", help=_("count legal move paths of DEPTH half-moves"))
+    perft.add_argument("fen", help=_("position in Xiangqi FEN ('start' = the usual start)"))
+    perft.add_argument("depth", type=int, help=_("half-moves to look ahead"))
+    perft.add_argument("--divide", action="store_true", help=_("also print the count per first move"))
     perft.set_defaults(func=lambda args: _run(lambda: perft_text(args.fen, args.depth, args.divide)))
 
-    legal = subparsers.add_parser("legal", help="list the legal moves of a position")
-    legal.add_argument("fen", help="position in Xiangqi FEN ('start' = the usual start)")
+    legal = subparsers.add_parser("legal", help=_("list the legal moves of a position"))
+    legal.add_argument("fen", help=_("position in Xiangqi FEN ('start' = the usual start)"))
     legal.set_defaults(func=lambda args: _run(lambda: legal_text(args.fen)))
 
-    best = subparsers.add_parser("bestmove", help="the built-in engine's move for a position")
-    best.add_argument("fen", help="position in Xiangqi FEN ('start' = the usual start)")
-    best.add_argument("--seconds", type=float, default=2.0, help="thinking time (default 2)")
-    best.add_argument("--depth", type=int, default=64, help="deepest iteration (default: no limit)")
+    best = subparsers.add_parser("bestmove", help=_("the built-in engine's move for a position"))
+    best.add_argument("fen", help=_("position in Xiangqi FEN ('start' = the usual start)"))
+    best.add_argument("--seconds", type=float, default=2.0, help=_("thinking time (default 2)"))
+    best.add_argument("--depth", type=int, default=64, help=_("deepest iteration (default: no limit)"))
     best.set_defaults(func=lambda args: _run(lambda: bestmove_text(args.fen, args.seconds, args.depth)))
 
     # Contest tools: referee two contest programs; play as the contest program CC.

@@ -36,6 +36,7 @@ import pygame
 
 from games.render import (CANCEL_KEYS, CONFIRM_KEYS, BoardRenderer, BoardView, GridCursor, GridLayout, LayerCache,
                           Theme, draw_labels, fit_grid, font, grid_labels, mix)
+from runner.i18n import _
 from runner.paths import asset
 
 FILES, RANKS = 9, 10
@@ -616,8 +617,8 @@ class XiangqiRenderer(BoardRenderer):
         return None
 
     def key_help(self, state, seat: int) -> str:
-        return ("Click a piece, then where it goes (or drag it) · arrow keys move the pointer,"
-                " Enter or Space picks up and puts down · Esc drops the piece · or type e.g. H2E2")
+        return _("Click a piece, then where it goes (or drag it) · arrow keys move the pointer,"
+                 " Enter or Space picks up and puts down · Esc drops the piece · or type e.g. H2E2")
 
     notations = ("ICCS", "WXF")
 
@@ -647,6 +648,6 @@ class XiangqiRenderer(BoardRenderer):
             return moves
 
     def legend(self, state) -> list[tuple[tuple, str]]:
-        return [(self.seat_colour(0), "Red starts, at the bottom"),
-                (self.seat_colour(1), "Black plays from the top"),
-                (self.theme.muted, "Moves: from + to, e.g. H2E2")]
+        return [(self.seat_colour(0), _("Red starts, at the bottom")),
+                (self.seat_colour(1), _("Black plays from the top")),
+                (self.theme.muted, _("Moves: from + to, e.g. H2E2"))]

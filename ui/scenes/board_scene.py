@@ -35,9 +35,9 @@ from games.replay import TurnInfo
 from games.registry import GamePlugin
 from games.render import BoardView, elide, font, wrap
 from games.render.annotations import draw_annotations
+from runner.i18n import _, language
 from ui.boards import make_renderer, safe_draw
-from ui.catalog import game_title
-from runner.i18n import _
+from ui.catalog import game_title, who_text
 from ui.panels import PlayerLine, ScrollList, debug_rows, draw_players, engine_line, move_rows
 from ui.scene import Scene, is_pressed
 
@@ -114,7 +114,9 @@ class BoardScene(Scene):
         self.plugin = plugin
         self.game = plugin.new_game()
         self.options = dict(options)
-        self.seat_labels = list(seat_labels)
+        self.raw_labels = list(seat_labels)            # as the match or record has them
+        self.seat_labels = [who_text(label) for label in seat_labels]
+        self.language = language()
         self.renderer = make_renderer(plugin, self.game, self.options, self.seat_labels, app.theme)
         self.view = BoardView()
         self.moves = ScrollList()
@@ -162,7 +164,7 @@ class BoardScene(Scene):
         return False
 
     def seat_name(self, seat: int) -> str:
-        return self.game.spec.seat_name(seat)
+        return _(self.game.spec.seat_name(seat))
 
     def seat_colours(self) -> list[tuple]:
         return [self.renderer.seat_colour(i) for i in range(max(1, self.seat_count()))]
@@ -241,6 +243,11 @@ class BoardScene(Scene):
 
     # ------------------------------------------------------------ layout
     def layout(self) -> None:
+        if self.language != language():                   # the language changed in Settings
+            self.language = language()
+            self.seat_labels = [who_text(label) for label in self.raw_labels]
+            self.renderer = make_renderer(self.plugin, self.game, self.options, self.seat_labels,
+                                          self.app.theme)
         if self.renderer.theme != self.app.theme:        # dark/light changed in Settings
             self.renderer = make_renderer(self.plugin, self.game, self.options, self.seat_labels,
                                           self.app.theme)
@@ -250,12 +257,12 @@ class BoardScene(Scene):
         for text, tooltip in reversed(self.extra_header_buttons()):
             width = EXTRA_W
             extra_x -= width + 8
-            button = self.button(self.rect(extra_x, 14, width, 42), text, tooltip=tooltip)
+            button = self.button(self.rect(extra_x, 14, width, 42), _(text), tooltip=_(tooltip))
             self.extra_buttons[button] = text
         self.top_bar(self.title_text(), right=extra_x - 8)
-        self.flip_button = self.button(self.rect(flip_x, 14, FLIP_W, 42), "Flip",
-                                       tooltip="turn the board around (F)")
-        self.howto_button = self.button(self.rect(self.dw - MARGIN - HOWTO_W, 14, HOWTO_W, 42), "How to play")
+        self.flip_button = self.button(self.rect(flip_x, 14, FLIP_W, 42), _("Flip"),
+                                       tooltip=_("turn the board around (F)"))
+        self.howto_button = self.button(self.rect(self.dw - MARGIN - HOWTO_W, 14, HOWTO_W, 42), _("How to play"))
         y = TOP + self.players_height() + STATUS_H
         y = self.layout_controls(self.column_x(), y)
         self.toggle_buttons = {}
@@ -333,7 +340,7 @@ class BoardScene(Scene):
         self.relayout()
     def title_text(self) -> str:
         """The header's title: the game's name (a match adds the rule in force)."""
-        return game_title(self.plugin.name)
+        return _(game_title(self.plugin.name))
 
     def layout_controls(self, x: float, y: float) -> float:
         """Subclasses place their buttons from ``y``; return the next free ``y``."""
@@ -408,7 +415,7 @@ class BoardScene(Scene):
     def debug_text(self, seat: int) -> str:
         """The debug panel's text for ``seat`` (tests and screen readers)."""
         panel = self.debug_lists.get(seat)
-        return "\n".join("".join(t for t, _ in row) for row in panel.rows) if panel else ""
+        return "\n".join("".join(t for t, _colour in row) for row in panel.rows) if panel else ""
 
     def select(self, index: int | None) -> None:
         self.selected = index

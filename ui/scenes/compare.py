@@ -18,6 +18,7 @@ from games import registry
 from games.api import ArenaError
 from games.render import BoardView, font, wrap
 from games.replay import Replay
+from runner.i18n import _
 from ui.boards import safe_draw
 from ui.scene import Scene, is_pressed
 from ui.snapshot import turn_caption
@@ -42,7 +43,7 @@ class CompareScene(Scene):
         self.views = [BoardView(), BoardView()]
         self.index = 0
         self.dirty = True
-        self.title = f"{self.game.spec.title} · compare two runs"
+        self.title = _("{game} · compare two runs").format(game=_(self.game.spec.title))
 
     @property
     def last(self) -> int:
@@ -111,7 +112,7 @@ class CompareScene(Scene):
             self.draw_side(surface, side, area)
         if chart is not None:
             self.draw_chart(surface, chart)
-        self.draw_text(surface, f"Turn {self.index} of {self.last}",
+        self.draw_text(surface, _("Turn {n} of {last}").format(n=self.index, last=self.last),
                        (self.px(16 + 4 * 72 + 16), self.app.size[1] - self.px(46)), 18, theme.text,
                        bold=True)
 
@@ -122,13 +123,13 @@ class CompareScene(Scene):
         head = font(self.px(17), bold=True)
         name = replay.source.rsplit("/", 1)[-1] or "record"
         x, y, width = area.x + self.px(10), area.y + self.px(6), area.width - self.px(20)
-        self.draw_text(surface, ("Old: " if side == 0 else "New: ") + name, (x, y), 17, theme.text,
+        self.draw_text(surface, (_("Old: ") if side == 0 else _("New: ")) + name, (x, y), 17, theme.text,
                        bold=True, max_width=width)
         y += head.get_linesize()
         small = font(self.px(14))
         caption = turn_caption(replay, index)
         if index < self.index:
-            caption = [f"Ended at turn {index}"] + caption[1:]
+            caption = [_("Ended at turn {n}").format(n=index)] + caption[1:]
         lines = [line for text in caption[:3] for line in wrap(small, text, width, 1)]
         for line in lines:
             surface.blit(small.render(line, True, theme.muted), (x, y))
@@ -146,7 +147,7 @@ class CompareScene(Scene):
         top = max((max(row) for run in series for row in run if row), default=1) or 1
         inner = pygame.Rect(rect.x + self.px(44), rect.y + self.px(24), rect.width - self.px(56),
                             rect.height - self.px(34))
-        self.draw_text(surface, "Running score: old dashed, new solid", (rect.x + self.px(10), rect.y + self.px(4)),
+        self.draw_text(surface, _("Running score: old dashed, new solid"), (rect.x + self.px(10), rect.y + self.px(4)),
                        13, theme.muted)
         for value, y in ((top, inner.top), (0, inner.bottom)):
             self.draw_text(surface, f"{value:g}", (inner.x - self.px(6), y - self.px(8)), 12, theme.muted,

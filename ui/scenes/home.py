@@ -11,6 +11,7 @@ import pygame_gui
 
 from games.render import font, luminance, mix, wrap
 from ui.catalog import GameEntry, game_entries
+from runner.i18n import _
 from runner.paths import app_root
 from ui.recent import summarize
 from ui.scene import Scene
@@ -67,12 +68,13 @@ class HomeScene(Scene):
         return [self.rect(margin + i * (width + gap), TILE_TOP, width, TILE_H) for i in range(count)]
 
     def layout(self) -> None:
-        self.label(self.rect(24, 10, 300, 56), "Arena", cls="@title")
+        self.label(self.rect(24, 10, 300, 56), _("Arena"), cls="@title")
         right = self.dw - 24
-        self.new_button = self.button(self.rect(right - 610, 16, 180, 46), "New match", cls="@accent")
-        self.open_button = self.button(self.rect(right - 422, 16, 168, 46), "Open replay")
-        self.settings_button = self.button(self.rect(right - 246, 16, 128, 46), "Settings")
-        self.quit_button = self.button(self.rect(right - 110, 16, 110, 46), "Quit", tooltip="leave Arena (Ctrl+Q)")
+        self.new_button = self.button(self.rect(right - 610, 16, 180, 46), _("New match"), cls="@accent")
+        self.open_button = self.button(self.rect(right - 422, 16, 168, 46), _("Open replay"))
+        self.settings_button = self.button(self.rect(right - 246, 16, 128, 46), _("Settings"))
+        self.quit_button = self.button(self.rect(right - 110, 16, 110, 46), _("Quit"),
+                                       tooltip=_("leave Arena (Ctrl+Q)"))
         self.play_buttons, self.howto_buttons, self.recent_buttons = {}, {}, {}
         gap, margin = 16, 24
         width = (self.dw - 2 * margin - gap * (len(self.entries) - 1)) / len(self.entries)
@@ -82,18 +84,18 @@ class HomeScene(Scene):
                 continue
             inner = width - 24
             self.play_buttons[self.button(self.rect(x + 12, TILE_TOP + TILE_H - 56, inner * 0.42, 44),
-                                          "Play", cls="@accent")] = entry
+                                          _("Play"), cls="@accent")] = entry
             self.howto_buttons[self.button(
                 self.rect(x + 12 + inner * 0.42 + 8, TILE_TOP + TILE_H - 56, inner * 0.58 - 8, 44),
-                "How to play")] = entry
+                _("How to play"))] = entry
         records, samples = self.records()
-        self.label(self.rect(24, 500, 600, 34), "Sample records: open one to watch a replay" if samples
-                   else "Recent records", cls="@heading")
+        self.label(self.rect(24, 500, 600, 34), _("Sample records: open one to watch a replay") if samples
+                   else _("Recent records"), cls="@heading")
         rows = self.recent_rows()
         self.recent_first = max(0, min(self.recent_first, len(records) - rows))
         for index, path in enumerate(records[self.recent_first:self.recent_first + rows]):
             line = summarize(path)
-            text = ("Sample: " if samples else "") + line.text()
+            text = (_("Sample: ") if samples else "") + line.text()
             button = self.button(self.rect(24, 540 + index * 42, self.dw - 48, 38), text, cls="@link",
                                  tooltip=path)
             self.recent_buttons[button] = path
@@ -145,7 +147,7 @@ class HomeScene(Scene):
 
     def scroll_recent(self, rows: int) -> bool:
         """Move the recent list by ``rows`` (the wheel, Page Up/Down); True when it moved."""
-        records, _ = self.records()
+        records, _samples = self.records()
         first = max(0, min(self.recent_first + rows, len(records) - self.recent_rows()))
         if first == self.recent_first:
             return False
@@ -166,17 +168,18 @@ class HomeScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         surface.fill(theme.background)
-        self.draw_text(surface, "Play, referee and replay programming-contest games",
+        self.draw_text(surface, _("Play, referee and replay programming-contest games"),
                        (self.px(150), self.px(30)), 17, theme.muted)
         for index, (entry, rect) in enumerate(zip(self.entries, self.tile_rects())):
             self._draw_tile(surface, entry, rect, index)
-        records, _ = self.records()
+        records, _samples = self.records()
         if not records:
-            self.draw_text(surface, "No records yet: play a match, or open a replay (or drop a file here).",
+            self.draw_text(surface, _("No records yet: play a match, or open a replay (or drop a file here)."),
                            (self.px(24), self.px(546)), 17, theme.muted)
         elif len(records) > self.recent_rows():
             last = min(len(records), self.recent_first + self.recent_rows())
-            self.draw_text(surface, f"{self.recent_first + 1}–{last} of {len(records)} · scroll for more",
+            self.draw_text(surface, _("{first}–{last} of {count} · scroll for more").format(
+                first=self.recent_first + 1, last=last, count=len(records)),
                            (self.px(self.dw - 24), self.px(508)), 15, theme.muted, align="right")
 
     def _draw_tile(self, surface: pygame.Surface, entry: GameEntry, rect: pygame.Rect, index: int) -> None:
@@ -197,18 +200,18 @@ class HomeScene(Scene):
         pad = self.px(14)
         title_face = font(self.px(21), bold=True)
         y = picture_rect.bottom + self.px(10)
-        for line in wrap(title_face, entry.title, rect.width - 2 * pad, 2):
+        for line in wrap(title_face, _(entry.title), rect.width - 2 * pad, 2):
             surface.blit(title_face.render(line, True, theme.text), (rect.x + pad, y))
             y += title_face.get_linesize()
         body = font(self.px(15))
         if entry.available:
-            for line in wrap(body, entry.summary, rect.width - 2 * pad, 4):
+            for line in wrap(body, _(entry.summary), rect.width - 2 * pad, 4):
                 surface.blit(body.render(line, True, theme.muted), (rect.x + pad, y + self.px(4)))
                 y += body.get_linesize()
         elif entry.broken:
             self._draw_error(surface, entry.error, rect, y + self.px(6))
         else:
-            soon = font(self.px(17), bold=True).render("coming soon", True, theme.muted)
+            soon = font(self.px(17), bold=True).render(_("coming soon"), True, theme.muted)
             surface.blit(soon, soon.get_rect(midbottom=(rect.centerx, rect.bottom - self.px(22))))
 
     def _draw_error(self, surface: pygame.Surface, error: str, rect: pygame.Rect, y: int) -> None:
@@ -217,7 +220,7 @@ class HomeScene(Scene):
         pad = self.px(14)
         width = rect.width - 2 * pad
         heading = font(self.px(17), bold=True)
-        surface.blit(heading.render("Cannot load", True, theme.bad), (rect.x + pad, y))
+        surface.blit(heading.render(_("Cannot load"), True, theme.bad), (rect.x + pad, y))
         y += heading.get_linesize() + self.px(4)
         body = font(self.px(14))
         room = max(1, (rect.bottom - pad - y) // body.get_linesize())
@@ -243,7 +246,7 @@ class HomeScene(Scene):
                 pygame.draw.circle(surface, dot, (x, y), self.px(5))
         surface.set_clip(clip)
         face = font(self.px(26), bold=True)
-        lines = wrap(face, entry.title, rect.width - self.px(24), 2)
+        lines = wrap(face, _(entry.title), rect.width - self.px(24), 2)
         height = len(lines) * face.get_linesize()
         y = rect.centery - height // 2
         for line in lines:

@@ -95,6 +95,16 @@ def markdown_to_html(text: str, heading_px: int, body_px: int) -> str:
     return "".join(out)
 
 
+def localized_howto(plugin: GamePlugin, code: str) -> str | None:
+    """The text of the game's ``HOWTO.<code>.md``, or None when it has none."""
+    import importlib
+    from pathlib import Path
+
+    folder = Path(importlib.import_module(f"games.{plugin.name}").__file__).parent
+    path = folder / Path(plugin.howto).with_suffix(f".{code}.md").name
+    return path.read_text(encoding="utf-8") if path.is_file() else None
+
+
 def inline(text: str) -> str:
     text = html.escape(text, quote=False)
     text = CJK.sub(lambda m: f"<font face={PIECE_FONT}>{m.group(0)}</font>", text)
@@ -131,7 +141,7 @@ class HowToScene(Scene):
 
     def layout(self) -> None:
         self.read_page()
-        self.top_bar(_("How to play {game}").format(game=game_title(self.plugin.name)))
+        self.top_bar(_("How to play {game}").format(game=_(game_title(self.plugin.name))))
         heading, body = self.px(28), self.px(19)
         self.preload_fonts(heading, body)
         self.html = markdown_to_html(self.text, heading, body)

@@ -16,6 +16,7 @@ from games.api import ArenaError
 from runner.match import Match, MatchView
 from runner.i18n import _
 from ui.boards import safe_handle
+from ui.game_texts import game_text
 from ui.panels import PlayerLine, clock_texts, format_clock, result_parts, seat_score
 from ui.scene import is_pressed
 from ui.scenes.board_scene import COLUMN_W, BoardScene
@@ -119,24 +120,27 @@ class MatchScene(BoardScene):
     def status_text(self) -> str:
         snap = self.snap
         if snap.error:
-            return f"Error: {snap.error}"
+            return _("Error: {error}").format(error=snap.error)
         if snap.outcome is not None:
-            saved = " · in Recent records on Home" if self.match.record_path else ""
-            return f"Game over after {len(snap.turns)} turns{saved}"
+            saved = _(" · in Recent records on Home") if self.match.record_path else ""
+            return _("Game over after {turns} turns").format(turns=len(snap.turns)) + saved
         try:
             text = self.game.describe(snap.state)
         except Exception:
             text = ""
         if snap.paused:
-            text = f"Paused · {text}"
+            text = _("Paused · {status}").format(status=game_text(text))
         if self.view.human_seat is not None:
             seat = self.view.human_seat
             name = self.seat_name(seat)
-            if text.startswith(f"{name} to move"):        # "Your move" says it already
-                text = text[len(f"{name} to move"):].strip(" ,·")
+            said = f"{self.game.spec.seat_name(seat)} to move"      # the game's words (English)
+            if text.startswith(said):                     # "Your move" says it already
+                text = text[len(said):].strip(" ,·")
                 text = text[1:-1] if text.startswith("(") and text.endswith(")") else text
-            text = f"Your move, {self.seat_labels[seat]} · {name}" + (f" · {text}" if text else "")
-        return text
+            text = _("Your move, {player} · {seat}").format(player=self.seat_labels[seat], seat=name) + (
+                f" · {game_text(text)}" if text else "")
+            return text
+        return game_text(text)
 
     def status_bar_lines(self) -> list[str]:
         """The match's banner (contest mode: the program, its author and address)."""
@@ -178,7 +182,7 @@ class MatchScene(BoardScene):
             big, small = clock_texts(used, left)
             if running is not None and countdown and seat in self.human_seats and seat not in self.answered:
                 big = format_clock(countdown - running)          # the person's countdown
-                small = f"to move · {format_clock(used)} used"
+                small = _("to move · {used} used").format(used=format_clock(used))
             score = seat_score(self.game.spec, outcome, state, seat)
             lines.append(PlayerLine(
                 self.seat_name(seat), self.seat_labels[seat], self.renderer.seat_colour(seat),
@@ -192,25 +196,25 @@ class MatchScene(BoardScene):
         gap = 8
         width = (COLUMN_W - 3 * gap) / 4
         row = [self.rect(x + i * (width + gap), y, width, 44) for i in range(4)]
-        self.pause_button = self.button(row[0], "Pause", tooltip="pause the match (P)")
-        self.step_button = self.button(row[1], "Step", tooltip="play one turn while paused (S)")
-        self.undo_button = self.button(row[2], "Undo", tooltip="take back your last move")
+        self.pause_button = self.button(row[0], _("Pause"), tooltip=_("pause the match (P)"))
+        self.step_button = self.button(row[1], _("Step"), tooltip=_("play one turn while paused (S)"))
+        self.undo_button = self.button(row[2], _("Undo"), tooltip=_("take back your last move"))
         self.pace_menu = None
         if self.pace and not self.finished:          # a watched match: its pace instead of Undo
             self.undo_button.hide()
             self.pace_menu = self.dropdown(row[2], [pace_label(p) for p in PACES], pace_label(self.pace))
-            self.pace_menu.set_tooltip("pace: turns a second while you watch")
+            self.pace_menu.set_tooltip(_("pace: turns a second while you watch"))
         armed = self.resign_armed()
-        resign = "Confirm" if armed else ("Resign" if self.human_seats else "Stop")
+        resign = _("Confirm") if armed else (_("Resign") if self.human_seats else _("Stop"))
         self.resign_button = self.button(row[3], resign, cls="@accent" if armed else None,
-                                         tooltip="give up this game (asks to confirm)" if self.human_seats
-                                         else "stop the match now (asks to confirm)")
-        self.replay_button = self.button(row[0], "Replay", cls="@accent", tooltip="watch this match again")
+                                         tooltip=_("give up this game (asks to confirm)") if self.human_seats
+                                         else _("stop the match now (asks to confirm)"))
+        self.replay_button = self.button(row[0], _("Replay"), cls="@accent", tooltip=_("watch this match again"))
         y += 54
         self.move_entry = self.move_button = None
         if self.human_seats:
-            self.move_entry = self.entry(self.rect(x, y, COLUMN_W - 120 - gap, 42), "", "type a move, Enter")
-            self.move_button = self.button(self.rect(x + COLUMN_W - 120, y, 120, 42), "Play")
+            self.move_entry = self.entry(self.rect(x, y, COLUMN_W - 120 - gap, 42), "", _("type a move, Enter"))
+            self.move_button = self.button(self.rect(x + COLUMN_W - 120, y, 120, 42), _("Play"))
             y += 52
         self.sync_controls()
         return y
@@ -226,7 +230,7 @@ class MatchScene(BoardScene):
             self.undo_button.hide()
             self.pace_menu.show() if not done else self.pace_menu.hide()
         self.replay_button.show() if done else self.replay_button.hide()
-        self.pause_button.set_text("Resume" if self.snap.paused else "Pause")
+        self.pause_button.set_text(_("Resume") if self.snap.paused else _("Pause"))
         tooltip = _("resume the match (P)") if self.snap.paused else _("pause the match (P)")
         if self.pause_button.tool_tip_text != tooltip:      # the tip says what the button does now
             self.pause_button.set_tooltip(tooltip)
@@ -324,7 +328,7 @@ class MatchScene(BoardScene):
                 self.answered.clear()
         elif (event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and self.pace_menu is not None
               and event.ui_element is self.pace_menu):
-            self.pace = event.text.split(" ")[0]
+            self.pace = next((p for p in PACES if pace_label(p) == event.text), self.pace)
             self.match.set_pace(pace_value(self.pace))
         elif is_pressed(event, self.resign_button):
             self.resign()
@@ -407,8 +411,8 @@ class MatchScene(BoardScene):
         if not self.resign_armed():
             self.resign_armed_until = time.monotonic() + RESIGN_CONFIRM
             who = self.seat_labels[seat] if seat is not None else ""
-            self.message = (f"Resign this game as {who}? Press Confirm to give up; Esc cancels."
-                            if self.human_seats else "Stop this match now? Press Confirm to stop; Esc cancels.")
+            self.message = (_("Resign this game as {player}? Press Confirm to give up; Esc cancels.").format(
+                player=who) if self.human_seats else _("Stop this match now? Press Confirm to stop; Esc cancels."))
             self.message_is_error = True
             self.relayout()
             return
@@ -432,7 +436,7 @@ class MatchScene(BoardScene):
             self.app.pop()
             return
         self.back_armed_until = time.monotonic() + BACK_CONFIRM
-        self.message = "Press Back again to stop this match and leave."
+        self.message = _("Press Back again to stop this match and leave.")
 
     # ------------------------------------------------------------ drawing
     def banner_height(self) -> int:
@@ -457,7 +461,7 @@ class MatchScene(BoardScene):
 
 
 def pace_label(pace: str) -> str:
-    return "max" if pace == "max" else f"{pace} / s"
+    return _("max") if pace == "max" else _("{pace} / s").format(pace=pace)
 
 
 def pace_value(pace: str) -> float | None:

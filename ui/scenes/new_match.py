@@ -15,22 +15,22 @@ from games.api import ArenaError, GameSetupError, check_seats
 from runner import paths
 from runner.commands import command_problem
 from runner.setup import load_option_files
-from runner.i18n import _, ngettext
+from runner.i18n import N_, _, ngettext
 from ui.catalog import GameEntry, game_entries
 from games.render import font, wrap
 from ui.scene import Scene, is_pressed
 from ui.seat_settings import (field_unit_label, fields_for, join_settings, settings_problem,
                               split_settings)
 
-KIND_NAMES = {"human": "Person", "bot": "Built-in bot", "ext": "Program"}
+KIND_NAMES = {"human": N_("Person"), "bot": N_("Built-in bot"), "ext": N_("Program")}
 SEAT_HINTS = (
-    "Person: someone at this screen plays by clicking the board, or with the keys shown under "
-    "the board on their turn (arrow keys move; Enter or Space plays; in Robot, Space stays and "
-    "Shift+arrow takes two steps with the speed item).",
-    "Built-in bot: level 1 is the weakest.",
-    "Program: a command run the contest's way (its input and output files); Browse picks the file. "
-    "Engine kinds (GTP, UCI) speak their own protocol.",
-    "Each match is recorded; open it later from Home or Open replay.",
+    N_("Person: someone at this screen plays by clicking the board, or with the keys shown under "
+       "the board on their turn (arrow keys move; Enter or Space plays; in Robot, Space stays and "
+       "Shift+arrow takes two steps with the speed item)."),
+    N_("Built-in bot: level 1 is the weakest."),
+    N_("Program: a command run the contest's way (its input and output files); Browse picks the file. "
+       "Engine kinds (GTP, UCI) speak their own protocol."),
+    N_("Each match is recorded; open it later from Home or Open replay."),
 )
 SEAT_ROW = 56
 #: Extra height of a seat that has settings (an engine's time, depth, nodes, options).
@@ -38,18 +38,25 @@ SETTINGS_ROW = 66
 OPTION_ROW = 70
 MIN_OPTION_ROW = 56          # rows shrink to this (one line of help) so every option shows
 OPTION_W = 210
-FROM_FILE = "from a file…"
+FROM_FILE = N_("from a file…")
 #: Options in plain words, with their units (a game's other options: their names, spelled out).
 OPTION_LABELS = {
-    "size": "Board size (cells a side)", "position": "Start position", "swap": "Pie rule (swap)",
-    "max_moves": "Most moves for player 1", "time_total": "Program's game clock (s)",
-    "human_time_total": "Person's game clock (s)", "time_per_move": "Program's time a move (s)",
-    "human_time_per_move": "Person's time a move (s)", "map": "Map", "players": "Robots",
-    "respawn": "A robot that left comes back", "period": "Map shrinks every (turns)",
-    "fen": "Start position (FEN)", "repetition": "A repeated position",
-    "no_capture_limit": "No-capture draw (half-moves)",
+    "size": N_("Board size (cells a side)"), "position": N_("Start position"), "swap": N_("Pie rule (swap)"),
+    "max_moves": N_("Most moves for player 1"), "time_total": N_("Program's game clock (s)"),
+    "human_time_total": N_("Person's game clock (s)"), "time_per_move": N_("Program's time a move (s)"),
+    "human_time_per_move": N_("Person's time a move (s)"), "map": N_("Map"), "players": N_("Robots"),
+    "respawn": N_("A robot that left comes back"), "period": N_("Map shrinks every (turns)"),
+    "fen": N_("Start position (FEN)"), "repetition": N_("A repeated position"),
+    "no_capture_limit": N_("No-capture draw (half-moves)"), "start": N_("Start position file"),
+    "repetition_count": N_("Repetition ends the game at"), "compat": N_("Rules followed"),
+    "teams": N_("Teams"), "members": N_("Pieces a team"), "zones": N_("Zones"),
+    "turn_limit": N_("Most team turns"), "piles": N_("Letters file"), "dictionary": N_("Dictionary folder"),
+    "seconds": N_("Program's time for the game (s)"),
 }
 SWITCH_WORDS = (("off", "on"), ("no", "yes"), ("false", "true"))
+#: Option values shown in words (the value itself is what the game and the record get).
+CHOICE_WORDS = {"perpetual-check-loses": N_("endless check loses"), "draw": N_("draw"),
+                "arena": N_("arena"), "organizers": N_("organizers")}
 
 
 @dataclass
@@ -89,11 +96,11 @@ class SeatChoice:
 
 def level_label(level: int, name: str) -> str:
     """ "2 · easy": every game's levels read the same way (number, then name)."""
-    return f"{level} · {name}"
+    return f"{level} · {_(name)}"
 
 
 def kind_label(kind: str) -> str:
-    return KIND_NAMES.get(kind, f"{kind.upper()} engine")
+    return _(KIND_NAMES[kind]) if kind in KIND_NAMES else _("{kind} engine").format(kind=kind.upper())
 
 
 class NewMatchScene(Scene):
@@ -211,7 +218,7 @@ class NewMatchScene(Scene):
     def validate(self) -> str:
         """The first problem with the form, or "" when Start can go."""
         if not self.game:
-            return "No game is installed."
+            return _("No game is installed.")
         try:
             options = self.resolved_options()
             check_seats(self.game.spec, len(self.seats))
@@ -220,18 +227,18 @@ class NewMatchScene(Scene):
         except ArenaError as exc:
             return str(exc)
         except (TypeError, ValueError, KeyError) as exc:
-            return f"options: {exc}"
+            return _("options: {error}").format(error=exc)
         for index, seat in enumerate(self.seats):
             if seat.kind not in ("human", "bot") and not seat.command.strip():
-                return f"{self.game.spec.seat_name(index)}: give the program's command"
+                return _("{seat}: give the program's command").format(seat=_(self.game.spec.seat_name(index)))
             problem = command_problem(seat.command) if seat.kind not in ("human", "bot") else ""
             problem = problem or settings_problem(seat.settings, fields_for(self.chosen.plugin, seat.kind), _)
             if not problem and seat.kind == "bot" and any(seat.settings.values()):
                 problem = self._bot_problem(seat)
             if problem:
-                return f"{self.game.spec.seat_name(index)}: {problem}"
+                return f"{_(self.game.spec.seat_name(index))}: {problem}"
         if self.seed_text.strip() and not self.seed_text.strip().lstrip("-").isdigit():
-            return f"seed {self.seed_text.strip()!r} is not a whole number"
+            return _("seed {seed!r} is not a whole number").format(seed=self.seed_text.strip())
         return ""
 
     def _bot_problem(self, seat: SeatChoice) -> str:
@@ -246,28 +253,28 @@ class NewMatchScene(Scene):
 
     # ------------------------------------------------------------ layout
     def layout(self) -> None:
-        self.top_bar("New match")
+        self.top_bar(_("New match"))
         self.seat_widgets: list[dict] = []
         self.option_widgets: dict = {}
         self.file_menus: dict = {}          # a shipped-files menu -> (option, the chosen file's path)
         if not self.game:
-            self.label(self.rect(40, 100, 800, 40), "No game is installed yet.", cls="@error")
+            self.label(self.rect(40, 100, 800, 40), _("No game is installed yet."), cls="@error")
             self.start_button = None
             return
         spec = self.game.spec
         x_label, x_field = 40, 170
-        self.label(self.rect(x_label, 84, 130, 40), "Game")
-        self.game_menu = self.dropdown(self.rect(x_field, 84, 330, 40), [e.title for e in self.entries],
-                                       self.chosen.title)
-        self.label(self.rect(x_label, 134, 130, 40), "Variant")
+        self.label(self.rect(x_label, 84, 130, 40), _("Game"))
+        self.game_menu = self.dropdown(self.rect(x_field, 84, 330, 40), [_(e.title) for e in self.entries],
+                                       _(self.chosen.title))
+        self.label(self.rect(x_label, 134, 130, 40), _("Variant"))
         self.variant_menu = self.dropdown(self.rect(x_field, 134, 330, 40),
-                                          [v.name for v in spec.variants], self.variant)
-        self.label(self.rect(x_label, 184, 130, 40), "Seed")
-        self.seed_entry = self.entry(self.rect(x_field, 184, 330, 40), self.seed_text, "random")
-        self.label(self.rect(x_label, 240, 400, 36), "Seats", cls="@heading")
+                                          [_(v.name) for v in spec.variants], _(self.variant) if self.variant else "")
+        self.label(self.rect(x_label, 184, 130, 40), _("Seed"))
+        self.seed_entry = self.entry(self.rect(x_field, 184, 330, 40), self.seed_text, _("random"))
+        self.label(self.rect(x_label, 240, 400, 36), _("Seats"), cls="@heading")
         for index, seat in enumerate(self.seats):
             self.seat_widgets.append(self._seat_row(index, seat, self.seat_y(index)))
-        self.label(self.rect(700, 76, 400, 36), "Options", cls="@heading")
+        self.label(self.rect(700, 76, 400, 36), _("Options"), cls="@heading")
         self._shown_defaults = self.seat_option_defaults()
         try:
             values = self.resolved_options()
@@ -285,13 +292,13 @@ class NewMatchScene(Scene):
             if words:
                 on = text.lower() == words[1].lower()
                 widget = UICheckBox(self.rect(self.options_right() - 16 - OPTION_W, y + 10, 32, 32),
-                                    "yes" if on else "no", self.app.manager, container=self.root,
+                                    _("yes") if on else _("no"), self.app.manager, container=self.root,
                                     initial_state=on)
             elif option.choices:
-                widget = self.dropdown(rect, [str(c) for c in option.choices], text)
+                widget = self.dropdown(rect, [choice_text(c) for c in option.choices], choice_text(text))
             elif shipped:
                 current = text if text in shipped else Path(text).name if text else shipped[0]
-                items = shipped + ([current] if current not in shipped else []) + [FROM_FILE]
+                items = shipped + ([current] if current not in shipped else []) + [_(FROM_FILE)]
                 widget = self.dropdown(rect, items, current)
                 self.file_menus[widget] = (option, text if current not in shipped else "")
                 if current not in shipped:
@@ -304,7 +311,7 @@ class NewMatchScene(Scene):
         self.error_label = self.label(self.rect(40, self.dh - 68, self.dw - 340, 44), " ", cls="@error")
         self.error_label.hide()          # keeps the text; drawn wrapped by error_lines (no cut)
         self.start_button = self.button(self.rect(self.dw - 40 - 240, self.dh - 74, 240, 56),
-                                        "Start match", cls="@accent")
+                                        _("Start match"), cls="@accent")
         self._show_error(self.validate())
 
     def seat_y(self, index: int) -> float:
@@ -342,9 +349,9 @@ class NewMatchScene(Scene):
         elif seat.kind == "human":
             widgets["name"] = self.entry(self.rect(430, y, 230, 42), self.app.settings.name(index))
         else:
-            widgets["command"] = self.entry(self.rect(430, y, 140, 42), seat.command, "command")
-            widgets["browse"] = self.button(self.rect(576, y, 84, 42), "Browse",
-                                            tooltip="choose the program file")
+            widgets["command"] = self.entry(self.rect(430, y, 140, 42), seat.command, _("command"))
+            widgets["browse"] = self.button(self.rect(576, y, 84, 42), _("Browse"),
+                                            tooltip=_("choose the program file"))
         widgets["settings"] = {}
         x = 72
         for setting in fields_for(plugin, seat.kind):
@@ -397,12 +404,12 @@ class NewMatchScene(Scene):
             option = self.option_widgets[event.ui_element]
             on = event.type == pygame_gui.UI_CHECK_BOX_CHECKED
             self.option_texts[option.name] = switch_words(option)[1 if on else 0]
-            event.ui_element.set_text("yes" if on else "no")
+            event.ui_element.set_text(_("yes") if on else _("no"))
             self._options_changed()
             return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element in self.file_menus:
             option, path = self.file_menus[event.ui_element]
-            if event.text == FROM_FILE:
+            if event.text == _(FROM_FILE):
                 self._browse(None, option)
             else:
                 self.option_texts[option.name] = path if path and Path(path).name == event.text else event.text
@@ -435,18 +442,20 @@ class NewMatchScene(Scene):
     def _menu_changed(self, event) -> bool:
         element = event.ui_element
         if element is self.game_menu:
-            name = next(e.name for e in self.entries if e.title == event.text)
+            name = next(e.name for e in self.entries if _(e.title) == event.text)
             if name != self.game_name:
                 self.select_game(name)
                 self.relayout()
         elif element is self.variant_menu:
-            self.variant = event.text
+            self.variant = next(v.name for v in self.game.spec.variants if _(v.name) == event.text)
             preset = self.game.spec.variant(self.variant).options
             self.option_texts = {k: v for k, v in self.option_texts.items() if k not in preset}
             self._fit_seats()
             self.relayout()
         elif element in self.option_widgets:
-            self.option_texts[self.option_widgets[element].name] = event.text
+            option = self.option_widgets[element]
+            self.option_texts[option.name] = next(
+                (str(c) for c in option.choices if choice_text(c) == event.text), event.text)
             self._options_changed()
         else:
             for index, widgets in enumerate(self.seat_widgets):
@@ -515,7 +524,8 @@ class NewMatchScene(Scene):
         self.dialog_seat, self.dialog_option = seat, option
         rect = pygame.Rect(0, 0, min(self.px(760), self.app.size[0] - 40), min(self.px(560), self.app.size[1] - 40))
         rect.center = (self.app.size[0] // 2, self.app.size[1] // 2)
-        title = f"Choose the {option_label(option).lower()} file" if option else "Choose the program"
+        title = (_("Choose the file: {option}").format(option=option_label(option)) if option
+                 else _("Choose the program"))
         self.dialog = UIFileDialog(rect, self.app.manager, window_title=title,
                                    initial_file_path=str(Path.cwd()), allow_existing_files_only=True)
 
@@ -583,7 +593,7 @@ class NewMatchScene(Scene):
             y = self.px(self.seat_y(index))
             colour = self.seat_colour(index)
             pygame.draw.circle(surface, colour, (self.px(54), y + self.px(21)), self.px(11))
-            self.draw_text(surface, spec.seat_name(index), (self.px(72), y + self.px(9)), 17,
+            self.draw_text(surface, _(spec.seat_name(index)), (self.px(72), y + self.px(9)), 17,
                            theme.text, max_width=self.px(170))
             x = 72
             for setting in fields_for(plugin, seat.kind):
@@ -595,7 +605,7 @@ class NewMatchScene(Scene):
         y = self.px(hint_y)
         bottom = self.px(self.dh - 96)            # the hints never run into the error line or Start
         for paragraph in SEAT_HINTS:
-            lines = wrap(face, paragraph, self.px(620), 3)
+            lines = wrap(face, _(paragraph), self.px(620), 3)
             if y + len(lines) * face.get_linesize() > bottom:
                 break
             for line in lines:
@@ -616,7 +626,7 @@ class NewMatchScene(Scene):
             self.draw_text(surface, option_label(option), (self.px(700), self.px(y + 2)), 18, theme.text,
                            bold=True, max_width=width)
             line_y = self.px(y + 28)
-            for line in wrap(help_face, option.help, width, self.help_lines()):
+            for line in wrap(help_face, _(option.help) if option.help else "", width, self.help_lines()):
                 surface.blit(help_face.render(line, True, theme.muted), (self.px(700), line_y))
                 line_y += help_face.get_linesize()
 
@@ -627,9 +637,15 @@ def _option_text(value) -> str:
     return str(value)
 
 
+def choice_text(value) -> str:
+    """An option's value as the menu shows it: in words where it is a word, else as it is."""
+    text = str(value)
+    return _(CHOICE_WORDS[text]) if text in CHOICE_WORDS else text
+
+
 def option_label(option) -> str:
     """The option's name in plain words, with its unit."""
-    return OPTION_LABELS.get(option.name) or option.name.replace("_", " ").capitalize()
+    return _(OPTION_LABELS.get(option.name) or option.name.replace("_", " ").capitalize())
 
 
 def switch_words(option) -> tuple[str, str] | None:

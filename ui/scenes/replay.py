@@ -26,6 +26,7 @@ from games.fileio import atomic_write
 from runner.exports import export_formats, export_text
 from runner.i18n import N_, _
 from ui.boards import make_renderer
+from ui.game_texts import game_text
 from ui.panels import PlayerLine, clock_texts, seat_score, result_text
 from ui.scene import Scene, is_pressed
 from ui.scenes.board_scene import BoardScene, COLUMN_W
@@ -65,7 +66,8 @@ class ReplayScene(Scene):
             self.replay, self.error = None, str(exc)
             return False
         except Exception as exc:         # a reader bug is still a message, never a crash
-            self.replay, self.error = None, f"{path}: could not be read ({type(exc).__name__}: {exc})"
+            self.replay, self.error = None, _("{path}: could not be read ({error})").format(
+                path=path, error=f"{type(exc).__name__}: {exc}")
             return False
         self.error = ""
         self.app.remember_record(path)
@@ -79,14 +81,14 @@ class ReplayScene(Scene):
             self.open_dialog()
 
     def layout(self) -> None:
-        self.top_bar("Open a replay")
-        self.open_button = self.button(self.rect(40, 96, 260, 48), "Choose a file…", cls="@accent")
+        self.top_bar(_("Open a replay"))
+        self.open_button = self.button(self.rect(40, 96, 260, 48), _("Choose a file…"), cls="@accent")
         self.error_label = None
         if self.error:
             self.error_label = self.label(self.rect(40, 160, self.dw - 80, 40),
-                                          "This file could not be opened:", cls="@heading")
+                                          _("This file could not be opened:"), cls="@heading")
         self.hint = self.label(self.rect(320, 100, self.dw - 360, 40),
-                               "or drop a record file onto this window", cls="@muted")
+                               _("or drop a record file onto this window"), cls="@muted")
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -106,7 +108,7 @@ class ReplayScene(Scene):
         rect = pygame.Rect(0, 0, min(self.px(800), size[0] - 40), min(self.px(580), size[1] - 40))
         rect.center = (size[0] // 2, size[1] // 2)
         start = Path(self.path).parent if self.path else _records_folder()
-        self.dialog = UIFileDialog(rect, self.app.manager, window_title="Open a record",
+        self.dialog = UIFileDialog(rect, self.app.manager, window_title=_("Open a record"),
                                    initial_file_path=str(start), allow_existing_files_only=True)
 
     def teardown(self) -> None:
@@ -147,6 +149,11 @@ class ReplayScene(Scene):
         return True
 
 
+def speed_label(speed: str) -> str:
+    """ "2 / s": turns a second, as the speed menu shows it (the number first)."""
+    return _("{pace} / s").format(pace=speed)
+
+
 def short_source(source: str, limit: int = 22) -> str:
     """The record's file name for the title: the arena suffix dropped, the middle elided."""
     name = Path(source).name if source else ""
@@ -183,7 +190,7 @@ class ReplayView(BoardScene):
     def __init__(self, app, replay: Replay):
         plugin = registry.plugin(replay.game)
         spec = plugin.new_game().spec
-        labels = list(replay.seat_names) or [spec.seat_name(i) for i in range(spec.min_seats)]
+        labels = list(replay.seat_names) or [_(spec.seat_name(i)) for i in range(spec.min_seats)]
         super().__init__(app, plugin, replay.header.get("options", {}), labels)
         self.replay = replay
         self.index = 0
@@ -230,21 +237,21 @@ class ReplayView(BoardScene):
 
     def status_text(self) -> str:
         state = self.board_state()
-        where = f"Turn {self.index} of {self.last}"
+        where = _("Turn {n} of {last}").format(n=self.index, last=self.last)
         branch = self.replay.branch_turn()
         if branch is not None:
-            where += (f" · as recorded up to turn {branch}" if self.index <= branch
-                      else f" · branched at turn {branch}")
+            where += (_(" · as recorded up to turn {n}") if self.index <= branch
+                      else _(" · branched at turn {n}")).format(n=branch)
         if self.index == self.last and self.replay.outcome is not None:
             return f"{where} · {result_text(self.replay.outcome, self.seat_name)}"
         try:
             text = self.game.describe(state)
         except Exception:
             return where
-        own = f"Turn {self.index}"
+        own = f"Turn {self.index}"          # the game's own words (English)
         if text.startswith(own):              # the game says the turn itself: say it once
             text = text[len(own):].lstrip(" ,:·")
-        return f"{where} · {text}" if text else where
+        return f"{where} · {game_text(text)}" if text else where
 
     def player_lines(self) -> list[PlayerLine]:
         clocks = self.replay.turns[self.index - 1].clocks if self.index else {}
@@ -270,7 +277,7 @@ class ReplayView(BoardScene):
         super().layout()
         title = self.title_label.text
         for limit in (22, 16, 12, 0):             # the record's name shortened to fit beside the buttons
-            text = " · ".join(x for x in (title, "replay", short_source(self.replay.source, limit) if limit else "")
+            text = " · ".join(x for x in (title, _("replay"), short_source(self.replay.source, limit) if limit else "")
                               if x)
             face = getattr(self.title_label, "font", None)
             if face is None or face.size(text)[0] <= self.title_label.rect.width - self.px(8):
@@ -290,15 +297,16 @@ class ReplayView(BoardScene):
             self.slider.rebuild()
             self.slider.set_current_value(self.index, warn=False)
         y += 42
-        names = [("|<", "start (Home)"), ("<", "previous turn (Left)"), ("Play", "play / pause (Space)"),
-                 (">", "next turn (Right)"), (">|", "end (End)"), ("< event", "previous event (Page Up)"),
-                 ("event >", "next event (Page Down)")]
+        names = [("|<", N_("start (Home)")), ("<", N_("previous turn (Left)")),
+                 ("Play", N_("play / pause (Space)")), (">", N_("next turn (Right)")), (">|", N_("end (End)")),
+                 ("< event", N_("previous event (Page Up)")), ("event >", N_("next event (Page Down)"))]
+        shown = {"Play": _("Play"), "< event": _("< event"), "event >": _("event >")}
         widths = [56, 56, 96, 56, 56, 104, 104]
         gap = 8
         self.transport = {}
         cx = x
         for (text, tip), w in zip(names, widths):
-            button = self.button(self.rect(cx, y, w, 42), text, tooltip=tip)
+            button = self.button(self.rect(cx, y, w, 42), shown.get(text, text), tooltip=_(tip))
             self.transport[button] = text
             cx += w + gap
         self.play_button = next(b for b, t in self.transport.items() if t == "Play")
@@ -306,7 +314,7 @@ class ReplayView(BoardScene):
         speed_w = 130
         if cx + speed_w <= x + width:
             self.speed_menu = self.dropdown(self.rect(x + width - speed_w, y, speed_w, 42),
-                                            [f"{s} / s" for s in SPEEDS], f"{self.speed} / s")
+                                            [speed_label(s) for s in SPEEDS], speed_label(self.speed))
         else:
             self.speed_menu = None
 
@@ -432,7 +440,7 @@ class ReplayView(BoardScene):
 
     def show_play_state(self) -> None:
         """The Play button and its tooltip say what a press does now (Play or Pause)."""
-        self.play_button.set_text("Pause" if self.playing else "Play")
+        self.play_button.set_text(_("Pause") if self.playing else _("Play"))
         self.play_button.set_tooltip(_("pause (Space)") if self.playing else _("play (Space)"))
 
     def wake_interval(self) -> float | None:
@@ -521,8 +529,8 @@ class ReplayView(BoardScene):
         picture = (_(PICTURE), _("save the position shown as PNG, or turns as a GIF or MP4 film"))
         if not export_formats(self.plugin):
             return [picture]
-        return [picture, ("Export", "save the game (and the position shown) as "
-                          + ", ".join(export_formats(self.plugin)))]
+        return [picture, (N_("Export"), _("save the game (and the position shown) as {formats}").format(
+            formats=", ".join(export_formats(self.plugin))))]
 
     def header_action(self, text: str) -> None:
         if text == "Export":
@@ -546,7 +554,7 @@ class ReplayView(BoardScene):
         size = self.app.size
         rect = pygame.Rect(0, 0, min(self.px(800), size[0] - 40), min(self.px(580), size[1] - 40))
         rect.center = (size[0] // 2, size[1] // 2)
-        self.export_dialog = UIFileDialog(rect, self.app.manager, window_title="Export: choose a folder",
+        self.export_dialog = UIFileDialog(rect, self.app.manager, window_title=_("Export: choose a folder"),
                                           initial_file_path=str(start), allow_picking_directories=True,
                                           allow_existing_files_only=True)
 
@@ -577,11 +585,11 @@ class ReplayView(BoardScene):
                 atomic_write(path, text)
                 written.append(path)
         except (OSError, ArenaError) as exc:
-            self.message, self.message_is_error = f"Export failed: {exc}", True
+            self.message, self.message_is_error = _("Export failed: {error}").format(error=exc), True
         else:
-            self.message = f"Saved {', '.join(p.name for p in written)}"
+            self.message = _("Saved {files}").format(files=", ".join(p.name for p in written))
             self.message_is_error = False
-            self.saved_where = f"Exported to {folder}: " + ", ".join(p.name for p in written)
+            self.saved_where = _("Exported to {folder}: ").format(folder=folder) + ", ".join(p.name for p in written)
             self.app.settings.export_folder = str(folder)
             self.app.save_settings()
         self.relayout()

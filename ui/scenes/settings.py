@@ -1,14 +1,18 @@
-"""Settings: names, theme, window size, fullscreen, move notations, the recent list.  Apply saves."""
+"""Settings: language, names, theme, window size, fullscreen, move notations, the recent list.  Apply saves."""
 from __future__ import annotations
 
 import pygame
 import pygame_gui
 
 from games.render import font, wrap
+from runner.i18n import LANGUAGES, N_, _, language
 from ui.scene import Scene, is_pressed
 from ui.settings import MAX_NAMES, THEME_NAMES, WINDOW_SIZES
 
 ROW = 52
+#: What the theme and on/off menus show, by the value they stand for.
+THEME_WORDS = {"dark": N_("dark"), "light": N_("light")}
+SWITCH_WORDS = {False: N_("off"), True: N_("on")}
 
 
 def notation_choices() -> list[tuple[str, str, tuple[str, ...]]]:
@@ -22,7 +26,7 @@ def notation_choices() -> list[tuple[str, str, tuple[str, ...]]]:
         except Exception:          # a game without a renderer has only its plain texts
             continue
         if len(names) > 1:
-            choices.append((plugin.name, game_title(plugin.name), names))
+            choices.append((plugin.name, _(game_title(plugin.name)), names))
     return choices
 
 
@@ -36,44 +40,53 @@ class SettingsScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         s = app.settings
-        self.names = list(s.names)
+        self.names = [s.name(i) for i in range(MAX_NAMES)]     # a default name in this language
         self.theme = s.theme
         self.window_size = tuple(s.window_size)
         self.fullscreen = s.fullscreen
         self.clear_recent = False
+        self.language = s.interface_language()
         self.message = ""
         self.notation_games = notation_choices()
         self.notations = {game: s.notations.get(game, names[0]) for game, _, names in self.notation_games}
 
     def layout(self) -> None:
-        self.top_bar("Settings")
+        self.top_bar(_("Settings"))
         x_label, x_field, y = 40, 300, 96
-        self.label(self.rect(x_label, y, 240, 40), "Theme")
-        self.theme_menu = self.dropdown(self.rect(x_field, y, 260, 40), THEME_NAMES, self.theme)
+        self.label(self.rect(x_label, y, 240, 40), _("Language"))
+        self.language_menu = self.dropdown(self.rect(x_field, y, 260, 40), list(LANGUAGES.values()),
+                                           LANGUAGES[self.language])
         y += ROW
-        self.label(self.rect(x_label, y, 240, 40), "Window size")
+        self.label(self.rect(x_label, y, 240, 40), _("Theme"))
+        self.theme_menu = self.dropdown(self.rect(x_field, y, 260, 40),
+                                        [_(THEME_WORDS[name]) for name in THEME_NAMES],
+                                        _(THEME_WORDS[self.theme]))
+        y += ROW
+        self.label(self.rect(x_label, y, 240, 40), _("Window size"))
         sizes = [size_text(s) for s in WINDOW_SIZES]
         current = size_text(self.window_size)
         if current not in sizes:
             sizes.insert(0, current)
         self.size_menu = self.dropdown(self.rect(x_field, y, 260, 40), sizes, current)
         y += ROW
-        self.label(self.rect(x_label, y, 240, 40), "Start fullscreen")
-        self.fullscreen_menu = self.dropdown(self.rect(x_field, y, 260, 40), ["off", "on"],
-                                             "on" if self.fullscreen else "off")
+        self.label(self.rect(x_label, y, 240, 40), _("Start fullscreen"))
+        self.fullscreen_menu = self.dropdown(self.rect(x_field, y, 260, 40),
+                                             [_(SWITCH_WORDS[False]), _(SWITCH_WORDS[True])],
+                                             _(SWITCH_WORDS[self.fullscreen]))
         y += ROW
         self.notation_menus = {}
         for game, title, names in self.notation_games:
-            self.label(self.rect(x_label, y, 240, 40), f"{title} notation")
+            self.label(self.rect(x_label, y, 240, 40), _("{game} notation").format(game=title))
             menu = self.dropdown(self.rect(x_field, y, 260, 40), names, self.notations[game])
             self.notation_menus[menu] = game
             y += ROW
         y += 12
-        self.label(self.rect(x_label, y, 600, 36), "Names of people at this screen", cls="@heading")
+        self.label(self.rect(x_label, y, 600, 36), _("Names of people at this screen"),
+                   cls="@heading")
         y += 44
         self.name_entries = []
         for index in range(MAX_NAMES):
-            self.label(self.rect(x_label, y, 240, 40), f"Seat {index + 1}")
+            self.label(self.rect(x_label, y, 240, 40), _("Seat {n}").format(n=index + 1))
             entry = self.entry(self.rect(x_field, y, 360, 40), self.names[index])
             entry.set_text_length_limit(40)
             self.name_entries.append(entry)
@@ -81,10 +94,10 @@ class SettingsScene(Scene):
         y += 8
         count = len(self.app.settings.recent_records)
         self.clear_button = self.button(self.rect(x_label, y, 320, 44),
-                                        f"Clear recent records ({count})",
+                                        _("Clear recent records ({count})").format(count=count),
                                         enabled=bool(count) and not self.clear_recent)
         self.apply_button = self.button(self.rect(self.dw - 40 - 200, self.dh - 72, 200, 52),
-                                        "Apply", cls="@accent")
+                                        _("Apply"), cls="@accent")
         self.message_label = self.label(self.rect(x_label, self.dh - 66, self.dw - 320, 40),
                                         self.message or " ", cls="@muted")
 
@@ -96,18 +109,18 @@ class SettingsScene(Scene):
         panel = self.rect(720, 96, self.dw - 720 - 40, 300)
         pygame.draw.rect(surface, theme.panel, panel, border_radius=self.px(10))
         x, y, width = panel.x + self.px(20), panel.y + self.px(16), panel.width - self.px(40)
-        self.draw_text(surface, "Where Arena keeps things", (x, y), 22, theme.text, bold=True)
+        self.draw_text(surface, _("Where Arena keeps things"), (x, y), 22, theme.text, bold=True)
         y += self.px(44)
         face = font(self.px(15), mono=True)
-        for title, value in (("Data folder", paths.data_dir()), ("Match records", paths.records_dir()),
-                             ("This file", paths.settings_path())):
-            self.draw_text(surface, title, (x, y), 16, theme.muted)
+        for title, value in ((N_("Data folder"), paths.data_dir()), (N_("Match records"), paths.records_dir()),
+                             (N_("This file"), paths.settings_path())):
+            self.draw_text(surface, _(title), (x, y), 16, theme.muted)
             y += self.px(24)
             for line in wrap(face, str(value), width, 2):
                 surface.blit(face.render(line, True, theme.text), (x, y))
                 y += face.get_linesize()
             y += self.px(10)
-        self.draw_text(surface, "Set ARENA_HOME to keep them elsewhere.", (x, y), 15, theme.muted,
+        self.draw_text(surface, _("Set ARENA_HOME to keep them elsewhere."), (x, y), 15, theme.muted,
                        max_width=width)
 
     def process_event(self, event: pygame.event.Event) -> bool:
@@ -118,15 +131,17 @@ class SettingsScene(Scene):
         elif is_pressed(event, self.clear_button):
             self.clear_recent = True
             self.clear_button.disable()
-            self._say("The recent list will be cleared when you apply.")
+            self._say(_("The recent list will be cleared when you apply."))
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            if event.ui_element is self.theme_menu:
-                self.theme = event.text
+            if event.ui_element is self.language_menu:
+                self.language = next(c for c, name in LANGUAGES.items() if name == event.text)
+            elif event.ui_element is self.theme_menu:
+                self.theme = next(n for n in THEME_NAMES if _(THEME_WORDS[n]) == event.text)
             elif event.ui_element is self.size_menu:
                 width, height = (int(v) for v in event.text.split("x"))
                 self.window_size = (width, height)
             elif event.ui_element is self.fullscreen_menu:
-                self.fullscreen = event.text == "on"
+                self.fullscreen = event.text == _(SWITCH_WORDS[True])
             elif event.ui_element in self.notation_menus:
                 self.notations[self.notation_menus[event.ui_element]] = event.text
             else:
@@ -144,7 +159,10 @@ class SettingsScene(Scene):
     def apply(self) -> None:
         """Save, then apply what shows now: the theme and (when windowed) the window size."""
         s = self.app.settings
-        s.names = [n or f"Player {i + 1}" for i, n in enumerate(self.names)]
+        s.names = [n if n and n != _("Player {n}").format(n=i + 1) else f"Player {i + 1}"
+                   for i, n in enumerate(self.names)]         # defaults kept in English: any language
+        language_changed = self.language != language()
+        s.language = self.language
         theme_changed = s.theme != self.theme
         size_changed = tuple(s.window_size) != self.window_size
         s.theme, s.window_size, s.fullscreen = self.theme, self.window_size, self.fullscreen
@@ -153,13 +171,17 @@ class SettingsScene(Scene):
             s.recent_records = []
             self.clear_recent = False
         self.app.save_settings()
-        self.message = "Saved."
+        self.message = _("Saved.")
         resized = size_changed and not self.app.fullscreen
         if resized:
             self.app.windowed_size = self.window_size
             self.app.window = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
             self.app.window_resized()
+        if language_changed:
+            self.app.set_language(self.language)      # rebuilds this form in the new language
+            self.message_label.set_text(_("Saved."))
+            self.message = _("Saved.")
         if theme_changed:
             self.app.set_theme(self.theme)
-        elif not resized:
+        elif not resized and not language_changed:
             self.relayout()

@@ -16,7 +16,7 @@ from typing import Callable
 
 import pygame
 
-from runner.i18n import _
+from runner.i18n import N_, _
 from ui.scene import Scene, is_pressed
 
 #: Seconds between reads of standings.json.
@@ -39,7 +39,7 @@ class TournamentScene(Scene):
 
     def layout(self) -> None:
         name = self.table.get("event") or self.folder.name
-        self.top_bar(f"Tournament: {name}", right=self.dw - 200)
+        self.top_bar(_("Tournament: {name}").format(name=name), right=self.dw - 200)
         self.project_button = self.button(self.rect(self.dw - 180, 12, 164, 44), _("Project"),
                                           tooltip=_("Show the event fullscreen for a room: live "
                                                     "boards, intermissions, standings (Esc returns)"))
@@ -95,9 +95,9 @@ class TournamentScene(Scene):
                                       claim_pace=self.running()))
 
     # ------------------------------------------------------------ drawing
-    COLUMNS = (("#", 44, "rank"), ("contestant", 330, "name"), ("played", 90, "played"),
-               ("points", 100, "points"), ("score", 100, "score"), ("W-D-L", 130, "wdl"),
-               ("rating", 190, "rating"), ("failures", 100, "failures"))
+    COLUMNS = (("#", 44, "rank"), (N_("contestant"), 330, "name"), (N_("played"), 90, "played"),
+               (N_("points"), 100, "points"), (N_("score"), 100, "score"), (N_("W-D-L"), 130, "wdl"),
+               (N_("rating"), 190, "rating"), (N_("failures"), 100, "failures"))
 
     def rows(self) -> list[dict]:
         out = []
@@ -118,9 +118,10 @@ class TournamentScene(Scene):
     def status(self) -> str:
         matches = self.table.get("matches", {})
         text = (f"{self.table.get('game', '')} · {self.table.get('format', '')} · "
-                f"{matches.get('played', 0)} of {matches.get('planned', '?')} matches")
+                + _("{played} of {planned} matches").format(played=matches.get("played", 0),
+                                                            planned=matches.get("planned", "?")))
         if self.running():
-            text += " · running"
+            text += _(" · running")
         if "sprt" in self.table:
             s = self.table["sprt"]
             text += f" · SPRT LLR {s['llr']:.2f} ({s['lower']:.2f}, {s['upper']:.2f}) {s['decision']}"
@@ -134,7 +135,7 @@ class TournamentScene(Scene):
         left = self.px(24)
         width = min(self.px(1232), surface.get_width() - 2 * left)
         if not self.table:
-            self.draw_text(surface, "Waiting for the first standings ...", (left, self.px(90)), 22,
+            self.draw_text(surface, _("Waiting for the first standings ..."), (left, self.px(90)), 22,
                            theme.muted)
             return
         self.draw_text(surface, self.status(), (left, self.px(72)), 18, theme.muted,
@@ -143,11 +144,11 @@ class TournamentScene(Scene):
         total = sum(w for _, w, _ in self.COLUMNS)
         scale = width / self.px(total)
         xs, x = [], left
-        for _, w, _ in self.COLUMNS:
+        for _head, w, _key in self.COLUMNS:
             xs.append((x, int(self.px(w) * scale)))
             x += int(self.px(w) * scale)
-        for (head, _, _), (cx, cw) in zip(self.COLUMNS, xs):
-            self.draw_text(surface, head, (cx + self.px(6), y), 18, theme.muted, bold=True,
+        for (head, _width, _key), (cx, cw) in zip(self.COLUMNS, xs):
+            self.draw_text(surface, _(head), (cx + self.px(6), y), 18, theme.muted, bold=True,
                            max_width=cw - self.px(8))
         y += self.px(32)
         line_h = self.px(34)
@@ -158,7 +159,7 @@ class TournamentScene(Scene):
             if index % 2 == 0:
                 pygame.draw.rect(surface, theme.panel, pygame.Rect(left, y - self.px(3), width, line_h))
             colour = theme.accent if row["rank"] == "1" else theme.text
-            for (_, _, key), (cx, cw) in zip(self.COLUMNS, xs):
+            for (_head, _width, key), (cx, cw) in zip(self.COLUMNS, xs):
                 self.draw_text(surface, row[key], (cx + self.px(6), y), 20,
                                theme.bad if key == "failures" else colour,
                                bold=key == "name", max_width=cw - self.px(8))

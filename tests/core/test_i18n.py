@@ -1,0 +1,207 @@
+"""The interface speaks English and Vietnamese: catalogs complete, nothing shown unwrapped,
+the language from the system locale, and the run-time .po reader agreeing with Babel."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from runner import i18n
+from i18n_scan import shadowed_translations, shown_sources, unwrapped_strings
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+CATALOG = ROOT / "assets" / "locale" / "vi" / "LC_MESSAGES" / "arena.po"
+TEMPLATE = ROOT / "assets" / "locale" / "arena.pot"
+BRACES = re.compile(r"\{(\w*)[^{}]*\}")
+PERCENT = re.compile(r"%\((\w+)\)[sdr]|%[sdr]")
+
+
+def _babel_catalog(path: Path):
+    from babel.messages.pofile import read_po
+    with open(path, "rb") as handle:
+        return read_po(handle)
+
+
+def _placeholders(text: str) -> tuple[list[str], list[str]]:
+    return sorted(BRACES.findall(text)), sorted(PERCENT.findall(text))
+
+
+# ---------------------------------------------------------------- (a) every message translated
+def test_every_marked_and_declared_string_has_a_vietnamese_translation():
+    from runner.catalog_tools import all_messages
+    translations = {m.id: m.string for m in _babel_catalog(CATALOG) if m.id}
+    missing, broken = [], []
+    for message, places in all_messages().items():
+        text = translations.get(message)
+        plural = isinstance(message, tuple)
+        if not text or (plural and not all(text)):
+            missing.append(f"{places[0][0]}:{places[0][1]}: {message!r}")
+            continue
+        for source, target in zip(message if plural else [message], text if plural else [text]):
+            if _placeholders(source) != _placeholders(target):
+                broken.append(f"{message!r} -> {target!r}")
+    assert not missing, f"{len(missing)} strings have no Vietnamese translation:\n" + "\n".join(missing)
+    assert not broken, "translations whose {placeholders} differ:\n" + "\n".join(broken)
+
+
+def test_the_template_is_up_to_date_with_the_code():
+    """arena.pot lists exactly what the code marks (run `python -m runner.catalog_tools`)."""
+    from runner.catalog_tools import all_messages
+    listed = {m.id for m in _babel_catalog(TEMPLATE) if m.id}
+    wanted = set(all_messages())
+    assert wanted - listed == set(), "new strings missing from arena.pot"
+    assert listed - wanted == set(), "arena.pot lists strings the code no longer has"
+
+
+def test_the_extraction_sees_a_new_marked_string(tmp_path):
+    """The check above can fail: a file with a new _() string yields it."""
+    from runner.catalog_tools import code_messages
+    (tmp_path / "ui").mkdir()
+    (tmp_path / "ui" / "new.py").write_text('from runner.i18n import _, N_\n'
+                                           'X = N_("Declared")\nprint(_("A brand new label"))\n')
+    assert {"A brand new label", "Declared"} <= set(code_messages(tmp_path))
+
+
+# ---------------------------------------------------------------- (b) nothing shown unwrapped
+def test_no_user_visible_literal_in_the_shell_or_renderers_skips_translation():
+    problems = []
+    for path in shown_sources(ROOT):
+        relative = str(path.relative_to(ROOT))
+        source = path.read_text(encoding="utf-8")
+        problems += unwrapped_strings(source, relative) + shadowed_translations(source, relative)
+    assert not problems, "shown without _():\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("line", [
+    'self.label(rect, "Hello there")',
+    'self.button(rect, _("Ok"), tooltip="press it")',
+    'x.set_text(f"Turn {n}")',
+    'face.render("Game over " + who, True, colour)',
+    'self.draw_text(surface, "{n} moves".format(n=3), pos, 12, c)',
+    'UIFileDialog(rect, manager, window_title="Open")',
+])
+def test_the_scan_catches_an_unwrapped_string(line):
+    assert unwrapped_strings(f"def f(self):\n    {line}\n")
+
+
+def test_the_scan_accepts_translated_and_wordless_text():
+    source = ('def f(self):\n    self.label(rect, _("Hello"))\n    self.button(rect, "|<")\n'
+              '    x.set_text(_("Turn {n}").format(n=1))\n    face.render(f"{a}:{b}", True, c)\n')
+    assert unwrapped_strings(source) == []
+
+
+def test_the_scan_catches_a_renderer_key_help_in_english():
+    assert unwrapped_strings('class R:\n    def key_help(self, s, seat):\n        return "Click a cell"\n')
+
+
+def test_a_local_underscore_hiding_the_translation_is_found():
+    source = "def f(pairs):\n    a, _ = pairs\n    return _('x')\n\ndef g(p):\n    a, _ = p\n    return a\n"
+    assert shadowed_translations(source) == ["<source>:1: f"]
+
+
+# ---------------------------------------------------------------- (e) default from the locale
+@pytest.mark.parametrize("environ, expected", [
+    ({"LANG": "vi_VN.UTF-8"}, "vi"),
+    ({"LANG": "en_US.UTF-8"}, "en"),
+    ({"LC_ALL": "vi_VN", "LANG": "en_US.UTF-8"}, "vi"),
+    ({"LC_MESSAGES": "en_GB", "LANG": "vi_VN.UTF-8"}, "en"),
+    ({"LANGUAGE": "fr:vi", "LANG": "en_US"}, "vi"),
+    ({"LANGUAGE": "de", "LC_ALL": "vi_VN.UTF-8"}, "vi"),
+    ({"LC_ALL": "C", "LANG": "vi_VN"}, "en"),
+    ({"LANG": "vi"}, "vi"),
+    ({}, "en"),
+])
+def test_the_system_language_follows_gettexts_variables(environ, expected):
+    assert i18n.system_language(environ) == expected
+
+
+def test_settings_without_a_language_follow_the_locale_and_a_choice_is_remembered(monkeypatch, tmp_path):
+    from ui.settings import Settings, load_settings, save_settings
+    monkeypatch.setenv("LANGUAGE", "vi")
+    assert Settings().interface_language() == "vi"
+    monkeypatch.setenv("LANGUAGE", "en")
+    monkeypatch.setenv("LC_ALL", "vi_VN.UTF-8")
+    monkeypatch.delenv("LANGUAGE")
+    assert Settings().interface_language() == "vi"
+    path = tmp_path / "settings.json"
+    save_settings(Settings(language="en"), path)
+    assert load_settings(path).language == "en" and load_settings(path).interface_language() == "en"
+    path.write_text('{"language": "klingon"}', encoding="utf-8")
+    assert load_settings(path).language == ""          # unknown: follow the system
+
+
+def test_the_command_line_help_is_in_the_locales_language(monkeypatch, capsys):
+    import main
+    monkeypatch.setenv("LANGUAGE", "vi")
+    with pytest.raises(SystemExit):
+        main.main(["match", "--help"])
+    out = capsys.readouterr().out
+    assert "cách dùng: arena match" in out and "hiện trợ giúp này rồi thoát" in out
+    assert "hạt giống ngẫu nhiên của ván" in out
+    monkeypatch.setenv("LANGUAGE", "en")
+    with pytest.raises(SystemExit):
+        main.main(["match", "--help"])
+    assert "usage: arena match" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- the run-time .po reader
+def test_the_po_reader_agrees_with_babel_on_the_shipped_catalog():
+    catalog, plural = i18n.parse_po(CATALOG.read_text(encoding="utf-8"), str(CATALOG))
+    expected = {}
+    for message in _babel_catalog(CATALOG):
+        if not message.id or message.fuzzy:
+            continue
+        if message.pluralizable:          # gettext's keys: (singular, form)
+            expected.update({(message.id[0], n): text for n, text in enumerate(message.string) if text})
+        elif message.string:
+            expected[message.id] = message.string
+    assert catalog == expected and plural.startswith("nplurals=1")
+    assert any(isinstance(key, tuple) for key in catalog)         # the plural messages came through
+
+
+def test_the_po_reader_skips_fuzzy_and_empty_entries_and_reads_plurals_and_escapes():
+    text = ('msgid ""\nmsgstr "Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+            '#, fuzzy\nmsgid "Guess"\nmsgstr "Đoán"\n\n'
+            'msgid "Empty"\nmsgstr ""\n\n'
+            '#: ui/x.py:3\nmsgid "Two\\n"\n"lines"\nmsgstr "Hai\\n"\n"dòng"\n\n'
+            'msgctxt "menu"\nmsgid "Open"\nmsgstr "Mở"\n\n'
+            'msgid "{n} turn"\nmsgid_plural "{n} turns"\nmsgstr[0] "{n} lượt"\nmsgstr[1] "{n} lượt nữa"\n')
+    catalog, plural = i18n.parse_po(text)
+    assert catalog == {"Two\nlines": "Hai\ndòng", "menu\x04Open": "Mở",
+                       ("{n} turn", 0): "{n} lượt", ("{n} turn", 1): "{n} lượt nữa"}
+    assert plural == "nplurals=2; plural=(n != 1);"
+
+
+@pytest.mark.parametrize("text, line", [
+    ('msgid "a"\nmsgstr "b\n', 2),
+    ('msgid "a"\nmsgstr "b"\nbogus "c"\n', 3),
+    ('"orphan"\n', 1),
+])
+def test_a_malformed_po_file_names_its_line(text, line):
+    with pytest.raises(i18n.POError, match=rf"x\.po, line {line}: "):
+        i18n.parse_po(text, "x.po")
+
+
+def test_switching_language_translates_and_unknown_codes_mean_english():
+    try:
+        i18n.set_language("vi")
+        assert i18n.language() == "vi" and i18n._("Settings") == "Cài đặt"
+        assert i18n._("a string nobody translated") == "a string nobody translated"
+        assert i18n._("") == ""                # not the catalog's header
+        i18n.set_language("xx")
+        assert i18n.language() == "en" and i18n._("Settings") == "Settings"
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_broken_catalog_falls_back_to_english(monkeypatch, tmp_path):
+    broken = tmp_path / "arena.po"
+    broken.write_text('msgid "Settings"\nmsgstr "Cài đặt\n', encoding="utf-8")
+    monkeypatch.setattr(i18n, "catalog_path", lambda code: broken)
+    try:
+        i18n.set_language("vi")
+        assert i18n.language() == "en" and i18n._("Settings") == "Settings"
+    finally:
+        monkeypatch.undo()
+        i18n.set_language("en")
