@@ -201,7 +201,7 @@ class LiveMatch:
         return changed
 
     def _line(self, number: int, raw: bytes) -> None:
-        from runner.records import _header, _replay_turn, _turn_from_json
+        from runner.records import _header, _replay_turn, checked_turn
         where = str(self.path)
         text = raw.decode("utf-8", "replace")
         if not self.header:
@@ -224,12 +224,7 @@ class LiveMatch:
         except (ValueError, KeyError, TypeError, RecursionError):
             raise RecordFormatError(where, number, "a JSON object with a \"type\"") from None
         if kind == "turn":
-            try:
-                info = _turn_from_json(obj)
-            except (ValueError, TypeError, AttributeError) as exc:
-                raise RecordFormatError(where, number, f"a turn line ({exc})") from None
-            if info.number != len(self.turns) + 1:
-                raise RecordFormatError(where, number, f"turn {len(self.turns) + 1}, not turn {info.number}")
+            info = checked_turn(obj, where, number, len(self.turns) + 1)
             _replay_turn(self.game, self.state, info, where, number)
             self.turns.append(info)
         elif kind == "result":

@@ -108,6 +108,18 @@ class RecordWriter:
             self._fh.close()
 
 
+def checked_turn(obj: dict, where, number: int, expected: int) -> TurnInfo:
+    """Line ``number`` of ``where`` as a turn, which must be turn ``expected`` (records
+    number their turns 1, 2, 3 ... with none missing, repeated or out of order)."""
+    try:
+        info = _turn_from_json(obj)
+    except (ValueError, TypeError, AttributeError) as exc:
+        raise RecordFormatError(where, number, f"a turn line ({exc})") from None
+    if info.number != expected:
+        raise RecordFormatError(where, number, f"turn {expected}, not turn {info.number}")
+    return info
+
+
 def _turn_from_json(obj: dict) -> TurnInfo:
     """A record's turn line as a :class:`TurnInfo`; a field of the wrong type is a
     ``ValueError`` saying which."""
@@ -179,12 +191,7 @@ def read_arena_record(text: str, path: str) -> Replay:
                 break              # a half-written last line: the arena stopped mid-turn
             raise RecordFormatError(path, number, "a JSON object with a \"type\"") from None
         if kind == "turn":
-            try:
-                info = _turn_from_json(obj)
-            except (ValueError, TypeError, AttributeError) as exc:
-                raise RecordFormatError(path, number, f"a turn line ({exc})") from None
-            if info.number != len(turns) + 1:
-                raise RecordFormatError(path, number, f"turn {len(turns) + 1}, not turn {info.number}")
+            info = checked_turn(obj, path, number, len(turns) + 1)
             _replay_turn(game, state, info, path, number)
             states.append(state.clone())
             turns.append(info)
