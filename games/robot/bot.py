@@ -537,6 +537,24 @@ class StrongestBot(TerritoryBot):
     bank_value = BANK_VALUE
     elimination_value = ELIMINATION_VALUE
 
+    #: Look ahead in two-robot games (:mod:`games.robot.lookahead`).
+    lookahead = True
+
+    def choose(self, state: RobotState, seat: int, time_budget):
+        if not self.lookahead or state.players != 2 or state.position(seat) is None:
+            return super().choose(state, seat, time_budget)
+        from games.robot.lookahead import Lookahead
+        moves = state.legal_moves(seat)
+        recent = self.recent_cells(state, seat)
+        target = self.path_to_target(state, seat)
+        bias = {}
+        for move in moves:
+            bias[move] = 0.1 if target and move == target[0] else 0.0
+            if state.board.on_map(*move):
+                bias[move] -= LOOP_PENALTY * recent.get(state.board.index(*move), 0)
+        best, _ = Lookahead(self, seat, greedy_guess).best_move(state, moves, bias)
+        return best
+
     def others_moves(self, state: RobotState, seat: int) -> dict:
         moves = {}
         for other in state.to_move():
