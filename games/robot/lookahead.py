@@ -1,13 +1,15 @@
-"""A few turns of look-ahead for a two-robot game, against a predictable opponent.
+"""A few turns of look-ahead against predictable opponents.
 
 A one-step greedy player (the organizers' Greedy bot among them) answers every position
-the same way, so :func:`games.robot.bot.greedy_guess` tells its next move exactly.  With
-one such opponent the game becomes a one-player puzzle over the next few turns: try
-every sequence of our own moves, let the opponent answer each turn as it will, and score
-where each sequence ends.  That sees what a one-turn look cannot: a cell the follower
-takes back two turns later, a loop that closes on the fourth turn, a pocket the next
-shrink seals, the opponent's explosion that would catch us, our own enclosure or
-explosion that removes it.
+the same way, so :func:`games.robot.bot.greedy_guess` tells its next move exactly.
+Against such opponents the game becomes a one-player puzzle over the next few turns:
+try every sequence of our own moves, let the opponents answer each turn as they will,
+and score where each sequence ends (our cells minus the best opponent's, and what the
+searched turns cannot show yet).  That sees what a one-turn look cannot: a cell the
+follower takes back two turns later, a loop that closes on the fourth turn, a pocket
+the next shrink seals, an opponent's explosion that would catch us, our own enclosure
+or explosion that removes it.  Opponents that are not greedy players (a teammate, a
+person) are predicted the same way, and simply wrongly.
 
 Items that will spawn are unknown, so the simulated turns spawn none.  The search is
 exhaustive to a fixed depth (no clock: the bot stays deterministic), with the depth
@@ -81,6 +83,7 @@ class Lookahead:
                 if other != self.seat and state.robots[other].pos is not None}
 
     def step_with(self, state: RobotState, move, replies: dict) -> RobotState:
+        """The state after one turn of our ``move`` and the opponents' ``replies``."""
         child = state.clone()
         child._spawn = _no_spawn            # items yet to spawn are unknown: none appear
         moves = dict(replies)
