@@ -10,22 +10,22 @@ Levels:
    loop by walking home, the cells an opponent could enclose next turn, and whether
    it can still outrun the shrinking ring.
 4. ``strongest``: predicts each opponent's move as a one-step greedy player would make
-   it (:func:`greedy_guess`, exact for the organizers' Greedy bot).  In two-robot
-   games it searches its own moves four turns ahead against those replies
-   (:mod:`games.robot.lookahead`): cells ahead of the opponent, a robot removed,
-   pockets the shrink will seal, loops ready to close.  With three or four robots it
-   plays one turn ahead, as the territory player weighing an opponent's gain nearly as
-   its own, banking cells of the ring the next shrink seals (:func:`banked_cells`) and
-   valuing removing a robot by the turns it would still have painted.
+   it (:func:`greedy_guess`, exact for the organizers' Greedy bot) and searches its
+   own moves against those replies, four turns ahead with two robots and three with
+   more (:mod:`games.robot.lookahead`): cells ahead of the best opponent, robots
+   removed, pockets the shrink will seal, loops ready to close.  With
+   ``lookahead_players = ()`` it plays one turn ahead instead, as the territory player
+   weighing an opponent's gain nearly as its own, banking cells of the ring the next
+   shrink seals (:func:`banked_cells`) and valuing removing a robot by the turns it
+   would still have painted.
 
 Levels 3 and 4 also check, for each move, how long the robot could then stay clear of
 the shrink (:func:`survival_turns`), so they do not walk into a pocket the next shrink
 seals, and remember where they stood over the last turns, so two robots trading cells
 (a swap loop) do not go on for a whole game.
 
-Levels 1-3, and level 4 with three or four robots, answer in a few milliseconds;
-level 4's search takes tens of milliseconds (under 0.2 s at worst on an idle machine),
-far inside the 2 seconds a program gets.
+Levels 1-3 answer in a few milliseconds; level 4's search takes tens of milliseconds
+(under 0.2 s at worst on an idle machine), far inside the 2 seconds a program gets.
 
 Every bot is deterministic for a given seed and the states it was shown in the game.
 """
@@ -540,10 +540,9 @@ class StrongestBot(TerritoryBot):
     bank_value = BANK_VALUE
     elimination_value = ELIMINATION_VALUE
 
-    #: Look ahead in games of these numbers of robots (:mod:`games.robot.lookahead`).
-    #: Two only: with four robots a search takes up to a second on a loaded machine,
-    #: too near the 2 seconds a program gets; the one-turn play wins there already.
-    lookahead_players: tuple[int, ...] = (2,)
+    #: Look ahead in games of these numbers of robots (:mod:`games.robot.lookahead`;
+    #: three turns deep with three or four robots, where a turn costs more).
+    lookahead_players: tuple[int, ...] = (2, 3, 4)
 
     def choose(self, state: RobotState, seat: int, time_budget):
         if state.players not in self.lookahead_players or state.position(seat) is None:

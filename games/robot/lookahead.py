@@ -22,6 +22,8 @@ from games.robot.rules import RobotState, enclosed_if_painted
 #: Turns searched ahead (fewer while a robot has speed: nine moves a turn, not five).
 DEPTH = 4
 DEPTH_WITH_SPEED = 3
+#: With three or four robots every simulated turn costs more: one turn less.
+DEPTH_MANY = 3
 #: Per turn left in the game, what a robot still in the game is worth (it paints about
 #: one cell a turn): removing the opponent gains it, leaving early loses it.
 TURN_VALUE = 0.7
@@ -61,6 +63,8 @@ class Lookahead:
         swap-loop memory, the path hint); returns it and every move's value."""
         robot = state.robots[self.seat]
         depth = DEPTH_WITH_SPEED if robot.speed_turns > 0 else DEPTH
+        if state.players > 2:
+            depth = min(depth, DEPTH_MANY)
         self.root_turn = state.turn
         children = {move: self.step(state, move) for move in moves}
         self.survival_target = max(
