@@ -243,3 +243,22 @@ def test_simulated_turns_spawn_nothing_and_draw_nothing():
     assert real.items                                # the real turn spawns
     assert bytes(child.grid) == bytes(real.grid)
     assert [r.key() for r in child.robots] == [r.key() for r in real.robots]
+
+
+def test_the_look_ahead_is_shallower_and_quick_with_four_robots():
+    """Four robots, the top level in every seat: three turns deep (each simulated turn
+    moves four robots), so the slowest answer stays far below the 2 seconds a program
+    gets (under 0.1 s on an idle machine)."""
+    from games.robot import lookahead
+    assert lookahead.DEPTH_MANY < lookahead.DEPTH
+    state = new_state({"map": "scatter-21", "players": 4}, 5)
+    bots = [make_bot(4, s) for s in range(4)]
+    slowest = 0.0
+    for _ in range(10):
+        moves = {}
+        for seat in state.to_move():
+            start = time.perf_counter()
+            moves[seat] = bots[seat].choose(state.clone(), seat, 1.0)
+            slowest = max(slowest, time.perf_counter() - start)
+        state.apply(moves)
+    assert slowest < 0.5
