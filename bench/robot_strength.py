@@ -1,13 +1,18 @@
 """Robot: the built-in bot against the organizers' Greedy bot, 1v1, 1v3 and 2v2.
 
     ROBOT_ORGANIZERS_BOT=/tmp/orgbuild/Greedy ROBOT_ORGANIZERS_MAPS=/tmp/.../Simulator/Map \
-        python bench/robot_strength.py [--level 4] [--seeds 2] [--formats 1v1,1v3,2v2]
+        python bench/robot_strength.py [--level 4] [--seeds 2] [--formats 1v1,1v3,2v2] \
+        [--maps all|shipped|theirs] [--one-turn]
 
 ``ROBOT_ORGANIZERS_BOT`` is the command of their Greedy bot, built from their sources
 (a program speaking MAP.INP / MOVE.OUT, run as an ``ext:`` seat once per turn);
 ``ROBOT_ORGANIZERS_MAPS`` a folder of their map files (``*.txt``), played besides the
 shipped maps (``--maps shipped`` or ``--maps theirs`` keeps one set).  Without the bot
 the script says so and stops.
+
+Every format's line gives the games won, the share with its 95% (Wilson) interval,
+and how long the built-in bot thought per turn (median, 99th percentile, slowest:
+programs get 2 seconds).
 
 A game counts as a win when the built-in side is alone in first place: 1v1 and 1v3, its
 robot has more cells than every Greedy robot; 2v2, its two robots have more cells
@@ -17,6 +22,7 @@ and with the seats rotated so each side plays every colour.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import tempfile
@@ -36,7 +42,7 @@ FORMATS = {"1v1": "BG", "1v3": "BGGG", "2v2": "BGBG"}
 
 
 def play(map_option: str, lineup: str, seed: int, command: str, level: int, folder: Path,
-         compat: str = "arena") -> tuple[int, int]:
+         compat: str = "arena", one_turn: bool = False) -> tuple[int, int]:
     """One game; ``lineup`` names each seat B (built-in) or G (Greedy).  Returns the
     cells of the built-in side and of the Greedy side (best robot each, summed for 2v2)."""
     game = RobotGame()
@@ -47,6 +53,8 @@ def play(map_option: str, lineup: str, seed: int, command: str, level: int, fold
     for seat, kind in enumerate(lineup):
         if kind == "B":
             seats[seat] = make_bot(level, seed * 10 + seat)
+            if one_turn:
+                seats[seat].lookahead_players = ()
         else:
             # The basic sandbox: the strict one's set-up changes no move, only the time.
             ext = make_external_seat("ext:" + command, command, {"sandbox": "basic"})
@@ -67,6 +75,10 @@ def play(map_option: str, lineup: str, seed: int, command: str, level: int, fold
     return max(ours), max(theirs)
 
 
+#: Seconds the built-in bot took for each answer, over the whole run.
+THINK_TIMES: list[float] = []
+
+
 def _play_out(game: RobotGame, state, lineup: str, seats: dict) -> None:
     """Play ``state`` to its end, each seat answering as the bench's seats do (the
     programs of a turn run at the same time, as in a match)."""
@@ -74,8 +86,12 @@ def _play_out(game: RobotGame, state, lineup: str, seats: dict) -> None:
         while not state.is_terminal():
             programs = {seat: pool.submit(seats[seat].ask, state.clone(), seat, 2.0)
                         for seat in state.to_move() if lineup[seat] == "G"}
-            moves = {seat: seats[seat].choose(state.clone(), seat, 1.0)
-                     for seat in state.to_move() if lineup[seat] == "B"}
+            moves = {}
+            for seat in state.to_move():
+                if lineup[seat] == "B":
+                    start = time.perf_counter()
+                    moves[seat] = seats[seat].choose(state.clone(), seat, 1.0)
+                    THINK_TIMES.append(time.perf_counter() - start)
             for seat, future in programs.items():
                 moves[seat] = _program_move(game, state, seat, future.result())
             state.apply(moves)
@@ -95,6 +111,26 @@ def _program_move(game: RobotGame, state, seat: int, answer):
     return move if move is not None else RANDOM_PLACEMENT
 
 
+def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate (sound near 0% and 100% too)."""
+    if games == 0:
+        return 0.0, 1.0
+    rate = wins / games
+    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def think_summary(times: list[float]) -> str:
+    """Median, 99th percentile and slowest answer, in milliseconds."""
+    if not times:
+        return "no answers"
+    ordered = sorted(times)
+    pick = lambda share: ordered[min(len(ordered) - 1, int(share * len(ordered)))]  # noqa: E731
+    return (f"think p50 {1000 * pick(0.5):.0f} ms, p99 {1000 * pick(0.99):.0f} ms, "
+            f"max {1000 * ordered[-1]:.0f} ms over {len(ordered)} answers")
+
+
 def rotations(lineup: str) -> list[str]:
     return sorted({lineup[i:] + lineup[:i] for i in range(len(lineup))})
 
@@ -106,6 +142,8 @@ def main() -> int:
     parser.add_argument("--formats", default="1v1,1v3,2v2")
     parser.add_argument("--maps", choices=("all", "shipped", "theirs"), default="all")
     parser.add_argument("--compat", choices=("arena", "organizers"), default="arena")
+    parser.add_argument("--one-turn", action="store_true",
+                        help="level 4 without its look-ahead (as it played before it had one)")
     args = parser.parse_args()
     command = os.environ.get("ROBOT_ORGANIZERS_BOT")
     if not command:
@@ -123,24 +161,27 @@ def main() -> int:
                 print(f"  skipped {path.name}: {exc}")
     if args.maps != "theirs":
         maps += shipped_maps()
-    print(f"bot:{args.level} against {command}, {len(maps)} maps, {args.seeds} seed(s), "
-          f"rules: {args.compat}")
+    print(f"bot:{args.level}{' (one turn ahead)' if args.one_turn else ''} against {command}, "
+          f"{len(maps)} maps, {args.seeds} seed(s), rules: {args.compat}")
     with tempfile.TemporaryDirectory() as tmp:
         for name in args.formats.split(","):
             wins = games = 0
+            THINK_TIMES.clear()
             start = time.perf_counter()
             losses = []
             for map_option in maps:
                 for seed in range(1, args.seeds + 1):
                     for lineup in rotations(FORMATS[name]):
                         ours, theirs = play(map_option, lineup, seed, command, args.level,
-                                            Path(tmp), args.compat)
+                                            Path(tmp), args.compat, args.one_turn)
                         games += 1
                         wins += ours > theirs
                         if ours <= theirs:
                             losses.append(f"{Path(map_option).stem}/{lineup}/{seed} {ours}-{theirs}")
-            print(f"  {name}: won {wins} of {games} ({100 * wins / games:.0f}%), "
-                  f"{time.perf_counter() - start:.0f} s")
+            low, high = wilson_interval(wins, games)
+            print(f"  {name}: won {wins} of {games} ({100 * wins / games:.0f}%, 95% interval "
+                  f"{100 * low:.0f}-{100 * high:.0f}%), {time.perf_counter() - start:.0f} s; "
+                  f"{think_summary(THINK_TIMES)}")
             if losses:
                 print("    not won: " + ", ".join(losses))
     return 0
