@@ -38,6 +38,7 @@ from games.render.annotations import draw_annotations
 from runner.i18n import _, language
 from ui.boards import make_renderer, safe_draw
 from ui.catalog import game_title, who_text
+from ui.game_texts import rules_text
 from ui.panels import PlayerLine, ScrollList, debug_rows, draw_players, engine_line, move_rows
 from ui.scene import Scene, is_pressed
 
@@ -556,7 +557,7 @@ class BoardScene(Scene):
         turns = self.turns()
         if row is None or not 1 <= row <= len(turns) or not turns[row - 1].events:
             return ""
-        notes = [event.text for event in turns[row - 1].events]
+        notes = [rules_text(event.text) for event in turns[row - 1].events]
         if len(notes) == 1 and not self.moves.is_cut(row):
             return ""
         return _("Turn {n}: {notes}").format(n=turns[row - 1].number, notes="; ".join(notes))

@@ -26,7 +26,7 @@ from games.fileio import atomic_write
 from runner.exports import export_formats, export_text
 from runner.i18n import N_, _
 from ui.boards import make_renderer
-from ui.game_texts import game_text
+from ui.game_texts import game_text, rules_text
 from ui.panels import PlayerLine, clock_texts, seat_score, result_text
 from ui.scene import Scene, is_pressed
 from ui.scenes.board_scene import BoardScene, COLUMN_W
@@ -426,7 +426,7 @@ class ReplayView(BoardScene):
         self.go(target)
         here = [m for m in self.marks if m.index == self.index
                 and (self.kind_filter is None or m.kind == self.kind_filter)]
-        self.message = " · ".join(f"{kind_name(m.kind)}: {m.text}" for m in here[:3])
+        self.message = " · ".join(f"{kind_name(m.kind)}: {rules_text(m.text)}" for m in here[:3])
         self.message_is_error = False
 
     def set_playing(self, playing: bool) -> None:
