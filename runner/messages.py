@@ -2,11 +2,13 @@
 crashes, unreadable or illegal answers, repairs), as templates for the catalog.
 
 These are written in English where they are made (answers, forfeits and records keep
-them so: records are data) and shown translated through
-:func:`runner.i18n.translate_text`, which matches a finished text against these
-templates and each game's own (``GamePlugin.messages``).
+them so: records are data) and shown translated by :func:`translated`, which matches a
+finished text against these templates and each game's own (``GamePlugin.messages``).
+Errors that name a file and line (a bad map) are shown the same way.
 """
-from runner.i18n import N_
+import functools
+
+from runner.i18n import N_, translate_text
 
 MESSAGES = (
     # runner.referee
@@ -37,4 +39,34 @@ MESSAGES = (
     N_("move-limit"), N_("board-full"), N_("elimination"), N_("score"), N_("resignation"),
     N_("stopped"), N_("timeout"), N_("illegal-move"), N_("crash"), N_("bad-file"),
     N_("adjudication"), N_("aborted"), N_("forfeit"),
+    # games.api: RecordFormatError (a file that cannot be read), check_seats
+    N_("{path}, line {line}: {expected}"),
+    N_("{game} takes {low}–{high} seats; {count} were given"),
+    N_("{game} takes {low}–{high} seats; {count} was given"),
+    N_("{game} takes {count} seats; {given} were given"),
+    N_("{game} takes {count} seats; {given} was given"),
 )
+
+
+@functools.cache
+def all_templates() -> tuple[str, ...]:
+    """Every template of a text the referee or a game's rules write: the runner's and
+    each installed game's (all games', so a record of any game reads the same way)."""
+    from games import registry
+
+    templates = list(MESSAGES)
+    for plugin in registry.all_plugins():
+        if plugin.messages:
+            try:
+                templates.extend(plugin.load("messages"))
+            except Exception:          # noqa: BLE001 - a half-written game's texts stay English
+                continue
+    return tuple(templates)
+
+
+def translated(text: str) -> str:
+    """A text a game's rules or the referee wrote (an event, a result's detail, a verdict,
+    a repair note, an error naming a file and line), in the interface's language; as
+    written when no template fits."""
+    return translate_text(text or "", all_templates())
+

@@ -13,10 +13,10 @@ game (``GamePlugin.messages``) declare; records keep those texts in English.
 """
 from __future__ import annotations
 
-import functools
 import re
 
-from runner.i18n import N_, _, translate_text
+from runner.i18n import N_, _
+from runner.messages import all_templates, translated
 
 #: (pattern of the game's English words, message with the same {names}); the first match wins.
 SHAPES = (
@@ -54,24 +54,14 @@ def _seat_words(value: str) -> str:
     return ", ".join(_(part) for part in value.split(", "))
 
 
-@functools.cache
-def message_templates() -> tuple[str, ...]:
-    """Every template of a text the referee or a game's rules write: the runner's and
-    each installed game's (all games', so a record of any game reads the same way)."""
-    from games import registry
-    from runner.messages import MESSAGES
 
-    templates = list(MESSAGES)
-    for plugin in registry.all_plugins():
-        if plugin.messages:
-            try:
-                templates.extend(plugin.load("messages"))
-            except Exception:          # noqa: BLE001 - a half-written game's texts stay English
-                continue
-    return tuple(templates)
+def message_templates() -> tuple[str, ...]:
+    """Every template of a text the referee or a game's rules write (see
+    :func:`runner.messages.all_templates`)."""
+    return all_templates()
 
 
 def rules_text(text: str) -> str:
     """A text a game's rules or the referee wrote (an event, a result's detail, a verdict,
     a repair note), in the interface's language; as written when no template fits."""
-    return translate_text(text or "", message_templates())
+    return translated(text)

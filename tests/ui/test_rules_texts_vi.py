@@ -93,3 +93,21 @@ def test_the_referees_verdicts_and_notes_in_the_debug_panel_are_in_vietnamese():
     assert english == []
     i18n.set_language("en")
     assert any("exited with code 3" in line for line in words_of(debug_rows(crashed, 0, "Red", theme)))
+
+
+def test_the_new_match_form_says_a_bad_map_and_a_bad_seat_in_vietnamese(home, tmp_path):
+    from ui.scenes.new_match import NewMatchScene
+    bad = tmp_path / "cut.txt"
+    bad.write_text("9 9 5\n.........\n", encoding="utf-8")
+    i18n.set_language("vi")
+    form = home.push(NewMatchScene(home, game="robot"))
+    form.option_texts["map"] = str(bad)
+    form.relayout()
+    pump(home)
+    assert "dòng 3: cần hàng bản đồ 1 trên 9 (tệp kết thúc sớm)" in form.error, form.error
+    assert not english_left("line map row of the file ends early", form.error)
+    form.option_texts["map"] = "rooms-17"
+    form.seats[0].kind, form.seats[0].command = "ext", "./no-such-player"
+    form.relayout()
+    pump(home)
+    assert "./no-such-player: không có tệp này" in form.error, form.error

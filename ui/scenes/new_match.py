@@ -16,6 +16,9 @@ from runner import paths
 from runner.commands import command_problem
 from runner.setup import load_option_files
 from runner.i18n import N_, _, ngettext
+from runner.messages import translated
+
+
 from ui.catalog import GameEntry, game_entries
 from games.render import font, wrap
 from ui.scene import Scene, is_pressed
@@ -225,7 +228,7 @@ class NewMatchScene(Scene):
             loaded, _files = load_option_files(self.chosen.plugin, self.game, options)
             self.game.new_initial_state(loaded, 0)
         except ArenaError as exc:
-            return str(exc)
+            return translated(str(exc))
         except (TypeError, ValueError, KeyError) as exc:
             return _("options: {error}").format(error=exc)
         for index, seat in enumerate(self.seats):
@@ -248,7 +251,7 @@ class NewMatchScene(Scene):
         try:
             make_seat(seat.spec(self.chosen.plugin), self.chosen.plugin, 0).close()
         except ArenaError as exc:
-            return str(exc)
+            return translated(str(exc))
         return ""
 
     # ------------------------------------------------------------ layout
