@@ -10,8 +10,21 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from runner.i18n import _, language
+from runner.i18n import N_, _, language
 from runner.records import SUFFIX
+
+
+#: The months as a date says them ("23 Nov 2026"); Vietnamese says "thg 11" (the way
+#: CLDR's medium Vietnamese date does: "23 thg 11, 2026").
+MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"),
+          N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))
+
+
+def format_when(when: _dt.datetime) -> str:
+    """A record's start in the interface's language: "23 Nov 2026 14:05" in English,
+    "23 thg 11, 2026 14:05" in Vietnamese (the order and words come from the catalog)."""
+    return _("{day} {month} {year} {time}").format(
+        day=when.day, month=_(MONTHS[when.month - 1]), year=when.year, time=when.strftime("%H:%M"))
 
 
 @dataclass(frozen=True)
@@ -92,7 +105,7 @@ def _summarize(path: Path) -> RecordLine:
     when = ""
     try:
         started = _dt.datetime.fromisoformat(str(header.get("started")))
-        when = started.strftime("%d %b %Y %H:%M")
+        when = format_when(started)
     except (TypeError, ValueError):
         pass
     return RecordLine(str(path), title, players, result, when)
