@@ -80,14 +80,16 @@ def _summarize(path: Path) -> RecordLine:
         return RecordLine(str(path), name, result=_("cannot be read"))
     game = str(header.get("game", ""))
     title, seat_name = game, lambda seat: _("seat {n}").format(n=seat + 1)
+    levels: tuple[str, ...] = ()
     try:
         from games import registry
+        levels = registry.plugin(game).bot_levels
         spec = registry.plugin(game).new_game().spec
         title, seat_name = _(spec.title), lambda seat: _(spec.seat_name(seat))
     except Exception:          # a game no longer installed: its record still gets a line
         pass
     from ui.catalog import who_text
-    labels = [who_text(str(s.get("label") or s.get("spec") or "?")) for s in header.get("seats", [])]
+    labels = [who_text(str(s.get("label") or s.get("spec") or "?"), levels) for s in header.get("seats", [])]
     players = _(" vs ").join(labels)
     result = _("unfinished")
     try:

@@ -53,7 +53,7 @@ def test_switching_to_vietnamese_in_settings_changes_home_and_a_match_at_once(ho
     assert match.pause_button.text == "Tạm dừng" and match.resign_button.text == "Xin thua"
     assert match.status_text().startswith("Đến lượt bạn, Người chơi 1 · Người chơi 1 (cột)")
     assert "English" not in match.status_text() and "to move" not in match.status_text()
-    assert match.player_lines()[1].label == "Máy (cấp 2)"
+    assert match.player_lines()[1].label == "Máy 2 · dễ"
     surface = pygame.Surface(home.size)
     match.draw(surface)                                        # the drawn words render too
     click(home, match.back_button)

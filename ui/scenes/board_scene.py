@@ -116,7 +116,7 @@ class BoardScene(Scene):
         self.game = plugin.new_game()
         self.options = dict(options)
         self.raw_labels = list(seat_labels)            # as the match or record has them
-        self.seat_labels = [who_text(label) for label in seat_labels]
+        self.seat_labels = [who_text(label, plugin.bot_levels) for label in seat_labels]
         self.language = language()
         self.renderer = make_renderer(plugin, self.game, self.options, self.seat_labels, app.theme)
         self.view = BoardView()
@@ -246,7 +246,7 @@ class BoardScene(Scene):
     def layout(self) -> None:
         if self.language != language():                   # the language changed in Settings
             self.language = language()
-            self.seat_labels = [who_text(label) for label in self.raw_labels]
+            self.seat_labels = [who_text(label, self.plugin.bot_levels) for label in self.raw_labels]
             self.renderer = make_renderer(self.plugin, self.game, self.options, self.seat_labels,
                                           self.app.theme)
         if self.renderer.theme != self.app.theme:        # dark/light changed in Settings

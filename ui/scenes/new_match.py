@@ -19,7 +19,7 @@ from runner.i18n import N_, _, ngettext
 from runner.messages import translated
 
 
-from ui.catalog import GameEntry, game_entries
+from ui.catalog import GameEntry, game_entries, level_label
 from games.render import font, wrap
 from ui.scene import Scene, is_pressed
 from ui.seat_settings import (field_unit_label, fields_for, join_settings, settings_problem,
@@ -95,11 +95,6 @@ class SeatChoice:
             return cls("human")
         command, settings = split_settings(arg, fields)
         return cls(kind, command=command, settings=settings)
-
-
-def level_label(level: int, name: str) -> str:
-    """ "2 · easy": every game's levels read the same way (number, then name)."""
-    return f"{level} · {_(name)}"
 
 
 def kind_label(kind: str) -> str:
