@@ -20,6 +20,7 @@ from runner.messages import translated
 
 
 from ui.catalog import GameEntry, game_entries, level_label
+from ui.scenes.replay_tools import file_dialog
 from games.render import font, wrap
 from ui.scene import Scene, is_pressed
 from ui.seat_settings import (field_unit_label, fields_for, join_settings, settings_problem,
@@ -520,12 +521,9 @@ class NewMatchScene(Scene):
         if self.dialog is not None:
             self.dialog.kill()
         self.dialog_seat, self.dialog_option = seat, option
-        rect = pygame.Rect(0, 0, min(self.px(760), self.app.size[0] - 40), min(self.px(560), self.app.size[1] - 40))
-        rect.center = (self.app.size[0] // 2, self.app.size[1] // 2)
         title = (_("Choose the file: {option}").format(option=option_label(option)) if option
                  else _("Choose the program"))
-        self.dialog = UIFileDialog(rect, self.app.manager, window_title=title,
-                                   initial_file_path=str(Path.cwd()), allow_existing_files_only=True)
+        self.dialog = file_dialog(self, title, Path.cwd())
 
     # ------------------------------------------------------------ start
     def start(self):
