@@ -46,7 +46,7 @@ def game_text(text: str) -> str:
         if match:
             parts = {key: _seat_words(value) for key, value in match.groupdict().items()}
             return _(message).format(**parts)
-    return text
+    return translated(text)           # a finished game's detail ("Black is checkmated; Red wins")
 
 
 def _seat_words(value: str) -> str:

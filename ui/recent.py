@@ -89,7 +89,11 @@ def _summarize(path: Path) -> RecordLine:
     except Exception:          # a game no longer installed: its record still gets a line
         pass
     from ui.catalog import who_text
-    labels = [who_text(str(s.get("label") or s.get("spec") or "?"), levels) for s in header.get("seats", [])]
+    seats = header.get("seats", [])
+    # Four bots with level names do not fit one line at 720p: beyond two seats a bot is
+    # named by its level's number alone ("Bot 4"), which the form's "4 · strongest" begins with.
+    levels = levels if len(seats) <= 2 else ()
+    labels = [who_text(str(s.get("label") or s.get("spec") or "?"), levels) for s in seats]
     players = _(" vs ").join(labels)
     result = _("unfinished")
     try:

@@ -110,8 +110,10 @@ def test_a_bot_seat_is_named_by_its_level_as_the_new_match_form_names_it(home):
     assert cards == ["Bot 2 · easy", "Bot 5 · strongest"], cards
     assert level_label(2, HEX.bot_levels[1]) in cards[0]
     match.stop()
-    line = summarize(ROOT / "replays" / "robot-sample.arena.jsonl")
-    assert "level" not in line.players and "Bot 4 · strongest" in line.players, line.players
+    line = summarize(ROOT / "replays" / "hex-sample.arena.jsonl")
+    assert line.players == "Bot 1 · random vs Bot 1 · random", line.players
+    line = summarize(ROOT / "replays" / "robot-sample.arena.jsonl")       # four seats: the numbers
+    assert line.players == "Bot 4 vs Bot 3 vs Bot 2 vs Bot 1", line.players
     assert who_text("Bot (level 2, depth=6)", registry.plugin("xiangqi").bot_levels) == "Bot 2 · novice, depth=6"
     assert who_text("Bot (level 9)", HEX.bot_levels) == "Bot 9"
     assert who_text("Anna", HEX.bot_levels) == "Anna"
