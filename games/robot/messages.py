@@ -19,6 +19,7 @@ MESSAGES = (
     N_("items: {items}"),
     N_("{item} at {cell}"),
     N_("{robot} left the game: {why}"),
+    N_("next shrink after turn {turn}: {scores}"),
     N_("{robot} left the game: {reason}: {detail}"),
     N_("the referee ended the game"),
     N_("cells painted: {scores}"),
