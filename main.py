@@ -17,6 +17,14 @@ from pathlib import Path
 
 from runner.i18n import N_, _
 
+
+def error_text(exc: BaseException) -> str:
+    """An error for the terminal in the interface's language: messages made with ``_`` are
+    already translated; those written in English by a game's rules (a bad map, seat counts)
+    are matched against the games' templates (see :func:`runner.messages.translated`)."""
+    from runner.messages import translated
+    return translated(str(exc))
+
 SEAT_HELP = N_("""seat specs and their settings (quote a spec that has spaces):
   human                      a person at the window (not with --headless)
   bot:LEVEL                  the built-in bot (Hex 1-5, Xiangqi 1-5, Robot 1-4)
@@ -227,14 +235,15 @@ def cmd_match(args) -> int:
             if problem:
                 for made in seats:
                     made.close()
-                raise GameSetupError(f"seat {index + 1} ({spec}) cannot start: {problem}")
+                raise GameSetupError(_("seat {n} ({spec}) cannot start: {problem}").format(
+                    n=index + 1, spec=spec, problem=problem))
         # A seat may want other option defaults (a uci:/ucci: engine: the usual repetition count).
         wanted = seat_option_defaults(seats)
         options = game.spec.resolve_options(args.variant, {**wanted, **explicit})
         match = Match(plugin, options, seats, seed=seed, variant=args.variant, record_path=record,
                       out_dir=out)
     except ArenaError as exc:
-        print(f"arena: {exc}", file=sys.stderr)
+        print(f"arena: {error_text(exc)}", file=sys.stderr)
         return 2
     if not args.headless:
         from ui.app import run_app
@@ -279,7 +288,7 @@ def cmd_branch(args) -> int:
         match = Match(plugin, header["options"], seats, seed=seed, variant=header.get("variant"),
                       record_path=record, out_dir=out if args.out else None, branch=branch)
     except ArenaError as exc:
-        print(f"arena: {exc}", file=sys.stderr)
+        print(f"arena: {error_text(exc)}", file=sys.stderr)
         return 2
     if not args.headless:
         from ui.app import run_app
@@ -305,7 +314,7 @@ def cmd_rerun(args) -> int:
         replay = open_replay(args.file)
         result = rerun_turn(replay, args.turn, args.seat - 1, spec, time_limit=args.time)
     except ArenaError as exc:
-        print(f"arena: {exc}", file=sys.stderr)
+        print(f"arena: {error_text(exc)}", file=sys.stderr)
         return 2
     print("\n".join(describe(result, registry.plugin(replay.game).new_game().spec.title)))
     return 0
@@ -317,7 +326,7 @@ def cmd_compare(args) -> int:
     try:
         replays = open_replay(args.old), open_replay(args.new)
     except ArenaError as exc:
-        print(f"arena: {exc}", file=sys.stderr)
+        print(f"arena: {error_text(exc)}", file=sys.stderr)
         return 2
     if replays[0].game != replays[1].game:
         print(_("arena: {old} is {old_game} and {new} is {new_game}: only records of the same game "
@@ -347,7 +356,7 @@ def cmd_export(args) -> int:
             return _export_media(args, replay)
         _, text = export_text(registry.plugin(replay.game), replay, args.turn, args.format)
     except ArenaError as exc:
-        print(f"arena: {exc}", file=sys.stderr)
+        print(f"arena: {error_text(exc)}", file=sys.stderr)
         return 2
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8")
@@ -377,7 +386,7 @@ def cmd_render(args) -> int:
     try:
         path = render_record_turn(args.file, args.turn, args.out, parse_size(args.size))
     except ArenaError as exc:
-        print(f"arena: {exc}", file=sys.stderr)
+        print(f"arena: {error_text(exc)}", file=sys.stderr)
         return 2
     print(path)
     return 0

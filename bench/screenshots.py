@@ -8,10 +8,12 @@ replay and a Xiangqi replay of a REPORT.TXT (in WXF).
 
     python bench/screenshots.py [--out out/screens] [--sizes 1280x720,1920x1080]
     python bench/screenshots.py --language vi --sizes 1280x720,1920x1080,3840x2160
+    python bench/screenshots.py --language vi --only rules-texts --sizes 1280x720,1920x1080,3840x2160
 
 ``--language en|vi`` makes the interface set (Home, New match, a match, a replay,
 Settings, How to play, a tournament; dark and light) in that language, named
-``<screen>_<language>[_light]_<W>x<H>.png``.
+``<screen>_<language>[_light]_<W>x<H>.png``; with ``--only rules-texts``, the texts the
+games' rules and the referee write (events, results, errors) and the file dialog.
 
 Look at the pictures after a layout change: overlaps, clipped text, empty areas.
 """
@@ -621,6 +623,89 @@ def shoot_language(size: tuple[int, int], out: Path, code: str) -> list[Path]:
     return saved
 
 
+def shoot_rules_texts(size: tuple[int, int], out: Path, code: str) -> list[Path]:
+    """What the games' rules and the referee write, in language ``code``, dark then light:
+    a Robot and a Xiangqi replay (move list with events, a whole note, the result line), a
+    finished Hex match's result, Home's recent records, a bad map and a bad seat on the New
+    match form, and the Open record file dialog."""
+    import pygame
+
+    from games import registry
+    from runner.match import Match
+    from runner.seats import make_seat
+    from ui.app import App
+    from ui.scenes.home import HomeScene
+    from ui.scenes.match import MatchScene
+    from ui.scenes.new_match import NewMatchScene
+    from ui.scenes.replay import ReplayScene
+    from ui.settings import Settings
+
+    saved = []
+    root = Path(__file__).resolve().parent.parent
+    app = App(Settings(language=code), size=size, fullscreen=False)
+    for sample in ("robot-sample.arena.jsonl", "xiangqi-sample.arena.jsonl", "hex-sample.arena.jsonl"):
+        app.settings.add_recent(root / "replays" / sample)
+    bad_map = Path(tempfile.mkdtemp(prefix="arena-map-")) / "my_map.txt"
+    bad_map.write_text("9 9 5\n.........\n", encoding="utf-8")
+    for theme in ("dark", "light"):
+        app.settings.theme = theme
+        app.set_theme(theme)
+        tag = f"_{code}" + ("" if theme == "dark" else "_light")
+
+        def save(name: str) -> None:
+            path = out / f"{name}{tag}_{size[0]}x{size[1]}.png"
+            pygame.image.save(app.window, str(path))
+            saved.append(path)
+
+        app.push(HomeScene(app))
+        settle(app)
+        save("rules_home_recent")
+        for sample, turn in (("robot-sample.arena.jsonl", 52), ("xiangqi-sample.arena.jsonl", None)):
+            app.push(ReplayScene(app, path=str(root / "replays" / sample)))
+            view = app.scene
+            last = len(view.replay.states) - 1
+            view.go(last if turn is None else min(turn, last))
+            view.toggle_debug(0)
+            settle(app)
+            row = next((i + 1 for i, t in enumerate(view.replay.turns) if len(t.events) > 1), None)
+            if row is not None and turn is not None:
+                view.moves.first = max(0, row - 2)
+                view.pointed_row = row
+                settle(app)
+            save(f"rules_replay_{sample.split('-')[0]}")
+            app.pop()
+        hexp = registry.plugin("hex")
+        match = Match(hexp, hexp.new_game().spec.resolve_options("5x5"),
+                      [make_seat("bot:1", hexp, 1), make_seat("bot:2", hexp, 2)], seed=4)
+        scene = app.push(MatchScene(app, match))
+        wait_for(app, lambda: scene.snap is not None and scene.snap.outcome is not None, 20)
+        settle(app, 0.3)
+        save("rules_match_hex_result")
+        match.stop()
+        app.pop()
+        form = app.push(NewMatchScene(app, game="robot"))
+        form.option_texts["map"] = str(bad_map)
+        form.relayout()
+        settle(app)
+        save("rules_error_map")
+        form.option_texts["map"] = "rooms-17"
+        form.seats[0].kind, form.seats[0].command = "ext", "./no-such-player"
+        form.relayout()
+        settle(app)
+        save("rules_error_seat")
+        app.pop()
+        app.push(ReplayScene(app))
+        settle(app)
+        app.scene.open_dialog()
+        settle(app, 0.2)
+        save("rules_file_dialog")
+        app.scene.teardown()
+        app.pop()
+        app.pop()
+    app.close()
+    return saved
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="out/screens")
@@ -637,7 +722,9 @@ def main(argv=None) -> int:
         width, height = (int(v) for v in text.split("x"))
         shooter = {"broken": shoot_broken, "newcomers": shoot_newcomers}.get(args.only, shoot)
         if args.language:
-            def shooter(size, out, code=args.language):
+            def shooter(size, out, code=args.language, only=args.only):
+                if only == "rules-texts":
+                    return shoot_rules_texts(size, out, code)
                 return shoot_language(size, out, code)
         for path in shooter((width, height), out):
             print(path)

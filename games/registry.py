@@ -43,6 +43,9 @@ class GamePlugin:
     * ``files``: ``load_files(options) -> (options, files)`` replacing options that name
       files by their content (see :mod:`runner.setup`), for games that name files their
       own way (Robot's shipped maps).
+    * ``messages``: the templates of the English texts the game's rules and programs
+      write (``"{robot} left the game: {why}"``, marked with ``N_``), by which the
+      interface shows those texts translated (see :func:`runner.i18n.translate_text`).
     * ``tournament``: the game's own tournament formats, ``{name: preset}`` where a preset
       names a generic format and its settings (Robot's ``pairs``: round robin of duels,
       20 points a win, 10 a draw); see :mod:`runner.tournament`.
@@ -61,6 +64,7 @@ class GamePlugin:
     cli: str | None = None
     files: str | None = None
     tournament: str | None = None
+    messages: str | None = None
     howto: str = "HOWTO.md"         # relative to the game's package folder
     picture: str = ""               # asset file name for the home screen
 

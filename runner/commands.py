@@ -12,6 +12,7 @@ import os
 import shutil
 from pathlib import Path
 
+from runner.i18n import _
 from runner.process import split_command
 
 #: Interpreters whose first plain argument is the script they run.
@@ -25,25 +26,26 @@ def command_problem(command: str, base: str | Path | None = None) -> str:
     try:
         argv = split_command(command)
     except ValueError as exc:          # an unclosed quote, or nothing at all
-        return f"the command {command.strip()!r} cannot be read ({exc})"
+        return _("the command {command!r} cannot be read ({error})").format(command=command.strip(), error=exc)
     program = argv[0]
     if os.path.isabs(program) or "/" in program or os.sep in program:
         path = base / program
         if not path.exists():
-            return f"{program}: no such file"
+            return _("{program}: no such file").format(program=program)
         if path.is_dir():
-            return f"{program} is a folder, not a program"
+            return _("{program} is a folder, not a program").format(program=program)
         if os.name != "nt" and not os.access(path, os.X_OK):
-            return f"{program} is not executable (chmod +x {program}, or run it with its interpreter)"
+            return _("{program} is not executable (chmod +x {program}, or run it with its interpreter)").format(
+                program=program)
     elif shutil.which(program) is None:
         here = base / program
         if here.is_file():
-            return f"{program} is not on PATH; for the file in this folder write ./{program}"
-        return f"{program}: no such program (not a file here, nor on PATH)"
+            return _("{program} is not on PATH; for the file in this folder write ./{program}").format(program=program)
+        return _("{program}: no such program (not a file here, nor on PATH)").format(program=program)
     name = Path(program).name.lower()
     name = name[:-4] if name.endswith(".exe") else name
     if name in INTERPRETERS or name.startswith("python3."):
         script = next((a for a in argv[1:] if not a.startswith("-")), None)
         if script and Path(script).suffix and not (base / script).exists():
-            return f"{script}: no such file (given to {program})"
+            return _("{script}: no such file (given to {program})").format(script=script, program=program)
     return ""

@@ -21,8 +21,10 @@ runner, the command line and the games' plugins can all import it without pygame
 from __future__ import annotations
 
 import ast
+import functools
 import gettext
 import os
+import re
 from pathlib import Path
 
 DOMAIN = "arena"
@@ -59,6 +61,7 @@ def set_language(code: str) -> None:
     """Switches the interface to ``code``; unknown codes and missing catalogs mean English."""
     global _translation, _language
     _translation = _load(code)
+    _translate.cache_clear()
     _language = code if code in LANGUAGES and not isinstance(_translation, _English) else "en"
 
 
@@ -214,6 +217,67 @@ def _catalog_of(entries: list[dict], where: str) -> tuple[dict, str]:
         elif entry.get("msgstr"):
             catalog[msgid] = entry["msgstr"]
     return catalog, plural_forms
+
+
+#: A ``{name}`` placeholder in a message template.
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+#: How deep :func:`translate_text` follows parts inside parts (a reason in a verdict in a note).
+_MAX_DEPTH = 6
+
+
+def template_pattern(template: str) -> re.Pattern:
+    """The regular expression a finished English text of ``template`` matches, each
+    ``{name}`` a named group: ``"{seat} left the game: {why}"`` matches
+    ``"A left the game: enclosed by B"`` with seat="A", why="enclosed by B"."""
+    pieces = _PLACEHOLDER.split(template)
+    regex = "".join(re.escape(piece) if index % 2 == 0 else f"(?P<{piece}>.+?)"
+                    for index, piece in enumerate(pieces))
+    return re.compile(regex + r"\Z", re.DOTALL)
+
+
+@functools.lru_cache(maxsize=64)
+def _compiled(templates: tuple[str, ...]) -> tuple[tuple[str, re.Pattern], ...]:
+    """``templates`` compiled once, the most specific first (more fixed words before fewer),
+    so "{side} is checkmated; {winner} wins" is tried before "{first}; {rest}"."""
+    fixed = lambda template: len(_PLACEHOLDER.sub("", template))       # noqa: E731
+    return tuple((t, template_pattern(t)) for t in sorted(set(templates), key=fixed, reverse=True))
+
+
+def translate_text(text: str, templates=()) -> str:
+    """A finished English text written where :func:`_` cannot be used (a game's stdlib-only
+    rules, a record, the referee), in the current language.
+
+    ``text`` is looked up whole in the catalog first; else it is matched against
+    ``templates`` (English messages with ``{name}`` placeholders, each marked with
+    :func:`N_` where it is declared), and the matching template's translation is filled
+    with its parts, each translated the same way ("Red" inside "Red gives check").  A list
+    ("A 3, B 0", "x; y") is translated item by item.  Text that matches nothing is
+    returned as it was, so records keep their English and show translated.
+    """
+    if not text or _language == "en":
+        return text
+    return _translate(text, tuple(templates), _language, 0)
+
+
+@functools.lru_cache(maxsize=4096)
+def _translate(text: str, templates: tuple[str, ...], language_code: str, depth: int) -> str:
+    exact = _(text)
+    if exact != text or depth > _MAX_DEPTH:
+        return exact
+    for template, pattern in _compiled(templates):
+        match = pattern.match(text)
+        if match:
+            parts = {name: _translate(value, templates, language_code, depth + 1)
+                     for name, value in match.groupdict().items()}
+            try:
+                return _(template).format(**parts)
+            except (KeyError, IndexError, ValueError):      # a translation with a wrong name
+                return text
+    for separator in ("; ", ", "):
+        if separator in text:
+            items = text.split(separator)
+            return separator.join(_translate(item, templates, language_code, depth + 1) for item in items)
+    return text
 
 
 def translate_argparse() -> None:

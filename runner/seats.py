@@ -22,6 +22,7 @@ from typing import Any, Mapping
 
 from games.api import Game, GameSetupError, Outcome, State, Termination
 from games.registry import GamePlugin
+from runner.i18n import _
 
 
 @dataclass
@@ -244,7 +245,7 @@ def seat_folder(info: SeatInfo, limits: Mapping[str, Any]) -> Path:
     the match made for the seat."""
     chosen = limits.get("folder") or info.workdir
     if not chosen:
-        raise GameSetupError(f"seat {info.seat + 1} runs a program but was given no folder")
+        raise GameSetupError(_("seat {n} runs a program but was given no folder").format(n=info.seat + 1))
     folder = Path(chosen)
     folder.mkdir(parents=True, exist_ok=True)
     return folder
@@ -256,7 +257,7 @@ def bot_settings(text: str) -> dict[str, str]:
     for word in text.split():
         key, sep, value = word.partition("=")
         if not sep or not key:
-            raise GameSetupError(f"bot setting {word!r}: expected KEY=VALUE, e.g. depth=6")
+            raise GameSetupError(_("bot setting {word!r}: expected KEY=VALUE, e.g. depth=6").format(word=word))
         settings[key.lower()] = value
     return settings
 
@@ -272,7 +273,7 @@ def parse_seat_spec(spec: str) -> tuple[str, str]:
     kind = kind.strip().lower()
     if kind in ("human", "bot") or sep:
         return kind, arg.strip()
-    raise GameSetupError(f"seat {spec!r}: expected human, bot[:LEVEL] or KIND:COMMAND")
+    raise GameSetupError(_("seat {spec!r}: expected human, bot[:LEVEL] or KIND:COMMAND").format(spec=spec))
 
 
 def make_seat(spec: str, plugin: GamePlugin, seed: int,
@@ -282,28 +283,29 @@ def make_seat(spec: str, plugin: GamePlugin, seed: int,
     if kind == "human":
         return HumanSeat(spec)
     if kind == "bot":
-        level_text, _, rest = arg.partition(" ")
+        level_text, _space, rest = arg.partition(" ")
         if plugin.bot is None:
-            raise GameSetupError(f"{plugin.name} has no built-in bot")
+            raise GameSetupError(_("{game} has no built-in bot").format(game=plugin.name))
         if level_text and not level_text.isdigit():
-            levels = f"1-{len(plugin.bot_levels)}" if plugin.bot_levels else "a whole number"
-            raise GameSetupError(f"seat {spec!r}: the bot's level is a number ({levels}), not {level_text!r}")
+            levels = f"1-{len(plugin.bot_levels)}" if plugin.bot_levels else _("a whole number")
+            raise GameSetupError(_("seat {spec!r}: the bot's level is a number ({levels}), not {level!r}").format(
+                spec=spec, levels=levels, level=level_text))
         level = int(level_text) if level_text else max(1, len(plugin.bot_levels) // 2)
         settings = bot_settings(rest)
         if plugin.bot_levels and not 1 <= level <= len(plugin.bot_levels):
-            raise GameSetupError(f"{plugin.name} bot levels are 1-{len(plugin.bot_levels)}")
+            raise GameSetupError(_("{game} bot levels are 1-{last}").format(game=plugin.name, last=len(plugin.bot_levels)))
         factory = plugin.load("bot")
         if settings and "settings" not in inspect.signature(factory).parameters:
-            raise GameSetupError(f"{plugin.name} bots take no settings ({rest.strip()})")
+            raise GameSetupError(_("{game} bots take no settings ({settings})").format(game=plugin.name, settings=rest.strip()))
         bot = factory(level, seed, settings=settings) if settings else factory(level, seed)
         return BotSeat(spec, bot, level, settings)
     if not arg:
-        raise GameSetupError(f"seat {spec!r}: a command is needed after '{kind}:'")
+        raise GameSetupError(_("seat {spec!r}: a command is needed after '{kind}:'").format(spec=spec, kind=kind))
     if kind == "ext":
         if plugin.external is None:
-            raise GameSetupError(f"{plugin.name} cannot run external programs yet")
+            raise GameSetupError(_("{game} cannot run external programs yet").format(game=plugin.name))
         return plugin.load("external")(spec, arg, limits=dict(limits or {}))
     if kind in plugin.extra_seats:
         return plugin.load(kind)(spec, arg, limits=dict(limits or {}))
-    raise GameSetupError(f"seat kind {kind!r} is not known for {plugin.name}; kinds: "
-                         + ", ".join(["human", "bot", "ext", *plugin.extra_seats]))
+    raise GameSetupError(_("seat kind {kind!r} is not known for {game}; kinds: {kinds}").format(
+        kind=kind, game=plugin.name, kinds=", ".join(["human", "bot", "ext", *plugin.extra_seats])))

@@ -77,8 +77,19 @@ def game_title(name: str) -> str:
 _BOT_LABEL = re.compile(r"^Bot \(level (\d+)(.*)\)$")
 
 
-def who_text(label: str) -> str:
-    """A seat's label as shown: the runner's "Bot (level 2)" in the interface's language;
+def level_label(level: int, name: str) -> str:
+    """ "2 · easy": every game's levels read the same way (number, then name), on the
+    New match form and wherever a bot seat is named."""
+    return f"{level} · {_(name)}"
+
+
+def who_text(label: str, levels: tuple[str, ...] = ()) -> str:
+    """A seat's label as shown: the runner's "Bot (level 2)" as the New match form names
+    the level ("Bot 2 · easy", given the game's ``levels``), in the interface's language;
     people's names and program commands as they are."""
     match = _BOT_LABEL.match(label or "")
-    return _("Bot (level {level})").format(level=match[1] + match[2]) if match else label
+    if not match:
+        return label
+    number = int(match[1])
+    level = level_label(number, levels[number - 1]) if 1 <= number <= len(levels) else match[1]
+    return _("Bot {level}").format(level=level + match[2])

@@ -5,12 +5,18 @@ A game's rules module is pure standard library and writes its status in English
 shrink after turn 20: A 5, B 3").  :func:`game_text` recognises those common shapes and
 says them again through the catalog, translating the seat names inside; anything else is
 shown as the game wrote it.
+
+:func:`rules_text` does the same for the texts the rules and the referee write into
+events, results and verdicts ("Red gives check", "A left the game: enclosed by B",
+"exited with code 1"), by the templates the runner (:mod:`runner.messages`) and every
+game (``GamePlugin.messages``) declare; records keep those texts in English.
 """
 from __future__ import annotations
 
 import re
 
 from runner.i18n import N_, _
+from runner.messages import all_templates, translated
 
 #: (pattern of the game's English words, message with the same {names}); the first match wins.
 SHAPES = (
@@ -40,9 +46,22 @@ def game_text(text: str) -> str:
         if match:
             parts = {key: _seat_words(value) for key, value in match.groupdict().items()}
             return _(message).format(**parts)
-    return text
+    return translated(text)           # a finished game's detail ("Black is checkmated; Red wins")
 
 
 def _seat_words(value: str) -> str:
     """A captured part: seat names ("Red", "A, B") through the catalog, numbers as they are."""
     return ", ".join(_(part) for part in value.split(", "))
+
+
+
+def message_templates() -> tuple[str, ...]:
+    """Every template of a text the referee or a game's rules write (see
+    :func:`runner.messages.all_templates`)."""
+    return all_templates()
+
+
+def rules_text(text: str) -> str:
+    """A text a game's rules or the referee wrote (an event, a result's detail, a verdict,
+    a repair note), in the interface's language; as written when no template fits."""
+    return translated(text)

@@ -15,6 +15,7 @@ from games.api import Outcome, Termination
 from games.replay import TurnInfo
 from games.render import Theme, elide, font, mix
 from runner.i18n import N_, _, ngettext
+from ui.game_texts import rules_text
 
 Segment = tuple[str, tuple]          # (text, colour)
 
@@ -283,7 +284,7 @@ def move_rows(turns: Sequence[TurnInfo], seat_colours: Sequence[tuple], theme: T
             else:
                 row.append(("—  ", theme.muted))
         if turn.events:
-            row.append(("  " + turn.events[0].text, theme.accent))
+            row.append(("  " + rules_text(turn.events[0].text), theme.accent))
         rows.append(row)
     return rows
 
@@ -381,15 +382,15 @@ def debug_rows(turn: TurnInfo | None, seat: int, seat_name: str, theme: Theme,
         rows.append([(_("Verdict: "), theme.muted),
                      (_("forfeit ({reason}) {detail}").format(
                          reason=_(REASON_WORDS.get(forfeit.get("reason"), str(forfeit.get("reason")))),
-                         detail=forfeit.get("detail", "")), theme.bad)])
+                         detail=rules_text(forfeit.get("detail", ""))), theme.bad)])
     elif failure:
-        rows.append([(_("Verdict: "), theme.muted), (f"{failure}: {detail}", theme.bad)])
+        rows.append([(_("Verdict: "), theme.muted), (f"{rules_text(failure)}: {rules_text(detail)}", theme.bad)])
     else:
         rows.append([(_("Verdict: "), theme.muted), (_("accepted, played {move}").format(move=move), theme.good)])
     if isinstance(answer.get("search"), dict):
         rows.extend(search_rows(answer["search"], theme, pv_labels))
     for note in answer.get("notes", []):
-        rows.append([(_("Note: "), theme.muted), (note, theme.accent)])
+        rows.append([(_("Note: "), theme.muted), (rules_text(note), theme.accent)])
     debug = answer.get("debug")
     if isinstance(debug, dict):           # bot annotations: how many, and what was skipped
         count = len(debug.get("draw", []))
@@ -424,7 +425,7 @@ def result_parts(outcome: Outcome | None, seat_name) -> tuple[str, str]:
         head = _("{names} wins").format(names=_(" and ").join(seat_name(s) for s in outcome.winners))
     else:                                 # a shared first place in a ranked game
         head = _("Tie for first: ") + ", ".join(seat_name(s) for s, r in enumerate(outcome.ranks) if r == 1)
-    detail = outcome.detail or _(REASON_WORDS.get(outcome.reason.value, outcome.reason.value))
+    detail = rules_text(outcome.detail) or _(REASON_WORDS.get(outcome.reason.value, outcome.reason.value))
     if detail.lower().startswith(head.lower()):          # "Draw: the position repeated ..."
         detail = detail[len(head):].lstrip(" :—-") or detail
     return head, detail

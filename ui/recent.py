@@ -10,8 +10,21 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from runner.i18n import _, language
+from runner.i18n import N_, _, language
 from runner.records import SUFFIX
+
+
+#: The months as a date says them ("23 Nov 2026"); Vietnamese says "thg 11" (the way
+#: CLDR's medium Vietnamese date does: "23 thg 11, 2026").
+MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"),
+          N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))
+
+
+def format_when(when: _dt.datetime) -> str:
+    """A record's start in the interface's language: "23 Nov 2026 14:05" in English,
+    "23 thg 11, 2026 14:05" in Vietnamese (the order and words come from the catalog)."""
+    return _("{day} {month} {year} {time}").format(
+        day=when.day, month=_(MONTHS[when.month - 1]), year=when.year, time=when.strftime("%H:%M"))
 
 
 @dataclass(frozen=True)
@@ -67,14 +80,20 @@ def _summarize(path: Path) -> RecordLine:
         return RecordLine(str(path), name, result=_("cannot be read"))
     game = str(header.get("game", ""))
     title, seat_name = game, lambda seat: _("seat {n}").format(n=seat + 1)
+    levels: tuple[str, ...] = ()
     try:
         from games import registry
+        levels = registry.plugin(game).bot_levels
         spec = registry.plugin(game).new_game().spec
         title, seat_name = _(spec.title), lambda seat: _(spec.seat_name(seat))
     except Exception:          # a game no longer installed: its record still gets a line
         pass
     from ui.catalog import who_text
-    labels = [who_text(str(s.get("label") or s.get("spec") or "?")) for s in header.get("seats", [])]
+    seats = header.get("seats", [])
+    # Four bots with level names do not fit one line at 720p: beyond two seats a bot is
+    # named by its level's number alone ("Bot 4"), which the form's "4 · strongest" begins with.
+    levels = levels if len(seats) <= 2 else ()
+    labels = [who_text(str(s.get("label") or s.get("spec") or "?"), levels) for s in seats]
     players = _(" vs ").join(labels)
     result = _("unfinished")
     try:
@@ -92,7 +111,7 @@ def _summarize(path: Path) -> RecordLine:
     when = ""
     try:
         started = _dt.datetime.fromisoformat(str(header.get("started")))
-        when = started.strftime("%d %b %Y %H:%M")
+        when = format_when(started)
     except (TypeError, ValueError):
         pass
     return RecordLine(str(path), title, players, result, when)

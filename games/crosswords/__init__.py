@@ -3,6 +3,7 @@ from games.registry import GamePlugin
 
 PLUGIN = GamePlugin(
     name="crosswords",
+    messages="games.crosswords.messages:MESSAGES",
     game="games.crosswords.dictionary:ArenaCrosswordsGame",
     bot="games.crosswords.solver:make_bot",
     bot_levels=("greedy", "planner"),

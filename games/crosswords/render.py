@@ -20,6 +20,7 @@ import pygame
 
 from games.api import ArenaError
 from runner.i18n import _
+from runner.messages import translated
 from games.crosswords.rules import (BONUS, COLUMNS, HAND_LIMIT, LETTER_VALUES, SIZE,
                                     CrosswordsState, Discard, Draw, Place, format_move)
 from games.render import BoardRenderer, BoardView, contrast_text, elide, font, mix
@@ -244,7 +245,7 @@ class CrosswordsRenderer(BoardRenderer):
             message = (info.lstrip("!"), colour)
         elif state.stopped:
             out = state.outcome()
-            message = (_("Game over: {result} ({detail})").format(result=out.result_text(), detail=out.detail),
+            message = (_("Game over: {result} ({detail})").format(result=translated(out.result_text()), detail=translated(out.detail)),
                        theme.text)
         if message:
             words, colour = message

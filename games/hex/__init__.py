@@ -3,6 +3,7 @@ from games.registry import GamePlugin
 
 PLUGIN = GamePlugin(
     name="hex",
+    messages="games.hex.messages:MESSAGES",
     game="games.hex.rules:HexGame",
     bot="games.hex.bot:make_bot",
     bot_levels=("random", "easy", "medium", "strong", "strongest"),

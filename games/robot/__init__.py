@@ -3,6 +3,7 @@ from games.registry import GamePlugin
 
 PLUGIN = GamePlugin(
     name="robot",
+    messages="games.robot.messages:MESSAGES",
     game="games.robot.rules:RobotGame",
     bot="games.robot.bot:make_bot",
     bot_levels=("random", "painter", "territory", "strongest"),

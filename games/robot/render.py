@@ -33,6 +33,7 @@ from games.render import (ARROWS, CONFIRM_KEYS, BoardRenderer, BoardView, GridCu
 from games.render.grid import fit_grid as fit_grid_with_margins
 from games.robot.rules import COLOURS, RobotState, format_move_text
 from runner.i18n import _, ngettext
+from runner.messages import translated
 
 Cell = tuple[int, int]                 # (X, Y): row, column, 0-based as in MAP.INP
 COORD_MARGIN = 0.9                     # room for coordinates left of and above the grid, in cells
@@ -585,7 +586,7 @@ class RobotRenderer(BoardRenderer):
         robot = state.robots[seat]
         if not robot.in_game and not state.finished:
             when = _(" (turn {n})").format(n=robot.left_turn) if robot.left_turn is not None else ""
-            return _("Out{when}: {why}").format(when=when, why=robot.why or _("left the game")), None, True
+            return _("Out{when}: {why}").format(when=when, why=translated(robot.why) or _("left the game")), None, True
         if state.finished:
             return "", None, False
         if robot.on_oil:

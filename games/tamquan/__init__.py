@@ -3,6 +3,7 @@ from games.registry import GamePlugin
 
 PLUGIN = GamePlugin(
     name="tamquan",
+    messages="games.tamquan.messages:MESSAGES",
     game="games.tamquan.rules:TamQuanGame",
     bot="games.tamquan.bot:make_bot",
     bot_levels=("random", "greedy", "search", "strongest"),

@@ -31,6 +31,7 @@ from games.render import (CONFIRM_KEYS, BoardRenderer, BoardView, GridCursor, Gr
                           contrast_text, draw_labels, elide, font, grid_labels, mix, wrap)
 from games.render.grid import fit_grid
 from runner.i18n import _, ngettext
+from runner.messages import translated
 from games.robot.render import region_outline, shape_points, split_area
 from games.tamquan.rules import (EMPTY, LETTERS, Placement, Steps, TamQuanState, cell_text,
                                  format_move)
@@ -361,7 +362,7 @@ class TamQuanRenderer(BoardRenderer):
         if state.setup:
             status = _("Setup: {team} picks a zone").format(team=self.team_name(state.current))
         elif state.finished:
-            status = state.finished.detail
+            status = translated(state.finished.detail)
         else:
             status = _("Turn {n} of {last}: {team}").format(n=state.play_turns + 1, last=L.turn_limit,
                                                              team=self.team_name(state.current))

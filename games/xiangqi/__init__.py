@@ -7,6 +7,7 @@ from games.registry import GamePlugin
 
 PLUGIN = GamePlugin(
     name="xiangqi",
+    messages="games.xiangqi.messages:MESSAGES",
     game="games.xiangqi.rules:XiangqiGame",
     renderer="games.xiangqi.render:XiangqiRenderer",
     bot="games.xiangqi.bot:make_bot",

@@ -44,3 +44,27 @@ def test_command_problem_reads_commands_as_the_runner_does(tmp_path):
     os.mkdir(tmp_path / "folder")
     assert "is a folder" in command_problem("./folder", tmp_path)
     assert "cannot be read" in command_problem("'unclosed", tmp_path)
+
+
+# ---------------------------------------------------------------- the same errors in Vietnamese
+def test_a_bad_seat_spec_is_explained_in_vietnamese(tmp_path, monkeypatch):
+    monkeypatch.setenv("LANGUAGE", "vi")
+    result = arena("match", "hex", "--seat", "bot:x", "--seat", "bot:1", "--headless", "--out", str(tmp_path))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "cấp của bot là một số (1-5), không phải 'x'" in result.stderr
+    result = arena("match", "robot", *["--seat", "bot:1"] * 5, "--headless", "--out", str(tmp_path))
+    assert "cần 2–4 chỗ ngồi; có 5" in result.stderr and "were given" not in result.stderr
+    result = arena("match", "hex", "--seat", "ext:./no-such-player", "--seat", "bot:1", "--headless",
+                   "--out", str(tmp_path))
+    assert "chỗ ngồi 1 (ext:./no-such-player) không khởi động được: ./no-such-player: không có tệp này" \
+        in result.stderr
+
+
+def test_a_bad_map_names_file_and_line_in_vietnamese(tmp_path, monkeypatch):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("9 9 5\n.........\n", encoding="utf-8")
+    monkeypatch.setenv("LANGUAGE", "vi")
+    result = arena("match", "robot", "--seat", "bot:1", "--seat", "bot:1", "--option", f"map={bad}",
+                   "--headless", "--out", str(tmp_path / "out"))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "bad, dòng 3: cần hàng bản đồ 1 trên 9 (tệp kết thúc sớm)" in result.stderr, result.stderr

@@ -205,3 +205,61 @@ def test_a_broken_catalog_falls_back_to_english(monkeypatch, tmp_path):
     finally:
         monkeypatch.undo()
         i18n.set_language("en")
+
+
+# ---------------------------------------------------------------- texts the rules write
+def _fake_catalog(monkeypatch, messages: dict) -> None:
+    """The interface in a language whose catalog is ``messages`` (nothing else)."""
+    import gettext
+    translations = gettext.GNUTranslations()
+    translations._catalog, translations._charset, translations._info = dict(messages), "utf-8", {}
+    translations.plural = lambda n: 0
+    monkeypatch.setattr(i18n, "_translation", translations)
+    monkeypatch.setattr(i18n, "_language", "vi")
+    i18n._translate.cache_clear()
+
+
+TEMPLATES = ("{side} gives check", "{robot} left the game: {why}", "enclosed by {robot}",
+             "{side} is checkmated; {winner} wins", "items: {items}", "{item} at {cell}")
+
+
+def test_a_finished_text_is_translated_by_its_template_and_its_parts(monkeypatch):
+    _fake_catalog(monkeypatch, {"{side} gives check": "{side} chiếu tướng", "Red": "Đỏ", "Black": "Đen",
+                                "{robot} left the game: {why}": "{robot} rời cuộc chơi: {why}",
+                                "enclosed by {robot}": "bị {robot} khép vòng",
+                                "{side} is checkmated; {winner} wins": "{side} bị chiếu bí; {winner} thắng",
+                                "items: {items}": "vật phẩm: {items}", "{item} at {cell}": "{item} tại {cell}"})
+    assert i18n.translate_text("Red gives check", TEMPLATES) == "Đỏ chiếu tướng"
+    assert i18n.translate_text("C left the game: enclosed by A", TEMPLATES) == "C rời cuộc chơi: bị A khép vòng"
+    # the more specific template wins over the list split at "; "
+    assert i18n.translate_text("Black is checkmated; Red wins", TEMPLATES) == "Đen bị chiếu bí; Đỏ thắng"
+    # a list inside a part is translated item by item
+    assert (i18n.translate_text("items: E at (10, 5), G at (14, 7)", TEMPLATES)
+            == "vật phẩm: E tại (10, 5), G tại (14, 7)")
+    # a whole text in the catalog is looked up as it is
+    assert i18n.translate_text("Black", TEMPLATES) == "Đen"
+
+
+def test_a_text_no_template_fits_is_shown_as_written(monkeypatch):
+    _fake_catalog(monkeypatch, {"{side} gives check": "{side} chiếu tướng"})
+    for text in ("Red gave check", "gives check", "CURRIER 114", "", "A 3, B 0"):
+        assert i18n.translate_text(text, TEMPLATES) == text
+
+
+def test_a_translation_with_a_wrong_placeholder_keeps_the_english(monkeypatch):
+    _fake_catalog(monkeypatch, {"{side} gives check": "{colour} chiếu tướng"})
+    assert i18n.translate_text("Red gives check", TEMPLATES) == "Red gives check"
+
+
+def test_in_english_the_text_is_untouched():
+    i18n.set_language("en")
+    assert i18n.translate_text("Red gives check", TEMPLATES) == "Red gives check"
+
+
+def test_every_rules_template_is_in_the_catalog_template():
+    """The games' and the referee's templates are collected, so the test that every
+    string is translated covers them."""
+    from runner.catalog_tools import all_messages
+    from ui.game_texts import message_templates
+    assert len(message_templates()) > 80
+    assert set(message_templates()) <= set(all_messages())

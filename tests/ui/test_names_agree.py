@@ -99,3 +99,21 @@ def test_the_replay_play_tooltip_follows_the_button(home):
     press(home, pygame.K_SPACE)
     assert wait_until(home, lambda: view.playing)
     assert view.play_button.text == "Pause" and view.play_button.tool_tip_text == "pause (Space)"
+
+
+def test_a_bot_seat_is_named_by_its_level_as_the_new_match_form_names_it(home):
+    """The seat card, Home's recent list and the form all say "2 · easy" (not "level 2")."""
+    from ui.catalog import level_label, who_text
+    from ui.recent import summarize
+    scene, match = open_match(home, ["bot:2", "bot:5 "])
+    cards = [line.label for line in scene.player_lines()]
+    assert cards == ["Bot 2 · easy", "Bot 5 · strongest"], cards
+    assert level_label(2, HEX.bot_levels[1]) in cards[0]
+    match.stop()
+    line = summarize(ROOT / "replays" / "hex-sample.arena.jsonl")
+    assert line.players == "Bot 1 · random vs Bot 1 · random", line.players
+    line = summarize(ROOT / "replays" / "robot-sample.arena.jsonl")       # four seats: the numbers
+    assert line.players == "Bot 4 vs Bot 3 vs Bot 2 vs Bot 1", line.players
+    assert who_text("Bot (level 2, depth=6)", registry.plugin("xiangqi").bot_levels) == "Bot 2 · novice, depth=6"
+    assert who_text("Bot (level 9)", HEX.bot_levels) == "Bot 9"
+    assert who_text("Anna", HEX.bot_levels) == "Anna"

@@ -53,7 +53,7 @@ def test_switching_to_vietnamese_in_settings_changes_home_and_a_match_at_once(ho
     assert match.pause_button.text == "Tạm dừng" and match.resign_button.text == "Xin thua"
     assert match.status_text().startswith("Đến lượt bạn, Người chơi 1 · Người chơi 1 (cột)")
     assert "English" not in match.status_text() and "to move" not in match.status_text()
-    assert match.player_lines()[1].label == "Máy (cấp 2)"
+    assert match.player_lines()[1].label == "Máy 2 · dễ"
     surface = pygame.Surface(home.size)
     match.draw(surface)                                        # the drawn words render too
     click(home, match.back_button)
@@ -246,3 +246,19 @@ def test_the_games_status_words_are_said_in_vietnamese():
         "Lượt 12, thu hẹp tiếp sau lượt 20: ")
     i18n.set_language("en")
     assert game_text("Red to move") == "Red to move"
+
+
+def test_homes_recent_records_say_the_date_in_the_interface_language(tmp_path):
+    import datetime
+    import json
+    from runner import i18n
+    from ui.recent import format_when, summarize
+    record = tmp_path / "m.arena.jsonl"
+    record.write_text(json.dumps({"type": "header", "game": "hex", "started": "2026-11-03T14:05:09",
+                                  "seats": [{"label": "bot:1"}, {"label": "bot:2"}]}) + "\n", encoding="utf-8")
+    assert summarize(record).when == "3 Nov 2026 14:05"
+    i18n.set_language("vi")
+    assert summarize(record).when == "3 thg 11, 2026 14:05"
+    assert format_when(datetime.datetime(2027, 5, 31, 9, 7)) == "31 thg 5, 2027 09:07"
+    i18n.set_language("en")
+    assert format_when(datetime.datetime(2027, 5, 31, 9, 7)) == "31 May 2027 09:07"

@@ -405,7 +405,7 @@ def test_a_first_time_user_is_offered_a_sample_of_every_built_game(home):
     for title in titles:
         assert any(t.startswith(f"Sample: {title}  ·  ") for t in texts), (title, texts)
     robot = next(b for b in scene.recent_buttons if "Robot" in b.text)
-    assert "Bot (level 4) vs Bot (level 3)" in robot.text and "after 111 turns" in robot.text
+    assert "Bot 4 vs Bot 3 vs Bot 2 vs Bot 1" in robot.text and "after 111 turns" in robot.text
     click(home, robot)
     assert type(home.scene).__name__ == "ReplayView" and home.scene.replay.game == "robot"
 
@@ -425,7 +425,7 @@ def test_recent_records_say_game_players_result_date_scroll_and_keep_stopped_mat
     home.scene.relayout()
     pump(home)
     first = next(iter(home.scene.recent_buttons))
-    assert first.text.startswith("Hex  ·  Anna vs Bot (level 1)  ·  Stopped after 0 turns  ·  ")
+    assert first.text.startswith("Hex  ·  Anna vs Bot 1 · random  ·  Stopped after 0 turns  ·  ")
     for index in range(12):                          # a dozen more: the list scrolls
         home.settings.add_recent(__import__("pathlib").Path(__file__).parents[2] / "replays"
                                  / ("robot-sample.arena.jsonl" if index % 2 else "hex-sample.arena.jsonl"))

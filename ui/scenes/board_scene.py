@@ -38,6 +38,7 @@ from games.render.annotations import draw_annotations
 from runner.i18n import _, language
 from ui.boards import make_renderer, safe_draw
 from ui.catalog import game_title, who_text
+from ui.game_texts import rules_text
 from ui.panels import PlayerLine, ScrollList, debug_rows, draw_players, engine_line, move_rows
 from ui.scene import Scene, is_pressed
 
@@ -115,7 +116,7 @@ class BoardScene(Scene):
         self.game = plugin.new_game()
         self.options = dict(options)
         self.raw_labels = list(seat_labels)            # as the match or record has them
-        self.seat_labels = [who_text(label) for label in seat_labels]
+        self.seat_labels = [who_text(label, plugin.bot_levels) for label in seat_labels]
         self.language = language()
         self.renderer = make_renderer(plugin, self.game, self.options, self.seat_labels, app.theme)
         self.view = BoardView()
@@ -245,7 +246,7 @@ class BoardScene(Scene):
     def layout(self) -> None:
         if self.language != language():                   # the language changed in Settings
             self.language = language()
-            self.seat_labels = [who_text(label) for label in self.raw_labels]
+            self.seat_labels = [who_text(label, self.plugin.bot_levels) for label in self.raw_labels]
             self.renderer = make_renderer(self.plugin, self.game, self.options, self.seat_labels,
                                           self.app.theme)
         if self.renderer.theme != self.app.theme:        # dark/light changed in Settings
@@ -556,7 +557,7 @@ class BoardScene(Scene):
         turns = self.turns()
         if row is None or not 1 <= row <= len(turns) or not turns[row - 1].events:
             return ""
-        notes = [event.text for event in turns[row - 1].events]
+        notes = [rules_text(event.text) for event in turns[row - 1].events]
         if len(notes) == 1 and not self.moves.is_cut(row):
             return ""
         return _("Turn {n}: {notes}").format(n=turns[row - 1].number, notes="; ".join(notes))

@@ -16,7 +16,11 @@ from runner import paths
 from runner.commands import command_problem
 from runner.setup import load_option_files
 from runner.i18n import N_, _, ngettext
-from ui.catalog import GameEntry, game_entries
+from runner.messages import translated
+
+
+from ui.catalog import GameEntry, game_entries, level_label
+from ui.scenes.replay_tools import file_dialog
 from games.render import font, wrap
 from ui.scene import Scene, is_pressed
 from ui.seat_settings import (field_unit_label, fields_for, join_settings, settings_problem,
@@ -92,11 +96,6 @@ class SeatChoice:
             return cls("human")
         command, settings = split_settings(arg, fields)
         return cls(kind, command=command, settings=settings)
-
-
-def level_label(level: int, name: str) -> str:
-    """ "2 · easy": every game's levels read the same way (number, then name)."""
-    return f"{level} · {_(name)}"
 
 
 def kind_label(kind: str) -> str:
@@ -225,7 +224,7 @@ class NewMatchScene(Scene):
             loaded, _files = load_option_files(self.chosen.plugin, self.game, options)
             self.game.new_initial_state(loaded, 0)
         except ArenaError as exc:
-            return str(exc)
+            return translated(str(exc))
         except (TypeError, ValueError, KeyError) as exc:
             return _("options: {error}").format(error=exc)
         for index, seat in enumerate(self.seats):
@@ -248,7 +247,7 @@ class NewMatchScene(Scene):
         try:
             make_seat(seat.spec(self.chosen.plugin), self.chosen.plugin, 0).close()
         except ArenaError as exc:
-            return str(exc)
+            return translated(str(exc))
         return ""
 
     # ------------------------------------------------------------ layout
@@ -522,12 +521,9 @@ class NewMatchScene(Scene):
         if self.dialog is not None:
             self.dialog.kill()
         self.dialog_seat, self.dialog_option = seat, option
-        rect = pygame.Rect(0, 0, min(self.px(760), self.app.size[0] - 40), min(self.px(560), self.app.size[1] - 40))
-        rect.center = (self.app.size[0] // 2, self.app.size[1] // 2)
         title = (_("Choose the file: {option}").format(option=option_label(option)) if option
                  else _("Choose the program"))
-        self.dialog = UIFileDialog(rect, self.app.manager, window_title=title,
-                                   initial_file_path=str(Path.cwd()), allow_existing_files_only=True)
+        self.dialog = file_dialog(self, title, Path.cwd())
 
     # ------------------------------------------------------------ start
     def start(self):

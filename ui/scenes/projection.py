@@ -30,6 +30,7 @@ import pygame
 from games.render import BoardView, contrast_text, elide, font, mix
 from runner.i18n import _
 from runner.live import EventFollower, LiveMatch
+from ui.game_texts import rules_text
 from ui.scene import Scene
 
 #: Turns a second the keys step through (0 = as fast as the programs answer).
@@ -805,7 +806,7 @@ def _result(names: list[str], outcome, error: str) -> str:
         winner, loser = (names[0], names[1]) if first < second else (names[1], names[0])
         return _("{winner} beats {loser}").format(winner=winner, loser=loser)
     try:
-        return outcome.result_text(names)
+        return rules_text(outcome.result_text(names))
     except Exception:
         return ""
 

@@ -26,11 +26,11 @@ from games.fileio import atomic_write
 from runner.exports import export_formats, export_text
 from runner.i18n import N_, _
 from ui.boards import make_renderer
-from ui.game_texts import game_text
+from ui.game_texts import game_text, rules_text
 from ui.panels import PlayerLine, clock_texts, seat_score, result_text
 from ui.scene import Scene, is_pressed
 from ui.scenes.board_scene import BoardScene, COLUMN_W
-from ui.scenes.replay_tools import BranchPane, FilmPane, RerunPane, ToolPane
+from ui.scenes.replay_tools import BranchPane, FilmPane, RerunPane, ToolPane, file_dialog
 from ui.timeline import (DIFF_COLOUR, NEW_COLOUR, RECORDED_COLOUR, changed_regions, draw_marks, jump_target,
                          draw_offscreen, ghost_regions, kind_name, mark_kinds, outline_regions, plain_view,
                          timeline_marks)
@@ -104,12 +104,8 @@ class ReplayScene(Scene):
     def open_dialog(self) -> None:
         if self.dialog is not None:
             return
-        size = self.app.size
-        rect = pygame.Rect(0, 0, min(self.px(800), size[0] - 40), min(self.px(580), size[1] - 40))
-        rect.center = (size[0] // 2, size[1] // 2)
         start = Path(self.path).parent if self.path else _records_folder()
-        self.dialog = UIFileDialog(rect, self.app.manager, window_title=_("Open a record"),
-                                   initial_file_path=str(start), allow_existing_files_only=True)
+        self.dialog = file_dialog(self, _("Open a record"), start)
 
     def teardown(self) -> None:
         if self.dialog is not None:
@@ -426,7 +422,7 @@ class ReplayView(BoardScene):
         self.go(target)
         here = [m for m in self.marks if m.index == self.index
                 and (self.kind_filter is None or m.kind == self.kind_filter)]
-        self.message = " · ".join(f"{kind_name(m.kind)}: {m.text}" for m in here[:3])
+        self.message = " · ".join(f"{kind_name(m.kind)}: {rules_text(m.text)}" for m in here[:3])
         self.message_is_error = False
 
     def set_playing(self, playing: bool) -> None:
@@ -551,12 +547,7 @@ class ReplayView(BoardScene):
             start.mkdir(parents=True, exist_ok=True)
         except OSError:
             start = Path.home()
-        size = self.app.size
-        rect = pygame.Rect(0, 0, min(self.px(800), size[0] - 40), min(self.px(580), size[1] - 40))
-        rect.center = (size[0] // 2, size[1] // 2)
-        self.export_dialog = UIFileDialog(rect, self.app.manager, window_title=_("Export: choose a folder"),
-                                          initial_file_path=str(start), allow_picking_directories=True,
-                                          allow_existing_files_only=True)
+        self.export_dialog = file_dialog(self, _("Export: choose a folder"), start, pick_dirs=True)
 
     def teardown(self) -> None:
         if getattr(self, "export_dialog", None) is not None:

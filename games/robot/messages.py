@@ -1,0 +1,45 @@
+"""The texts Robot Đại Chiến's rules write (events, reasons a robot left, results, what
+a bad map was expected to hold), as templates for the catalog.
+
+:mod:`games.robot.rules` is standard library only and writes these in English (records
+keep them so); the interface shows them translated through
+:func:`runner.i18n.translate_text`, which matches a finished text against these.
+"""
+from runner.i18n import N_
+
+MESSAGES = (
+    N_("{robot} was placed at random on {cell}"),
+    N_("{robot} picked up {item} at {cell}"),
+    N_("{robot} exploded E at {cell}"),
+    N_("caught in {robot}'s explosion"),
+    N_("{robot} enclosed {count} cells"),
+    N_("enclosed by {robot}"),
+    N_("ring {ring} sealed (shrink {count} of {total})"),
+    N_("stood on a cell sealed by the shrink"),
+    N_("items: {items}"),
+    N_("{item} at {cell}"),
+    N_("{robot} left the game: {why}"),
+    N_("next shrink after turn {turn}: {scores}"),
+    N_("{robot} left the game: {reason}: {detail}"),
+    N_("the referee ended the game"),
+    N_("cells painted: {scores}"),
+    N_("stayed on the forbidden cell it oiled onto"),
+    N_("stepped onto another forbidden cell"),
+    N_("did not step off the forbidden cell it oiled onto"),
+    # what a map file was expected to hold (games.robot.rules.parse_map, games.robot.maps)
+    N_("'M N K' (rows, columns, shrink period)"),
+    N_("'M N K' as three whole numbers, not {found}"),
+    N_("{side} odd and between {low} and {high}, not {value}"),
+    N_("K between {low} and {high}, not {value}"),
+    N_("map row {row} of {rows} (the file ends early)"),
+    N_("{count} cells in map row {row}, found {found}"),
+    N_("only '.' and '#' in map row {row}, found {found}"),
+    N_("the end of the file after {rows} map rows"),
+    N_("at least one open '.' cell"),
+    N_("a connected map: cell {cell} cannot be reached from cell {start}"),
+    N_("a readable map file ({error})"),
+    N_("a shipped map name ({names}), a map file, or map text"),
+    N_("Robot takes 2-4 players, not {count}"),
+    N_("the map must be given as its text, not {map} (the arena reads map files before the game starts)"),
+    N_("shrink period must be at least 1, not {period}"),
+)

@@ -1,0 +1,31 @@
+"""The texts Xiangqi's rules and contest referee write (captures, checks, results,
+verdicts), as templates for the catalog.
+
+:mod:`games.xiangqi.rules` is standard library only and writes these in English (records
+keep them so); the interface shows them translated through
+:func:`runner.i18n.translate_text`, which matches a finished text against these.
+"""
+from runner.i18n import N_
+
+MESSAGES = (
+    N_("{side} {piece} takes {taken} on {square}"),
+    N_("{side} gives check"),
+    N_("{side} is checkmated; {winner} wins"),
+    N_("{side} has no legal move (stalemate loses); {winner} wins"),
+    N_("Draw: neither side has an attacking piece left"),
+    N_("Draw: {limit} half-moves without a capture"),
+    N_("{side} repeated the position by perpetual check ({cycle} half-moves) and loses"),
+    N_("Draw: the position occurred for the third time (over {cycle} half-moves)"),
+    N_("Draw: the position repeated within {cycle} half-moves"),
+    N_("{side} ran out of time with the opponent above 5 minutes"),
+    N_("{side} ran out of time; {winner} can force mate within {plies} half-moves and wins"),
+    N_("Draw: {side} ran out of time with the opponent at 5 minutes or less"),
+    N_("{side} took {seconds} s over one move (limit 15 minutes)"),
+    N_("{side} forfeits ({reason})"),
+    N_("{side} resigned (wrote LOST)"),
+    N_("{side} wrote {word} while the game was still on; a false claim loses"),
+    N_("{side} (the other program) wrote {word}"),
+    # the pieces, as the rules name them
+    N_("general"), N_("advisor"), N_("elephant"), N_("horse"), N_("chariot"), N_("cannon"),
+    N_("soldier"),
+)

@@ -1,0 +1,72 @@
+"""The texts the referee and the program runner write about programs (time-outs,
+crashes, unreadable or illegal answers, repairs), as templates for the catalog.
+
+These are written in English where they are made (answers, forfeits and records keep
+them so: records are data) and shown translated by :func:`translated`, which matches a
+finished text against these templates and each game's own (``GamePlugin.messages``).
+Errors that name a file and line (a bad map) are shown the same way.
+"""
+import functools
+
+from runner.i18n import N_, translate_text
+
+MESSAGES = (
+    # runner.referee
+    N_("answered after {elapsed} s; the limit was {limit} s"),
+    N_("unreadable move ({source}): {error}"),
+    N_("unreadable move: {error}"),
+    N_("illegal move ({source}): {error}"),
+    N_("illegal move: {error}"),
+    N_("no move was given"),
+    N_("{failure}: {detail}; {note}"),
+    N_("{reason}: {detail}"),
+    N_("{detail}; the repair was illegal too ({error})"),
+    # runner.process / runner.program_seats
+    N_("killed after {seconds} s (time limit)"),
+    N_("exited with code {code}"),
+    N_("finished in {seconds} s"),
+    N_("closed its output but kept running"),
+    N_("was killed by signal {signal}"),
+    N_("deleted files the program created: {files}"),
+    N_("{file} ends before the game does"),
+    N_("{file} holds no move"),
+    N_("the program is not running"),
+    N_("match stopped"),
+    # games.api.Outcome.result_text of a solitaire
+    N_("score {n}"),
+    # the reasons a game ends (games.api.Termination values), as records write them
+    N_("win"), N_("draw"), N_("stalemate"), N_("repetition"), N_("no-material"),
+    N_("move-limit"), N_("board-full"), N_("elimination"), N_("score"), N_("resignation"),
+    N_("stopped"), N_("timeout"), N_("illegal-move"), N_("crash"), N_("bad-file"),
+    N_("adjudication"), N_("aborted"), N_("forfeit"),
+    # games.api: RecordFormatError (a file that cannot be read), check_seats
+    N_("{path}, line {line}: {expected}"),
+    N_("{game} takes {low}–{high} seats; {count} were given"),
+    N_("{game} takes {low}–{high} seats; {count} was given"),
+    N_("{game} takes {count} seats; {given} were given"),
+    N_("{game} takes {count} seats; {given} was given"),
+)
+
+
+@functools.cache
+def all_templates() -> tuple[str, ...]:
+    """Every template of a text the referee or a game's rules write: the runner's and
+    each installed game's (all games', so a record of any game reads the same way)."""
+    from games import registry
+
+    templates = list(MESSAGES)
+    for plugin in registry.all_plugins():
+        if plugin.messages:
+            try:
+                templates.extend(plugin.load("messages"))
+            except Exception:          # noqa: BLE001 - a half-written game's texts stay English
+                continue
+    return tuple(templates)
+
+
+def translated(text: str) -> str:
+    """A text a game's rules or the referee wrote (an event, a result's detail, a verdict,
+    a repair note, an error naming a file and line), in the interface's language; as
+    written when no template fits."""
+    return translate_text(text or "", all_templates())
+
