@@ -27,6 +27,21 @@ turns its time management on and sends ``time_left``), 11x11, on a shared 2-core
 
 So the built-in bot is clearly weaker than MoHex over the board; with a tight clock on
 a loaded machine MoHex's overrun decides most games.
+
+Against MoHex at 1,000 playouts a move (``max_games 1000``; no clock, so bot:5 plays its
+6,000 untimed playouts, about 1 s a move on 9x9 and 1.7 s on 11x11 here), 2026-11-23,
+games MoHex lost by its SIGSEGV scored by the position's solved value (MoHex's own
+``dfpn-solve-state``; every such game so far was solved as a win for the bot)::
+
+    M='gtp:'$ARENA_MOHEX' --quiet cmd="param_mohex max_games 1000"'
+    ARENA_SANDBOX=basic python bench/gtp_match.py --a bot:5 --b "$M" --games 10 --size 9 --time-total 0
+      bot:5 wins 3/10 [10.8%, 60.3%]: as player 1 3/5 (all 3 on MoHex's crash in a
+      position solved as won for the bot), as player 2 0/5.
+    ARENA_SANDBOX=basic python bench/gtp_match.py --a bot:5 --b "$M" --games 8 --size 9 --swap --time-total 0
+      bot:5 wins 5/8 [30.6%, 86.3%]: as player 1 1/4, as player 2 4/4 (all 5 on MoHex's
+      crash, each solved as won for the bot).
+    ARENA_SANDBOX=basic python bench/gtp_match.py --a bot:5 --b "$M" --games 6 --size 11 --time-total 0
+      bot:5 wins 0/6 [0.0%, 39.0%] (0/3 as each colour).
 """
 from __future__ import annotations
 

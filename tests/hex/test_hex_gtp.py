@@ -416,3 +416,17 @@ def test_mohex_gets_trees_that_fit_its_memory_cap(tmp_path):
     assert match.seats[0].sandbox.limits.memory_mb == GTP_MEMORY_MB
     capped = make_seat(engine("--mohex"), HEX, 1, limits={"memory_mb": 500})
     assert capped.sandbox.limits.memory_mb == 500
+
+
+def test_a_live_follower_takes_the_engines_names_from_the_seats_line(tmp_path):
+    """A projector following a record shows the engine's own name once the record's
+    "seats" line tells it, not the command from the header."""
+    from runner.live import LiveMatch, TailReader
+    seats = [make_seat(engine("--name", "FakeHex", "--version", "2"), HEX, 1), make_seat("bot:1", HEX, 1)]
+    path = tmp_path / "game.arena.jsonl"
+    match = Match(HEX, {"size": 5}, seats, seed=1, record_path=path,
+                  time_control=TimeControl(per_move=None, total=None))
+    match.run()
+    follower = LiveMatch("m", path, TailReader(path))
+    follower.poll(0.0)
+    assert follower.error == "" and follower.names[0] == "FakeHex 2", (follower.error, follower.names)
