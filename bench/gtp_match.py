@@ -119,8 +119,9 @@ def solved_crash(match, outcome) -> int | None:
     script = [f"boardsize {state.size}", *engine_moves(match.states[0], state.history),
               f"dfpn-solve-state {colour_of_seat(state.current)}", "quit"]
     try:
-        done = subprocess.run(crashed.argv, input="\n".join(script) + "\n", capture_output=True,
-                              text=True, timeout=SOLVE_SECONDS)
+        with tempfile.TemporaryDirectory(prefix="arena-solve-") as folder:   # MoHex writes a log
+            done = subprocess.run(crashed.argv, input="\n".join(script) + "\n", capture_output=True,
+                                  text=True, timeout=SOLVE_SECONDS, cwd=folder)
     except (OSError, subprocess.TimeoutExpired):
         return None
     answers = [part.strip() for part in done.stdout.split("\n\n") if part.strip()]
