@@ -27,6 +27,21 @@ turns its time management on and sends ``time_left``), 11x11, on a shared 2-core
 
 So the built-in bot is clearly weaker than MoHex over the board; with a tight clock on
 a loaded machine MoHex's overrun decides most games.
+
+Against MoHex at 1,000 playouts a move (``max_games 1000``; no clock, so bot:5 plays its
+6,000 untimed playouts, about 1 s a move on 9x9 and 1.7 s on 11x11 here), 2026-11-23,
+games MoHex lost by its SIGSEGV scored by the position's solved value (MoHex's own
+``dfpn-solve-state``; every such game so far was solved as a win for the bot)::
+
+    M='gtp:'$ARENA_MOHEX' --quiet cmd="param_mohex max_games 1000"'
+    ARENA_SANDBOX=basic python bench/gtp_match.py --a bot:5 --b "$M" --games 10 --size 9 --time-total 0
+      bot:5 wins 3/10 [10.8%, 60.3%]: as player 1 3/5 (all 3 on MoHex's crash in a
+      position solved as won for the bot), as player 2 0/5.
+    ARENA_SANDBOX=basic python bench/gtp_match.py --a bot:5 --b "$M" --games 8 --size 9 --swap --time-total 0
+      bot:5 wins 5/8 [30.6%, 86.3%]: as player 1 1/4, as player 2 4/4 (all 5 on MoHex's
+      crash, each solved as won for the bot).
+    ARENA_SANDBOX=basic python bench/gtp_match.py --a bot:5 --b "$M" --games 6 --size 11 --time-total 0
+      bot:5 wins 0/6 [0.0%, 39.0%] (0/3 as each colour).
 """
 from __future__ import annotations
 
@@ -34,6 +49,7 @@ import argparse
 import collections
 import math
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -41,9 +57,16 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from games.api import Termination  # noqa: E402
+from games.hex.gtp import engine_moves  # noqa: E402
+from games.hex.notation import colour_of_seat  # noqa: E402
 from games.registry import plugin  # noqa: E402
 from runner.match import Match, default_record_path, time_control_from_options  # noqa: E402
 from runner.seats import make_seat  # noqa: E402
+
+
+#: Seconds a fresh engine may take to solve the position its crashed copy left.
+SOLVE_SECONDS = 120
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -75,10 +98,35 @@ def play_game(index: int, args, folder: Path) -> dict:
     if match.error:
         raise SystemExit(f"game {index + 1}: {match.error}")
     a_seat = 0 if a_first else 1
+    solved = solved_crash(match, outcome)
     return {"a_seat": a_seat, "won": outcome.winners == (a_seat,), "reason": outcome.reason.value,
             "loser": None if not outcome.winners else 1 - outcome.winners[0],
+            "solved": None if solved is None else solved == a_seat,
             "moves": len(match.turns), "seconds": time.perf_counter() - start,
             "a_time": match.time_used[a_seat], "b_time": match.time_used[1 - a_seat]}
+
+
+def solved_crash(match, outcome) -> int | None:
+    """When a GTP engine crashed on its own move (MoHex's SIGSEGV in decided positions),
+    the seat the position is won for, as a fresh copy of the same engine solves it with
+    Benzene's ``dfpn-solve-state``; None for other endings or when it cannot say."""
+    if outcome.reason is not Termination.CRASH or not outcome.winners:
+        return None
+    crashed = match.seats[1 - outcome.winners[0]]
+    state = match.states[-1]
+    if getattr(crashed, "kind", "") != "gtp":     # (the state is "terminal": by the forfeit)
+        return None
+    script = [f"boardsize {state.size}", *engine_moves(match.states[0], state.history),
+              f"dfpn-solve-state {colour_of_seat(state.current)}", "quit"]
+    try:
+        with tempfile.TemporaryDirectory(prefix="arena-solve-") as folder:   # MoHex writes a log
+            done = subprocess.run(crashed.argv, input="\n".join(script) + "\n", capture_output=True,
+                                  text=True, timeout=SOLVE_SECONDS, cwd=folder)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    answers = [part.strip() for part in done.stdout.split("\n\n") if part.strip()]
+    verdict = answers[-2].lstrip("=").strip() if len(answers) >= 2 else ""
+    return {"black": 0, "white": 1}.get(verdict)
 
 
 def print_table(results: list[dict], args) -> None:
@@ -98,6 +146,15 @@ def print_table(results: list[dict], args) -> None:
     if endings:
         print("games not ended by a connection: " +
               ", ".join(f"{reason} lost by {who}: {n}" for (reason, who), n in sorted(endings.items())))
+    solved = [r for r in results if r.get("solved") is not None]
+    if solved:
+        wins = sum(r["won"] for r in results if r.get("solved") is None) + sum(r["solved"] for r in solved)
+        low, high = wilson(wins, len(results))
+        by_seat = [(sum(r["solved"] if r.get("solved") is not None else r["won"] for r in results
+                        if r["a_seat"] == seat), sum(r["a_seat"] == seat for r in results)) for seat in (0, 1)]
+        print(f"{len(solved)} games ended by B's crash; scored by the position's solved value "
+              f"(dfpn-solve-state) A wins {wins}/{len(results)} [{100 * low:.1f}%, {100 * high:.1f}%] "
+              f"(as player 1: {by_seat[0][0]}/{by_seat[0][1]}, as player 2: {by_seat[1][0]}/{by_seat[1][1]})")
     print(f"clock used per game: A {sum(r['a_time'] for r in results) / len(results):.2f} s, "
           f"B {sum(r['b_time'] for r in results) / len(results):.2f} s", flush=True)
 
@@ -124,7 +181,9 @@ def main(argv=None) -> int:
             result = play_game(index, args, folder)
             results.append(result)
             print(f"[{index + 1}/{args.games} {time.time() - started:5.0f}s] A as player {result['a_seat'] + 1}: "
-                  f"{'won' if result['won'] else 'lost'} ({result['reason']}, {result['moves']} moves, "
+                  f"{'won' if result['won'] else 'lost'} ({result['reason']}"
+                  f"{'' if result['solved'] is None else ', solved: A ' + ('wins' if result['solved'] else 'loses')}"
+                  f", {result['moves']} moves, "
                   f"{result['seconds']:.1f} s)", flush=True)
             if (index + 1) % args.table_every == 0 and index + 1 < args.games:
                 print_table(results, args)

@@ -232,6 +232,11 @@ class LiveMatch:
                 self.outcome = Outcome.from_json(obj)
             except (ValueError, TypeError, KeyError) as exc:
                 raise RecordFormatError(where, number, f"a result line ({exc})") from None
+        elif kind == "seats":       # the seats once started: engines' own names
+            seats = obj.get("seats")
+            if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
+                raise RecordFormatError(where, number, 'a seats line with "seats" as a list of objects')
+            self.header = {**self.header, "seats": seats}
         elif kind == "undo":
             raise RecordFormatError(where, number, "no take-backs in a tournament match")
 

@@ -298,12 +298,15 @@ def _tail(text: str, lines: int) -> list[str]:
 
 
 def engine_line(described: dict | None) -> str:
-    """ "Fairy-Stockfish 14 · by F. Fichter": an engine seat's name and author (from its
-    ``id name``/``id author``, kept in the record's header); "" for other seats."""
+    """ "Fairy-Stockfish 14 · by F. Fichter", "MoHex 2.0": an engine seat's name, version
+    and author (UCI/UCCI ``id name``/``id author``, GTP ``name``/``version``, kept in the
+    record's header); "" for other seats."""
     described = described or {}
     name, author = str(described.get("engine") or ""), str(described.get("author") or "")
+    version = str(described.get("version") or "")
     if not name:
         return ""
+    name += f" {version}" if version else ""
     return name + (" · " + _("by {author}").format(author=author) if author else "")
 
 
@@ -321,8 +324,17 @@ def format_engine_score(text) -> str:
     return f"{value:+d}"
 
 
+def _figure(value, form: str) -> str:
+    """A record's number formatted (``,d``: whole, ``.0%``: a share), or "" when the
+    record holds none or something else there (records are read from disk)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return ""
+    return format(int(value) if form.endswith("d") else float(value), form)
+
+
 def search_rows(search: dict, theme: Theme, pv_labels=None) -> list[list[Segment]]:
-    """The search an engine or bot reported for a move: depth, score, nodes, and its
+    """The search an engine or bot reported for a move: depth, score, win rate and
+    playouts (MCTS engines such as MoHex), nodes, and its
     principal variation (``pv_labels(moves)`` gives the texts the move list uses)."""
     parts = []
     if "depth" in search:
@@ -330,8 +342,14 @@ def search_rows(search: dict, theme: Theme, pv_labels=None) -> list[list[Segment
         parts.append(_("depth {depth}").format(depth=depth))
     if "score" in search:
         parts.append(_("score {score}").format(score=format_engine_score(search["score"])))
-    if "nodes" in search:
-        parts.append(_("{nodes} nodes").format(nodes=f"{int(search['nodes']):,}"))
+    winrate, playouts, nodes = (_figure(search.get(key), form) for key, form in
+                                (("winrate", ".0%"), ("playouts", ",d"), ("nodes", ",d")))
+    if winrate:
+        parts.append(_("win rate {percent}").format(percent=winrate))
+    if playouts:
+        parts.append(_("{playouts} playouts").format(playouts=playouts))
+    if nodes:
+        parts.append(_("{nodes} nodes").format(nodes=nodes))
     rows = []
     if parts:
         rows.append([(_("Search: "), theme.muted), (" · ".join(parts), theme.text)])

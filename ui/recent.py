@@ -1,6 +1,7 @@
 """What Home's recent list says about a record: game, players, result, date.
 
-Read from the record's first line (its header) and its last (the result, absent while
+Read from the record's first line (its header), its second when that is a "seats" line
+(the engines' own names, known once they started) and its last (the result, absent while
 a match runs or when it was cut off); other files (HEX.OUT, a turn log) give their name.
 """
 from __future__ import annotations
@@ -40,15 +41,28 @@ class RecordLine:
         return "  ·  ".join(p for p in parts if p) or Path(self.path).name
 
 
-def _lines(path: Path) -> tuple[str, str]:
-    """(first line, last non-empty line) of a text file, reading only its ends."""
+def _lines(path: Path) -> tuple[str, str, str]:
+    """(first line, second line, last non-empty line) of a text file, reading only its ends."""
     with path.open("rb") as handle:
         first = handle.readline().decode("utf-8", "replace")
+        second = handle.readline(65536).decode("utf-8", "replace")
         handle.seek(0, 2)
         size = handle.tell()
         handle.seek(max(0, size - 4096))
         tail = handle.read().decode("utf-8", "replace").strip().splitlines()
-    return first, tail[-1] if tail else ""
+    return first, second, tail[-1] if tail else ""
+
+
+def _with_started_seats(header: dict, line: str) -> dict:
+    """The header with its seats replaced by a following "seats" line's, if ``line`` is one."""
+    try:
+        obj = json.loads(line)
+    except (ValueError, RecursionError):
+        return header
+    seats = obj.get("seats") if isinstance(obj, dict) and obj.get("type") == "seats" else None
+    if isinstance(seats, list) and all(isinstance(s, dict) for s in seats) and isinstance(header, dict):
+        return {**header, "seats": seats}
+    return header
 
 
 def summarize(path: str | Path) -> RecordLine:
@@ -74,10 +88,11 @@ def _summarize(path: Path) -> RecordLine:
     if not name.endswith(SUFFIX):
         return RecordLine(str(path), name)
     try:
-        first, last = _lines(path)
+        first, second, last = _lines(path)
         header = json.loads(first)
     except (OSError, ValueError):
         return RecordLine(str(path), name, result=_("cannot be read"))
+    header = _with_started_seats(header, second)
     game = str(header.get("game", ""))
     title, seat_name = game, lambda seat: _("seat {n}").format(n=seat + 1)
     levels: tuple[str, ...] = ()

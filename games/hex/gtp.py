@@ -10,13 +10,14 @@ settings at the end of the spec are the arena's, not the engine's:
   the GTP way (``time_settings 0 S 1``) and, for MoHex, as ``param_mohex max_time``.
 
 At the start the arena sends ``boardsize N`` (``boardsize N N`` if the engine refuses
-the one-number form), ``clear_board``, the start position as ``play`` commands, the
-swap setting (``param_game allow_swap 0|1`` when the engine knows ``param_game``), the
-clock (``time_settings`` when known), then the seat's own settings.  Any refusal there
-refuses the match before it begins, in the engine's own words.  On the engine's turn:
-``time_left`` (its remaining time), ``genmove b|w``, then ``showboard`` for the debug
-panel.  A reply ends at the first *empty* line (GTP: two newlines in a row), so lines
-holding only spaces belong to the reply.
+the one-number form), ``name`` and ``version`` (the seat's label), ``clear_board``, the
+start position as ``play`` commands, the swap setting (``param_game allow_swap 0|1``
+when the engine knows ``param_game``), the clock (``time_settings`` when known), then
+the seat's own settings. Any refusal there refuses the match before it begins, in the
+engine's own words. On the engine's turn: ``time_left`` (its remaining time), ``genmove
+b|w``, then ``showboard`` for the debug panel (and MoHex's search statistics on stderr,
+:func:`search_stats`). A reply ends at the first *empty* line (GTP: two newlines in a
+row), so lines holding only spaces belong to the reply.
 
 The engine's board follows ours through :func:`engine_moves`: the ``play`` commands that
 put our position on an empty board.  After a swap, the board is set up again from
@@ -31,6 +32,7 @@ player 1 must).  The first part of the module is pure string functions.
 """
 from __future__ import annotations
 
+import re
 import shlex
 import time
 from dataclasses import dataclass, field
@@ -53,6 +55,16 @@ STDERR_PER_TURN = 4096
 #: Commands the arena asks ``known_command`` about at the start.
 PROBED = ("showboard", "undo", "time_left", "time_settings", "param_game", "param_mohex")
 SETTING_KEYS = ("cmd", "config", "time_per_move")
+#: A GTP seat's default address-space cap (a seat's ``memory_mb`` limit overrides it):
+#: MoHex maps about 1.3 GB before its first search, beyond the 1 GB other programs get.
+GTP_MEMORY_MB = 3072
+#: The share of a seat's memory cap MoHex may give its search trees (the rest: its
+#: program, pattern tables and solver).
+MOHEX_MEMORY_SHARE = 0.4
+#: At most this many characters of an engine's ``name`` or ``version`` are kept.
+MAX_ID_CHARS = 60
+#: At most this many moves of an engine's principal variation are kept per move.
+MAX_PV = 12
 
 
 # ====================================================================== pure functions
@@ -108,6 +120,53 @@ def parse_response(lines: list[str]) -> tuple[bool, str]:
     head = first[1:].lstrip("0123456789").strip()
     text = "\n".join([head, *lines[1:]]).strip()
     return ok, text
+
+
+def identity_text(text: str) -> str:
+    """An engine's ``name`` or ``version`` answer as one short printable line: the
+    first line, control characters dropped, at most :data:`MAX_ID_CHARS` characters."""
+    first = text.strip().splitlines()[0] if text.strip() else ""
+    return "".join(ch for ch in first if ch.isprintable()).strip()[:MAX_ID_CHARS]
+
+
+def search_stats(stderr: str) -> dict:
+    """What a Benzene engine's (MoHex's) search statistics on stderr say about its
+    move: the last block's ``GamesPlayed`` (playouts), ``Nodes``, ``Score`` (the win
+    rate of the side to move, 0..1) and ``Sequence`` (the principal variation, as our
+    move texts).  Lines it does not recognise are ignored; {} when there are none
+    (MoHex prints no block when its solver or book decided the move).
+
+    MoHex's block looks like::
+
+        Count          1000
+        GamesPlayed    1000
+        Nodes          3686
+        Score          0.61
+        Sequence       e5 e4 f4 f3 g3
+    """
+    found: dict = {}
+    for line in stderr.splitlines():
+        words = line.split()
+        if len(words) < 2:
+            continue
+        key, value = words[0], words[1]
+        if key == "GamesPlayed" and value.isdigit():
+            found = {}                          # a new block: the last one wins
+            found["playouts"] = int(value)
+        elif key == "Nodes" and value.isdigit():
+            found["nodes"] = int(value)
+        elif key == "Score" and re.fullmatch(r"\d*\.?\d+", value) and float(value) <= 1:
+            found["winrate"] = round(float(value), 3)
+        elif key == "Sequence":
+            pv = []
+            for word in words[1:1 + MAX_PV]:
+                try:
+                    pv.append(from_hexgui(word).text())
+                except MoveSyntaxError:
+                    break
+            if pv:
+                found["pv"] = pv
+    return found
 
 
 def parse_genmove(text: str) -> HexMove | None:
@@ -178,6 +237,15 @@ def clock_commands(total: float | None, per_move: float | None) -> list[str]:
     return [f"time_settings {_seconds(total or 0)} {_seconds(per_move or 0)} {1 if per_move else 0}"]
 
 
+def mohex_memory_commands(memory_mb: int | None) -> list[str]:
+    """MoHex sizes its search trees from the machine's memory (2 GB by default), which
+    exceeds the sandbox's address-space cap: it then dies of ``std::bad_alloc`` at its
+    first search.  Under a cap, its trees get :data:`MOHEX_MEMORY_SHARE` of it."""
+    if not memory_mb:
+        return []
+    return [f"param_mohex max_memory {int(memory_mb * MOHEX_MEMORY_SHARE) << 20}"]
+
+
 def _seconds(value: float) -> str:
     return f"{value:.3f}".rstrip("0").rstrip(".") or "0"
 
@@ -196,7 +264,7 @@ class GtpHexSeat(Seat):
         super().__init__(spec, label=f"GTP {shlex.join(argv)}")
         self.argv = resolve_command(argv)
         self.limits = dict(limits or {})
-        self.sandbox = seat_sandbox(self.limits)
+        self.sandbox = seat_sandbox(self.limits, memory_mb=GTP_MEMORY_MB)
         self.channel: ProgramChannel | None = None
         self.known: set[str] = set()
         self._start: HexState | None = None
@@ -206,6 +274,8 @@ class GtpHexSeat(Seat):
         self._last_failure = ""
         self._time_left_form = 3            # GTP's 3 words; Benzene takes 2
         self._stderr_seen = 0
+        self.engine_name = ""               # GTP ``name`` and ``version``, once started
+        self.engine_version = ""
 
     # ------------------------------------------------------------------ set-up
     def start(self, info: SeatInfo, state: HexState) -> None:
@@ -222,6 +292,7 @@ class GtpHexSeat(Seat):
             ok, text = ok2, (text2 if ok2 else text or text2)
         if not ok:
             self._refuse(f"the engine refused 'boardsize {n}': {self._words(text)}")
+        self._ask_identity()
         for name in PROBED:
             ok, text = self._command(f"known_command {name}", SETUP_TIMEOUT)
             if ok and text.strip().lower() == "true":
@@ -234,6 +305,16 @@ class GtpHexSeat(Seat):
             self._require(command, SETUP_TIMEOUT)
         self._stderr_seen = self._stderr_total()
 
+    def _ask_identity(self) -> None:
+        """GTP ``name`` and ``version`` (both required by GTP, but an engine that refuses
+        them still plays): the seat is then labelled by the engine's own name."""
+        ok, text = self._command("name", SETUP_TIMEOUT)
+        self.engine_name = identity_text(text) if ok else ""
+        ok, text = self._command("version", SETUP_TIMEOUT)
+        self.engine_version = identity_text(text) if ok else ""
+        if self.engine_name:
+            self.label = " ".join(filter(None, (self.engine_name, self.engine_version)))
+
     def _start_commands(self, info: SeatInfo) -> list[str]:
         """The swap rule, the clock and the seat's own settings, in that order (so a
         setting of the seat's overrides the arena's)."""
@@ -245,6 +326,8 @@ class GtpHexSeat(Seat):
         per_move = self.settings.time_per_move or float(options.get("time_per_move") or 0) or None
         if "time_settings" in self.known:
             commands += clock_commands(total, per_move)
+        if "param_mohex" in self.known:
+            commands += mohex_memory_commands(self.sandbox.limits.memory_mb)
         if "param_mohex" in self.known:          # MoHex ignores the clock unless told to use it
             if self.settings.time_per_move:
                 commands += ["param_mohex use_time_management 0",
@@ -361,11 +444,14 @@ class GtpHexSeat(Seat):
             if "showboard" in self.known:
                 answer.stdout = self._showboard()
         self._finish_answer(answer, start)
+        if answer.move is not None:
+            answer.search = search_stats(answer.stderr)
         return answer
 
     def _finish_answer(self, answer: Answer, start: float) -> None:
         answer.elapsed = answer.elapsed or time.perf_counter() - start
         answer.given, self._given = "\n".join(self._given), []
+        self._settle_stderr()
         answer.stderr = self._turn_stderr()
         if self.channel is not None and self.channel.process is not None:   # "# debug" lines
             answer.debug, answer.debug_source = self.channel.process.take_debug(), "# debug lines"
@@ -425,6 +511,15 @@ class GtpHexSeat(Seat):
         reader = getattr(self.channel.process, "_err", None) if self.channel else None
         return getattr(reader, "total", 0)
 
+    def _settle_stderr(self, step: float = 0.005, most: float = 0.05) -> None:
+        """Give stderr's reader thread a moment to catch up with what the engine wrote
+        before its answer (MoHex's statistics), so they land in this turn's record."""
+        deadline = time.perf_counter() + most
+        seen = -1
+        while time.perf_counter() < deadline and self._stderr_total() != seen:
+            seen = self._stderr_total()
+            time.sleep(step)
+
     def _turn_stderr(self) -> str:
         """What the engine wrote on stderr since the last turn (at most
         :data:`STDERR_PER_TURN` characters), not the running tail of everything."""
@@ -450,6 +545,10 @@ class GtpHexSeat(Seat):
     def describe(self) -> dict:
         data = super().describe()
         data.update(command=self.argv, sandbox=self.sandbox.describe())
+        if self.engine_name:
+            data["engine"] = self.engine_name
+        if self.engine_version:
+            data["version"] = self.engine_version
         return data
 
     def close(self) -> None:

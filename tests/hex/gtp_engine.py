@@ -23,7 +23,11 @@ Benzene's (MoHex's) behaviours, each as MoHex has it:
 * ``--max-size N`` refuses larger boards in Fuego's words;
 * ``undo`` (``--no-undo`` leaves it out);
 * each genmove writes a line on stderr; ``--annotate`` also prints ``# debug`` lines
-  (a mark on its move, and a line that is no command) before its answer.
+  (a mark on its move, and a line that is no command) before its answer;
+* ``name`` and ``version`` answer ``--name`` and ``--version`` (``--no-name`` refuses
+  both); ``--stats`` prints MoHex's search statistics block on stderr after each
+  genmove: ``GamesPlayed`` (100 times the genmove's number), ``Nodes``, ``Score``
+  (0.25 plus a hundredth per genmove) and ``Sequence`` (its move, then two empty cells).
 """
 import argparse
 import random
@@ -115,6 +119,16 @@ class Board:
         return "\n".join(lines)
 
 
+def write_stats(genmoves, sequence):
+    """MoHex's statistics block, as it prints one on stderr at the end of a search."""
+    sys.stderr.write("info: \n"
+                     f"Elapsed Time   0.01s\nCount          {100 * genmoves}\n"
+                     f"GamesPlayed    {100 * genmoves}\nNodes          {300 * genmoves}\n"
+                     f"Score          {0.25 + genmoves / 100:.2f}\n"
+                     f"Sequence       {' '.join(sequence)}\ninfo: \n")
+    sys.stderr.flush()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--seed", type=int, default=0)
@@ -128,6 +142,10 @@ def main():
     parser.add_argument("--max-size", type=int, default=19)
     parser.add_argument("--no-undo", action="store_true")
     parser.add_argument("--annotate", action="store_true")
+    parser.add_argument("--name", default="test-gtp-hex")
+    parser.add_argument("--version", default="1")
+    parser.add_argument("--no-name", action="store_true")
+    parser.add_argument("--stats", action="store_true")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     board = Board(11)
@@ -153,10 +171,12 @@ def main():
         try:
             if command == "protocol_version":
                 text = "2"
+            elif command in ("name", "version") and args.no_name:
+                raise KeyError(command)
             elif command == "name":
-                text = "test-gtp-hex"
+                text = args.name
             elif command == "version":
-                text = "1"
+                text = args.version
             elif command not in commands:
                 raise KeyError(command)
             elif command == "known_command":
@@ -229,6 +249,8 @@ def main():
                     board.cells[cell] = colour
                     history.append((cell, colour))
                     text = board.name(cell)
+                    if args.stats:
+                        write_stats(genmoves, [text] + [board.name(c) for c in board.empty()[:2]])
                     if args.annotate:          # bot annotations, before the answer
                         sys.stdout.write(f"# debug mark {text} red gtp\n# debug nonsense\n")
             elif command == "showboard":

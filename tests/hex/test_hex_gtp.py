@@ -9,12 +9,14 @@ from pathlib import Path
 import pytest
 
 from games.api import GameSetupError, MoveSyntaxError, Termination
-from games.hex.gtp import (clock_commands, engine_moves, parse_genmove, parse_response,
+from games.hex.gtp import (GTP_MEMORY_MB, clock_commands, engine_moves, identity_text,
+                           mohex_memory_commands, parse_genmove, parse_response, search_stats,
                            setup_commands, split_seat_spec)
 from games.hex.notation import from_hexgui, to_hexgui
 from games.hex.rules import HexGame, HexMove
 from games.registry import plugin
 from runner.match import Match, TimeControl, time_control_from_options
+from runner.records import open_replay
 from runner.seats import make_seat
 
 ENGINE = Path(__file__).resolve().parent / "gtp_engine.py"
@@ -347,3 +349,84 @@ def test_gtp_match_bench_alternates_colours_and_gives_an_interval(tmp_path, caps
     assert "A as player 1" in out and "A as player 2" in out
     assert "player 1 (first, cols)      1" in out and "95% interval" in out
     assert (tmp_path / "game-001" / "hex.sgf").is_file() and (tmp_path / "game-002" / "HEX.OUT").is_file()
+
+
+# ====================================================================== identity and search
+def test_search_stats_read_mohex_blocks():
+    stderr = ("info: Best move cannot be determined, must search state.\n"
+              "Count          900\nGamesPlayed    900\nNodes          3686\nScore          0.61\n"
+              "Sequence       e5 e4 swap-pieces f3 zz9 g3\n"
+              "Elapsed Time   1.3s\nGamesPlayed    353\nNodes          3402\nScore          0.33\n"
+              "Sequence       c1 a2\n")
+    # The last block wins; the PV is written in our own move texts (transposed).
+    assert search_stats(stderr) == {"playouts": 353, "nodes": 3402, "winrate": 0.33, "pv": ["a3", "b1"]}
+    first = search_stats(stderr.split("Elapsed")[0])
+    assert first["pv"] == [from_hexgui("e5").text(), from_hexgui("e4").text(), "swap",
+                           from_hexgui("f3").text()]           # stops at the first non-cell
+    assert search_stats("Score 7\nGamesPlayed many\nSequence\n") == {}
+    assert search_stats("") == {}
+
+
+def test_identity_text_is_one_short_printable_line():
+    assert identity_text("  MoHex \n more") == "MoHex"
+    assert identity_text("A\x1b[31mB\x07") == "A[31mB"
+    assert len(identity_text("x" * 500)) == 60
+    assert identity_text("") == ""
+
+
+def test_engine_name_version_and_search_reach_the_record(tmp_path):
+    """The seat is labelled by GTP ``name``/``version``, the record keeps them (a seats
+    line), and each engine move keeps the statistics it printed."""
+    spec = engine("--name", "FakeHex", "--version", "3.1", "--stats")
+    seats = [make_seat(spec, HEX, 1), make_seat("bot:1", HEX, 1)]
+    match = Match(HEX, {"size": 7}, seats, seed=1, record_path=tmp_path / "game.arena.jsonl",
+                  time_control=TimeControl(per_move=None, total=None))
+    match.run()
+    assert match.error == "", match.error
+    seat = match.seats[0]
+    assert seat.label == "FakeHex 3.1"
+    assert seat.describe()["engine"] == "FakeHex" and seat.describe()["version"] == "3.1"
+    answers = answers_of(match, 0)
+    with_search = [a for a in answers if a.get("search")]
+    assert len(with_search) >= len(answers) - 1, answers     # stderr may come a turn late
+    first = answers[0]["search"]
+    assert first["playouts"] == 100 and first["nodes"] == 300 and first["winrate"] == 0.26
+    assert first["pv"][0] == match.turns[0].moves[0]         # its own move heads the line
+    replay = open_replay(match.record_path)
+    assert replay.header["seats"][0]["label"] == "FakeHex 3.1"
+    assert replay.seat_names[0] == "FakeHex 3.1"
+    assert replay.turns[0].answers[0]["search"] == first
+
+
+def test_an_engine_without_name_keeps_its_command_label(tmp_path):
+    match, _ = play([engine("--no-name"), "bot:1"], size=5, tmp_path=tmp_path / "m")
+    seat = match.seats[0]
+    assert seat.label.startswith("GTP ") and "engine" not in seat.describe()
+    assert all(not a.get("search") for a in answers_of(match, 0))   # no statistics printed
+
+
+def test_mohex_gets_trees_that_fit_its_memory_cap(tmp_path):
+    """Sized from the machine, MoHex's trees overflow the sandbox and it dies of
+    std::bad_alloc: a MoHex-like engine is told a max_memory under the seat's cap."""
+    assert mohex_memory_commands(None) == []
+    assert mohex_memory_commands(1000) == [f"param_mohex max_memory {400 << 20}"]
+    match, _ = play([engine("--mohex"), "bot:1"], size=5, tmp_path=tmp_path / "a")
+    given = answers_of(match, 0)[0]["given"]
+    assert f"param_mohex max_memory {int(GTP_MEMORY_MB * 0.4) << 20}" in given
+    assert match.seats[0].sandbox.limits.memory_mb == GTP_MEMORY_MB
+    capped = make_seat(engine("--mohex"), HEX, 1, limits={"memory_mb": 500})
+    assert capped.sandbox.limits.memory_mb == 500
+
+
+def test_a_live_follower_takes_the_engines_names_from_the_seats_line(tmp_path):
+    """A projector following a record shows the engine's own name once the record's
+    "seats" line tells it, not the command from the header."""
+    from runner.live import LiveMatch, TailReader
+    seats = [make_seat(engine("--name", "FakeHex", "--version", "2"), HEX, 1), make_seat("bot:1", HEX, 1)]
+    path = tmp_path / "game.arena.jsonl"
+    match = Match(HEX, {"size": 5}, seats, seed=1, record_path=path,
+                  time_control=TimeControl(per_move=None, total=None))
+    match.run()
+    follower = LiveMatch("m", path, TailReader(path))
+    follower.poll(0.0)
+    assert follower.error == "" and follower.names[0] == "FakeHex 2", (follower.error, follower.names)

@@ -153,3 +153,42 @@ def test_a_person_takes_back_against_mohex(tmp_path):
     finally:
         match.stop()
         match.join(10)
+
+
+def test_mohex_names_itself_and_reports_its_search(tmp_path):
+    """Without ``--quiet`` MoHex prints its search statistics on stderr after each
+    search: the debug panel's playouts, win rate and principal variation come from them.
+    (A move its solver or book decides has no statistics block.)"""
+    spec = "gtp:" + " ".join([shlex.quote(MOHEX), 'cmd="param_mohex max_games 300"'])
+    seats = [make_seat(spec, HEX, 1), make_seat("bot:1", HEX, 1)]
+    match, outcome = run(seats, {"size": 7, "time_total": 60}, tmp_path)
+    seat = match.seats[0]
+    assert seat.describe()["engine"] == "MoHex" and seat.describe().get("version"), seat.describe()
+    assert seat.label.startswith("MoHex ")
+    searched = [t for t in match.turns if (t.answers.get(0) or {}).get("search")]
+    assert searched, [t.answers.get(0) for t in match.turns]
+    for turn in searched:
+        search = turn.answers[0]["search"]
+        assert 0 < search["playouts"] <= 300 and 0 <= search["winrate"] <= 1, search
+        assert search["pv"][0] == turn.moves[0], (search, turn.moves)
+
+
+def test_the_match_bench_scores_a_mohex_crash_by_the_solved_position():
+    """bench/gtp_match.py: a game MoHex lost by its SIGSEGV counts by who wins the
+    position it died in, as a fresh MoHex's dfpn-solve-state says (here: black)."""
+    import sys
+    from pathlib import Path
+    from types import SimpleNamespace
+    from games.hex.notation import from_hexgui
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    import gtp_match
+    state = HEX.new_game().new_initial_state(HEX.new_game().spec.resolve_options(None, {"size": 7}), 1)
+    states = [state.clone()]
+    for word in "f2 b2 e4 f5 d6 a5 e3 c5".split():        # the position of the docstring's crash
+        state.push(from_hexgui(word))
+        states.append(state.clone())
+    seat = SimpleNamespace(kind="gtp", argv=[MOHEX, "--quiet"])
+    match = SimpleNamespace(seats=[seat, seat], states=states)
+    crash = SimpleNamespace(reason=Termination.CRASH, winners=(1,))
+    assert gtp_match.solved_crash(match, crash) == 0
+    assert gtp_match.solved_crash(match, SimpleNamespace(reason=Termination.WIN, winners=(1,))) is None

@@ -136,6 +136,15 @@ class BoardScene(Scene):
         self.board_aspect: float | None = None  # measured when the debug panels first open
         self.pointed_row: int | None = None     # the move-list row under the pointer
 
+    def relabel(self, labels: list[str]) -> None:
+        """New seat labels (an engine told its name): the renderer, which may draw
+        them, is made again with them."""
+        self.raw_labels = list(labels)
+        self.seat_labels = [who_text(label) for label in labels]
+        self.renderer = make_renderer(self.plugin, self.game, self.options, self.seat_labels,
+                                      self.app.theme)
+        self.refresh_debug()
+
     # ------------------------------------------------------------ data hooks
     def seat_count(self) -> int:
         return len(self.seat_labels)

@@ -277,14 +277,15 @@ class MatchScene(BoardScene):
         return changed
 
     def poll(self) -> bool:
-        """Take a new snapshot; True when the match moved on."""
+        """Take a new snapshot; True when the match moved on (or a seat's name changed)."""
+        relabelled = self.follow_seat_labels()
         snap = self.match.snapshot()
         new_turns = len(snap.turns) != len(self.snap.turns)
         if new_turns:
             self.answered.clear()
         human = self.person_to_move() if not snap.outcome else None
         if snap.revision == self.snap.revision and human == self.view.human_seat:
-            return False
+            return relabelled
         self.snap = snap
         if human != self.view.human_seat:
             self.view.selected = None
@@ -299,6 +300,16 @@ class MatchScene(BoardScene):
             if self.match.record_path and self.match.record_path.exists():
                 self.app.remember_record(self.match.record_path)
         self.sync_controls()
+        return True
+
+    def follow_seat_labels(self) -> bool:
+        """Engines name themselves once started (UCI/UCCI ``id name``, GTP ``name`` and
+        ``version``), on the match's thread: the players panel, the renderer and the
+        debug panels then show that name instead of the command.  True on a change."""
+        labels = [seat.label for seat in self.match.seats]
+        if labels == self.raw_labels:
+            return False
+        self.relabel(labels)
         return True
 
     def person_to_move(self) -> int | None:
