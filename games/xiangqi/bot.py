@@ -21,6 +21,7 @@ from typing import Any, Mapping
 
 from games.api import GameSetupError
 from games.bots import Bot
+from games.xiangqi.book import default_book
 from games.xiangqi.rules import (ADVISOR, BLACK, CANNON, CHARIOT, ELEPHANT, HORSE, KING, LINES,
                                  RED, REPETITION_WINDOW, SENSITIVE, SOLDIER, SQUARES, Position,
                                  XiangqiState, file_of, move_text, parse_move_text, rank_of)
@@ -375,6 +376,7 @@ LEVELS = {
     4: (4, 2.0, 0, True),
     5: (64, 4.0, 0, True),
 }
+BOOK_LEVEL = 5         # levels from this one up play from the opening book by default
 SAFETY = 0.85          # share of the budget the search may use
 OVERHEAD = 0.03        # seconds kept for copying, ordering and answering
 
@@ -403,12 +405,16 @@ class SearchBot(Bot):
     (``bot:4 depth=5``, ``bot:5 nodes=200000``, ``bot:3 movetime=500``).  With ``depth``
     or ``nodes`` the bot does not read the clock to decide when to stop, so its moves
     and strength are the same on any machine under any load (a match's time limit is
-    still kept as a safety net).  ``movetime`` replaces the level's pace.
+    still kept as a safety net).  ``movetime`` replaces the level's pace.  While the
+    position is in the opening book (level 5, or ``book=1``) the bot plays a book move
+    chosen with its seed, and its info says ``book`` instead of depth, score and nodes.
     """
 
     def __init__(self, level: int, seed: int = 0, default_seconds: float | None = None,
-                 depth: int | None = None, nodes: int | None = None):
+                 depth: int | None = None, nodes: int | None = None, book: bool | None = None):
         max_depth, seconds, noise, quiescence = LEVELS[level]
+        self.book = default_book() if (level >= BOOK_LEVEL if book is None else book) else None
+        self.book_rng = random.Random(seed)
         self.level = level
         self.name = f"xiangqi-engine-{level}"
         self.default_seconds = seconds if default_seconds is None else default_seconds
@@ -425,6 +431,11 @@ class SearchBot(Bot):
     def choose(self, state: XiangqiState, seat: int, time_budget: float | None) -> Any:
         started = time.perf_counter()
         self.last_info = {}
+        if self.book is not None:
+            choice = self.book.pick(state.position, self.book_rng)
+            if choice is not None:
+                self.last_info = {"book": self.book.describe(choice)}
+                return move_text(choice.move)
         if self.fixed:
             seconds = None if time_budget is None else max(0.0, time_budget * SAFETY - OVERHEAD)
         else:
@@ -456,15 +467,16 @@ class SearchBot(Bot):
         self.searcher.table.clear()
 
 
-BOT_SETTINGS = ("depth", "nodes", "movetime")
+BOT_SETTINGS = ("depth", "nodes", "movetime", "book")
 
 
 def make_bot(level: int = 3, seed: int = 0, settings: Mapping[str, str] | None = None) -> Bot:
     """The engine at ``level`` 1 (near random) to 5 (strongest), seeded for reproducibility.
 
     ``settings`` (from ``bot:N depth=6 nodes=100000 movetime=800``): ``depth`` plies,
-    ``nodes`` searched, ``movetime`` milliseconds a move.  Level 1 plays at random and
-    takes none.
+    ``nodes`` searched, ``movetime`` milliseconds a move, ``book`` 1 or 0 to play from
+    the opening book or not (default: level 5 does, the lower levels do not).  Level 1
+    plays at random and takes none.
     """
     level = int(level)
     values: dict[str, int] = {}
@@ -475,7 +487,10 @@ def make_bot(level: int = 3, seed: int = 0, settings: Mapping[str, str] | None =
             values[key] = int(text)
         except ValueError:
             raise GameSetupError(f"bot setting {key}={text!r}: a whole number is needed") from None
-        if values[key] <= 0:
+        if key == "book":
+            if values[key] not in (0, 1):
+                raise GameSetupError(f"bot setting book={text!r}: 1 (play from the opening book) or 0")
+        elif values[key] <= 0:
             raise GameSetupError(f"bot setting {key}={text!r}: must be above 0")
     if level <= 1:
         if values:
@@ -483,4 +498,5 @@ def make_bot(level: int = 3, seed: int = 0, settings: Mapping[str, str] | None =
         return RandomishBot(seed)
     movetime = values.get("movetime")
     return SearchBot(min(level, 5), seed, default_seconds=movetime / 1000 if movetime else None,
-                     depth=values.get("depth"), nodes=values.get("nodes"))
+                     depth=values.get("depth"), nodes=values.get("nodes"),
+                     book=bool(values["book"]) if "book" in values else None)
