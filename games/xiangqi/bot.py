@@ -22,6 +22,8 @@ from typing import Any, Mapping
 from games.api import GameSetupError
 from games.bots import Bot
 from games.xiangqi.book import default_book
+from games.xiangqi.endgames import FEW_PIECES
+from games.xiangqi.endgames import adjust as endgame_adjust
 from games.xiangqi.rules import (ADVISOR, BLACK, CANNON, CHARIOT, ELEPHANT, HORSE, KING, LINES,
                                  RED, REPETITION_WINDOW, SENSITIVE, SOLDIER, SQUARES, Position,
                                  XiangqiState, file_of, move_text, parse_move_text, rank_of)
@@ -311,7 +313,10 @@ class Searcher:
         if self.nodes & 63 == 0 and (self.nodes >= self.node_limit or time.perf_counter() > self.deadline):
             raise SearchTimeout
         position = self.position
-        stand_pat = evaluation if position.side == RED else -evaluation
+        static = evaluation          # children add their deltas to the raw score, not this one
+        if len(position.squares[0]) + len(position.squares[1]) <= FEW_PIECES:
+            static = endgame_adjust(position, evaluation)
+        stand_pat = static if position.side == RED else -static
         if not self.quiescence_enabled or ply > 40:
             return stand_pat
         if stand_pat >= beta:
