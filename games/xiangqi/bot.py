@@ -24,6 +24,7 @@ from games.bots import Bot
 from games.xiangqi.book import default_book
 from games.xiangqi.endgames import FEW_PIECES
 from games.xiangqi.endgames import adjust as endgame_adjust
+from games.xiangqi.evaluation import king_safety
 from games.xiangqi.rules import (ADVISOR, BLACK, CANNON, CHARIOT, ELEPHANT, HORSE, KING, LINES,
                                  RED, REPETITION_WINDOW, SENSITIVE, SOLDIER, SQUARES, Position,
                                  XiangqiState, file_of, move_text, parse_move_text, rank_of)
@@ -32,6 +33,7 @@ MATE = 30000
 MATE_BOUND = MATE - 1000            # scores beyond this are mates
 PERPETUAL_LOSS = 20000              # losing by perpetual check: worse than any material
 INFINITY = 10 ** 6
+LAZY_MARGIN = 250                   # king safety is skipped at leaves this far outside the window
 EXACT, LOWER, UPPER = 0, 1, 2
 TT_LIMIT = 500_000                  # entries (about 100 MB); the table is cleared beyond it
 
@@ -93,13 +95,15 @@ class Searcher:
     """One search tree walker; keeps its transposition table between moves of a game."""
 
     def __init__(self, max_depth: int = 64, use_null_move: bool = True, quiescence: bool = True,
-                 noise: int = 0, rng: random.Random | None = None):
+                 noise: int = 0, rng: random.Random | None = None, knowledge: bool = True):
         self.max_depth = max_depth
         self.use_null_move = use_null_move
         self.quiescence_enabled = quiescence
         self.noise = noise
         self.rng = rng or random.Random(0)
         self.table: dict[int, tuple] = {}
+        self.safety_cache: dict[int, int] = {}
+        self.knowledge = knowledge      # king safety and endgame knowledge at the leaves
         self.nodes = 0
         self.deadline = float("inf")
         self.node_limit = float("inf")
@@ -314,8 +318,13 @@ class Searcher:
             raise SearchTimeout
         position = self.position
         static = evaluation          # children add their deltas to the raw score, not this one
-        if len(position.squares[0]) + len(position.squares[1]) <= FEW_PIECES:
-            static = endgame_adjust(position, evaluation)
+        if self.knowledge:
+            few = len(position.squares[0]) + len(position.squares[1]) <= FEW_PIECES
+            raw = evaluation if position.side == RED else -evaluation
+            if few or alpha - LAZY_MARGIN < raw < beta + LAZY_MARGIN:
+                static += self._king_safety(position)   # lazy: only where it can change the result
+            if few:
+                static = endgame_adjust(position, static)
         stand_pat = static if position.side == RED else -static
         if not self.quiescence_enabled or ply > 40:
             return stand_pat
@@ -346,6 +355,16 @@ class Searcher:
                     return score
                 alpha = score
         return alpha
+
+    def _king_safety(self, position: Position) -> int:
+        """The leaf terms of :mod:`games.xiangqi.evaluation`, cached by position key."""
+        cache = self.safety_cache
+        value = cache.get(position.key)
+        if value is None:
+            if len(cache) > TT_LIMIT:
+                cache.clear()
+            value = cache[position.key] = king_safety(position)
+        return value
 
     def _order(self, moves: list[int], tt_move: int, ply: int) -> None:
         board = self.position.board
@@ -381,6 +400,7 @@ LEVELS = {
     4: (4, 2.0, 0, True),
     5: (64, 4.0, 0, True),
 }
+KNOWLEDGE_LEVEL = 5    # levels from this one up evaluate king safety and endgames
 BOOK_LEVEL = 5         # levels from this one up play from the opening book by default
 SAFETY = 0.85          # share of the budget the search may use
 OVERHEAD = 0.03        # seconds kept for copying, ordering and answering
@@ -425,6 +445,7 @@ class SearchBot(Bot):
         self.default_seconds = seconds if default_seconds is None else default_seconds
         self.depth, self.nodes = depth, nodes
         self.searcher = Searcher(max_depth=depth or max_depth, noise=noise, quiescence=quiescence,
+                                 knowledge=level >= KNOWLEDGE_LEVEL,
                                  use_null_move=level >= 4, rng=random.Random(seed))
         self.last_info: dict[str, Any] = {}
 
