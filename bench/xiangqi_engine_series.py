@@ -94,10 +94,13 @@ def wilson_interval(points: float, games: int, z: float = 1.96) -> tuple[float, 
     return max(0.0, centre - spread), min(1.0, centre + spread)
 
 
-def strength_series(first: str, second: str, openings: int, seconds: int, options: dict) -> None:
-    """Play ``first`` against ``second`` over the openings, colours swapped, and print the score."""
+def strength_series(first: str, second: str, openings: int, seconds: int, options: dict,
+                    skip: int = 0) -> None:
+    """Play ``first`` against ``second`` over the openings (after the first ``skip``), colours
+    swapped, and print the score.  Seeds follow the opening's place in OPENINGS, so a series
+    split over several runs (``--skip``) plays the same games as one run."""
     points, games, tally, colour_points = 0.0, 0, collections.Counter(), [0.0, 0.0]
-    for index, (name, moves) in enumerate(OPENINGS[:openings]):
+    for index, (name, moves) in list(enumerate(OPENINGS))[skip:skip + openings]:
         for first_plays_red in (True, False):
             bottom, top = (first, second) if first_plays_red else (second, first)
             started = time.perf_counter()
@@ -127,6 +130,8 @@ def main() -> int:
     parser.add_argument("--seat", action="append", required=True, help="two seat specs")
     parser.add_argument("--strength", action="store_true",
                         help="score the first seat against the second over the openings")
+    parser.add_argument("--skip", type=int, default=0,
+                        help="in --strength, start after this many openings (to split a series over runs)")
     parser.add_argument("--openings", type=int, default=len(OPENINGS),
                         help=f"openings played twice each in --strength (at most {len(OPENINGS)})")
     parser.add_argument("--games", type=int, default=4, help="games per repetition count")
@@ -135,7 +140,7 @@ def main() -> int:
     args = parser.parse_args()
     a, b = args.seat
     if args.strength:
-        strength_series(a, b, args.openings, args.seconds, parse_option_pairs(args.option))
+        strength_series(a, b, args.openings, args.seconds, parse_option_pairs(args.option), args.skip)
         return 0
     for count in (2, 3):
         tally, reasons, won_drawn, perpetual, lengths = collections.Counter(), collections.Counter(), 0, 0, []

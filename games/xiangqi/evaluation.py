@@ -48,60 +48,73 @@ def _file_between(board: list[int], king: int, other: int) -> int:
     return sum(1 for sq in range(king + step, other, step) if board[sq])
 
 
-def side_danger(position: Position, side: int) -> int:
-    """How much ``side``'s general is in danger (positive: bad for ``side``)."""
+def side_terms(position: Position, side: int) -> tuple[int, int, int, int]:
+    """One pass over ``side``'s pieces: (pressure on the enemy general, ``side``'s
+    attackers, ``side``'s advisors and elephants, its chariots' freedom bonus)."""
     board = position.board
-    king = position.kings[side]
-    king_file = FILE_OF[king]
-    enemy = side ^ 1
-    zone = PALACE_ZONE[side]
-    crossed = CROSSED[enemy]
-    danger, enemy_attackers = 0, 0
-    for sq in position.squares[enemy]:
+    enemy_king = position.kings[side ^ 1]
+    king_file = FILE_OF[enemy_king]
+    zone = PALACE_ZONE[side ^ 1]
+    crossed = CROSSED[side]
+    pressure = attackers = defenders = freedom = 0
+    for sq in position.squares[side]:
         kind = board[sq] & 7
+        if kind == ADVISOR or kind == ELEPHANT:
+            defenders += 1
+            continue
         if kind == SOLDIER:
             if not crossed[sq]:
                 continue
-        elif kind not in ZONE_WEIGHTS:
-            continue
-        enemy_attackers += 1 if kind != SOLDIER else 0
+        elif kind == CHARIOT:
+            attackers += 1
+            empty = 0
+            for ray in RAYS[sq]:
+                for target in ray:
+                    if board[target]:
+                        break
+                    empty += 1
+            freedom += CHARIOT_FREEDOM * (min(empty, 12) - CHARIOT_FREEDOM_BASE)
+        elif kind == HORSE:
+            attackers += 1
+        elif kind == CANNON:
+            attackers += 1
+            if FILE_OF[sq] == king_file:
+                between = _file_between(board, enemy_king, sq)
+                if between == 0:
+                    pressure += HOLLOW_CANNON
+                elif between == 1:
+                    pressure += SCREENED_CANNON
+        else:
+            continue                                # the general
         if sq in zone:
-            danger += ZONE_WEIGHTS[kind]
-        if kind == CANNON and FILE_OF[sq] == king_file:
-            between = _file_between(board, king, sq)
-            if between == 0:
-                danger += HOLLOW_CANNON
-            elif between == 1:
-                danger += SCREENED_CANNON
-    defenders = 0
-    for sq in position.squares[side]:
-        if board[sq] & 7 in (ADVISOR, ELEPHANT):
-            defenders += 1
-    danger += MISSING_DEFENDER * (4 - defenders) * enemy_attackers
-    if danger and enemy_attackers >= 2:
+            pressure += ZONE_WEIGHTS[kind]
+    return pressure, attackers, defenders, freedom
+
+
+def _danger(pressure: int, attackers: int, defenders: int) -> int:
+    """A general's danger from the enemy's pressure and attackers and its own defenders."""
+    danger = pressure + MISSING_DEFENDER * (4 - defenders) * attackers
+    if danger and attackers >= 2:
         danger += danger // 2                      # attacks come in groups
     return danger
 
 
+def side_danger(position: Position, side: int) -> int:
+    """How much ``side``'s general is in danger (positive: bad for ``side``)."""
+    pressure, attackers, _, _ = side_terms(position, side ^ 1)
+    defenders = side_terms(position, side)[2]
+    return _danger(pressure, attackers, defenders)
+
+
 def chariot_freedom(position: Position, side: int) -> int:
     """Bonus for ``side``'s chariots by the empty squares they see (negative when hemmed in)."""
-    board = position.board
-    chariot = CHARIOT | (8 if side == BLACK else 0)
-    total = 0
-    for sq in position.squares[side]:
-        if board[sq] != chariot:
-            continue
-        empty = 0
-        for ray in RAYS[sq]:
-            for target in ray:
-                if board[target]:
-                    break
-                empty += 1
-        total += CHARIOT_FREEDOM * (min(empty, 12) - CHARIOT_FREEDOM_BASE)
-    return total
+    return side_terms(position, side)[3]
 
 
 def king_safety(position: Position) -> int:
     """Red-positive sum of the general-danger and chariot-freedom terms."""
-    return (side_danger(position, BLACK) - side_danger(position, RED)
-            + chariot_freedom(position, RED) - chariot_freedom(position, BLACK))
+    red_pressure, red_attackers, red_defenders, red_freedom = side_terms(position, RED)
+    black_pressure, black_attackers, black_defenders, black_freedom = side_terms(position, BLACK)
+    return (_danger(red_pressure, red_attackers, black_defenders)
+            - _danger(black_pressure, black_attackers, red_defenders)
+            + red_freedom - black_freedom)
