@@ -10,6 +10,7 @@ GAME = XiangqiGame()
 CHARIOT_V_BARE = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1"
 CHARIOT_V_ADVISORS = "3aka3/9/9/9/9/9/9/9/9/R2K5 w - - 0 1"
 SOLDIER_V_BARE = "5k3/9/9/9/4P4/9/9/9/9/3K5 w - - 0 1"
+CANNON_ADVISOR_V_BARE = "4k4/9/9/9/9/9/9/9/4C4/3AK4 w - - 0 1"
 HORSE_V_FULL = "2bakab2/9/9/9/9/9/9/4N4/9/3K5 w - - 0 1"
 CANNON_ALONE_V_BARE = "4k4/9/9/9/9/9/9/4C4/9/3K5 w - - 0 1"
 CHARIOT_V_FULL = "2bakab2/9/9/9/9/9/9/9/9/R2K5 w - - 0 1"
@@ -64,7 +65,8 @@ def play_out(fen, red, black, plies):
     return state
 
 
-@pytest.mark.parametrize("fen, plies", [(CHARIOT_V_BARE, 30), (CHARIOT_V_ADVISORS, 40), (SOLDIER_V_BARE, 40)])
+@pytest.mark.parametrize("fen, plies", [(CHARIOT_V_BARE, 30), (CHARIOT_V_ADVISORS, 40), (SOLDIER_V_BARE, 40),
+                                         (CANNON_ADVISOR_V_BARE, 50)])
 def test_the_bot_wins_a_won_ending_against_a_simple_defender(fen, plies):
     attacker = make_bot(5, 1, {"nodes": "12000"})
     defender = make_bot(3, 2, {"depth": "2"})
