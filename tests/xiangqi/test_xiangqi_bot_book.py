@@ -1,4 +1,7 @@
 """The top bot's opening book: legal lines, play from the book, a clean exit, one game per seed."""
+import os
+import subprocess
+
 import pytest
 
 from games.api import GameSetupError
@@ -66,7 +69,12 @@ def test_the_top_bot_plays_from_the_book_then_searches():
         assert parse_move_text(move) in {c.move for c in book.choices(replay)}
         replay.make(parse_move_text(move))
         book_plies += 1
-    assert book_plies >= 8                          # every line is at least 8 half-moves long
+    assert book_plies >= 2                          # every line is at least 2 half-moves long
+    # It left the book only where the book has nothing to say.
+    exit_position = Position.from_fen(START_FEN)[0]
+    for move in state.moves[:book_plies]:
+        exit_position.make(parse_move_text(move))
+    assert not book.choices(exit_position)
     # Out of book the bot searches (depth, score, nodes in its info) and never returns to it.
     after = infos[book_plies:]
     assert after and all("book" not in info and info["depth"] >= 1 for info in after)
@@ -104,3 +112,47 @@ def test_a_fen_start_in_the_book_is_recognised():
     move = bot.choose(state, state.side, None)
     assert "book" in bot.last_info
     assert parse_move_text(move) in {c.move for c in default_book().choices(position)}
+
+
+FAIRY_STOCKFISH = os.environ.get("ARENA_FAIRY_STOCKFISH")
+
+
+@pytest.mark.skipif(not FAIRY_STOCKFISH, reason="set ARENA_FAIRY_STOCKFISH to a Fairy-Stockfish "
+                    "(largeboards) binary to have it vet the book")
+def test_no_book_move_loses_material_by_a_strong_engines_judgement():
+    """Every book move keeps Fairy-Stockfish's score (depth 10, mover's view) within 200 cp."""
+    from games.xiangqi.engine_seats import to_engine_move
+    engine = subprocess.Popen([FAIRY_STOCKFISH], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def send(command):
+        engine.stdin.write(command + "\n")
+        engine.stdin.flush()
+
+    def red_score(moves):
+        played = " moves " + " ".join(to_engine_move(m, 1) for m in moves) if moves else ""
+        send(f"position fen {START_FEN}{played}")
+        send("go depth 10")
+        last = ""
+        while not (line := engine.stdout.readline()).startswith("bestmove"):
+            last = line if " score " in line else last
+        words = last.split()
+        kind, value = words[words.index("score") + 1:words.index("score") + 3]
+        cp = int(value) if kind == "cp" else (10000 if int(value) > 0 else -10000)
+        return cp if len(moves) % 2 == 0 else -cp
+
+    try:
+        send("uci")
+        send("setoption name UCI_Variant value xiangqi")
+        losses = []
+        for line in default_book().lines:
+            before = red_score([])
+            for ply in range(1, len(line.moves) + 1):
+                after = red_score(list(line.moves[:ply]))
+                lost = before - after if ply % 2 else after - before     # for the side that moved
+                if lost >= 200:
+                    losses.append(f"{line.name}: {line.moves[ply - 1]} loses {lost} cp")
+                before = after
+        assert not losses, losses
+    finally:
+        engine.kill()
+        engine.wait()
