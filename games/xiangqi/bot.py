@@ -493,7 +493,8 @@ class SearchBot(Bot):
         self.searcher.table.clear()
 
 
-BOT_SETTINGS = ("depth", "nodes", "movetime", "book")
+BOT_SETTINGS = ("depth", "nodes", "movetime")
+BOOK_SETTING = "book"         # 1 or 0: play from the opening book (the level's default otherwise)
 
 
 def make_bot(level: int = 3, seed: int = 0, settings: Mapping[str, str] | None = None) -> Bot:
@@ -507,8 +508,9 @@ def make_bot(level: int = 3, seed: int = 0, settings: Mapping[str, str] | None =
     level = int(level)
     values: dict[str, int] = {}
     for key, text in (settings or {}).items():
-        if key not in BOT_SETTINGS:
-            raise GameSetupError(f"bot setting {key!r} is not known; settings: {', '.join(BOT_SETTINGS)}")
+        if key not in BOT_SETTINGS + (BOOK_SETTING,):
+            raise GameSetupError(f"bot setting {key!r} is not known; settings: "
+                                 f"{', '.join(BOT_SETTINGS + (BOOK_SETTING,))}")
         try:
             values[key] = int(text)
         except ValueError:

@@ -7,7 +7,7 @@ drive that general into a corner.  :func:`adjust` rewrites the score of position
 few pieces left (:data:`FEW_PIECES` or fewer), from what each side has:
 
 * **No attackers, no win.**  A side with no chariot, horse, cannon or soldier cannot
-  win (the rulebook's "no attacking material" ending aside, it cannot give mate), so a
+  win (it cannot give mate), so a
   score in its favour is scaled down to a tenth.
 * **Drawn endings** (scaled toward 0): a lone horse against two or more defenders
   (advisors, elephants); a lone cannon without an own advisor or elephant as a screen,
