@@ -3,6 +3,7 @@
     python bench/xiangqi_bench.py                      # everything (a few minutes)
     python bench/xiangqi_bench.py --only perft         # perft only
     python bench/xiangqi_bench.py --perft-depth 5      # the 133,312,995-leaf run (long)
+    python bench/xiangqi_bench.py --only engine --engine-nodes 150000   # nodes/s, fixed trees
 
 Ladder settings (printed with the results): each level plays the next one
 ``--games`` games, colours alternating; the first ``--random-plies`` half-moves are
@@ -43,17 +44,21 @@ def bench_perft(depth: int) -> None:
           f" = {count / cpu:,.0f} leaves per CPU second")
 
 
-def bench_engine(seconds: float) -> None:
+def bench_engine(seconds: float, nodes: int | None = None) -> None:
+    """Search each position for ``seconds`` of wall time, or ``nodes`` nodes when given (the
+    same tree on any machine, so nodes per CPU second compare across versions and loads)."""
     total_nodes, total_cpu = 0, 0.0
     for fen in ENGINE_POSITIONS:
         position = Position.from_fen(fen)[0]
         searcher = Searcher()
         started, cpu_started = time.perf_counter(), time.process_time()
-        searcher.choose(position, [position.key], [position.in_check(position.side)], 0, seconds)
+        searcher.choose(position, [position.key], [position.in_check(position.side)], 0,
+                        None if nodes else seconds, nodes)
         used, cpu = time.perf_counter() - started, time.process_time() - cpu_started
         total_nodes += searcher.nodes
         total_cpu += cpu
-        print(f"engine, {seconds:.1f} s budget: depth {searcher.last_depth}, {searcher.nodes:,} nodes, "
+        budget = f"{nodes:,} nodes" if nodes else f"{seconds:.1f} s"
+        print(f"engine, {budget} budget: depth {searcher.last_depth}, {searcher.nodes:,} nodes, "
               f"used {used:.2f} s wall / {cpu:.2f} s CPU = {searcher.nodes / cpu:,.0f} nodes per CPU second"
               f"  ({fen.split()[0][:24]}...)")
     print(f"engine overall: {total_nodes / total_cpu:,.0f} nodes per CPU second")
@@ -113,6 +118,8 @@ def main(argv=None) -> int:
     parser.add_argument("--only", choices=("perft", "engine", "ladder"))
     parser.add_argument("--perft-depth", type=int, default=4)
     parser.add_argument("--engine-seconds", type=float, default=2.0)
+    parser.add_argument("--engine-nodes", type=int, default=0,
+                        help="search each engine position this many nodes instead of a time")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--pace-scale", type=float, default=0.05)
     parser.add_argument("--max-plies", type=int, default=150)
@@ -123,7 +130,7 @@ def main(argv=None) -> int:
     if args.only in (None, "perft"):
         bench_perft(args.perft_depth)
     if args.only in (None, "engine"):
-        bench_engine(args.engine_seconds)
+        bench_engine(args.engine_seconds, args.engine_nodes or None)
     if args.only in (None, "ladder"):
         bench_ladder(args.games, args.pace_scale, args.max_plies, args.random_plies)
     return 0

@@ -1,4 +1,21 @@
-"""A short series between two Xiangqi seats under each repetition count.
+"""Series between two Xiangqi seats: the bot's strength against an engine, or each repetition count.
+
+Strength (``--strength``): the first seat (the bot) plays the second (an engine) over a
+set of openings, each opening twice with colours swapped, and the script prints the
+first seat's score with its 95% confidence interval::
+
+    nice -n 15 python bench/xiangqi_engine_series.py --strength --openings 8 \\
+        --seat "bot:5 nodes=180000" --seat "ucci:$ARENA_ELEPHANTEYE depth=5"
+    nice -n 15 python bench/xiangqi_engine_series.py --strength --openings 8 \\
+        --seat "bot:5 nodes=180000" --seat "uci:$ARENA_FAIRY_STOCKFISH depth=9"
+
+The openings are the first two half-moves of common lines (OPENINGS below), given to
+both seats as the start position (``fen=``).  A game is scored 1 / 0.5 / 0 for the
+first seat; the interval is Wilson's score interval on the points over the games.
+The match's own rules decide every game (no adjudication); engine seats outside
+contest mode make the repetition rule the third occurrence.
+
+Repetition counts (the default)::
 
     python bench/xiangqi_engine_series.py --seat "ucci:/path/eleeye movetime=100" \\
         --seat "bot:3 depth=2" [--games N] [--seconds S] [--option KEY=VALUE ...]
@@ -13,7 +30,9 @@ from __future__ import annotations
 
 import argparse
 import collections
+import math
 import re
+import time
 import sys
 import tempfile
 from pathlib import Path
@@ -23,6 +42,7 @@ sys.path.insert(0, str(ROOT))
 
 from games.api import Termination, parse_option_pairs  # noqa: E402
 from games.xiangqi.referee import build_referee_match  # noqa: E402
+from games.xiangqi.rules import START_FEN, Position, parse_move_text  # noqa: E402
 
 SCORE = re.compile(r"score (?:cp )?(-?\d+)")
 
@@ -38,14 +58,90 @@ def last_score(match, seat: int) -> int | None:
     return None
 
 
+#: The strength series' openings: the first two half-moves of common lines, Red then Black.
+OPENINGS = (
+    ("central cannon vs screen horse", "H2E2 H9G7"),
+    ("elephant opening vs pawn", "G0E2 C6C5"),
+    ("pawn opening vs cannon behind the pawn", "C3C4 B7C7"),
+    ("central cannon vs same-direction cannon", "H2E2 H7E7"),
+    ("horse opening vs seven-pawn", "H0G2 G6G5"),
+    ("cross-palace cannon vs horse", "H2D2 H9G7"),
+    ("central cannon vs reverse palace horse", "H2E2 B9C7"),
+    ("palace-corner cannon vs horse", "B2D2 H9G7"),
+    ("elephant opening vs central cannon", "G0E2 B7E7"),
+    ("pawn opening vs opposing pawn", "C3C4 C6C5"),
+)
+
+
+def opening_fen(moves: str) -> str:
+    """The FEN after ``moves`` (ICCS) from the usual start."""
+    position = Position.from_fen(START_FEN)[0]
+    for text in moves.split():
+        move = parse_move_text(text)
+        if move not in position.legal_moves():
+            raise SystemExit(f"opening {moves!r}: {text} is not legal")
+        position.make(move)
+    return position.fen(0, 1 + len(moves.split()) // 2)
+
+
+def wilson_interval(points: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson's 95% score interval for a share of ``points`` out of ``games``."""
+    if games == 0:
+        return 0.0, 1.0
+    share = points / games
+    centre = (share + z * z / (2 * games)) / (1 + z * z / games)
+    spread = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - spread), min(1.0, centre + spread)
+
+
+def strength_series(first: str, second: str, openings: int, seconds: int, options: dict,
+                    skip: int = 0) -> None:
+    """Play ``first`` against ``second`` over the openings (after the first ``skip``), colours
+    swapped, and print the score.  Seeds follow the opening's place in OPENINGS, so a series
+    split over several runs (``--skip``) plays the same games as one run."""
+    points, games, tally, colour_points = 0.0, 0, collections.Counter(), [0.0, 0.0]
+    for index, (name, moves) in list(enumerate(OPENINGS))[skip:skip + openings]:
+        for first_plays_red in (True, False):
+            bottom, top = (first, second) if first_plays_red else (second, first)
+            started = time.perf_counter()
+            with tempfile.TemporaryDirectory() as folder:
+                match = build_referee_match(bottom, top, Path(folder), seconds=seconds, seed=100 + 2 * index,
+                                            options={**options, "fen": opening_fen(moves)})
+                outcome = match.run()
+                first_seat = 0 if first_plays_red else 1
+                score = 0.5 if not outcome.winners else 1.0 if outcome.winners[0] == first_seat else 0.0
+                points += score
+                games += 1
+                colour_points[first_seat] += score
+                tally[{1.0: "wins", 0.5: "draws", 0.0: "losses"}[score]] += 1
+                print(f"  {name} ({moves}), first seat {'Red' if first_plays_red else 'Black'}: "
+                      f"{outcome.result_text()} {outcome.reason.value} after {len(match.states[-1].moves)} "
+                      f"half-moves ({outcome.detail}) -> {score} [{time.perf_counter() - started:.0f} s]",
+                      flush=True)
+    low, high = wilson_interval(points, games)
+    print(f"first seat {first!r} vs {second!r}: {points:g}/{games} = {100 * points / games:.0f}% "
+          f"(95% CI {100 * low:.0f}-{100 * high:.0f}%); +{tally['wins']} ={tally['draws']} -{tally['losses']}; "
+          f"as Red {colour_points[0]:g}/{games // 2}, as Black {colour_points[1]:g}/{games - games // 2}",
+          flush=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seat", action="append", required=True, help="two seat specs")
+    parser.add_argument("--strength", action="store_true",
+                        help="score the first seat against the second over the openings")
+    parser.add_argument("--skip", type=int, default=0,
+                        help="in --strength, start after this many openings (to split a series over runs)")
+    parser.add_argument("--openings", type=int, default=len(OPENINGS),
+                        help=f"openings played twice each in --strength (at most {len(OPENINGS)})")
     parser.add_argument("--games", type=int, default=4, help="games per repetition count")
     parser.add_argument("--seconds", type=int, default=-1, help="clock per side (-1 untimed)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     args = parser.parse_args()
     a, b = args.seat
+    if args.strength:
+        strength_series(a, b, args.openings, args.seconds, parse_option_pairs(args.option), args.skip)
+        return 0
     for count in (2, 3):
         tally, reasons, won_drawn, perpetual, lengths = collections.Counter(), collections.Counter(), 0, 0, []
         for game in range(args.games):

@@ -21,6 +21,10 @@ from typing import Any, Mapping
 
 from games.api import GameSetupError
 from games.bots import Bot
+from games.xiangqi.book import default_book
+from games.xiangqi.endgames import FEW_PIECES
+from games.xiangqi.endgames import adjust as endgame_adjust
+from games.xiangqi.evaluation import king_safety
 from games.xiangqi.rules import (ADVISOR, BLACK, CANNON, CHARIOT, ELEPHANT, HORSE, KING, LINES,
                                  RED, REPETITION_WINDOW, SENSITIVE, SOLDIER, SQUARES, Position,
                                  XiangqiState, file_of, move_text, parse_move_text, rank_of)
@@ -29,6 +33,7 @@ MATE = 30000
 MATE_BOUND = MATE - 1000            # scores beyond this are mates
 PERPETUAL_LOSS = 20000              # losing by perpetual check: worse than any material
 INFINITY = 10 ** 6
+LAZY_MARGIN = 250                   # king safety is skipped at leaves this far outside the window
 EXACT, LOWER, UPPER = 0, 1, 2
 TT_LIMIT = 500_000                  # entries (about 100 MB); the table is cleared beyond it
 
@@ -90,13 +95,15 @@ class Searcher:
     """One search tree walker; keeps its transposition table between moves of a game."""
 
     def __init__(self, max_depth: int = 64, use_null_move: bool = True, quiescence: bool = True,
-                 noise: int = 0, rng: random.Random | None = None):
+                 noise: int = 0, rng: random.Random | None = None, knowledge: bool = True):
         self.max_depth = max_depth
         self.use_null_move = use_null_move
         self.quiescence_enabled = quiescence
         self.noise = noise
         self.rng = rng or random.Random(0)
         self.table: dict[int, tuple] = {}
+        self.safety_cache: dict[int, int] = {}
+        self.knowledge = knowledge      # king safety and endgame knowledge at the leaves
         self.nodes = 0
         self.deadline = float("inf")
         self.node_limit = float("inf")
@@ -310,7 +317,15 @@ class Searcher:
         if self.nodes & 63 == 0 and (self.nodes >= self.node_limit or time.perf_counter() > self.deadline):
             raise SearchTimeout
         position = self.position
-        stand_pat = evaluation if position.side == RED else -evaluation
+        static = evaluation          # children add their deltas to the raw score, not this one
+        if self.knowledge:
+            few = len(position.squares[0]) + len(position.squares[1]) <= FEW_PIECES
+            raw = evaluation if position.side == RED else -evaluation
+            if few or alpha - LAZY_MARGIN < raw < beta + LAZY_MARGIN:
+                static += self._king_safety(position)   # lazy: only where it can change the result
+            if few:
+                static = endgame_adjust(position, static)
+        stand_pat = static if position.side == RED else -static
         if not self.quiescence_enabled or ply > 40:
             return stand_pat
         if stand_pat >= beta:
@@ -340,6 +355,16 @@ class Searcher:
                     return score
                 alpha = score
         return alpha
+
+    def _king_safety(self, position: Position) -> int:
+        """The leaf terms of :mod:`games.xiangqi.evaluation`, cached by position key."""
+        cache = self.safety_cache
+        value = cache.get(position.key)
+        if value is None:
+            if len(cache) > TT_LIMIT:
+                cache.clear()
+            value = cache[position.key] = king_safety(position)
+        return value
 
     def _order(self, moves: list[int], tt_move: int, ply: int) -> None:
         board = self.position.board
@@ -375,6 +400,8 @@ LEVELS = {
     4: (4, 2.0, 0, True),
     5: (64, 4.0, 0, True),
 }
+KNOWLEDGE_LEVEL = 5    # levels from this one up evaluate king safety and endgames
+BOOK_LEVEL = 5         # levels from this one up play from the opening book by default
 SAFETY = 0.85          # share of the budget the search may use
 OVERHEAD = 0.03        # seconds kept for copying, ordering and answering
 
@@ -403,17 +430,22 @@ class SearchBot(Bot):
     (``bot:4 depth=5``, ``bot:5 nodes=200000``, ``bot:3 movetime=500``).  With ``depth``
     or ``nodes`` the bot does not read the clock to decide when to stop, so its moves
     and strength are the same on any machine under any load (a match's time limit is
-    still kept as a safety net).  ``movetime`` replaces the level's pace.
+    still kept as a safety net).  ``movetime`` replaces the level's pace.  While the
+    position is in the opening book (level 5, or ``book=1``) the bot plays a book move
+    chosen with its seed, and its info says ``book`` instead of depth, score and nodes.
     """
 
     def __init__(self, level: int, seed: int = 0, default_seconds: float | None = None,
-                 depth: int | None = None, nodes: int | None = None):
+                 depth: int | None = None, nodes: int | None = None, book: bool | None = None):
         max_depth, seconds, noise, quiescence = LEVELS[level]
+        self.book = default_book() if (level >= BOOK_LEVEL if book is None else book) else None
+        self.book_rng = random.Random(seed)
         self.level = level
         self.name = f"xiangqi-engine-{level}"
         self.default_seconds = seconds if default_seconds is None else default_seconds
         self.depth, self.nodes = depth, nodes
         self.searcher = Searcher(max_depth=depth or max_depth, noise=noise, quiescence=quiescence,
+                                 knowledge=level >= KNOWLEDGE_LEVEL,
                                  use_null_move=level >= 4, rng=random.Random(seed))
         self.last_info: dict[str, Any] = {}
 
@@ -425,6 +457,11 @@ class SearchBot(Bot):
     def choose(self, state: XiangqiState, seat: int, time_budget: float | None) -> Any:
         started = time.perf_counter()
         self.last_info = {}
+        if self.book is not None:
+            choice = self.book.pick(state.position, self.book_rng)
+            if choice is not None:
+                self.last_info = {"book": self.book.describe(choice)}
+                return move_text(choice.move)
         if self.fixed:
             seconds = None if time_budget is None else max(0.0, time_budget * SAFETY - OVERHEAD)
         else:
@@ -457,25 +494,31 @@ class SearchBot(Bot):
 
 
 BOT_SETTINGS = ("depth", "nodes", "movetime")
+BOOK_SETTING = "book"         # 1 or 0: play from the opening book (the level's default otherwise)
 
 
 def make_bot(level: int = 3, seed: int = 0, settings: Mapping[str, str] | None = None) -> Bot:
     """The engine at ``level`` 1 (near random) to 5 (strongest), seeded for reproducibility.
 
     ``settings`` (from ``bot:N depth=6 nodes=100000 movetime=800``): ``depth`` plies,
-    ``nodes`` searched, ``movetime`` milliseconds a move.  Level 1 plays at random and
-    takes none.
+    ``nodes`` searched, ``movetime`` milliseconds a move, ``book`` 1 or 0 to play from
+    the opening book or not (default: level 5 does, the lower levels do not).  Level 1
+    plays at random and takes none.
     """
     level = int(level)
     values: dict[str, int] = {}
     for key, text in (settings or {}).items():
-        if key not in BOT_SETTINGS:
-            raise GameSetupError(f"bot setting {key!r} is not known; settings: {', '.join(BOT_SETTINGS)}")
+        if key not in BOT_SETTINGS + (BOOK_SETTING,):
+            raise GameSetupError(f"bot setting {key!r} is not known; settings: "
+                                 f"{', '.join(BOT_SETTINGS + (BOOK_SETTING,))}")
         try:
             values[key] = int(text)
         except ValueError:
             raise GameSetupError(f"bot setting {key}={text!r}: a whole number is needed") from None
-        if values[key] <= 0:
+        if key == "book":
+            if values[key] not in (0, 1):
+                raise GameSetupError(f"bot setting book={text!r}: 1 (play from the opening book) or 0")
+        elif values[key] <= 0:
             raise GameSetupError(f"bot setting {key}={text!r}: must be above 0")
     if level <= 1:
         if values:
@@ -483,4 +526,5 @@ def make_bot(level: int = 3, seed: int = 0, settings: Mapping[str, str] | None =
         return RandomishBot(seed)
     movetime = values.get("movetime")
     return SearchBot(min(level, 5), seed, default_seconds=movetime / 1000 if movetime else None,
-                     depth=values.get("depth"), nodes=values.get("nodes"))
+                     depth=values.get("depth"), nodes=values.get("nodes"),
+                     book=bool(values["book"]) if "book" in values else None)

@@ -1,0 +1,53 @@
+"""The top bot's leaf evaluation: king safety terms, and the lower levels left as they were."""
+from games.xiangqi.bot import Searcher, make_bot
+from games.xiangqi.evaluation import HOLLOW_CANNON, chariot_freedom, king_safety, side_danger
+from games.xiangqi.rules import BLACK, RED, START_FEN, Position
+
+
+def position(fen):
+    return Position.from_fen(fen)[0]
+
+
+def test_the_start_is_safe_for_both_sides():
+    start = position(START_FEN)
+    assert king_safety(start) == 0
+    assert side_danger(start, RED) == side_danger(start, BLACK)
+
+
+def test_an_empty_headed_cannon_is_a_danger_and_a_screen_lessens_it():
+    # Red's cannon on E5 faces Black's general on E9 with nothing between ...
+    faced = position("3akab2/9/b8/9/4C4/9/9/9/9/3AKAB2 b - - 0 1")
+    # ... and with Black's elephant on E7 between them (a check, but a screened one).
+    screened = position("3akab2/9/4b4/9/4C4/9/9/9/9/3AKAB2 b - - 0 1")
+    assert side_danger(faced, BLACK) - side_danger(screened, BLACK) >= HOLLOW_CANNON // 2
+    assert king_safety(faced) > 0                   # good for Red
+
+
+def test_attackers_at_the_palace_and_missing_defenders_count():
+    far = position("3k5/9/9/r8/9/9/9/9/9/3AKA3 w - - 0 1")      # Black chariot on A6
+    near = position("3k5/9/9/9/9/9/9/5r3/9/3AKA3 w - - 0 1")    # ... on F2, at Red's palace
+    assert side_danger(near, RED) > side_danger(far, RED)
+    full = position("2bakab2/9/9/9/9/9/9/9/9/RR1K5 w - - 0 1")
+    bare = position("4k4/9/9/9/9/9/9/9/9/RR1K5 w - - 0 1")
+    assert side_danger(bare, BLACK) > side_danger(full, BLACK)
+
+
+def test_a_hemmed_in_chariot_is_worth_less_than_a_free_one():
+    free = position("4k4/9/9/9/9/3R5/9/9/9/3K5 w - - 0 1")
+    hemmed = position("4k4/9/9/9/9/9/9/9/N8/R2K5 w - - 0 1")
+    assert chariot_freedom(free, RED) > 0 > chariot_freedom(hemmed, RED)
+
+
+def test_only_the_top_level_uses_the_knowledge():
+    assert make_bot(5, 0).searcher.knowledge
+    assert not any(make_bot(level, 0).searcher.knowledge for level in (2, 3, 4))
+
+
+def test_the_search_with_knowledge_is_deterministic_under_a_node_budget():
+    fen = "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 0 1"
+    answers = []
+    for _ in range(2):
+        start = position(fen)
+        searcher = Searcher(knowledge=True)
+        answers.append(searcher.choose(start, [start.key], [False], 0, None, 20000))
+    assert answers[0] == answers[1] and answers[0][0] is not None
