@@ -120,6 +120,8 @@ class MoveFileSeat(Seat):
     """
 
     kind = "ext"
+    #: The move files need only the moves: relayed before the referee's other work.
+    hears_moves_early = True
     #: True when the arena is the referee: a status word other than LOST loses.
     referee = True
     #: Which files get the final status words: "both" or "relay" (only ours).
