@@ -61,6 +61,11 @@ SETTLE = 0.0
 MOVE_FILE_NAMES = ("M1.DAT", "M2.DAT")
 #: How long a program may take to leave after the final status words.
 EXIT_GRACE = 1.0
+#: The lower CPU priority contest programs run at (limits["nice"] overrides; 0: none),
+#: both sides the same: when a program finishes its move the referee gets the CPU at
+#: once to relay it, even while the other program busy-polls its move file (RULES.md,
+#: "Priority").  On an otherwise idle machine it takes nothing from the programs.
+PROGRAM_NICE = 10
 
 #: What :func:`read_bounded` returns for a link, FIFO or folder in a move file's place.
 NOT_REGULAR = "\0<not a regular file>"
@@ -336,7 +341,7 @@ class ContestProgramSeat(MoveFileSeat):
         self.argv = resolve_command(command)
         self.folder: Path | None = None
         self.play_ini = ""
-        self.sandbox = seat_sandbox(self.limits)
+        self.sandbox = seat_sandbox(self.limits, nice=PROGRAM_NICE)
 
     def start(self, info: SeatInfo, state) -> None:
         super().start(info, state)
