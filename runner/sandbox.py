@@ -31,6 +31,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
@@ -61,8 +62,14 @@ GATE_SCRIPT = 'read -r go && exec "$@" </dev/null'
 #: Linux schedules each session (``setsid``; bwrap's ``--new-session`` makes one) as a
 #: group ("autogroup") that shares the CPU evenly with the other groups whatever its
 #: tasks' nice values, so the task's nice alone would not make the program yield to the
-#: referee.  A system without autogroups has no such file: nothing is written.
-NICE_SCRIPT = 'echo "$0" >/proc/self/autogroup 2>/dev/null; exec "$@"'
+#: referee.  Linux takes one such change every 0.1 s from unprivileged programs (EAGAIN
+#: otherwise): a program started together with another tries again for up to about 0.6 s.
+#: A system without autogroups has no such file: nothing is written.
+NICE_SCRIPT = ('tries=20; while [ -e /proc/self/autogroup ] && [ "$tries" -gt 0 ]; do '
+               'echo "$0" 2>/dev/null >/proc/self/autogroup && break; '
+               'tries=$((tries - 1)); sleep 0.03 2>/dev/null || break; done; exec "$@"')
+#: How many times, and how far apart (seconds), the basic level tries that change.
+AUTOGROUP_TRIES, AUTOGROUP_RETRY = 20, 0.03
 
 
 @dataclass(frozen=True)
@@ -330,12 +337,17 @@ def _yield_cpu(niceness: int, own_session: bool) -> None:
             os.nice(niceness - current)
     except OSError:
         pass
-    if own_session and sys.platform.startswith("linux"):
+    if not (own_session and sys.platform.startswith("linux")):
+        return
+    for _ in range(AUTOGROUP_TRIES):
         try:
             with open("/proc/self/autogroup", "w") as fh:
                 fh.write(str(niceness))
-        except OSError:
-            pass
+            return
+        except BlockingIOError:     # another program's change less than 0.1 s ago
+            time.sleep(AUTOGROUP_RETRY)
+        except OSError:             # no autogroups here
+            return
 
 
 def _set_limit(resource, kind: int, soft: int, hard: int) -> None:
