@@ -48,6 +48,7 @@ sys.path.insert(0, str(ROOT))
 from games.xiangqi.program import MoveFileSeat  # noqa: E402
 from games.xiangqi.program import PROGRAM_NICE  # noqa: E402
 from games.xiangqi.referee import build_referee_match  # noqa: E402
+from runner.latency import current_slice  # noqa: E402
 from runner.sandbox import seat_sandbox  # noqa: E402
 
 PROGRAM = ROOT / "tests" / "xiangqi" / "programs" / "random_mover.py"
@@ -198,7 +199,9 @@ def main() -> int:
                 print(_row(mode, got))
             if len(runs) > 1:
                 print(_row("all", _pooled(runs)))
-        print(f"load average after: {_load_average()}")
+        slice_now = current_slice()
+        print(f"load average after: {_load_average()}; the relaying thread's time slice: "
+              + ("unknown" if slice_now is None else f"{1000 * slice_now:g} ms"))
     finally:
         for burner in burners:
             burner.terminate()

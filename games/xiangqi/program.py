@@ -46,6 +46,7 @@ from games.xiangqi.movefiles import (COMPUTER, LOST, MAX_MOVE_FILE_BYTES, OTHER,
                                      UNTIMED, PlayIni, StablePoller, format_move_file,
                                      format_play_ini, parse_move_file, status_words)
 from games.xiangqi.rules import SIDE_NAMES, SINGLE_MOVE_LIMIT_SECONDS, START_FEN
+from runner.latency import ask_for_short_slices
 from runner.process import LineProcess, resolve_command
 from runner.program_seats import read_debug_file
 from runner.sandbox import seat_sandbox
@@ -184,6 +185,7 @@ class MoveFileSeat(Seat):
     def ask(self, state, seat: int, time_limit: float | None) -> Answer:
         limit = SINGLE_MOVE_LIMIT_SECONDS + 1 if time_limit is None else time_limit
         self._preamble = ""
+        ask_for_short_slices()       # this thread relays: woken ahead of busy tasks
         start = time.perf_counter()
         watch = self._watch()
         deadline = start + limit + 3 * self.poll

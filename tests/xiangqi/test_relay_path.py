@@ -2,6 +2,8 @@
 before the referee plays it, records it and rewrites REPORT.TXT; a move that will not be
 played is never relayed; the programs run at a lower CPU priority, both the same."""
 import os
+import platform
+import re
 import shlex
 import sys
 from pathlib import Path
@@ -125,3 +127,27 @@ def test_the_nice_limit_can_be_turned_off_and_never_raises_priority():
     assert seat_sandbox({"nice": 0}, nice=PROGRAM_NICE).limits.niceness == 0
     assert seat_sandbox({}, nice=PROGRAM_NICE).limits.niceness == PROGRAM_NICE
     assert SandboxLimits(nice=-5).niceness == 1 and SandboxLimits(nice=40).niceness == 19
+
+
+def test_the_relaying_thread_asks_for_short_time_slices(tmp_path):
+    """Linux 6.12+: the thread that waits for move files is woken ahead of busy tasks."""
+    import threading
+
+    from runner import latency
+    found = {}
+
+    def in_a_fresh_thread():
+        latency.set_slice(0)                 # not the slice inherited from a thread that asked
+        found["before"] = latency.current_slice()
+        match = build_referee_match(command(NICE_PROBE), command(NICE_PROBE), tmp_path, seed=1, poll=0.01)
+        match.run()
+        found["after"] = latency.current_slice()
+
+    thread = threading.Thread(target=in_a_fresh_thread)
+    thread.start()
+    thread.join(60)
+    release = tuple(int(x) for x in re.findall(r"\d+", platform.release())[:2])
+    if found.get("before") is None or release < (6, 12):
+        pytest.skip("no custom time slices here (Linux before 6.12, or not Linux)")
+    assert found["before"] > latency.SHORT_SLICE
+    assert found["after"] == pytest.approx(latency.SHORT_SLICE)
