@@ -7,6 +7,7 @@ A low module: it imports only the standard library, so any layer may import it
 from __future__ import annotations
 
 import os
+import sys
 import threading
 from pathlib import Path
 from typing import Sequence
@@ -213,6 +214,9 @@ def replace_file(root: str | Path, name: str | Path, data: bytes | str,
             finally:
                 os.close(fd)
             if atomic:
+                if _exchange(dir_fd, target, last):
+                    _remove_at(dir_fd, target)          # the old entry, now under the temporary name
+                    return
                 try:
                     os.replace(target, last, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
                 except IsADirectoryError:
@@ -225,6 +229,39 @@ def replace_file(root: str | Path, name: str | Path, data: bytes | str,
         raise UnsafeFileError(f"could not create {last}: something keeps taking its place")
     finally:
         os.close(dir_fd)
+
+
+#: Linux's ``renameat2`` flag that swaps two names in one atomic step.
+_RENAME_EXCHANGE = 2
+_renameat2 = None           # the libc function, looked up at the first use (False: none)
+
+
+def _exchange(dir_fd: int, fresh: str, target: str) -> bool:
+    """Swap the names ``fresh`` and ``target`` in the folder ``dir_fd`` in one atomic
+    step (Linux ``renameat2(RENAME_EXCHANGE)``); False when ``target`` is absent or the
+    system cannot (the caller then renames ``fresh`` over ``target``).
+
+    Why not a plain rename: on ext4 (the usual Linux file system) renaming a new file
+    over an existing one starts writing the new file's data to disk first (the
+    ``auto_da_alloc`` safety for programs that skip fsync), which costs about 0.5 ms and
+    often 4 ms on a busy machine: a quarter of the Xiangqi relay's budget for every
+    relayed move file.  An exchange is as atomic for a reader (it sees the old file or
+    the new one, whole) and starts no writing.
+    """
+    global _renameat2
+    if _renameat2 is None:
+        _renameat2 = False
+        if sys.platform.startswith("linux"):
+            import ctypes
+            function = getattr(ctypes.CDLL(None, use_errno=True), "renameat2", None)
+            if function is not None:
+                function.argtypes = (ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p,
+                                     ctypes.c_uint)
+                function.restype = ctypes.c_int
+                _renameat2 = function
+    if not _renameat2:
+        return False
+    return _renameat2(dir_fd, os.fsencode(fresh), dir_fd, os.fsencode(target), _RENAME_EXCHANGE) == 0
 
 
 def remove_untrusted(root: str | Path, name: str | Path) -> None:

@@ -35,6 +35,27 @@ def judge_time(answer: Answer, limit: float | None) -> None:
         answer.detail = f"answered after {answer.elapsed:.2f} s; the limit was {limit:.2f} s"
 
 
+def sure_move(game: Game, state: State, seat: int, answer: Answer) -> str | None:
+    """The move ``answer`` will be played as (formatted), when that is already certain:
+    no failure, a readable and legal move.  None otherwise (the full step decides).
+
+    Touches neither ``answer`` nor ``state``; a caller with a ruling (a referee's
+    verdict) must also have checked that it gives none for this answer.
+    """
+    if answer.failure is not None:
+        return None
+    try:
+        move = answer.move
+        if move is None:
+            if answer.text is None:
+                return None
+            move = game.parse_move(answer.text, state, seat)
+        state.check_move(seat, move)
+    except (MoveSyntaxError, IllegalMoveError):
+        return None
+    return game.format_move(move)
+
+
 def resolve_answer(game: Game, state: State, seat: int, answer: Answer) -> Any:
     """The legal move ``answer`` stands for, or None with ``answer.failure`` set."""
     if answer.failure is not None:

@@ -31,7 +31,8 @@ import os
 import shutil
 import subprocess
 import sys
-from dataclasses import asdict, dataclass
+import time
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
@@ -56,6 +57,19 @@ GATE_SHELL = "/bin/sh"
 #: What a gated program runs first: it waits for one line on stdin (the judge's "go"),
 #: then becomes the program, whose stdin is /dev/null.
 GATE_SCRIPT = 'read -r go && exec "$@" </dev/null'
+#: What a program with a ``nice`` limit runs first inside the strict level (as the seat's
+#: uid): its session's scheduling group gets that nice too, then it becomes the program.
+#: Linux schedules each session (``setsid``; bwrap's ``--new-session`` makes one) as a
+#: group ("autogroup") that shares the CPU evenly with the other groups whatever its
+#: tasks' nice values, so the task's nice alone would not make the program yield to the
+#: referee.  Linux takes one such change every 0.1 s from unprivileged programs (EAGAIN
+#: otherwise): a program started together with another tries again for up to about 0.6 s.
+#: A system without autogroups has no such file: nothing is written.
+NICE_SCRIPT = ('tries=20; while [ -e /proc/self/autogroup ] && [ "$tries" -gt 0 ]; do '
+               'echo "$0" 2>/dev/null >/proc/self/autogroup && break; '
+               'tries=$((tries - 1)); sleep 0.03 2>/dev/null || break; done; exec "$@"')
+#: How many times, and how far apart (seconds), the basic level tries that change.
+AUTOGROUP_TRIES, AUTOGROUP_RETRY = 20, 0.03
 
 
 @dataclass(frozen=True)
@@ -64,7 +78,9 @@ class SandboxLimits:
 
     Seat limits (``limits`` of ``make_seat``) override them by the same names:
     ``memory_mb`` (address space), ``processes`` (processes and threads),
-    ``cpu_seconds``, ``file_mb`` (largest file it may write), ``open_files``.
+    ``cpu_seconds``, ``file_mb`` (largest file it may write), ``open_files``, and
+    ``nice`` (1-19: the program runs at that lower CPU priority, see :data:`NICE_SCRIPT`;
+    None: the arena's own).
     """
 
     memory_mb: int | None = 1024
@@ -72,6 +88,7 @@ class SandboxLimits:
     cpu_seconds: int | None = None
     file_mb: int | None = 64
     open_files: int | None = 256
+    nice: int | None = None
 
     @classmethod
     def from_seat(cls, limits: Mapping[str, Any] | None = None, **defaults) -> "SandboxLimits":
@@ -88,8 +105,13 @@ class SandboxLimits:
         """These limits with a CPU limit of about ``seconds`` (when none is set)."""
         if self.cpu_seconds is not None or seconds is None:
             return self
-        return SandboxLimits(self.memory_mb, self.processes, int(seconds) + 2,
-                             self.file_mb, self.open_files)
+        return replace(self, cpu_seconds=int(seconds) + 2)
+
+    @property
+    def niceness(self) -> int:
+        """The nice value a program is started with: ``nice`` kept within 1-19 (a seat can
+        only be made to yield, never to take priority); 0 when not set."""
+        return min(19, max(1, self.nice)) if self.nice else 0
 
 
 @functools.lru_cache(maxsize=1)
@@ -184,6 +206,8 @@ class Sandbox:
                  f"{lim.processes} processes" if lim.processes else "no process cap"]
         if lim.cpu_seconds:
             parts.append(f"{lim.cpu_seconds} s CPU")
+        if lim.niceness:
+            parts.append(f"nice {lim.niceness}")
         return f"sandbox {self.level}: " + ", ".join(parts)
 
     # ------------------------------------------------------------------ starting
@@ -254,6 +278,8 @@ class Sandbox:
         if as_root and setpriv:
             inner += [setpriv, "--reuid", str(self.uid), "--regid", str(self.uid),
                       "--clear-groups", "--inh-caps=-all", "--bounding-set=-all", "--"]
+        if self.limits.niceness and sys.platform.startswith("linux"):
+            inner += [GATE_SHELL, "-c", NICE_SCRIPT, str(self.limits.niceness)]
         return inner
 
     def env(self, folder: str | Path | None) -> dict[str, str]:
@@ -280,6 +306,7 @@ class Sandbox:
         if basic and processes and os.getuid() != 0:
             processes += _user_tasks()          # the limit counts all this user's tasks
         pdeathsig = _pdeathsig_function() if basic else None
+        niceness = limits.niceness
 
         def apply() -> None:
             import resource
@@ -294,7 +321,33 @@ class Sandbox:
                 _set_limit(resource, resource.RLIMIT_CPU, limits.cpu_seconds, limits.cpu_seconds + 1)
             if pdeathsig is not None:
                 pdeathsig()
+            if niceness:
+                _yield_cpu(niceness, own_session=basic)
         return apply
+
+
+def _yield_cpu(niceness: int, own_session: bool) -> None:
+    """In the child before exec: run at ``niceness`` (inherited by the program and all it
+    starts) and, when this child's new session is the program's (the basic level), give
+    the session's scheduling group the same nice (see :data:`NICE_SCRIPT`; the strict
+    level's program gets a session of its own inside the sandbox, set there)."""
+    try:
+        current = os.nice(0)
+        if niceness > current:          # never raises the priority of an arena run at a nice
+            os.nice(niceness - current)
+    except OSError:
+        pass
+    if not (own_session and sys.platform.startswith("linux")):
+        return
+    for _ in range(AUTOGROUP_TRIES):
+        try:
+            with open("/proc/self/autogroup", "w") as fh:
+                fh.write(str(niceness))
+            return
+        except BlockingIOError:     # another program's change less than 0.1 s ago
+            time.sleep(AUTOGROUP_RETRY)
+        except OSError:             # no autogroups here
+            return
 
 
 def _set_limit(resource, kind: int, soft: int, hard: int) -> None:

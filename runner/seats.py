@@ -90,6 +90,11 @@ class Seat(abc.ABC):
     #: Game options this seat would like by default (an engine: the usual repetition count);
     #: options the user gives win (see :func:`seat_option_defaults`).
     option_defaults: Mapping[str, Any] = {}
+    #: True for seats whose :meth:`observe` needs only the moves, never the state (a
+    #: program fed through move files): the match then tells them a move as soon as it
+    #: is sure to be played, before playing it, recording it and the rest (see
+    #: :meth:`runner.match.Match._play`), and passes ``state=None``.
+    hears_moves_early = False
 
     def __init__(self, spec: str, label: str = ""):
         self.spec = spec

@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from games.api import Termination
+from games.xiangqi.program import PROGRAM_NICE
 from games.xiangqi.rules import SINGLE_MOVE_LIMIT_SECONDS, START_FEN
 from runner.process import LineProcess, resolve_command, split_command
 from runner.sandbox import seat_sandbox
@@ -109,7 +110,7 @@ class EngineSeat(Seat):
         self.settings = {**{k: str(v) for k, v in (limits or {}).items()
                             if k in SETTING_KEYS or k.startswith("option.")}, **settings}
         self.limits = dict(limits or {})
-        self.sandbox = seat_sandbox(self.limits)
+        self.sandbox = seat_sandbox(self.limits, nice=PROGRAM_NICE)   # as contest programs: both sides alike
         self.process: LineProcess | None = None
         self.rank_base = 0
         self.engine_name = ""

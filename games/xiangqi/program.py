@@ -46,6 +46,7 @@ from games.xiangqi.movefiles import (COMPUTER, LOST, MAX_MOVE_FILE_BYTES, OTHER,
                                      UNTIMED, PlayIni, StablePoller, format_move_file,
                                      format_play_ini, parse_move_file, status_words)
 from games.xiangqi.rules import SIDE_NAMES, SINGLE_MOVE_LIMIT_SECONDS, START_FEN
+from runner.latency import ask_for_short_slices
 from runner.process import LineProcess, resolve_command
 from runner.program_seats import read_debug_file
 from runner.sandbox import seat_sandbox
@@ -61,6 +62,11 @@ SETTLE = 0.0
 MOVE_FILE_NAMES = ("M1.DAT", "M2.DAT")
 #: How long a program may take to leave after the final status words.
 EXIT_GRACE = 1.0
+#: The lower CPU priority contest programs run at (limits["nice"] overrides; 0: none),
+#: both sides the same: when a program finishes its move the referee gets the CPU at
+#: once to relay it, even while the other program busy-polls its move file (RULES.md,
+#: "Priority").  On an otherwise idle machine it takes nothing from the programs.
+PROGRAM_NICE = 10
 
 #: What :func:`read_bounded` returns for a link, FIFO or folder in a move file's place.
 NOT_REGULAR = "\0<not a regular file>"
@@ -120,6 +126,8 @@ class MoveFileSeat(Seat):
     """
 
     kind = "ext"
+    #: The move files need only the moves: relayed before the referee's other work.
+    hears_moves_early = True
     #: True when the arena is the referee: a status word other than LOST loses.
     referee = True
     #: Which files get the final status words: "both" or "relay" (only ours).
@@ -177,6 +185,7 @@ class MoveFileSeat(Seat):
     def ask(self, state, seat: int, time_limit: float | None) -> Answer:
         limit = SINGLE_MOVE_LIMIT_SECONDS + 1 if time_limit is None else time_limit
         self._preamble = ""
+        ask_for_short_slices()       # this thread relays: woken ahead of busy tasks
         start = time.perf_counter()
         watch = self._watch()
         deadline = start + limit + 3 * self.poll
@@ -334,7 +343,7 @@ class ContestProgramSeat(MoveFileSeat):
         self.argv = resolve_command(command)
         self.folder: Path | None = None
         self.play_ini = ""
-        self.sandbox = seat_sandbox(self.limits)
+        self.sandbox = seat_sandbox(self.limits, nice=PROGRAM_NICE)
 
     def start(self, info: SeatInfo, state) -> None:
         super().start(info, state)
