@@ -20,7 +20,10 @@ Modes: ``notify`` (the default: file-system notifications, inotify on Linux),
 Load, said in the first line printed with the load average before and after:
 
 * ``--load N``: N external busy processes (``while True: pass``) at the bench's own
-  priority, beside the games: other work on the organizer's machine.
+  priority, beside the games: other work on the organizer's machine.  Each runs in a
+  session of its own, as another application does (Linux shares the CPU evenly between
+  sessions, "autogroups").  ``--load-here`` starts them in the bench's own session
+  instead: the worst case, as if the arena itself ran busy threads beside the referee.
 * ``--program-poll busy``: both programs busy-poll the other's move file (no sleep
   between looks), as many contest programs do; a number is their sleep between looks
   in seconds (default 0.02).  The program on move thinks briefly (a random move) in
@@ -34,9 +37,9 @@ from __future__ import annotations
 
 import argparse
 import math
-import multiprocessing
 import os
 import shlex
+import subprocess
 import sys
 import tempfile
 import time
@@ -145,11 +148,6 @@ def _ms(values: list[float]) -> str:
     return f"{1000 * percentile(values, 0.5):>8.2f} {1000 * percentile(values, 0.9):>8.2f}"
 
 
-def _busy() -> None:
-    while True:
-        pass
-
-
 def _load_average() -> str:
     return f"{os.getloadavg()[0]:.2f}" if hasattr(os, "getloadavg") else "?"
 
@@ -172,6 +170,8 @@ def main() -> int:
     parser.add_argument("--half-moves", type=int, default=60,
                         help="no-capture limit of each game (games end there or sooner)")
     parser.add_argument("--load", type=int, default=0, help="external busy processes beside the games")
+    parser.add_argument("--load-here", action="store_true",
+                        help="start the busy processes in the bench's own session (worst case)")
     parser.add_argument("--program-poll", default="0.02",
                         help="the programs' sleep between looks at their move file, seconds, or 'busy'")
     parser.add_argument("--program-nice", type=int, default=None,
@@ -182,12 +182,12 @@ def main() -> int:
     args = parser.parse_args()
     program_poll = 0.0 if args.program_poll == "busy" else float(args.program_poll)
     nice = PROGRAM_NICE if args.program_nice is None else args.program_nice
-    burners = [multiprocessing.Process(target=_busy, daemon=True) for _ in range(args.load)]
-    for burner in burners:
-        burner.start()
+    burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"],
+                                start_new_session=not args.load_here) for _ in range(args.load)]
     try:
         polling = "busy-poll" if program_poll <= 0 else f"poll every {1000 * program_poll:g} ms"
-        print(f"load: {args.load} external busy process(es); programs {polling}, nice {nice}; "
+        where = "in the bench's session" if args.load_here else "each in its own session"
+        print(f"load: {args.load} external busy process(es) {where}; programs {polling}, nice {nice}; "
               f"load average {_load_average()}")
         print("relay = program's file closed -> other's file written (ms)")
         print(f"{'mode':>10} {'half-moves':>10} {'ms/half-move':>12} {'relay med':>9} {'p90':>8} "
@@ -204,8 +204,8 @@ def main() -> int:
               + ("unknown" if slice_now is None else f"{1000 * slice_now:g} ms"))
     finally:
         for burner in burners:
-            burner.terminate()
-            burner.join()
+            burner.kill()
+            burner.wait()
     return 0
 
 
