@@ -108,11 +108,13 @@ def draw_players(surface: pygame.Surface, rect: pygame.Rect, players: Sequence[P
         line_gap = round(2 * scale)
         top = row.centery - (big.get_linesize() + small.get_linesize() + line_gap) // 2
         surface.blit(big.render(elide(big, title, name_w), True, colour), (text_x, top))
-        label = player.label + (_(" · score {score}").format(score=player.score) if player.score else "") + (
-            _(" · winner") if player.winner else "")
+        label = player.label + (_(" · score {score}").format(score=player.score) if player.score else "")
         note_w = small.size(player.clock_note)[0] if player.clock and player.clock_note else 0
-        label_w = right - note_w - round(12 * scale) - text_x if note_w else name_w
-        surface.blit(small.render(elide(small, label, min(name_w, label_w)), True, theme.muted),
+        # The label's line has only the small clock note beside it, not the big clock.
+        label_w = right - note_w - round(12 * scale) - text_x if note_w else right - text_x
+        if player.winner and small.size(label + _(" · winner"))[0] <= label_w:
+            label += _(" · winner")     # where it fits: the name's colour already says it
+        surface.blit(small.render(elide(small, label, label_w), True, theme.muted),
                      (text_x, top + big.get_linesize() + line_gap))
         if player.clock:
             image = clock_font.render(player.clock, True, theme.text)

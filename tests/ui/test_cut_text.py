@@ -91,3 +91,31 @@ def test_every_option_of_every_game_is_on_the_form_and_its_description_is_whole_
     assert wait_until(home, lambda: widget.tool_tip is not None, timeout=4)
     assert "0 = untimed" in widget.tool_tip.text_block.html_text
     assert home.window.get_rect().contains(widget.tool_tip.rect)
+
+
+def test_a_winning_engine_seat_card_shows_its_name_and_score_whole_in_vietnamese(monkeypatch):
+    """The players panel at its 1280×720 width, in Vietnamese (the longest clock note):
+    the seat's label (engine name and score) is never elided; " · winner" is dropped
+    where it does not fit (the name's colour says it)."""
+    import ui.panels as panels
+    from games.render import Theme
+    from runner import i18n
+
+    i18n.set_language("vi")
+    elided = []
+    real_elide = panels.elide
+
+    def watching_elide(face, text, width):
+        shown = real_elide(face, text, width)
+        if shown != text:
+            elided.append(text)
+        return shown
+
+    monkeypatch.setattr(panels, "elide", watching_elide)
+    clock, note = panels.clock_texts(0.04, 20.0)
+    player = panels.PlayerLine(name=i18n._("Player {n}").format(n=1), label="MoHex 2.0.CMake",
+                               colour=(0, 110, 190), clock=clock, clock_note=note, score="1",
+                               winner=True)
+    surface = pygame.Surface((440, 140))
+    panels.draw_players(surface, pygame.Rect(0, 0, 440, 140), [player, player], Theme(), 1.0)
+    assert elided == []
