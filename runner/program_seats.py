@@ -191,6 +191,8 @@ class RunEachTurnSeat(ProgramSeat):
         self._preparing: Future | None = None
         self._sweeping: Future | None = None
         self._hurry = threading.Event()
+        #: The folder as the last staged run left it (see :meth:`_ended`).
+        self._files_after: _RunFiles | None = None
 
     def start(self, info: SeatInfo, state: State) -> None:
         super().start(info, state)
@@ -251,6 +253,14 @@ class RunEachTurnSeat(ProgramSeat):
     def ask(self, state: State, seat: int, time_limit: float | None) -> Answer:
         return self.read_move(self.run(state, seat, time_limit))
 
+    def run(self, state: State, seat: int, time_limit: float | None) -> Answer:
+        self._files_after = None              # the folder changes: what was noted is stale
+        return super().run(state, seat, time_limit)
+
+    def restore(self, kept: Mapping[str, str]) -> None:
+        self._files_after = None
+        super().restore(kept)
+
     def read_move(self, answer: Answer) -> Answer:
         """The move of a run's answer file (``answer.text``), or a bad-file failure;
         a game's seat adds its own checks here."""
@@ -275,11 +285,24 @@ class RunEachTurnSeat(ProgramSeat):
         if prepared is None:
             return None                        # ask() starts the run, and prepares the next
         try:
-            files = self._before_run(state, seat)
+            files, self._files_after = self._files_after, None
+            files = self._before_run(state, seat) if files is None else self._inputs_only(
+                state, seat, files)
         except BaseException:
             prepared.cancel()
             raise
         return StagedRun(self, prepared, limit, files)
+
+    def _inputs_only(self, state: State, seat: int, after: "_RunFiles") -> "_RunFiles":
+        """:meth:`_before_run` when the folder was noted as the last run left it
+        (``after``, :meth:`_ended`): only the old answer is removed and the inputs
+        written; the inputs count as files that were there before."""
+        inputs = self.protocol.inputs(state, seat)
+        remove_untrusted(self.folder, self.protocol.output)
+        remove_untrusted(self.folder, DEBUG_FILE)
+        for name, text in inputs.items():
+            _write_input(self.folder, name, text, self.protocol.encoding)
+        return _RunFiles(inputs, after.before | {self.folder / name for name in inputs}, after.kept)
 
     def _opened(self, staged: "StagedRun") -> None:
         """The staged run's program has started: prepare the next run."""
@@ -287,9 +310,14 @@ class RunEachTurnSeat(ProgramSeat):
 
     def _ended(self, staged: "StagedRun", exited_at: float | None) -> Answer:
         """The staged run's program has exited (or its time ran out): its answer."""
-        result = staged.run.end(exited_at, sweep=False)
-        self._sweeping = self._starter.submit(sweep_orphans)
-        return self.read_move(self._after_run(result, staged.files))
+        result = staged.run.end(exited_at, sweep=False)     # orphans: ProgramsTurn sweeps
+        answer = self.read_move(self._after_run(result, staged.files))
+        # The folder as the next run will find it, noted now, while the other programs
+        # may still think: the next turn then only writes the inputs.  The program's
+        # tree is dead (in the basic sandbox an orphan lives until the sweep, as it did
+        # when this was noted just before the next run).
+        self._files_after = _RunFiles({}, snapshot_files(self.folder), self.kept_files())
+        return answer
 
 
 @dataclass
@@ -315,8 +343,8 @@ class StagedRun:
 class ProgramsTurn:
     """The programs of one turn asked together on the judge's own thread.
 
-    Every program that can be staged gets its inputs written first; then all their
-    gates open one after the other (nothing else between them), and one ``poll`` over
+    Each program that can be staged gets its inputs written and its gate opened, one
+    seat after the other (the orphans of the last turn swept first); then one ``poll`` over
     their pidfds (:func:`runner.process.wait_for_exits`) tells each exit as it comes:
     no thread is woken, and each program's answer is read while the others still
     think.  The seats it could not stage (:attr:`staged` lacks them) are asked as
@@ -327,6 +355,10 @@ class ProgramsTurn:
                  limits: Mapping[int, float | None]):
         self._runs: dict[int, StagedRun] = {}
         self._answers: dict[int, Answer] = {}
+        # The orphans the last turn's programs left (basic sandbox) are killed before
+        # any program of this turn starts: once for all of them, on this thread.
+        if any(hasattr(seat, "stage") for seat in seats.values()):
+            sweep_orphans()
         for number, seat in seats.items():
             stage = getattr(seat, "stage", None)
             if stage is None:
@@ -337,6 +369,7 @@ class ProgramsTurn:
                 self._answers[number] = _crash(exc)
                 continue
             if staged is not None:
+                staged.run.open()           # at once: the next seat's inputs are its own
                 self._runs[number] = staged
 
     @property
@@ -349,8 +382,6 @@ class ProgramsTurn:
         is told each seat as its answer is ready."""
         for number in self._answers:
             answered(number)
-        for staged in self._runs.values():
-            staged.run.open()
         for staged in self._runs.values():
             staged.seat._opened(staged)
         deadlines = {number: staged.run.started + staged.limit
