@@ -606,6 +606,19 @@ def wait_for_exits(runs: dict, deadlines: dict) -> Iterator[tuple[object, float 
             yield key, None
 
 
+#: Seconds :meth:`GatedRun.end` waits for a dead program's output to end before it
+#: takes an orphan to be holding it open (the output of a dead tree ends at once).
+OUTPUT_END_WAIT = 0.02
+
+
+def _ended_within(readers: Sequence[threading.Thread], seconds: float) -> bool:
+    """Whether every reader has finished within ``seconds`` (waited for together)."""
+    deadline = time.perf_counter() + seconds
+    for reader in readers:
+        reader.join(max(0.0, deadline - time.perf_counter()))
+    return not any(reader.is_alive() for reader in readers)
+
+
 def can_gate() -> bool:
     """Whether programs can be started ahead of their turn (:class:`GatedRun`)."""
     from runner.sandbox import GATE_SHELL
@@ -652,12 +665,18 @@ class GatedRun:
 
     def end(self, exited_at: float | None, sweep: bool = True) -> RunResult:
         """After :meth:`open`: the program exited at ``exited_at`` (None: its time ran
-        out, it is killed now); kill what is left of its tree and say how it ended."""
+        out, it is killed now); kill what is left of its tree (and the orphans, when
+        one holds its output open) and say how it ended."""
         timed_out = exited_at is None
         elapsed = (time.perf_counter() if timed_out else exited_at) - self.started
         if not timed_out:
             self.proc.wait()
         _reap(self.proc, sweep)
+        if not _ended_within((self._out, self._err), OUTPUT_END_WAIT):
+            # Its tree is dead, yet its output is still open: an orphan it left (basic
+            # sandbox) holds it.  Swept now, not before the next turn: this runs on the
+            # judge's thread, where the other programs' exits are seen (and timed).
+            sweep_orphans()
         self._out.join(1), self._err.join(1)
         return RunResult(None if timed_out else self.proc.returncode, elapsed, timed_out,
                          self._out.text(), self._err.text())

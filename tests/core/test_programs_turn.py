@@ -155,6 +155,34 @@ def test_a_late_program_times_out_alone_and_its_whole_tree_is_killed(tmp_path, l
         assert not any(alive(int(pid)) for _, *pids in forks for pid in pids)
 
 
+@staging
+def test_an_orphan_holding_a_programs_output_delays_no_other_program(tmp_path, paths):
+    """Basic sandbox: a program's double-forked orphan keeps its stdout open.  The judge
+    ends that run on its own thread while the others run: it must not wait there for
+    the output to end (it once waited two seconds, and the quick honest program beside
+    it was charged them: a time-out)."""
+    token = f"arena-test-{uuid.uuid4().hex[:12]}"
+    specs = [scripted("at=2,2", f"orphan={token}", "stay"), scripted("at=2,1", "sleep=0.3")]
+    left_running = {}
+
+    def watch(match):
+        def after_turn(info):
+            left_running[len(match.turns)] = living(f"{token}-orphan")
+        match.after_turn = after_turn
+    try:
+        match, turns = play(tmp_path, specs, per_move=1.5, level=BASIC, prepare=watch)
+    finally:
+        for proc in living(f"{token}-orphan"):
+            proc.kill()
+    assert sorted(paths["staged"]) == program_runs(turns, {0, 1}) and not paths["old"]
+    own = [tuple(map(float, line.split())) for line in
+           (tmp_path / "match" / "seat2" / "STATE.DAT").read_text().splitlines()[1:]]
+    first = turns[0]["answers"]
+    assert first["0"].get("failure") is None and first["1"].get("failure") is None, first
+    assert first["1"]["elapsed"] < own[0][1] - own[0][0] + 1.0
+    assert left_running[1] == []               # the orphan was swept with its program's run
+
+
 # ----------------------------------------------------------------- 2. crash
 @staging
 @pytest.mark.parametrize("action", ["exit=3", "kill"])
