@@ -60,9 +60,12 @@ def play(tmp_path: Path, specs: list[str], per_move: float = 2.0, level: str | N
     return match, [line for line in lines if line["type"] == "turn"]
 
 
-def map_turn(map_text: str) -> int:
-    """The turn number T of a MAP.INP (line 1: ``M N K T``)."""
-    return int(map_text.split("\n")[0].split()[3])
+def map_turn(inputs: dict[str, str]) -> int | None:
+    """The turn number T of a run's Robot inputs (MAP.INP's line 1: ``M N K T``); None
+    for another game's."""
+    if "MAP.INP" not in inputs:
+        return None
+    return int(inputs["MAP.INP"].split("\n")[0].split()[3])
 
 
 @pytest.fixture
@@ -73,11 +76,11 @@ def paths(monkeypatch):
     real_ended, real_run = RunEachTurnSeat._ended, RunEachTurnSeat.run
 
     def ended(self, staged, exited_at):
-        seen["staged"].append((self.folder.name, map_turn(staged.files.inputs["MAP.INP"])))
+        seen["staged"].append((self.folder.name, map_turn(staged.files.inputs)))
         return real_ended(self, staged, exited_at)
 
     def run(self, state, seat, time_limit):
-        seen["old"].append((self.folder.name, map_turn(self.protocol.inputs(state, seat)["MAP.INP"])))
+        seen["old"].append((self.folder.name, map_turn(self.protocol.inputs(state, seat))))
         return real_run(self, state, seat, time_limit)
     monkeypatch.setattr(RunEachTurnSeat, "_ended", ended)
     monkeypatch.setattr(RunEachTurnSeat, "run", run)
@@ -298,7 +301,7 @@ def test_the_next_turn_reuses_the_folder_as_the_last_run_left_it(tmp_path, paths
     real = RunEachTurnSeat._inputs_only
 
     def inputs_only(self, state, seat, after):
-        reused.append((self.folder.name, map_turn(self.protocol.inputs(state, seat)["MAP.INP"])))
+        reused.append((self.folder.name, map_turn(self.protocol.inputs(state, seat))))
         return real(self, state, seat, after)
     monkeypatch.setattr(RunEachTurnSeat, "_inputs_only", inputs_only)
     specs = [scripted("at=2,2", "scratch", "scratch", "silent", "stay"), scripted("at=2,1", "stay")]
@@ -323,6 +326,23 @@ def test_the_next_turn_reuses_the_folder_as_the_last_run_left_it(tmp_path, paths
     # The kept file recorded with each run is STATE.DAT as the run before left it.
     assert [a.get("kept", {}).get("STATE.DAT") for a in answers[:4]] == [
         None, "runs: 0\n", "runs: 0 1\n", "runs: 0 1\n"]
+
+
+@staging
+def test_tam_quan_programs_take_the_same_path(tmp_path, paths):
+    """Tam Quan's programs are run once per turn too (one team a turn): staged alone."""
+    from games.tamquan import PLUGIN as TAMQUAN
+    greedy = Path(__file__).resolve().parents[2] / "games" / "tamquan" / "examples" / "greedy_bot.py"
+    options = TAMQUAN.new_game().spec.resolve_options("5x5-2teams", {"turn_limit": 12})
+    seats = [make_seat(f"ext:{PY} {greedy}", TAMQUAN, 3), make_seat("bot:1", TAMQUAN, 4)]
+    record = tmp_path / "m.arena.jsonl"
+    match = Match(TAMQUAN, options, seats, seed=3, record_path=record, workdir=tmp_path / "match")
+    assert match.run() is not None
+    turns = [t for t in map(json.loads, record.read_text().splitlines()) if t["type"] == "turn"]
+    programs = [t["answers"]["0"] for t in turns if "0" in t["answers"]]
+    assert len(programs) >= 3 and all(a.get("failure") is None for a in programs)
+    assert [folder for folder, _ in paths["staged"]] == ["seat1"] * len(programs)
+    assert not paths["old"]
 
 
 # ----------------------------------------------------------------- 6. wait_for_exits
