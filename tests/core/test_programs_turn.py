@@ -23,6 +23,7 @@ from runner.process import can_gate, wait_for_exits
 from runner.program_seats import RunEachTurnSeat
 from runner.sandbox import BASIC, SEAT_MARKER, STRICT, strict_problem
 from runner.seats import HumanSeat, make_seat
+from tests.hostile.conftest import marked_processes
 
 PY = sys.executable
 BOT = Path(__file__).resolve().parents[1] / "robot" / "bots" / "scripted_bot.py"
@@ -99,18 +100,6 @@ def stays(match: Match, turn: dict, seat: int) -> bool:
     return turn["moves"][str(seat)] == f"{before[0]} {before[1]}"
 
 
-def living(token: str) -> list[psutil.Process]:
-    """Processes (not zombies) whose command line holds ``token``."""
-    found = []
-    for proc in psutil.process_iter(["cmdline", "status"]):
-        try:
-            if proc.info["status"] != psutil.STATUS_ZOMBIE and token in " ".join(proc.info["cmdline"] or []):
-                found.append(proc)
-        except psutil.Error:
-            pass
-    return found
-
-
 def alive(pid: int) -> bool:
     try:
         return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
@@ -129,12 +118,12 @@ def test_a_late_program_times_out_alone_and_its_whole_tree_is_killed(tmp_path, l
 
     def watch(match):
         def after_turn(info):
-            left_running[len(match.turns)] = living(f"{token}-late")
+            left_running[len(match.turns)] = marked_processes(f"{token}-late")
         match.after_turn = after_turn
     try:
         match, turns = play(tmp_path, specs, per_move=1.5, level=level, prepare=watch)
     finally:
-        for proc in living(f"{token}-late"):  # never left running, even when failing
+        for proc in marked_processes(f"{token}-late"):  # never left running, even when failing
             proc.kill()
     assert len(turns) >= 4 and sorted(paths["staged"]) == program_runs(turns, {0, 1, 2}) and not paths["old"]
     for n in (0, 2):                          # the two late turns
@@ -170,12 +159,12 @@ def test_an_orphan_holding_a_programs_output_delays_no_other_program(tmp_path, p
 
     def watch(match):
         def after_turn(info):
-            left_running[len(match.turns)] = living(f"{token}-orphan")
+            left_running[len(match.turns)] = marked_processes(f"{token}-orphan")
         match.after_turn = after_turn
     try:
         match, turns = play(tmp_path, specs, per_move=1.5, level=BASIC, prepare=watch)
     finally:
-        for proc in living(f"{token}-orphan"):
+        for proc in marked_processes(f"{token}-orphan"):
             proc.kill()
     assert sorted(paths["staged"]) == program_runs(turns, {0, 1}) and not paths["old"]
     own = [tuple(map(float, line.split())) for line in
