@@ -2,7 +2,7 @@
 
     python bench/robot_bench.py [--games 20] [--turns 40]
     python bench/robot_bench.py --only-sleep [--sleep-turns 40] [--sandbox both|basic|strict]
-                                [--no-gate] [--wait poll]
+                                [--no-gate] [--wait poll] [--per-seat-threads]
 
 1. Whole 21×21 games (map scatter-21, K = 10, 110 turns unless everyone leaves) with
    four built-in bots, per bot level; "rules only" plays random legal moves to show
@@ -13,11 +13,17 @@
    Match's wall time per turn minus the slowest program of each turn.
 3. The judge with four programs that think 0.2-1.5 s (a C program sleeping a time it
    computes from MAP.INP, so the bench knows each program's true run time): a Match's
-   wall time per turn minus the slowest program's true run time (its own clock, from
-   main() to exit), p50 and p90 over ``--sleep-turns`` turns (the goal: p90 at most
-   5 ms), in the basic and the strict sandbox, with the match's record written.
-   ``--no-gate`` starts every run on its turn (no run prepared ahead: the old way) and
-   ``--wait poll`` waits with Popen.wait's polling, to see what each change saves.
+   wall time per turn minus the slowest program's true run time, p50 and p90 over
+   ``--sleep-turns`` turns, in the basic and the strict sandbox, with the match's
+   record written.  The run time is measured two ways and both are printed: from
+   outside, as `time` does (a small wrapper forks, execs and waits for the program:
+   exec to exit; the wrapper's own exec counts against the judge), which is the
+   issue's definition and what the goal (p90 at most 5 ms) is judged on; and from
+   inside (the program's clock from main() to exit: its exec and dynamic loader count
+   as overhead).  ``--no-gate`` starts every run on its turn (no run prepared ahead:
+   the old way), ``--wait poll`` waits with Popen.wait's polling, and
+   ``--per-seat-threads`` asks each program on a thread of its own (no ProgramsTurn),
+   to see what each change saves.
 """
 from __future__ import annotations
 
@@ -134,6 +140,33 @@ int main(void) {
 """
 
 
+TIMER_C = r"""
+#include <stdio.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+/* `time` for the sleeper: runs argv[1] (fork, exec, wait) and appends "outside START END"
+   (CLOCK_MONOTONIC seconds) to STATE.DAT: the program's run time from outside, its
+   exec, dynamic loader and exit included, as the issue defines it. */
+static double now(void) {
+    struct timespec ts; clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+int main(int argc, char **argv) {
+    int status = 0;
+    if (argc < 2) return 2;
+    double start = now();
+    pid_t pid = fork();
+    if (pid == 0) { execv(argv[1], argv + 1); _exit(127); }
+    if (pid < 0 || waitpid(pid, &status, 0) < 0) return 1;
+    double end = now();
+    FILE *log = fopen("STATE.DAT", "a");
+    if (log) { fprintf(log, "outside %.6f %.6f\n", start, end); fclose(log); }
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+}
+"""
+
+
 def sleep_seconds(turn: int, seat: int) -> float:
     """What the sleeper sleeps on ``turn`` as colour ``seat`` (its C formula)."""
     return (200 + ((turn * 37 + seat * 11) % 14) * 100) / 1000
@@ -153,35 +186,58 @@ class _TimedMatch(Match):
 
 
 def sleeping_overhead(folder: Path, turns: int, sandbox: str = "",
-                      record: bool = True) -> list[float] | None:
-    """Per turn: the Match's wall time minus the slowest program's true run time (from
-    its main() to its exit, as it logs it), four programs sleeping 0.2-1.5 s, in the
-    ``sandbox`` level ("basic", "strict"; "": the arena's), with a record written as
-    every match of the app writes one."""
+                      record: bool = True) -> dict[str, list[float]] | None:
+    """Per turn: the Match's wall time minus the slowest program's true run time, four
+    programs sleeping 0.2-1.5 s, in the ``sandbox`` level ("basic", "strict"; "": the
+    arena's), with a record written as every match of the app writes one.
+
+    Two measures of the run time, both kept: ``"outside"`` (the issue's: from the exec
+    to the exit, seen from outside by a small ``time``-like wrapper that forks and
+    execs the program; the wrapper's own exec counts as the judge's overhead, so this
+    errs against the judge) and ``"inside"`` (the program's own clock, main() to exit:
+    its exec and dynamic loader count as overhead).  None without a C compiler."""
     compiler = shutil.which("cc") or shutil.which("gcc")
     if compiler is None:
         return None
-    source = folder / "sleeper.c"
-    source.write_text(SLEEPER_C)
-    exe = folder / "sleeper"
-    subprocess.run([compiler, "-O2", "-o", str(exe), str(source)], check=True)
+    exe, timer = _compile(compiler, folder, "sleeper", SLEEPER_C), _compile(compiler, folder, "timer", TIMER_C)
     limits = {"sandbox": sandbox} if sandbox else None
-    seats = [make_seat(f"ext:{exe}", PLUGIN, i, limits) for i in range(4)]
+    seats = [make_seat(f"ext:{timer} {exe}", PLUGIN, i, limits) for i in range(4)]
     rows = "\n".join(["." * 21] * 21)
     match = _TimedMatch(PLUGIN, {"map": f"21 21 1000\n{rows}\n", "players": 4}, seats, seed=4,
                         workdir=folder / "sleep", limit=turns,
                         record_path=folder / "sleep.arena.jsonl" if record else None)
     match.run()
-    runs: dict[int, float] = {}
+    inside: dict[int, float] = {}
+    outside: dict[int, float] = {}
     for state_file in (folder / "sleep").rglob("STATE.DAT"):
+        turn = None
         for line in state_file.read_text().splitlines():
-            turn, start, end = line.split()
-            runs[int(turn)] = max(runs.get(int(turn), 0.0), float(end) - float(start))
-    extra = []
+            first, start, end = line.split()
+            if first == "outside":
+                outside[turn] = max(outside.get(turn, 0.0), float(end) - float(start))
+            else:
+                turn = int(first)
+                inside[turn] = max(inside.get(turn, 0.0), float(end) - float(start))
+    extra: dict[str, list[float]] = {"outside": [], "inside": []}
     for index in range(1, len(match.turns)):   # the first turn also starts the match
         turn = match.states[index].turn
-        extra.append(match.ends[index + 1] - match.ends[index] - runs[turn])
+        wall = match.ends[index + 1] - match.ends[index]
+        extra["outside"].append(wall - outside[turn])
+        extra["inside"].append(wall - inside[turn])
     return extra
+
+
+def _compile(compiler: str, folder: Path, name: str, source: str) -> Path:
+    """``source`` built as ``folder/name``: static when the system can (a smaller exec),
+    else dynamic."""
+    (folder / f"{name}.c").write_text(source)
+    exe = folder / name
+    for static in (["-static"], []):
+        built = subprocess.run([compiler, "-O2", *static, "-o", str(exe), str(folder / f"{name}.c")],
+                               capture_output=True)
+        if built.returncode == 0:
+            return exe
+    raise RuntimeError(f"{compiler} could not build {name}: {built.stderr.decode(errors='replace')}")
 
 
 class _NoPidfd:
@@ -212,7 +268,13 @@ def main() -> None:
     parser.add_argument("--no-gate", action="store_true",
                         help="start each run when its turn comes (no run prepared ahead), "
                              "for comparison")
+    parser.add_argument("--per-seat-threads", action="store_true",
+                        help="ask each program on a thread of its own (no ProgramsTurn), "
+                             "for comparison")
     args = parser.parse_args()
+    if args.per_seat_threads:
+        import runner.program_seats
+        runner.program_seats.RunEachTurnSeat.stage = lambda self, state, seat, limit: None
     if args.wait == "poll":
         import runner.process
         runner.process.os = _NoPidfd()
@@ -249,7 +311,9 @@ def main() -> None:
 def _sleep_report(turns: int, levels: list[str]) -> None:
     """Part 3 for each sandbox level in ``levels``."""
     print(f"Match with 4 programs thinking 0.2-1.5 s, judge overhead per turn over the slowest "
-          f"program (goal: p90 <= 5 ms); load average {os.getloadavg()[0]:.2f}:")
+          f"program; load average {os.getloadavg()[0]:.2f}.  The goal (p90 <= 5 ms) is judged "
+          f"on the outside measure (exec to exit, as `time` sees it); the inside one "
+          f"(main() to exit) also counts exec and the dynamic loader as overhead:")
     for level_name in levels:
         if level_name == STRICT and strict_problem():
             print(f"  strict: not available here ({strict_problem()})")
@@ -259,10 +323,13 @@ def _sleep_report(turns: int, levels: list[str]) -> None:
         if extra is None:
             print("  no C compiler, skipped")
             return
-        p90 = percentile(extra, 0.9) * 1000
-        print(f"  {level_name:6s} sandbox, {len(extra)} turns: p50 {percentile(extra, 0.5) * 1000:.1f} ms, "
-              f"p90 {p90:.1f} ms, max {max(extra) * 1000:.1f} ms  "
-              f"({'meets' if p90 <= 5.0 else 'misses'} the goal)")
+        for measure in ("outside", "inside"):
+            values = extra[measure]
+            p90 = percentile(values, 0.9) * 1000
+            goal = f"  ({'meets' if p90 <= 5.0 else 'misses'} the goal)" if measure == "outside" else ""
+            print(f"  {level_name:6s} sandbox, {measure:7s}, {len(values)} turns: "
+                  f"p50 {percentile(values, 0.5) * 1000:.1f} ms, p90 {p90:.1f} ms, "
+                  f"max {max(values) * 1000:.1f} ms{goal}")
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ from typing import Any, Mapping
 from games.api import ArenaError, GameSetupError, Outcome, State, Termination, check_seats
 from games.replay import Replay, TurnInfo
 from games.registry import GamePlugin
+from runner.program_seats import ProgramsTurn
 from runner.records import SUFFIX, RecordWriter
 from runner.referee import judge_time, referee_step, sure_move
 from runner.sandbox import SEAT_MARKER
@@ -520,13 +521,18 @@ class Match:
             self._revision += 1
         state = self.state.clone()
         limits = {seat: self._time_limit(seat) for seat in to_move}
-        if len(to_move) == 1:        # one seat: asked on this thread (no hand-over to wait for)
-            seat = to_move[0]
+        # Programs run once per turn are asked together on this thread (ProgramsTurn:
+        # one wait over all their exits); the other seats as before.
+        programs = ProgramsTurn({seat: self.seats[seat] for seat in to_move}, state, limits)
+        others = [seat for seat in to_move if seat not in programs.staged]
+        if len(others) == 1 and not programs.staged:   # one seat: asked on this thread
+            seat = others[0]
             answers = {seat: self._ask_one(seat, state, limits[seat])}
         else:
             futures = {seat: self._pool.submit(self._ask_one, seat, state, limits[seat])
-                       for seat in to_move}
-            answers = {seat: future.result() for seat, future in futures.items()}
+                       for seat in others}
+            answers = programs.run(self._answered)
+            answers.update({seat: future.result() for seat, future in futures.items()})
         with self._lock:
             self._waiting, self._thinking_since, self._pending = (), None, set()
         for seat, answer in answers.items():
@@ -541,10 +547,13 @@ class Match:
             answer = Answer(failure=Termination.CRASH, detail=f"{type(exc).__name__}: {exc}")
         if not answer.elapsed:
             answer.elapsed = time.perf_counter() - start
+        self._answered(seat)
+        return answer
+
+    def _answered(self, seat: int) -> None:
         with self._lock:                  # this seat's clock stops here, whoever is still thinking
             self._pending.discard(seat)
             self._revision += 1
-        return answer
 
     def _play(self, to_move: tuple[int, ...], answers: dict[int, Answer]) -> None:
         early = self._sure_moves(to_move, answers)

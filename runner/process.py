@@ -26,7 +26,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 import psutil
 
@@ -136,10 +136,10 @@ def _sweep_orphans() -> list:
     try:
         my_session = os.getsid(0)
         with _LIVE_LOCK:
-            for child in _own_children():
+            known = set(_LIVE) | ({_GUARD.pid} if _GUARD is not None else set())
+            for child in _own_children(known):
                 try:
-                    if child.pid in _LIVE or os.getsid(child.pid) == my_session \
-                            or (_GUARD is not None and child.pid == _GUARD.pid):
+                    if os.getsid(child.pid) == my_session:
                         continue
                     for proc in child.children(recursive=True) + [child]:
                         proc.kill()
@@ -151,18 +151,19 @@ def _sweep_orphans() -> list:
     return swept
 
 
-def _own_children() -> list:
-    """The arena's own child processes, found fast: on the program's every run this is
-    on the judge's path.  Linux: ``/proc/self/task/*/children`` when the kernel has it,
-    else one read of each ``/proc/N/stat`` (half of psutil's cost); elsewhere psutil."""
+def _own_children(skip: set[int] = frozenset()) -> list:
+    """The arena's own child processes but those in ``skip``, found fast: it runs on
+    every run of a program.  Linux: ``/proc/self/task/*/children`` when the kernel has
+    it, else one read of each ``/proc/N/stat`` (half of psutil's cost); elsewhere
+    psutil.  Only the children not skipped are looked at with psutil (usually none)."""
     if not os.path.isdir("/proc/self/task"):
-        return psutil.Process().children()
+        return [child for child in psutil.Process().children() if child.pid not in skip]
     try:
         pids = _children_from_tasks()
     except OSError:
         pids = _children_from_stat()
     children = []
-    for pid in sorted(pids):
+    for pid in sorted(pids - skip):
         try:
             children.append(psutil.Process(pid))
         except psutil.Error:
@@ -558,6 +559,66 @@ def _finish(proc: subprocess.Popen, out: _OutputReader, err: _OutputReader, star
     return RunResult(None if timed_out else proc.returncode, elapsed, timed_out, out.text(), err.text())
 
 
+def wait_for_exits(runs: dict, deadlines: dict) -> Iterator[tuple[object, float | None]]:
+    """Wait for several opened :class:`GatedRun` at once, on the caller's thread, without
+    polling: one ``poll`` over their pidfds (Linux), so no thread is woken in between.
+
+    ``runs`` and ``deadlines`` (``time.perf_counter()`` values, or None) are keyed alike.
+    Yields ``(key, exited_at)`` for each run as it exits (``exited_at``: when the exit
+    was seen, taken once for all the runs seen in one wake-up, before any is handed
+    back) or ``(key, None)`` once its deadline has passed.  A run whose pidfd cannot be
+    had is waited for after the others with ``Popen.wait``."""
+    poller, by_fd, left = select.poll(), {}, {}
+    for key, run in runs.items():
+        try:
+            fd = os.pidfd_open(run.proc.pid)
+        except (AttributeError, OSError):
+            left[key] = run
+            continue
+        by_fd[fd] = key
+        poller.register(fd, select.POLLIN)
+    try:
+        while by_fd:
+            soonest = min((deadlines[k] for k in by_fd.values() if deadlines.get(k) is not None),
+                          default=None)
+            wait = None if soonest is None else max(
+                0, int((soonest - time.perf_counter()) * 1000 + 0.999))
+            exited = {by_fd[fd] for fd, _ in poller.poll(wait)}
+            seen = time.perf_counter()
+            late = {key for key in by_fd.values() if key not in exited
+                    and deadlines.get(key) is not None and seen >= deadlines[key]}
+            for fd, key in list(by_fd.items()):
+                if key in exited or key in late:
+                    poller.unregister(fd)
+                    os.close(fd)
+                    del by_fd[fd]
+            yield from ((key, seen) for key in exited)
+            yield from ((key, None) for key in late)
+    finally:
+        for fd in by_fd:
+            os.close(fd)
+    for key, run in left.items():
+        deadline = deadlines.get(key)
+        try:
+            run.proc.wait(None if deadline is None else max(0.0, deadline - time.perf_counter()))
+            yield key, time.perf_counter()
+        except subprocess.TimeoutExpired:
+            yield key, None
+
+
+#: Seconds :meth:`GatedRun.end` waits for a dead program's output to end before it
+#: takes an orphan to be holding it open (the output of a dead tree ends at once).
+OUTPUT_END_WAIT = 0.02
+
+
+def _ended_within(readers: Sequence[threading.Thread], seconds: float) -> bool:
+    """Whether every reader has finished within ``seconds`` (waited for together)."""
+    deadline = time.perf_counter() + seconds
+    for reader in readers:
+        reader.join(max(0.0, deadline - time.perf_counter()))
+    return not any(reader.is_alive() for reader in readers)
+
+
 def can_gate() -> bool:
     """Whether programs can be started ahead of their turn (:class:`GatedRun`)."""
     from runner.sandbox import GATE_SHELL
@@ -582,18 +643,43 @@ class GatedRun:
         self.proc = _popen(split_command(command), cwd, self.sandbox, subprocess.PIPE, gate=True)
         self._out, self._err = _OutputReader(self.proc.stdout), _OutputReader(self.proc.stderr)
         self._out.start(), self._err.start()
+        #: ``time.perf_counter()`` when the gate opened (see :meth:`open`).
+        self.started = 0.0
 
     def run(self, timeout: float | None, sweep: bool = True) -> RunResult:
         """Open the gate and wait until the program exits or ``timeout`` s pass; its
         tree is killed then (its adopted orphans too, unless ``sweep`` is false: the
         caller then calls :func:`sweep_orphans` before the next run)."""
-        start = time.perf_counter()
+        self.open()
+        return _finish(self.proc, self._out, self._err, self.started, timeout, sweep)
+
+    def open(self) -> None:
+        """Open the gate: the program starts now (:attr:`started`).  Its exit can then
+        be waited for with others, on the caller's thread (:func:`wait_for_exits`)."""
+        self.started = time.perf_counter()
         try:
             os.write(self.proc.stdin.fileno(), b"go\n")
             self.proc.stdin.close()
         except (OSError, ValueError):
             pass                    # the gate is gone: its exit code says how
-        return _finish(self.proc, self._out, self._err, start, timeout, sweep)
+
+    def end(self, exited_at: float | None, sweep: bool = True) -> RunResult:
+        """After :meth:`open`: the program exited at ``exited_at`` (None: its time ran
+        out, it is killed now); kill what is left of its tree (and the orphans, when
+        one holds its output open) and say how it ended."""
+        timed_out = exited_at is None
+        elapsed = (time.perf_counter() if timed_out else exited_at) - self.started
+        if not timed_out:
+            self.proc.wait()
+        _reap(self.proc, sweep)
+        if not _ended_within((self._out, self._err), OUTPUT_END_WAIT):
+            # Its tree is dead, yet its output is still open: an orphan it left (basic
+            # sandbox) holds it.  Swept now, not before the next turn: this runs on the
+            # judge's thread, where the other programs' exits are seen (and timed).
+            sweep_orphans()
+        self._out.join(1), self._err.join(1)
+        return RunResult(None if timed_out else self.proc.returncode, elapsed, timed_out,
+                         self._out.text(), self._err.text())
 
     def cancel(self) -> None:
         """End the waiting run without starting the program: the gate reads the end of

@@ -16,6 +16,7 @@ program kept running and spoken to in lines (HexLib, GTP, UCI), is
 """
 from __future__ import annotations
 
+import os
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -26,7 +27,8 @@ from games.annotations import DEBUG_FILE, MAX_BYTES as MAX_DEBUG_BYTES
 from games.api import MoveSyntaxError, State, Termination
 from games.fileio import (UnsafeFileError, read_untrusted, remove_new_files, remove_untrusted,
                           replace_file, snapshot_files)
-from runner.process import GatedRun, RunResult, can_gate, resolve_command, run_once, sweep_orphans
+from runner.process import (GatedRun, RunResult, can_gate, resolve_command, run_once, sweep_orphans,
+                            wait_for_exits)
 from runner.sandbox import seat_sandbox
 from runner.seats import Answer, Seat, SeatInfo, seat_folder
 
@@ -91,24 +93,36 @@ class ProgramSeat(Seat):
     def run(self, state: State, seat: int, time_limit: float | None) -> Answer:
         """Write the inputs, run the program once, read its answer file; ``answer.answered``
         holds the file's text, ``failure`` is set when the run or the file went wrong."""
-        limit = time_limit if time_limit is not None else float(
+        limit = self._limit(time_limit)
+        files = self._before_run(state, seat)
+        return self._after_run(self._run(limit), files)
+
+    def _limit(self, time_limit: float | None) -> float:
+        """Seconds this run may take: the match's limit, else the seat's or the game's."""
+        return time_limit if time_limit is not None else float(
             self.limits.get("time", self.protocol.default_time))
+
+    def _before_run(self, state: State, seat: int) -> "_RunFiles":
+        """Remove the last answer (a stale one must never count), write the inputs, and
+        note the folder's files and the kept files as they are before the run."""
         inputs = self.protocol.inputs(state, seat)
-        output = self.folder / self.protocol.output
         remove_untrusted(self.folder, self.protocol.output)
-        remove_untrusted(self.folder, DEBUG_FILE)        # a stale one must never count
+        remove_untrusted(self.folder, DEBUG_FILE)
         for name, text in inputs.items():
             _write_input(self.folder, name, text, self.protocol.encoding)
-        before = snapshot_files(self.folder)
-        kept = self.kept_files()
-        result = self._run(limit)
-        answer = Answer(elapsed=result.elapsed, given=_given_text(inputs),
-                        stdout=result.stdout, stderr=result.stderr, kept=kept)
+        return _RunFiles(inputs, snapshot_files(self.folder), self.kept_files())
+
+    def _after_run(self, result: RunResult, files: "_RunFiles") -> Answer:
+        """The answer of a finished run: its answer and debug files read, every file it
+        created but the kept ones deleted, its failure named."""
+        output = self.folder / self.protocol.output
+        answer = Answer(elapsed=result.elapsed, given=_given_text(files.inputs),
+                        stdout=result.stdout, stderr=result.stderr, kept=files.kept)
         answer.answered, problem = read_answer_file(output, self.protocol.max_output_bytes)
         answer.debug, debug_problem = read_debug_file(self.folder)
         if debug_problem:
             answer.notes.append(debug_problem)
-        removed = remove_new_files(self.folder, before,
+        removed = remove_new_files(self.folder, files.before,
                                    self.protocol.kept + (self.protocol.output, DEBUG_FILE))
         remove_untrusted(self.folder, DEBUG_FILE)
         if removed:
@@ -177,6 +191,8 @@ class RunEachTurnSeat(ProgramSeat):
         self._preparing: Future | None = None
         self._sweeping: Future | None = None
         self._hurry = threading.Event()
+        #: The folder as the last staged run left it (see :meth:`_ended`).
+        self._files_after: _RunFiles | None = None
 
     def start(self, info: SeatInfo, state: State) -> None:
         super().start(info, state)
@@ -235,13 +251,154 @@ class RunEachTurnSeat(ProgramSeat):
         super().close()
 
     def ask(self, state: State, seat: int, time_limit: float | None) -> Answer:
-        answer = self.run(state, seat, time_limit)
+        return self.read_move(self.run(state, seat, time_limit))
+
+    def run(self, state: State, seat: int, time_limit: float | None) -> Answer:
+        self._files_after = None              # the folder changes: what was noted is stale
+        return super().run(state, seat, time_limit)
+
+    def restore(self, kept: Mapping[str, str]) -> None:
+        self._files_after = None
+        super().restore(kept)
+
+    def read_move(self, answer: Answer) -> Answer:
+        """The move of a run's answer file (``answer.text``), or a bad-file failure;
+        a game's seat adds its own checks here."""
         if answer.failure is None:
             try:
                 answer.text = self.protocol.parse(answer.answered)
             except MoveSyntaxError as exc:
                 answer.failure, answer.detail = Termination.BAD_FILE, f"{self.protocol.output}: {exc}"
         return answer
+
+    def stage(self, state: State, seat: int, time_limit: float | None) -> "StagedRun | None":
+        """This turn's run made ready to start: its prepared run taken from the gate and
+        its inputs written (see :class:`ProgramsTurn`).  None when it cannot be staged
+        (no run prepared, no pidfd, runs one at a time): :meth:`ask` then runs it."""
+        if self._starter is None or self.limits.get("sequential") or not hasattr(os, "pidfd_open"):
+            return None
+        limit = self._limit(time_limit)
+        prepared = self._take_prepared()
+        if prepared is not None and prepared.sandbox.limits != self.sandbox.with_cpu(limit).limits:
+            prepared.cancel()
+            prepared = None
+        if prepared is None:
+            return None                        # ask() starts the run, and prepares the next
+        try:
+            files, self._files_after = self._files_after, None
+            files = self._before_run(state, seat) if files is None else self._inputs_only(
+                state, seat, files)
+        except BaseException:
+            prepared.cancel()
+            raise
+        return StagedRun(self, prepared, limit, files)
+
+    def _inputs_only(self, state: State, seat: int, after: "_RunFiles") -> "_RunFiles":
+        """:meth:`_before_run` when the folder was noted as the last run left it
+        (``after``, :meth:`_ended`): only the old answer is removed and the inputs
+        written; the inputs count as files that were there before."""
+        inputs = self.protocol.inputs(state, seat)
+        remove_untrusted(self.folder, self.protocol.output)
+        remove_untrusted(self.folder, DEBUG_FILE)
+        for name, text in inputs.items():
+            _write_input(self.folder, name, text, self.protocol.encoding)
+        return _RunFiles(inputs, after.before | {self.folder / name for name in inputs}, after.kept)
+
+    def _opened(self, staged: "StagedRun") -> None:
+        """The staged run's program has started: prepare the next run."""
+        self._prepare(staged.limit, PREPARE_DELAY)
+
+    def _ended(self, staged: "StagedRun", exited_at: float | None) -> Answer:
+        """The staged run's program has exited (or its time ran out): its answer."""
+        result = staged.run.end(exited_at, sweep=False)     # orphans: ProgramsTurn sweeps
+        answer = self.read_move(self._after_run(result, staged.files))
+        # The folder as the next run will find it, noted now, while the other programs
+        # may still think: the next turn then only writes the inputs.  The program's
+        # tree is dead (in the basic sandbox an orphan lives until the sweep, as it did
+        # when this was noted just before the next run).
+        self._files_after = _RunFiles({}, snapshot_files(self.folder), self.kept_files())
+        return answer
+
+
+@dataclass
+class _RunFiles:
+    """A run's folder before it starts: the inputs written, the files there, the kept
+    files' contents (for the record)."""
+
+    inputs: dict[str, str]
+    before: set[Path]
+    kept: dict[str, str]
+
+
+@dataclass
+class StagedRun:
+    """One seat's run of a turn, staged by :meth:`RunEachTurnSeat.stage`."""
+
+    seat: RunEachTurnSeat
+    run: GatedRun
+    limit: float
+    files: _RunFiles
+
+
+class ProgramsTurn:
+    """The programs of one turn asked together on the judge's own thread.
+
+    Each program that can be staged gets its inputs written and its gate opened, one
+    seat after the other (the orphans of the last turn swept first); then one ``poll`` over
+    their pidfds (:func:`runner.process.wait_for_exits`) tells each exit as it comes:
+    no thread is woken, and each program's answer is read while the others still
+    think.  The seats it could not stage (:attr:`staged` lacks them) are asked as
+    usual.  Each answer's time runs from its gate's opening to its exit being seen.
+    """
+
+    def __init__(self, seats: Mapping[int, Seat], state: State,
+                 limits: Mapping[int, float | None]):
+        self._runs: dict[int, StagedRun] = {}
+        self._answers: dict[int, Answer] = {}
+        # The orphans the last turn's programs left (basic sandbox) are killed before
+        # any program of this turn starts: once for all of them, on this thread.
+        if any(hasattr(seat, "stage") for seat in seats.values()):
+            sweep_orphans()
+        for number, seat in seats.items():
+            stage = getattr(seat, "stage", None)
+            if stage is None:
+                continue
+            try:
+                staged = stage(state, number, limits[number])
+            except Exception as exc:        # noqa: BLE001 - a seat's failure, never the judge's
+                self._answers[number] = _crash(exc)
+                continue
+            if staged is not None:
+                staged.run.open()           # at once: the next seat's inputs are its own
+                self._runs[number] = staged
+
+    @property
+    def staged(self) -> set[int]:
+        """The seats this turn answers (staged, or failed while staging)."""
+        return set(self._runs) | set(self._answers)
+
+    def run(self, answered: Callable[[int], None] = lambda seat: None) -> dict[int, Answer]:
+        """Open every gate, wait for the programs, and return their answers; ``answered``
+        is told each seat as its answer is ready."""
+        for number in self._answers:
+            answered(number)
+        for staged in self._runs.values():
+            staged.seat._opened(staged)
+        deadlines = {number: staged.run.started + staged.limit
+                     for number, staged in self._runs.items()}
+        for number, exited_at in wait_for_exits({n: s.run for n, s in self._runs.items()},
+                                                deadlines):
+            staged = self._runs[number]
+            try:
+                self._answers[number] = staged.seat._ended(staged, exited_at)
+            except Exception as exc:        # noqa: BLE001 - a seat's failure, never the judge's
+                self._answers[number] = _crash(exc)
+            answered(number)
+        return self._answers
+
+
+def _crash(exc: Exception) -> Answer:
+    return Answer(failure=Termination.CRASH, detail=f"{type(exc).__name__}: {exc}")
 
 
 class WholeGameSeat(ProgramSeat):

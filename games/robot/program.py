@@ -46,8 +46,8 @@ class RobotProgramSeat(RunEachTurnSeat):
         super().start(info, state)
         self.strict = info.options.get("compat") == "organizers"
 
-    def ask(self, state: State, seat: int, time_limit: float | None) -> Answer:
-        answer = super().ask(state, seat, time_limit)
+    def read_move(self, answer: Answer) -> Answer:
+        answer = super().read_move(answer)
         if answer.failure is None:
             warning = organizers_warning(answer.answered)
             if warning and self.strict:
