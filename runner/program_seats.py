@@ -378,8 +378,8 @@ class ProgramsTurn:
         return set(self._runs) | set(self._answers)
 
     def run(self, answered: Callable[[int], None] = lambda seat: None) -> dict[int, Answer]:
-        """Open every gate, wait for the programs, and return their answers; ``answered``
-        is told each seat as its answer is ready."""
+        """Wait for the programs (their gates were opened as they were staged) and return
+        their answers; ``answered`` is told each seat as its answer is ready."""
         for number in self._answers:
             answered(number)
         for staged in self._runs.values():
