@@ -28,4 +28,27 @@ MESSAGES = (
     # the pieces, as the rules name them
     N_("general"), N_("advisor"), N_("elephant"), N_("horse"), N_("chariot"), N_("cannon"),
     N_("soldier"),
+    # what a program's move file was found to hold, and why a move is illegal
+    N_("the program ended (exit code {code}) without writing a move"),
+    N_("no move in its move file within {seconds} s"),
+    N_("{file}: larger than {limit} bytes"),
+    N_("{file}: not a regular file (a link, FIFO or folder)"),
+    N_("{file}: binary data"),
+    N_("a move such as H2E2 (files A-I, ranks 0-9) or one of FINISH, WIN, LOST, DRAW"),
+    N_("a move such as H2E2 between two different squares"),
+    N_("{move} is not legal: {why}"),
+    N_("there is no piece on {square}"),
+    N_("the piece on {square} is {side}'s"),
+    N_("a {piece} cannot move from {origin} to {target}"),
+    N_("it leaves the general in check or facing the other general"),
+    N_("it is {side}'s turn, not {other}'s"),
+    N_("{move} is not a Xiangqi move: expected ICCS like H2E2 (files A-I, ranks 0-9)"),
+    N_("{move} does not move: origin and destination are the same"),
+    N_("{square} is not a square (A0 to I9)"),
+    # UCI / UCCI engines (games.xiangqi.engine_seats)
+    N_("no bestmove in time"),
+    N_("the engine gave up ({line})"),
+    N_("bestmove {move} is not a move (ranks counted from {base})"),
+    N_("the arena sent 'stop' after {seconds} s ({limit} for '{command}')"),
+    N_("the time limit"),
 )
