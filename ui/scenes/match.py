@@ -16,7 +16,7 @@ from games.api import ArenaError
 from runner.match import Match, MatchView
 from runner.i18n import _
 from ui.boards import safe_handle
-from ui.game_texts import game_text
+from ui.game_texts import game_text, rules_text
 from ui.panels import PlayerLine, clock_texts, format_clock, result_parts, seat_score
 from ui.scene import is_pressed
 from ui.scenes.board_scene import COLUMN_W, BoardScene
@@ -453,14 +453,18 @@ class MatchScene(BoardScene):
     def banner_height(self) -> int:
         return self.px(76) if self.finished else 0
 
+    def banner_texts(self) -> tuple[str, str]:
+        """The game-over banner's headline and detail, in the interface's language (the
+        match's error, when it stopped on one, as the detail)."""
+        head, detail = result_parts(self.snap.outcome, self.seat_name)
+        return head, rules_text(self.snap.error) if self.snap.error else detail
+
     def draw_overlay(self, surface: pygame.Surface, board: pygame.Rect) -> None:
         """The result, in large type, in the strip reserved above the board."""
         if not self.finished:
             return
         theme = self.app.theme
-        head, detail = result_parts(self.snap.outcome, self.seat_name)
-        if self.snap.error:
-            detail = self.snap.error
+        head, detail = self.banner_texts()
         banner = pygame.Rect(board.x, board.y - self.banner_height() - self.px(8), board.width,
                              self.banner_height())
         pygame.draw.rect(surface, theme.panel, banner, border_radius=self.px(8))

@@ -1,0 +1,119 @@
+"""With Vietnamese chosen, what the runner says about a misbehaving program (a time-out, a
+MOVE.OUT of garbage, a crash) reads in Vietnamese in the debug panel's verdict and notes,
+the move list and the game-over banner, while the record keeps its English."""
+import json
+import re
+import shlex
+import sys
+from pathlib import Path
+
+from games import registry
+from runner import i18n
+from runner.match import Match, TimeControl
+from runner.seats import make_seat
+from ui_helpers import pump, wait_until
+
+ROOT = Path(__file__).resolve().parents[2]
+BOTS = ROOT / "tests" / "robot" / "bots"
+PY = shlex.quote(sys.executable)
+MAP = "5 5 2\n.....\n.....\n.....\n.....\n.....\n"
+
+
+def open_match(app, match):
+    from ui.scenes.match import MatchScene
+    scene = app.push(MatchScene(app, match))
+    match.set_pace(None)
+    pump(app)
+    return scene
+
+
+def screen_texts(scene) -> list[str]:
+    """Every text the match screen shows about the turns: each turn's debug panel for
+    seats shown, the move list, the notes of each row, the banner."""
+    texts = []
+    for row in range(1, len(scene.turns()) + 1):
+        scene.select(row)
+        texts += [scene.debug_text(seat) for seat in scene.debug_open]
+        texts.append(scene.move_note(row))
+    texts += ["".join(t for t, _c in row) for row in scene.moves.rows]
+    texts += list(scene.banner_texts())
+    return [" ".join(text.split()) for text in texts]          # wrapped lines joined again
+
+
+def english_in(texts, fragments) -> list[str]:
+    return [f for f in fragments if any(f in text for text in texts)]
+
+
+def test_a_robot_program_that_times_out_and_one_that_writes_garbage_read_in_vietnamese(home, tmp_path):
+    sleeper = tmp_path / "sleeper.py"
+    sleeper.write_text("import time\ntime.sleep(5)\n", encoding="utf-8")
+    plugin = registry.plugin("robot")
+    seats = [make_seat(f"ext:{PY} {shlex.quote(str(BOTS / 'garbage_bot.py'))}", plugin, 1),
+             make_seat(f"ext:{PY} {shlex.quote(str(sleeper))}", plugin, 2)]
+    record = tmp_path / "robot.arena.jsonl"
+    match = Match(plugin, {"map": MAP, "players": 2, "respawn": "off", "period": 2}, seats, seed=3,
+                  record_path=record, time_control=TimeControl(per_move=0.4), workdir=tmp_path / "m")
+    i18n.set_language("vi")
+    scene = open_match(home, match)
+    assert wait_until(home, lambda: scene.finished, timeout=60)
+    for seat in (0, 1):
+        scene.toggle_debug(seat)
+    pump(home)
+    texts = screen_texts(scene)
+    written = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()]
+    details = {a.get("detail", "") for t in written if t["type"] == "turn" for a in t["answers"].values()}
+    # the record keeps English: the details the screen must not show as they are
+    assert any("expected 'X Y' (two whole numbers)" in d for d in details), details
+    assert any("holds binary data" in d for d in details) and any("killed after" in d for d in details)
+    english = ["expected 'X Y'", "two whole numbers", "holds binary data", "is larger than", "killed after",
+               "time limit", "the referee played", "Verdict", "bad-file", "timeout"]
+    assert english_in(texts, english) == []
+    shown = "\n".join(texts)
+    for vietnamese in ("cần 'X Y' (hai số nguyên), gặp 'north please'", "chứa dữ liệu nhị phân",
+                       "bị dừng sau 0.4", "trọng tài đi", "Phán quyết"):
+        assert vietnamese in shown, vietnamese
+    i18n.set_language("en")
+    scene.select(1)
+    assert "expected 'X Y' (two whole numbers), got 'north please'" in " ".join(scene.debug_text(0).split())
+
+
+def test_a_xiangqi_program_that_crashes_loses_in_vietnamese_on_the_banner(home, tmp_path):
+    from games.xiangqi.referee import XiangqiMatch
+    plugin = registry.plugin("xiangqi")
+    honest = ROOT / "tests" / "xiangqi" / "programs" / "random_mover.py"
+    crash = tmp_path / "crash.py"
+    crash.write_text("import sys\nsys.exit(3)\n", encoding="utf-8")
+    seats = [make_seat(f"ext:{PY} {shlex.quote(str(honest))} --seed 3 --poll 0.01", plugin, 3,
+                       limits={"seconds": 2, "poll": 0.01}),
+             make_seat(f"ext:{PY} {shlex.quote(str(crash))}", plugin, 4, limits={"seconds": 2, "poll": 0.01})]
+    options = plugin.new_game().spec.resolve_options(None, {})
+    match = XiangqiMatch(plugin, options, seats, seed=3, seconds=2, report_dir=tmp_path / "m",
+                         workdir=tmp_path / "m", record_path=tmp_path / "xq.arena.jsonl")
+    i18n.set_language("vi")
+    scene = open_match(home, match)
+    assert wait_until(home, lambda: scene.finished, timeout=30)
+    assert "without writing a move" in match.outcome.detail          # the record's words
+    scene.toggle_debug(1)
+    pump(home)
+    texts = screen_texts(scene)
+    assert english_in(texts, ["the program ended", "exit code", "without writing a move", "crash"]) == []
+    head, detail = scene.banner_texts()
+    assert "chương trình kết thúc (mã thoát 3) mà không ghi nước đi" in detail, (head, detail)
+
+
+def test_notes_on_a_programs_annotations_read_in_vietnamese_in_the_debug_panel():
+    from games.annotations import parse_annotations
+    from games.render import Theme
+    from games.replay import TurnInfo
+    from ui.panels import debug_rows
+    game = registry.plugin("hex").new_game()
+    parsed = parse_annotations("blah c3\nheat zz 5\nheat c3 many\ntext\n", game.parse_cell)
+    assert len(parsed.notes) == 4
+    turn = TurnInfo(1, {0: "c3"}, answers={0: {"elapsed": 0.1, "debug": parsed.to_json()}})
+    i18n.set_language("vi")
+    lines = [" ".join("".join(t for t, _c in row).split()) for row in debug_rows(turn, 0, "Đỏ", Theme())]
+    notes = [line for line in lines if line.startswith("Ghi chú vẽ")]
+    assert len(notes) == 4, lines
+    for note in notes:
+        assert not re.search(r"unknown command|is not a cell|is not a number|expected", note), note
+    assert any("lệnh lạ 'blah'" in note for note in notes), notes
