@@ -7,10 +7,13 @@ import shlex
 import sys
 from pathlib import Path
 
+import pytest
+
 from games import registry
 from runner import i18n
 from runner.match import Match, TimeControl
 from runner.seats import make_seat
+from ui.game_texts import rules_text
 from ui_helpers import pump, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -117,3 +120,76 @@ def test_notes_on_a_programs_annotations_read_in_vietnamese_in_the_debug_panel()
     for note in notes:
         assert not re.search(r"unknown command|is not a cell|is not a number|expected", note), note
     assert any("lệnh lạ 'blah'" in note for note in notes), notes
+
+
+def test_homes_recent_line_of_a_four_bot_match_names_the_levels_and_fits_its_row(app, arena_home):
+    """Beyond two seats the bots are named as on 2-seat lines ("Bot 2 · painter"); a line
+    too long for its row at 720p drops what it can spare (the date, then program paths),
+    never the levels, and shows the whole line on hover."""
+    from ui.scenes.home import HomeScene
+    for sample in ("robot-sample.arena.jsonl", "hex-program-vs-bot.arena.jsonl", "tamquan-sample.arena.jsonl"):
+        app.settings.add_recent(ROOT / "replays" / sample)
+    for code, levels in (("en", ["Bot 4 · strongest", "Bot 3 · territory", "Bot 2 · painter", "Bot 1 · random"]),
+                         ("vi", ["Máy 4 · mạnh nhất", "Máy 3 · chiếm đất", "Máy 2 · thợ sơn", "Máy 1 · ngẫu nhiên"])):
+        i18n.set_language(code)
+        app.push(HomeScene(app))
+        pump(app)
+        buttons = list(app.scene.recent_buttons)
+        assert len(buttons) == 3
+        for button in buttons:
+            room = button.rect.width - 2 * app.scene.px(12)
+            assert button.font.size(button.text)[0] <= room, button.text
+            shown, whole = button.text, button.tool_tip_text.split("\n")[0]
+            assert shown == whole or "…" in shown or len(shown) < len(whole)
+        robot = next(b for b in buttons if "Robot" in b.text)
+        assert all(level in robot.text for level in levels), robot.text
+        assert re.search(r"\d{4} \d\d:\d\d", robot.tool_tip_text), robot.tool_tip_text     # the date on hover
+        hexline = next(b for b in buttons if b.text.startswith("Hex"))
+        assert "shortest_path.py" in hexline.text
+        assert ("Chương trình python3" if code == "vi" else "Program python3") in hexline.text, hexline.text
+        app.pop()
+
+
+EXPORT_SIZES = [(640, 360), (960, 540), (1280, 720), (1920, 1080), (3840, 2160), (720, 1000)]
+
+
+def busiest_turn(replay) -> int:
+    from ui.snapshot import turn_caption
+    return max(range(1, len(replay.states)), key=lambda index: len("".join(turn_caption(replay, index))))
+
+
+@pytest.mark.parametrize("sample", ["robot-sample.arena.jsonl", "xiangqi-sample.arena.jsonl",
+                                    "tamquan-sample.arena.jsonl", "hex-program-vs-bot.arena.jsonl"])
+def test_an_exported_pictures_caption_is_in_vietnamese_and_shown_whole(sample):
+    from runner.records import open_replay
+    from ui.snapshot import caption_overflow, turn_caption
+    replay = open_replay(ROOT / "replays" / sample)
+    plugin = registry.plugin(replay.game)
+    options = replay.header.get("options") or {}
+    last = len(replay.states) - 1
+    i18n.set_language("vi")
+    for index in (0, busiest_turn(replay), last):
+        caption = turn_caption(replay, index)
+        text = "\n".join(caption)
+        assert not re.search(r"Turn \d|Start position|\bplayed\b|Result:|Variant", text), text
+        assert not re.search(r"\b(left the game|was placed|picked up|took zone|gives check|takes)\b", text), text
+        for size in EXPORT_SIZES:
+            assert caption_overflow(plugin, options, replay.seat_names, size, caption) == 0, (size, caption)
+    assert turn_caption(replay, last)[-1].startswith("Kết quả: ")
+
+
+def test_a_long_vietnamese_verdict_with_a_path_still_fits_the_smallest_export():
+    from runner.records import open_replay
+    from ui.snapshot import caption_overflow, render_state, turn_caption
+    replay = open_replay(ROOT / "replays" / "robot-sample.arena.jsonl")
+    plugin = registry.plugin("robot")
+    i18n.set_language("vi")
+    caption = turn_caption(replay, busiest_turn(replay)) + [
+        "A: " + rules_text("/home/contestant/a-very-long-folder-name/robots/bot_version_7/MOVE.OUT, line 1: "
+                           "a move such as H2E2 (files A-I, ranks 0-9) or one of FINISH, WIN, LOST, DRAW "
+                           "(found 'north please')")]
+    assert "cần một nước đi như H2E2" in caption[-1]
+    for size in EXPORT_SIZES:
+        assert caption_overflow(plugin, replay.header["options"], replay.seat_names, size, caption) == 0, size
+        assert render_state(plugin, replay.states[-1], replay.header["options"], replay.seat_names, size,
+                            caption).get_size() == size
