@@ -51,4 +51,14 @@ MESSAGES = (
     N_("bestmove {move} is not a move (ranks counted from {base})"),
     N_("the arena sent 'stop' after {seconds} s ({limit} for '{command}')"),
     N_("the time limit"),
+    # the rulings in force (the match's header, the status line, the record's summary)
+    N_("first repeat ends the game"),
+    N_("third repetition ends the game"),
+    N_("third occurrence ends the game"),
+    N_("perpetual check loses"),
+    N_("always a draw"),
+    N_("repetition: {when}, {how}"),
+    N_("draw after {limit} half-moves without a capture"),
+    N_("no capture limit"),
+    N_("{side} to move (check) · {rule}"),
 )
