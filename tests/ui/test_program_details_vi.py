@@ -102,6 +102,7 @@ def test_a_xiangqi_program_that_crashes_loses_in_vietnamese_on_the_banner(home, 
     assert english_in(texts, ["the program ended", "exit code", "without writing a move", "crash"]) == []
     head, detail = scene.banner_texts()
     assert "chương trình kết thúc (mã thoát 3) mà không ghi nước đi" in detail, (head, detail)
+    assert scene.title_text() == "Cờ tướng · lặp lại lần đầu là hết ván", scene.title_text()
 
 
 def test_notes_on_a_programs_annotations_read_in_vietnamese_in_the_debug_panel():
