@@ -105,6 +105,25 @@ def test_a_xiangqi_program_that_crashes_loses_in_vietnamese_on_the_banner(home, 
     assert scene.title_text() == "Cờ tướng · lặp lại lần đầu là hết ván", scene.title_text()
 
 
+def test_a_long_verdict_on_the_banner_is_shown_whole_at_every_size(home):
+    """The banner's detail shrinks, then takes two lines, rather than being cut."""
+    from ui.scenes.match import MatchScene
+    from games.render import font
+    hexp = registry.plugin("hex")
+    match = Match(hexp, hexp.new_game().spec.resolve_options("5x5"),
+                  [make_seat("bot:1", hexp, 1), make_seat("bot:1", hexp, 2)], seed=4)
+    scene = home.push(MatchScene(home, match))
+    written = "the program ended (exit code 3) without writing a move"
+    for code in ("en", "vi"):
+        i18n.set_language(code)
+        detail = rules_text(written)
+        for room in (300, 420, 560, 900):
+            size, lines = scene.banner_detail_lines(detail, room)
+            assert 1 <= len(lines) <= 2 and " ".join(lines) == detail, (room, lines)
+            assert all(font(scene.px(size)).size(line)[0] <= room for line in lines), (room, lines)
+    match.stop()
+
+
 def test_notes_on_a_programs_annotations_read_in_vietnamese_in_the_debug_panel():
     from games.annotations import parse_annotations
     from games.render import Theme
