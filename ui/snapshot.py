@@ -58,7 +58,8 @@ def render_state(plugin: GamePlugin, state, options, seat_names: Sequence[str] |
     if width < 16 or height < 16:
         raise PictureError(f"picture size {width}x{height} is too small (at least 16x16)")
     lines = caption.splitlines() if isinstance(caption, str) else list(caption or [])
-    renderer, panel = _Panel.of(plugin, options, seat_names, lines, theme, title, height)
+    renderer, panel = _Panel.of(plugin, options, seat_names, lines, theme, title, height,
+                                board_names_only=caption is not None)
     surface = pygame.Surface((width, height))
     surface.fill(theme.background)
     board_rect, panel_rect = _split(surface.get_rect(), panel.height_at if caption is not None else None)
@@ -88,11 +89,16 @@ class _Panel:
         self.theme, self.picture_height = theme, picture_height
 
     @classmethod
-    def of(cls, plugin: GamePlugin, options, seat_names, lines, theme, title, picture_height):
-        """The game's renderer and the panel of a picture of it."""
+    def of(cls, plugin: GamePlugin, options, seat_names, lines, theme, title, picture_height,
+           board_names_only: bool = False):
+        """The game's renderer and the panel of a picture of it.  With
+        ``board_names_only`` the renderer names the seats by their roles alone ("A"):
+        the panel beside it names the players in full, which the renderer's narrower
+        side panel would cut."""
         game = plugin.new_game()
         names = _seat_names(game, seat_names, options, plugin.bot_levels)
-        renderer = plugin.load("renderer")(game, options, names, theme)
+        shown = _seat_names(game, None, options) if board_names_only else names
+        renderer = plugin.load("renderer")(game, options, shown, theme)
         colours = [renderer.seat_colour(seat) for seat in range(len(names))]
         return renderer, cls(title or _(game.spec.title), colours, names, lines, theme, picture_height)
 
