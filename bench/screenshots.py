@@ -9,11 +9,14 @@ replay and a Xiangqi replay of a REPORT.TXT (in WXF).
     python bench/screenshots.py [--out out/screens] [--sizes 1280x720,1920x1080]
     python bench/screenshots.py --language vi --sizes 1280x720,1920x1080,3840x2160
     python bench/screenshots.py --language vi --only rules-texts --sizes 1280x720,1920x1080,3840x2160
+    python bench/screenshots.py --language vi --only program-details --sizes 1280x720,1920x1080,3840x2160
 
 ``--language en|vi`` makes the interface set (Home, New match, a match, a replay,
 Settings, How to play, a tournament; dark and light) in that language, named
 ``<screen>_<language>[_light]_<W>x<H>.png``; with ``--only rules-texts``, the texts the
-games' rules and the referee write (events, results, errors) and the file dialog.
+games' rules and the referee write (events, results, errors) and the file dialog; with
+``--only program-details``, what the runner says about misbehaving programs (debug
+panels, result banners), Home's recent records and exported pictures' captions.
 
 Look at the pictures after a layout change: overlaps, clipped text, empty areas.
 """
@@ -706,6 +709,99 @@ def shoot_rules_texts(size: tuple[int, int], out: Path, code: str) -> list[Path]
     return saved
 
 
+def shoot_program_details(size: tuple[int, int], out: Path, code: str) -> list[Path]:
+    """What the runner says about misbehaving programs, in language ``code``, dark then
+    light: a finished Robot match of a program writing garbage against one that times
+    out (debug panels of both, turn 1 selected, and the result banner), a Xiangqi
+    program that crashed (banner, debug panel), Home's recent records with a 4-bot
+    Robot record, and exported pictures (PNG captions) of the Robot and Xiangqi
+    samples at the export sizes 640x360, 960x540 and this size."""
+    import shlex
+
+    import pygame
+
+    from games import registry
+    from games.xiangqi.referee import XiangqiMatch
+    from runner.match import Match, TimeControl
+    from runner.records import open_replay
+    from runner.seats import make_seat
+    from ui.app import App
+    from ui.scenes.home import HomeScene
+    from ui.scenes.match import MatchScene
+    from ui.settings import Settings
+    from ui.snapshot import render_state, turn_caption
+
+    saved = []
+    root = Path(__file__).resolve().parent.parent
+    python = shlex.quote(sys.executable)
+    work = Path(scratch_folder("arena-details-"))
+    (work / "sleeper.py").write_text("import time\ntime.sleep(5)\n", encoding="utf-8")
+    (work / "crash.py").write_text("import sys\nsys.exit(3)\n", encoding="utf-8")
+    app = App(Settings(language=code), size=size, fullscreen=False)
+    for sample in ("robot-sample.arena.jsonl", "tamquan-sample.arena.jsonl", "hex-program-vs-bot.arena.jsonl"):
+        app.settings.add_recent(root / "replays" / sample)
+    for theme in ("dark", "light"):
+        app.settings.theme = theme
+        app.set_theme(theme)
+        tag = f"_{code}" + ("" if theme == "dark" else "_light")
+
+        def save(name: str) -> None:
+            path = out / f"{name}{tag}_{size[0]}x{size[1]}.png"
+            pygame.image.save(app.window, str(path))
+            saved.append(path)
+
+        app.push(HomeScene(app))
+        settle(app)
+        save("details_home_recent")
+        robot = registry.plugin("robot")
+        seats = [make_seat(f"ext:{python} {shlex.quote(str(root / 'tests/robot/bots/garbage_bot.py'))}", robot, 1),
+                 make_seat(f"ext:{python} {shlex.quote(str(work / 'sleeper.py'))}", robot, 2)]
+        match = Match(robot, {"map": "5 5 2\n" + ".....\n" * 5, "players": 2, "respawn": "off", "period": 2},
+                      seats, seed=3, time_control=TimeControl(per_move=0.4), workdir=work / f"robot-{theme}",
+                      record_path=work / f"robot-{theme}.arena.jsonl")
+        scene = app.push(MatchScene(app, match))
+        match.set_pace(None)
+        wait_for(app, lambda: scene.finished, 60)
+        scene.toggle_debug(0)
+        scene.toggle_debug(1)
+        scene.select(1)
+        settle(app, 0.2)
+        save("details_match_robot")
+        app.pop()
+        xiangqi = registry.plugin("xiangqi")
+        honest = root / "tests" / "xiangqi" / "programs" / "random_mover.py"
+        limits = {"seconds": 2, "poll": 0.01}
+        seats = [make_seat(f"ext:{python} {shlex.quote(str(honest))} --seed 3 --poll 0.01", xiangqi, 3, limits=limits),
+                 make_seat(f"ext:{python} {shlex.quote(str(work / 'crash.py'))}", xiangqi, 4, limits=limits)]
+        match = XiangqiMatch(xiangqi, xiangqi.new_game().spec.resolve_options(None, {}), seats, seed=3, seconds=2,
+                             report_dir=work / f"xq-{theme}", workdir=work / f"xq-{theme}",
+                             record_path=work / f"xq-{theme}.arena.jsonl")
+        scene = app.push(MatchScene(app, match))
+        match.set_pace(None)
+        wait_for(app, lambda: scene.finished, 30)
+        scene.toggle_debug(1)
+        settle(app, 0.2)
+        save("details_match_xiangqi_crash")
+        app.pop()
+        app.pop()
+        for sample in ("robot-sample.arena.jsonl", "xiangqi-sample.arena.jsonl"):
+            replay = open_replay(root / "replays" / sample)
+            plugin = registry.plugin(replay.game)
+            last = len(replay.states) - 1
+            busiest = max(range(1, last + 1), key=lambda i: len(turn_caption(replay, i)))
+            for index in sorted({busiest, last}):
+                for picture in ((640, 360), (960, 540), size):
+                    image = render_state(plugin, replay.states[index], replay.header.get("options") or {},
+                                         replay.seat_names, picture, turn_caption(replay, index),
+                                         theme=app.theme)
+                    path = out / (f"details_export_{replay.game}_turn{index}{tag}_{picture[0]}x{picture[1]}"
+                                  f"_in_{size[0]}x{size[1]}.png")
+                    pygame.image.save(image, str(path))
+                    saved.append(path)
+    app.close()
+    return saved
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="out/screens")
@@ -725,6 +821,8 @@ def main(argv=None) -> int:
             def shooter(size, out, code=args.language, only=args.only):
                 if only == "rules-texts":
                     return shoot_rules_texts(size, out, code)
+                if only == "program-details":
+                    return shoot_program_details(size, out, code)
                 return shoot_language(size, out, code)
         for path in shooter((width, height), out):
             print(path)

@@ -228,10 +228,17 @@ _MAX_DEPTH = 6
 def template_pattern(template: str) -> re.Pattern:
     """The regular expression a finished English text of ``template`` matches, each
     ``{name}`` a named group: ``"{seat} left the game: {why}"`` matches
-    ``"A left the game: enclosed by B"`` with seat="A", why="enclosed by B"."""
+    ``"A left the game: enclosed by B"`` with seat="A", why="enclosed by B".
+    A name used twice ("{size}x{size}") must hold the same text both times."""
     pieces = _PLACEHOLDER.split(template)
-    regex = "".join(re.escape(piece) if index % 2 == 0 else f"(?P<{piece}>.+?)"
-                    for index, piece in enumerate(pieces))
+    seen: set[str] = set()
+    regex = ""
+    for index, piece in enumerate(pieces):
+        if index % 2 == 0:
+            regex += re.escape(piece)
+        else:
+            regex += f"(?P={piece})" if piece in seen else f"(?P<{piece}>.+?)"
+            seen.add(piece)
     return re.compile(regex + r"\Z", re.DOTALL)
 
 
@@ -261,23 +268,62 @@ def translate_text(text: str, templates=()) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _translate(text: str, templates: tuple[str, ...], language_code: str, depth: int) -> str:
+    return _best_reading(text, templates, depth, {})[0]
+
+
+def _fixed_length(template: str) -> int:
+    """How many characters of ``template`` are its own words (not ``{name}`` parts)."""
+    return len(_PLACEHOLDER.sub("", template))
+
+
+def _best_reading(text: str, templates: tuple[str, ...], depth: int,
+                  memo: dict) -> tuple[str, int]:
+    """``text`` translated, and how many of its characters the translation recognised.
+
+    Several templates may match one text, each cutting it at other places: "Black
+    forfeits (illegal move: E7E8 is not legal: ...)" matches "{side} forfeits ({reason})"
+    and, wrongly cut, "{move} is not legal: {why}".  Every matching template is tried,
+    its parts read the same way, and the reading that recognises the most characters
+    (its own words, its parts' words, whole texts found in the catalog) wins; on a tie
+    the more specific template.  A list ("x; y", "A 3, B 0") is read item by item.
+    ``memo`` keeps the parts already read during one call of :func:`_translate`.
+    """
+    if text not in memo:
+        memo[text] = _read(text, templates, depth, memo)
+    return memo[text]
+
+
+def _read(text: str, templates: tuple[str, ...], depth: int, memo: dict) -> tuple[str, int]:
+    """The best reading of ``text`` (see :func:`_best_reading`), not yet remembered."""
     exact = _(text)
-    if exact != text or depth > _MAX_DEPTH:
-        return exact
+    if exact != text:
+        return exact, len(text)
+    if depth > _MAX_DEPTH:
+        return text, 0
+    best = (text, 0)
     for template, pattern in _compiled(templates):
         match = pattern.match(text)
-        if match:
-            parts = {name: _translate(value, templates, language_code, depth + 1)
-                     for name, value in match.groupdict().items()}
-            try:
-                return _(template).format(**parts)
-            except (KeyError, IndexError, ValueError):      # a translation with a wrong name
-                return text
+        if not match:
+            continue
+        covered, parts = _fixed_length(template), {}
+        for name, value in match.groupdict().items():
+            parts[name], known = _best_reading(value, templates, depth + 1, memo)
+            covered += known
+        try:
+            shown = _(template).format(**parts)
+        except (KeyError, IndexError, ValueError):      # a translation with a wrong name
+            continue
+        if covered > best[1]:
+            best = (shown, covered)
     for separator in ("; ", ", "):
         if separator in text:
-            items = text.split(separator)
-            return separator.join(_translate(item, templates, language_code, depth + 1) for item in items)
-    return text
+            items = [_best_reading(item, templates, depth + 1, memo)
+                     for item in text.split(separator)]
+            covered = sum(known for _shown, known in items) + len(separator) * (len(items) - 1)
+            if covered > best[1]:
+                best = (separator.join(shown for shown, _known in items), covered)
+            break
+    return best
 
 
 def translate_argparse() -> None:

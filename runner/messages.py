@@ -19,6 +19,9 @@ MESSAGES = (
     N_("illegal move: {error}"),
     N_("no move was given"),
     N_("{failure}: {detail}; {note}"),
+    # a repair note whose detail holds "; " itself: the repair is found by its words
+    N_("{failure}: {detail}; the referee played {move}"),
+    N_("{failure}: {detail}; the referee played {move} ({note})"),
     N_("{reason}: {detail}"),
     N_("{detail}; the repair was illegal too ({error})"),
     # runner.process / runner.program_seats
@@ -32,6 +35,50 @@ MESSAGES = (
     N_("{file} holds no move"),
     N_("the program is not running"),
     N_("match stopped"),
+    N_("killed by signal {signal}"),
+    N_("could not start {program}: {error}"),
+    N_("{count} output lines longer than {limit} bytes were cut"),
+    # the answer file of a program run once per turn or once a game (runner.program_seats)
+    N_("the program wrote no {file}"),
+    N_("{file} is not a regular file (a link, FIFO or folder)"),
+    N_("{file} is not a regular file (a link, FIFO or folder); ignored"),
+    N_("{file} could not be read: {error}"),
+    N_("{file} could not be read: {error}; ignored"),
+    N_("{file} is larger than {limit} bytes"),
+    N_("{file} holds binary data"),
+    N_("{file} is empty"),
+    # runner.seats: people's and built-in bots' seats
+    N_("no move before the clock ran out"),
+    N_("resigned"),
+    N_("bot error: {error}"),
+    # games.api: the default repair, the default legality check, annotation notes
+    N_("the referee played {move}"),
+    N_("it is not seat {seat}'s turn"),
+    N_("{move} is not a legal move here"),
+    N_("the game is over"),
+    N_("(further notes left out)"),
+    # notes on a program's annotations (games.annotations), shown in the debug panel
+    N_("{source}: not text"),
+    N_("{source}: only the first {limit} bytes were read"),
+    N_("{source}: holds binary data; ignored"),
+    N_("{source}: more than {limit} commands; the rest were ignored"),
+    N_("{source} line {line}: longer than {limit} characters; ignored"),
+    N_("{source} line {line}: {error}"),
+    N_("unexpected {words} (expected {usage})"),
+    N_("expected text [COLOUR] MESSAGE"),
+    N_("expected heat CELL NUMBER"),
+    N_("unknown command {word} (expected one of {kinds})"),
+    N_("{cell} is not a cell of this game (expected {usage})"),
+    N_("a cell is missing (expected {usage})"),
+    N_("{word} is not a number (expected heat CELL NUMBER)"),
+    N_("{word} is out of range (at most {limit} either way)"),
+    # what a file was expected to hold, with what was found instead (games' readers)
+    N_("{expected} (found {found})"),
+    N_("line {line}: {reason}"),
+    N_("nothing"),
+    # the system's words for why a program could not start or a file could not be read
+    N_("No such file or directory"), N_("Permission denied"), N_("Exec format error"),
+    N_("Is a directory"), N_("Not a directory"), N_("Too many open files"),
     # games.api.Outcome.result_text of a solitaire
     N_("score {n}"),
     # the reasons a game ends (games.api.Termination values), as records write them
@@ -69,4 +116,3 @@ def translated(text: str) -> str:
     a repair note, an error naming a file and line), in the interface's language; as
     written when no template fits."""
     return translate_text(text or "", all_templates())
-

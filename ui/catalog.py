@@ -75,6 +75,8 @@ def game_title(name: str) -> str:
 
 
 _BOT_LABEL = re.compile(r"^Bot \(level (\d+)(.*)\)$")
+#: How a program seat names itself in a record ("Program python3 bot.py").
+_PROGRAM_LABEL = re.compile(r"^Program (.+)$")
 
 
 def level_label(level: int, name: str) -> str:
@@ -86,10 +88,11 @@ def level_label(level: int, name: str) -> str:
 def who_text(label: str, levels: tuple[str, ...] = ()) -> str:
     """A seat's label as shown: the runner's "Bot (level 2)" as the New match form names
     the level ("Bot 2 · easy", given the game's ``levels``), in the interface's language;
-    people's names and program commands as they are."""
+    "Program COMMAND" with its word translated; people's names and commands as they are."""
     match = _BOT_LABEL.match(label or "")
     if not match:
-        return label
+        program = _PROGRAM_LABEL.match(label or "")
+        return _("Program {command}").format(command=program[1]) if program else label
     number = int(match[1])
     level = level_label(number, levels[number - 1]) if 1 <= number <= len(levels) else match[1]
     return _("Bot {level}").format(level=level + match[2])

@@ -50,7 +50,12 @@ def game_text(text: str) -> str:
 
 
 def _seat_words(value: str) -> str:
-    """A captured part: seat names ("Red", "A, B") through the catalog, numbers as they are."""
+    """A captured part: seat names ("Red", "A, B") through the catalog, numbers as they
+    are, a rule the game states ("repetition: first repeat ends the game, ...") by the
+    rules' templates."""
+    whole = translated(value)
+    if whole != value:
+        return whole
     return ", ".join(_(part) for part in value.split(", "))
 
 

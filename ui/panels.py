@@ -418,7 +418,7 @@ def debug_rows(turn: TurnInfo | None, seat: int, seat_name: str, theme: Theme,
                       (ngettext("{n} drawing command", "{n} drawing commands", count).format(n=count),
                        theme.text)])
         for note in debug.get("notes", []):
-            rows.append([(_("Annotation note: "), theme.muted), (note, theme.accent)])
+            rows.append([(_("Annotation note: "), theme.muted), (rules_text(note), theme.accent)])
     sections = ((N_("Given"), answer.get("given", ""), GIVEN_LINES),
                 (N_("Answered"), answer.get("answered", "") or (answer.get("text") or ""), GIVEN_LINES),
                 (N_("stdout (tail)"), answer.get("stdout", ""), OUTPUT_LINES),

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Callable
 
 from runner.i18n import N_, _, language
 from runner.records import SUFFIX
@@ -35,10 +36,29 @@ class RecordLine:
     players: str = ""
     result: str = ""
     when: str = ""
+    #: The players with each program named by its file alone ("python3 bot.py" for
+    #: "python3 /home/an/contest/bot.py"); "" when that is the same.
+    short_players: str = ""
 
     def text(self) -> str:
         parts = [self.game, self.players, self.result, self.when]
         return "  ·  ".join(p for p in parts if p) or Path(self.path).name
+
+    def fitted(self, fits: Callable[[str], bool], prefix: str = "") -> str:
+        """The line as one row shows it: whole when ``fits(text)``, else shorter step by
+        step (programs by their file names, then without the date, then the players cut
+        with "…"); the row shows the whole line on hover."""
+        short = replace(self, players=self.short_players or self.players)
+        for line in (self, short, replace(short, when="")):
+            if fits(prefix + line.text()):
+                return prefix + line.text()
+        players = line.players
+        while len(players) > 1:
+            players = players[:-1]
+            text = prefix + replace(line, players=players.rstrip(" ·") + "…").text()
+            if fits(text):
+                return text
+        return prefix + line.text()
 
 
 def _lines(path: Path) -> tuple[str, str, str]:
@@ -105,11 +125,9 @@ def _summarize(path: Path) -> RecordLine:
         pass
     from ui.catalog import who_text
     seats = header.get("seats", [])
-    # Four bots with level names do not fit one line at 720p: beyond two seats a bot is
-    # named by its level's number alone ("Bot 4"), which the form's "4 · strongest" begins with.
-    levels = levels if len(seats) <= 2 else ()
     labels = [who_text(str(s.get("label") or s.get("spec") or "?"), levels) for s in seats]
     players = _(" vs ").join(labels)
+    short_players = _(" vs ").join(_file_names_only(label) for label in labels)
     result = _("unfinished")
     try:
         tail = json.loads(last) if last else {}
@@ -129,4 +147,12 @@ def _summarize(path: Path) -> RecordLine:
         when = format_when(started)
     except (TypeError, ValueError):
         pass
-    return RecordLine(str(path), title, players, result, when)
+    return RecordLine(str(path), title, players, result, when,
+                      short_players if short_players != players else "")
+
+
+def _file_names_only(label: str) -> str:
+    """A seat's label with each path in it cut to its file's name ("Program python3
+    games/hex/examples/bot.py" -> "Program python3 bot.py")."""
+    return " ".join(Path(word).name if ("/" in word or "\\" in word) and Path(word).name else word
+                    for word in label.split(" "))

@@ -16,4 +16,19 @@ MESSAGES = (
     N_("ended its turn (done / MakeLibMove) without placing a stone"),
     N_("no 'done' within {seconds} s; the program was killed"),
     N_("the program {how} before ending its turn"),
+    # what a HexLib program did wrong (games.hex.program) and why a move is illegal (rules)
+    N_("ignored line {line}"),
+    N_("{where} placed nothing: {error}"),
+    N_("{command} sent during the opponent's turn placed nothing"),
+    N_("it is player {n}'s turn, not player {seat}'s"),
+    N_("swap is allowed only as player 2's first move with the swap rule on"),
+    N_("row {row}, column {col} is off the {size}x{size} board"),
+    N_("{move} (row {row}, column {col}) is occupied"),
+    N_("{move} is not a Hex move (expected a cell such as c3, or ROW COL)"),
+    # GTP engines (games.hex.gtp)
+    N_("unreadable genmove answer: {error}"),
+    N_("the engine resigned"),
+    N_("no genmove answer within {seconds} s; the engine was killed"),
+    N_("the engine {how} during genmove"),
+    N_("the engine answered genmove with an error: {text}"),
 )

@@ -42,4 +42,17 @@ MESSAGES = (
     N_("Robot takes 2-4 players, not {count}"),
     N_("the map must be given as its text, not {map} (the arena reads map files before the game starts)"),
     N_("shrink period must be at least 1, not {period}"),
+    # what a program's MOVE.OUT was found to hold (games.robot.protocol, rules, program)
+    N_("expected 'X Y' (two whole numbers), got {found}"),
+    N_("MOVE.OUT is {size} bytes; expected one short line"),
+    N_("MOVE.OUT {why} ({line}): the organizers' referee reads this as no move (stay, or a random placement)"),
+    N_("has no newline after the move"),
+    N_("separates the numbers with a comma"),
+    N_("starts with a space"),
+    N_("does not separate the numbers with exactly one space"),
+    N_("{warning} (compat=organizers)"),
+    N_("seat {seat} is not in the game"),
+    N_("{move} is not a cell"),
+    N_("{cell} is not a cell a robot may start on"),
+    N_("{cell} cannot be reached from {start} this turn"),
 )

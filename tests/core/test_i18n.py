@@ -263,3 +263,118 @@ def test_every_rules_template_is_in_the_catalog_template():
     from ui.game_texts import message_templates
     assert len(message_templates()) > 80
     assert set(message_templates()) <= set(all_messages())
+
+
+def test_the_best_reading_wins_when_templates_cut_a_text_differently(monkeypatch):
+    """"{move} is not legal: {why}" also matches the whole forfeit, cut in the wrong place;
+    the reading that recognises the most text is shown."""
+    templates = ("{side} forfeits ({reason})", "illegal move: {error}", "{move} is not legal: {why}",
+                 "the piece on {square} is {side}'s")
+    _fake_catalog(monkeypatch, {"{side} forfeits ({reason})": "{side} bị xử thua ({reason})",
+                                "illegal move: {error}": "nước đi không hợp lệ: {error}",
+                                "{move} is not legal: {why}": "{move} không hợp lệ: {why}",
+                                "the piece on {square} is {side}'s": "quân tại {square} là của {side}",
+                                "Black": "Đen", "Red": "Đỏ"})
+    assert (i18n.translate_text("Black forfeits (illegal move: E7E8 is not legal: the piece on E7 is Red's)",
+                                templates)
+            == "Đen bị xử thua (nước đi không hợp lệ: E7E8 không hợp lệ: quân tại E7 là của Đỏ)")
+
+
+def test_a_name_used_twice_in_a_template_must_hold_the_same_text(monkeypatch):
+    templates = ("row {row}, column {col} is off the {size}x{size} board",)
+    _fake_catalog(monkeypatch, {templates[0]: "hàng {row}, cột {col} nằm ngoài bàn {size}x{size}"})
+    assert i18n.translate_text("row 9, column 2 is off the 5x5 board", templates) == "hàng 9, cột 2 nằm ngoài bàn 5x5"
+    assert i18n.translate_text("row 9, column 2 is off the 5x7 board", templates) == "row 9, column 2 is off the 5x7 board"
+
+
+# ---------------------------------------------------------------- details the runner and seats write
+#: Words of a program's protocol that stay as they are in any language (the program must write them).
+PROTOCOL_WORDS = {"draw", "discard", "play", "across", "down", "stop", "done", "genmove", "bestmove"}
+
+
+def _details_written_by_the_code(tmp_path) -> list[str]:
+    """Failure details and notes made by the real runner, seats and rules (not copied
+    here), as records keep them: answer files missing, not regular, too large or binary;
+    runs that exited, were killed or could not start; late answers; bad MOVE.OUT and move
+    files; illegal moves of every game; the referee's repair note."""
+    from games import registry
+    from games.robot.protocol import organizers_warning, parse_move_out
+    from games.tamquan.protocol import move_text_of
+    from games.xiangqi.movefiles import parse_move_file
+    from games.api import MoveSyntaxError, RecordFormatError
+    from runner.process import RunResult, run_once
+    from runner.program_seats import read_answer_file, read_debug_file
+    from runner.records import open_replay
+    from runner.referee import judge_time, referee_step, resolve_answer
+    from runner.seats import Answer
+
+    details = [read_answer_file(tmp_path / "MOVE.OUT", 10)[1]]
+    (tmp_path / "MOVE.OUT").mkdir()
+    details.append(read_answer_file(tmp_path / "MOVE.OUT", 10)[1])
+    for folder, content in (("large", b"1 2" * 10), ("binary", b"1\x002")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "MOVE.OUT").write_bytes(content)
+        details.append(read_answer_file(tmp_path / folder / "MOVE.OUT", 10)[1])
+    (tmp_path / "DEBUG.OUT").mkdir()
+    details.append(read_debug_file(tmp_path)[1])
+    details += [RunResult(3, 0.1, False, "", "").describe(), RunResult(None, 2.01, True, "", "").describe(),
+                run_once([str(tmp_path / "x9")], tmp_path, 1.0).describe()]
+    late = Answer(elapsed=2.31)
+    judge_time(late, 2.0)
+    details.append(late.detail)
+    for text in ("north please", "1 2\0", "1 " * 3000):
+        try:
+            parse_move_out(text)
+        except MoveSyntaxError as exc:
+            details.append(f"MOVE.OUT: {exc}")
+    details.append(organizers_warning("1,2\n") + " (compat=organizers)")
+    for text in ("x", "", "1 2", "-1 3 3"):
+        try:
+            move_text_of(text)
+        except MoveSyntaxError as exc:
+            details.append(f"MOVE.OUT: {exc}")
+    for text in ("A\n", "E0E0\n"):
+        try:
+            parse_move_file(text, "M2.DAT")
+        except RecordFormatError as exc:
+            details.append(str(exc))
+    tries = {"xiangqi": ["E7E8", "H2E9", "ZZ", "A0A0", "H2H5"], "robot": ["north please", "9 9"],
+             "tamquan": ["zone 9: 0,0", "x"], "hex": ["zz"], "crosswords": ["fly away", "draw 9 AB"]}
+    for name, moves in tries.items():
+        game = registry.plugin(name).new_game()
+        state = open_replay(ROOT / "replays" / f"{name}-sample.arena.jsonl").states[1].clone()
+        for move in moves:
+            answer = Answer(text=move, source="MOVE.OUT")
+            resolve_answer(game, state, state.to_move()[0], answer)
+            details.append(answer.detail)
+    robot = registry.plugin("robot").new_game()
+    state = open_replay(ROOT / "replays" / "robot-sample.arena.jsonl").states[1].clone()
+    info = referee_step(robot, state, {seat: Answer(text="1 2\0") for seat in state.to_move()}, 2)
+    details += [note for answer in info.answers.values() for note in answer.get("notes", [])]
+    return [detail for detail in details if detail]
+
+
+def _words(text: str, english: bool = True) -> set[str]:
+    """The words of a detail (only lowercase English-looking ones when ``english``),
+    leaving out what keeps its value in any language: quoted text, file names and
+    paths, option values, protocol words."""
+    text = re.sub(r"'[^']*'|\S*[./=]\S*", " ", text)
+    return set(re.findall(r"\b[a-z]{3,}\b" if english else r"\w+", text)) - PROTOCOL_WORDS
+
+
+def test_every_detail_the_runner_and_the_seats_write_reads_in_vietnamese(tmp_path):
+    from runner.messages import translated
+    details = _details_written_by_the_code(tmp_path)
+    assert len(details) >= 30
+    try:
+        i18n.set_language("vi")
+        left = []
+        for detail in details:
+            shown = translated(detail)
+            still = _words(detail) & _words(shown, english=False)
+            if still or shown == detail:
+                left.append(f"{detail!r} -> {shown!r}: {sorted(still)}")
+    finally:
+        i18n.set_language("en")
+    assert not left, "details still in English:\n" + "\n".join(left)
+    assert translated(details[0]) == details[0]          # English shows as written

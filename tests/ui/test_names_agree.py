@@ -112,8 +112,8 @@ def test_a_bot_seat_is_named_by_its_level_as_the_new_match_form_names_it(home):
     match.stop()
     line = summarize(ROOT / "replays" / "hex-sample.arena.jsonl")
     assert line.players == "Bot 1 · random vs Bot 1 · random", line.players
-    line = summarize(ROOT / "replays" / "robot-sample.arena.jsonl")       # four seats: the numbers
-    assert line.players == "Bot 4 vs Bot 3 vs Bot 2 vs Bot 1", line.players
+    line = summarize(ROOT / "replays" / "robot-sample.arena.jsonl")       # four seats: the same labels
+    assert line.players == ("Bot 4 · strongest vs Bot 3 · territory vs Bot 2 · painter vs Bot 1 · random"), line.players
     assert who_text("Bot (level 2, depth=6)", registry.plugin("xiangqi").bot_levels) == "Bot 2 · novice, depth=6"
     assert who_text("Bot (level 9)", HEX.bot_levels) == "Bot 9"
     assert who_text("Anna", HEX.bot_levels) == "Anna"

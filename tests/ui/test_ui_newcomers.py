@@ -405,7 +405,8 @@ def test_a_first_time_user_is_offered_a_sample_of_every_built_game(home):
     for title in titles:
         assert any(t.startswith(f"Sample: {title}  ·  ") for t in texts), (title, texts)
     robot = next(b for b in scene.recent_buttons if "Robot" in b.text)
-    assert "Bot 4 vs Bot 3 vs Bot 2 vs Bot 1" in robot.text and "after 111 turns" in robot.text
+    assert "Bot 4 · strongest vs Bot 3 · territory vs Bot 2 · painter vs Bot 1 · random" in robot.text
+    assert "after 111 turns" in robot.text
     click(home, robot)
     assert type(home.scene).__name__ == "ReplayView" and home.scene.replay.game == "robot"
 

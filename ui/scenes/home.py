@@ -95,9 +95,11 @@ class HomeScene(Scene):
         self.recent_first = max(0, min(self.recent_first, len(records) - rows))
         for index, path in enumerate(records[self.recent_first:self.recent_first + rows]):
             line = summarize(path)
-            text = (_("Sample: ") if samples else "") + line.text()
-            button = self.button(self.rect(24, 540 + index * 42, self.dw - 48, 38), text, cls="@link",
-                                 tooltip=path)
+            prefix = _("Sample: ") if samples else ""
+            rect = self.rect(24, 540 + index * 42, self.dw - 48, 38)
+            button = self.button(rect, prefix + line.text(), cls="@link", tooltip=f"{line.text()}\n{path}")
+            room = rect.width - 2 * self.px(12)          # the row's text padding and border
+            button.set_text(line.fitted(lambda text: button.font.size(text)[0] <= room, prefix))
             self.recent_buttons[button] = path
 
     def recent_rows(self) -> int:

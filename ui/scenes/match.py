@@ -13,10 +13,11 @@ import pygame
 import pygame_gui
 
 from games.api import ArenaError
+from games.render import font, wrap
 from runner.match import Match, MatchView
 from runner.i18n import _
 from ui.boards import safe_handle
-from ui.game_texts import game_text
+from ui.game_texts import game_text, rules_text
 from ui.panels import PlayerLine, clock_texts, format_clock, result_parts, seat_score
 from ui.scene import is_pressed
 from ui.scenes.board_scene import COLUMN_W, BoardScene
@@ -453,22 +454,44 @@ class MatchScene(BoardScene):
     def banner_height(self) -> int:
         return self.px(76) if self.finished else 0
 
+    def banner_texts(self) -> tuple[str, str]:
+        """The game-over banner's headline and detail, in the interface's language (the
+        match's error, when it stopped on one, as the detail)."""
+        head, detail = result_parts(self.snap.outcome, self.seat_name)
+        return head, rules_text(self.snap.error) if self.snap.error else detail
+
     def draw_overlay(self, surface: pygame.Surface, board: pygame.Rect) -> None:
         """The result, in large type, in the strip reserved above the board."""
         if not self.finished:
             return
         theme = self.app.theme
-        head, detail = result_parts(self.snap.outcome, self.seat_name)
-        if self.snap.error:
-            detail = self.snap.error
+        head, detail = self.banner_texts()
         banner = pygame.Rect(board.x, board.y - self.banner_height() - self.px(8), board.width,
                              self.banner_height())
         pygame.draw.rect(surface, theme.panel, banner, border_radius=self.px(8))
         pygame.draw.rect(surface, theme.accent, banner, width=self.px(3), border_radius=self.px(8))
         self.draw_text(surface, head, (banner.centerx, banner.y + self.px(6)), 28, theme.accent,
                        bold=True, max_width=banner.width - self.px(24), align="center")
-        self.draw_text(surface, detail, (banner.centerx, banner.y + self.px(44)), 17, theme.text,
-                       max_width=banner.width - self.px(24), align="center")
+        size, lines = self.banner_detail_lines(detail, banner.width - self.px(24))
+        top = banner.y + self.px(44 if len(lines) == 1 else 38)
+        for line in lines:
+            rect = self.draw_text(surface, line, (banner.centerx, top), size, theme.text,
+                                  max_width=banner.width - self.px(24), align="center")
+            top = rect.bottom
+
+    def banner_detail_lines(self, detail: str, room: int) -> tuple[int, list[str]]:
+        """The banner's detail as (design size, lines) within ``room`` pixels: one line,
+        in smaller type if need be, else two lines (a long verdict, often longer in
+        Vietnamese, is read whole rather than cut)."""
+        for size in BANNER_DETAIL_SIZES:
+            if font(self.px(size)).size(detail)[0] <= room:
+                return size, [detail]
+        size = BANNER_DETAIL_SIZES[-1]
+        return size, wrap(font(self.px(size)), detail, room, max_lines=2)
+
+
+#: The banner's detail sizes (design units), tried largest first until the detail fits.
+BANNER_DETAIL_SIZES = (17, 16, 15, 14, 13)
 
 
 def pace_label(pace: str) -> str:
