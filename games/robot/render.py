@@ -614,6 +614,7 @@ class RobotRenderer(BoardRenderer):
         turn = self._fit(turn, head_size, rect.width, bold=True)
         y = self._text(surface, turn, head_size, theme.text, rect.x, y, bold=True).bottom
         for line in wrap(font(int(unit * 0.85), bold=warning), shrink, rect.width)[:1 if compact else 2]:
+            line = self._fit(line, int(unit * 0.85), rect.width, bold=warning)   # a word wider than the panel
             y = self._text(surface, line, int(unit * 0.85), theme.bad if warning else theme.muted, rect.x, y,
                            bold=warning).bottom
         y += unit // 3
@@ -631,9 +632,11 @@ class RobotRenderer(BoardRenderer):
             name = self.seat_name(seat)
             if name != COLOURS[seat] and not name.startswith(f"{COLOURS[seat]}:"):
                 name = f"{COLOURS[seat]}: {name}"      # "B: Bot (level 1)", not "Bot (level 1)"
-            name = self._fit(name, name_size, score_rect.x - name_x - unit // 3, bold=True)
+            starred = state.finished and scores[seat] == best and best > 0
+            name_right = score_rect.x - (int(unit * 1.2) if starred else unit // 3)   # clear of the star
+            name = self._fit(name, name_size, name_right - name_x, bold=True)
             self._text(surface, name, name_size, theme.text, name_x, y + int(unit * 0.12), bold=True)
-            if state.finished and scores[seat] == best and best > 0:     # drawn: the font has no ★
+            if starred:                                                   # drawn: the font has no ★
                 pygame.draw.polygon(surface, theme.accent, star_points(score_rect.x - unit * 0.6,
                                                                        score_rect.centery, unit * 0.45))
             y = max(score_rect.bottom, y + int(unit * 1.5))
@@ -645,6 +648,7 @@ class RobotRenderer(BoardRenderer):
                     surface.blit(sprite, sprite.get_rect(midleft=(x, y + line_size * 0.7)))
                     x += int(line_size * 1.4)
                 for line in wrap(font(line_size), text, rect.right - x)[:1 if compact else 2]:
+                    line = self._fit(line, line_size, rect.right - x)
                     y = self._text(surface, line, line_size, theme.bad if bad else theme.muted, x, y).bottom
             y += unit // 3
         return y

@@ -361,3 +361,39 @@ def test_the_chart_uses_a_whole_history_only():
     assert chart_history(rebuilt) == [state.scores()]
     renderer = RobotRenderer(GAME, {})
     renderer.draw(pygame.Surface((1280, 720)), pygame.Rect(0, 0, 1280, 720), rebuilt, BoardView())
+
+
+def test_a_long_seat_name_stops_short_of_the_winners_star_and_no_line_leaves_the_panel(monkeypatch):
+    """The panel's name line is cut before the star drawn beside a winner's score, not
+    under it (a program's long path used to run into the star), and a winner line naming
+    such a path is cut at the panel's edge, not drawn past it."""
+    import games.robot.render as robot_render
+
+    state = bot_game(2, seed=3, turns=400, map_name="rooms-17")
+    assert state.finished and state.outcome().winners
+    long_name = "/home/contest/entries/a-very-long-folder-name/build/release/robot_bot --fast"
+    renderer = RobotRenderer(GAME, {}, seat_names=[long_name, long_name])
+    texts, stars = [], []
+    real_text, real_polygon = RobotRenderer._text, robot_render.pygame.draw.polygon
+
+    def text(self, surface, shown, size, colour, x, y, *args, **kwargs):
+        rect = real_text(self, surface, shown, size, colour, x, y, *args, **kwargs)
+        texts.append((shown, rect))
+        return rect
+
+    def polygon(surface, colour, points, *args):
+        if len(points) == 10:                       # a five-pointed star
+            stars.append((min(x for x, _ in points), sum(y for _, y in points) / 10))
+        return real_polygon(surface, colour, points, *args)
+
+    monkeypatch.setattr(RobotRenderer, "_text", text)
+    monkeypatch.setattr(robot_render.pygame.draw, "polygon", polygon)
+    for size in RECTS[:3]:
+        texts.clear(), stars.clear()
+        renderer.draw(pygame.Surface(size), pygame.Rect((0, 0), size), state, BoardView())
+        names = [rect for shown, rect in texts if shown.startswith(("A: ", "B: "))]
+        assert stars and len(names) == 2, size
+        for star_left, star_y in stars:
+            row = [rect for rect in names if rect.top <= star_y <= rect.bottom]
+            assert row and all(rect.right < star_left for rect in row), (size, names, stars)
+        assert all(rect.right <= size[0] for _, rect in texts), [t for t in texts if t[1].right > size[0]]
