@@ -49,6 +49,24 @@ def settle(app, seconds: float = 0.0) -> None:
     app.draw()
 
 
+def themed_savers(app, out: Path, size, saved: list, code: str | None = None):
+    """For the dark theme, then the light one: switch ``app`` to it and yield the theme
+    and a ``save(name)`` that writes the window to ``out/<name>[_<code>][_light]_<W>x<H>.png``
+    and notes the path in ``saved``."""
+    import pygame
+
+    for theme in ("dark", "light"):
+        app.settings.theme = theme
+        app.set_theme(theme)
+        tag = (f"_{code}" if code else "") + ("" if theme == "dark" else "_light")
+
+        def save(name: str, tag=tag) -> None:
+            path = out / f"{name}{tag}_{size[0]}x{size[1]}.png"
+            pygame.image.save(app.window, str(path))
+            saved.append(path)
+        yield theme, save
+
+
 def scratch_folder(prefix: str) -> str:
     """A new temporary folder, removed when the script ends (nothing left in /tmp)."""
     folder = tempfile.mkdtemp(prefix=prefix)
@@ -257,15 +275,7 @@ def shoot_newcomers(size: tuple[int, int], out: Path) -> list[Path]:
 
     saved = []
     app = App(Settings(), size=size, fullscreen=False)
-    for theme in ("dark", "light"):
-        app.settings.theme = theme
-        app.set_theme(theme)
-        tag = "" if theme == "dark" else "_light"
-
-        def save(name: str) -> None:
-            path = out / f"{name}{tag}_{size[0]}x{size[1]}.png"
-            pygame.image.save(app.window, str(path))
-            saved.append(path)
+    for theme, save in themed_savers(app, out, size, saved, None):
 
         from ui.scenes.home import HomeScene, sample_records
         saved_recent = list(app.settings.recent_records)
@@ -543,8 +553,6 @@ def shoot_language(size: tuple[int, int], out: Path, code: str) -> list[Path]:
     Settings, How to play and a tournament's standings."""
     import json
 
-    import pygame
-
     from games import registry
     from runner.match import Match
     from runner.seats import make_seat
@@ -563,15 +571,7 @@ def shoot_language(size: tuple[int, int], out: Path, code: str) -> list[Path]:
     root = Path(__file__).resolve().parent.parent
     event = Path(tempfile.mkdtemp(prefix="arena-event-"))
     (event / "standings.json").write_text(json.dumps(TOURNAMENT_TABLE, ensure_ascii=False), encoding="utf-8")
-    for theme in ("dark", "light"):
-        app.settings.theme = theme
-        app.set_theme(theme)
-        tag = f"_{code}" + ("" if theme == "dark" else "_light")
-
-        def save(name: str) -> None:
-            path = out / f"{name}{tag}_{size[0]}x{size[1]}.png"
-            pygame.image.save(app.window, str(path))
-            saved.append(path)
+    for theme, save in themed_savers(app, out, size, saved, code):
 
         app.push(HomeScene(app))
         settle(app)
@@ -631,7 +631,6 @@ def shoot_rules_texts(size: tuple[int, int], out: Path, code: str) -> list[Path]
     a Robot and a Xiangqi replay (move list with events, a whole note, the result line), a
     finished Hex match's result, Home's recent records, a bad map and a bad seat on the New
     match form, and the Open record file dialog."""
-    import pygame
 
     from games import registry
     from runner.match import Match
@@ -650,15 +649,7 @@ def shoot_rules_texts(size: tuple[int, int], out: Path, code: str) -> list[Path]
         app.settings.add_recent(root / "replays" / sample)
     bad_map = Path(tempfile.mkdtemp(prefix="arena-map-")) / "my_map.txt"
     bad_map.write_text("9 9 5\n.........\n", encoding="utf-8")
-    for theme in ("dark", "light"):
-        app.settings.theme = theme
-        app.set_theme(theme)
-        tag = f"_{code}" + ("" if theme == "dark" else "_light")
-
-        def save(name: str) -> None:
-            path = out / f"{name}{tag}_{size[0]}x{size[1]}.png"
-            pygame.image.save(app.window, str(path))
-            saved.append(path)
+    for theme, save in themed_savers(app, out, size, saved, code):
 
         app.push(HomeScene(app))
         settle(app)
@@ -740,15 +731,7 @@ def shoot_program_details(size: tuple[int, int], out: Path, code: str) -> list[P
     app = App(Settings(language=code), size=size, fullscreen=False)
     for sample in ("robot-sample.arena.jsonl", "tamquan-sample.arena.jsonl", "hex-program-vs-bot.arena.jsonl"):
         app.settings.add_recent(root / "replays" / sample)
-    for theme in ("dark", "light"):
-        app.settings.theme = theme
-        app.set_theme(theme)
-        tag = f"_{code}" + ("" if theme == "dark" else "_light")
-
-        def save(name: str) -> None:
-            path = out / f"{name}{tag}_{size[0]}x{size[1]}.png"
-            pygame.image.save(app.window, str(path))
-            saved.append(path)
+    for theme, save in themed_savers(app, out, size, saved, code):
 
         app.push(HomeScene(app))
         settle(app)
@@ -794,6 +777,7 @@ def shoot_program_details(size: tuple[int, int], out: Path, code: str) -> list[P
                     image = render_state(plugin, replay.states[index], replay.header.get("options") or {},
                                          replay.seat_names, picture, turn_caption(replay, index),
                                          theme=app.theme)
+                    tag = f"_{code}" + ("" if theme == "dark" else "_light")
                     path = out / (f"details_export_{replay.game}_turn{index}{tag}_{picture[0]}x{picture[1]}"
                                   f"_in_{size[0]}x{size[1]}.png")
                     pygame.image.save(image, str(path))
