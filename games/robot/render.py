@@ -611,8 +611,9 @@ class RobotRenderer(BoardRenderer):
         head_size = int(unit * 1.25)
         while head_size > unit and font(head_size, bold=True).size(turn)[0] > rect.width:
             head_size -= 1                  # a smaller headline before an ellipsis
-        turn = self._fit(turn, head_size, rect.width, bold=True)
-        y = self._text(surface, turn, head_size, theme.text, rect.x, y, bold=True).bottom
+        for line in wrap(font(head_size, bold=True), turn, rect.width)[:2]:    # then two lines
+            line = self._fit(line, head_size, rect.width, bold=True)
+            y = self._text(surface, line, head_size, theme.text, rect.x, y, bold=True).bottom
         for line in wrap(font(int(unit * 0.85), bold=warning), shrink, rect.width)[:1 if compact else 2]:
             line = self._fit(line, int(unit * 0.85), rect.width, bold=warning)   # a word wider than the panel
             y = self._text(surface, line, int(unit * 0.85), theme.bad if warning else theme.muted, rect.x, y,
@@ -620,29 +621,31 @@ class RobotRenderer(BoardRenderer):
         y += unit // 3
         scores = state.scores()
         best = max(scores) if scores else 0
-        name_size, line_size = unit, int(unit * 0.8)
+        line_size = int(unit * 0.8)
+        # compact: tighter rows, so four players fit the strip of a small picture
+        score_size, row_step = (int(unit * 1.05), int(unit * 1.3)) if compact else (int(unit * 1.3), int(unit * 1.5))
+        gap = unit // 8 if compact else unit // 3
+        rows = max(1, (rect.bottom - y) // (row_step + gap))
+        if compact and state.players > rows:       # two columns of names and scores, no status lines
+            half = rect.width // 2
+            per_column = -(-state.players // 2)
+            for seat in range(state.players):
+                column, row = divmod(seat, per_column)
+                cell = pygame.Rect(rect.x + column * half, y + row * (row_step + gap), half - unit, row_step)
+                if cell.bottom <= rect.bottom + gap:
+                    self._seat_line(surface, cell, state, seat, unit, score_size,
+                                    state.finished and scores[seat] == best > 0)
+            return y + per_column * (row_step + gap)
         for seat in range(state.players):
-            if y + name_size * 1.4 > rect.bottom:
+            if y + unit * 1.4 > rect.bottom:
                 break
-            marker = self.marker(seat, int(unit * 1.2), ghost=not state.robots[seat].in_game and not state.finished)
-            surface.blit(marker, marker.get_rect(midleft=(rect.x, y + int(unit * 0.75))))
-            score_rect = self._text(surface, str(scores[seat]), int(unit * 1.3), theme.text, 0, y, bold=True,
-                                    right=rect.right)
-            name_x = rect.x + int(unit * 1.5)
-            name = self.seat_name(seat)
-            if name != COLOURS[seat] and not name.startswith(f"{COLOURS[seat]}:"):
-                name = f"{COLOURS[seat]}: {name}"      # "B: Bot (level 1)", not "Bot (level 1)"
-            starred = state.finished and scores[seat] == best and best > 0
-            name_right = score_rect.x - (int(unit * 1.2) if starred else unit // 3)   # clear of the star
-            name = self._fit(name, name_size, name_right - name_x, bold=True)
-            self._text(surface, name, name_size, theme.text, name_x, y + int(unit * 0.12), bold=True)
-            if starred:                                                   # drawn: the font has no ★
-                pygame.draw.polygon(surface, theme.accent, star_points(score_rect.x - unit * 0.6,
-                                                                       score_rect.centery, unit * 0.45))
-            y = max(score_rect.bottom, y + int(unit * 1.5))
+            cell = pygame.Rect(rect.x, y, rect.width, row_step)
+            score_bottom = self._seat_line(surface, cell, state, seat, unit, score_size,
+                                           state.finished and scores[seat] == best > 0)
+            y = max(score_bottom, y + row_step)
             text, icon, bad = self.status(state, seat)
             if text and (bad or not compact):
-                x = name_x
+                x = rect.x + int(unit * 1.5)
                 if icon:
                     sprite = self.item_icon(icon, int(line_size * 1.2))
                     surface.blit(sprite, sprite.get_rect(midleft=(x, y + line_size * 0.7)))
@@ -650,8 +653,29 @@ class RobotRenderer(BoardRenderer):
                 for line in wrap(font(line_size), text, rect.right - x)[:1 if compact else 2]:
                     line = self._fit(line, line_size, rect.right - x)
                     y = self._text(surface, line, line_size, theme.bad if bad else theme.muted, x, y).bottom
-            y += unit // 3
+            y += gap
         return y
+
+    def _seat_line(self, surface, cell: pygame.Rect, state: RobotState, seat: int, unit: int,
+                   score_size: int, starred: bool) -> int:
+        """One player's marker, name and score across ``cell`` (a star before a winner's
+        score); returns the score's bottom."""
+        theme = self.theme
+        marker = self.marker(seat, int(unit * 1.2), ghost=not state.robots[seat].in_game and not state.finished)
+        surface.blit(marker, marker.get_rect(midleft=(cell.x, cell.y + int(unit * 0.75))))
+        score_rect = self._text(surface, str(state.scores()[seat]), score_size, theme.text, 0, cell.y, bold=True,
+                                right=cell.right)
+        name_x = cell.x + int(unit * 1.5)
+        name = self.seat_name(seat)
+        if name != COLOURS[seat] and not name.startswith(f"{COLOURS[seat]}:"):
+            name = f"{COLOURS[seat]}: {name}"      # "B: Bot (level 1)", not "Bot (level 1)"
+        name_right = score_rect.x - (int(unit * 1.2) if starred else unit // 3)   # clear of the star
+        name = self._fit(name, unit, name_right - name_x, bold=True)
+        self._text(surface, name, unit, theme.text, name_x, cell.y + int(unit * 0.12), bold=True)
+        if starred:                                                   # drawn: the font has no ★
+            pygame.draw.polygon(surface, theme.accent, star_points(score_rect.x - unit * 0.6,
+                                                                   score_rect.centery, unit * 0.45))
+        return score_rect.bottom
 
     def _fit(self, text: str, size: int, width: int, bold: bool = False) -> str:
         """``text`` cut with an ellipsis to fit ``width`` pixels."""

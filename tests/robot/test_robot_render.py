@@ -397,3 +397,34 @@ def test_a_long_seat_name_stops_short_of_the_winners_star_and_no_line_leaves_the
             row = [rect for rect in names if rect.top <= star_y <= rect.bottom]
             assert row and all(rect.right < star_left for rect in row), (size, names, stars)
         assert all(rect.right <= size[0] for _, rect in texts), [t for t in texts if t[1].right > size[0]]
+
+
+@pytest.mark.parametrize("picture", [(640, 360), (960, 540), (1280, 720)])
+def test_every_player_of_a_four_player_game_is_named_in_an_exported_picture(picture, monkeypatch):
+    """An exported picture's board panel (a strip below the board at the smallest size)
+    names all four players with their scores, and no line of it leaves the picture."""
+    from pathlib import Path
+
+    from games import registry
+    from runner.records import open_replay
+    from ui.snapshot import render_state, turn_caption
+
+    replay = open_replay(Path(__file__).resolve().parents[2] / "replays" / "robot-sample.arena.jsonl")
+    last = len(replay.states) - 1
+    assert replay.states[last].players == 4 and replay.states[last].finished
+    drawn = []
+    real_text = RobotRenderer._text
+
+    def text(self, surface, shown, size, colour, x, y, *args, **kwargs):
+        rect = real_text(self, surface, shown, size, colour, x, y, *args, **kwargs)
+        drawn.append((shown, rect))
+        return rect
+
+    monkeypatch.setattr(RobotRenderer, "_text", text)
+    render_state(registry.plugin("robot"), replay.states[last], replay.header.get("options") or {},
+                 replay.seat_names, picture, turn_caption(replay, last))
+    names = {shown.split(":")[0] for shown, _ in drawn}      # "A" or "A: Bot 4 · strongest"
+    assert {"A", "B", "C", "D"} <= names, drawn
+    scores = [str(score) for score in replay.states[last].scores()]
+    assert all(score in [shown for shown, _ in drawn] for score in scores)
+    assert all(0 <= rect.left and rect.right <= picture[0] and rect.bottom <= picture[1] for _, rect in drawn)
