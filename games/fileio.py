@@ -306,10 +306,13 @@ def refill_folder(root: str | Path, remove: Sequence[str], write: dict[str, byte
 
 
 def _create_at(dir_fd: int, name: str, data: bytes, mode: int = 0o666) -> None:
-    """``name`` in the folder ``dir_fd`` made anew holding ``data``, whatever was there
-    (see :func:`replace_file`; never written through a link)."""
+    """``name`` in the folder ``dir_fd`` holding ``data``, whatever was there (see
+    :func:`replace_file`; never written through a link).  The arena's own file of the
+    last run is rewritten in place (:func:`_rewrite_own_file`), else it is made anew."""
     if name in ("", ".", ".."):
         raise UnsafeFileError(f"{name!r} is not a plain file name")
+    if _rewrite_own_file(dir_fd, name, data):
+        return
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _BINARY
     for _ in range(20):
         _remove_at(dir_fd, name)
@@ -327,6 +330,34 @@ def _create_at(dir_fd: int, name: str, data: bytes, mode: int = 0o666) -> None:
             os.close(fd)
         return
     raise UnsafeFileError(f"could not create {name}: something keeps taking its place")
+
+
+def _rewrite_own_file(dir_fd: int, name: str, data: bytes) -> bool:
+    """Write ``data`` over ``name`` in place when it is a regular file of the arena's
+    own uid with no other name (no hard link elsewhere can be written through), opened
+    without following a link or waiting on a FIFO; False (nothing written) otherwise.
+
+    Why: making a file anew costs about 0.1 ms on ext4, a rewrite 0.02 ms, on the
+    judge's path for each program on every turn.  The data is written first and the
+    file cut to its length after: cutting to zero first would make ext4 start writing
+    the file to disk (``auto_da_alloc``), ten times slower."""
+    try:
+        fd = os.open(name, os.O_WRONLY | _NOFOLLOW | _NONBLOCK | _BINARY | getattr(os, "O_NOCTTY", 0),
+                     dir_fd=dir_fd)
+    except OSError:
+        return False                 # absent, a link, a FIFO with no reader, a folder...
+    try:
+        import stat as _stat
+        st = os.fstat(fd)
+        if not (_stat.S_ISREG(st.st_mode) and st.st_nlink == 1 and st.st_uid == os.geteuid()):
+            return False
+        view, at = memoryview(data), 0
+        while at < len(data):
+            at += os.pwrite(fd, view[at:], at)
+        os.ftruncate(fd, len(data))
+        return True
+    finally:
+        os.close(fd)
 
 
 def remove_untrusted(root: str | Path, name: str | Path) -> None:

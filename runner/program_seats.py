@@ -16,6 +16,7 @@ program kept running and spoken to in lines (HexLib, GTP, UCI), is
 """
 from __future__ import annotations
 
+import gc
 import os
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -402,6 +403,11 @@ class ProgramsTurn:
             staged.seat._opened(staged)
         deadlines = {number: staged.run.started + staged.limit
                      for number, staged in self._runs.items()}
+        if self._runs:
+            # A young collection now, while the programs think, so that the allocations
+            # of the turn's end (answers, the referee's step, the record) rarely reach
+            # the collector's threshold on the judge's path (up to 0.7 ms each time).
+            gc.collect(0)
         for number, exited_at in wait_for_exits({n: s.run for n, s in self._runs.items()},
                                                 deadlines):
             staged = self._runs[number]
