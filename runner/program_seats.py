@@ -246,7 +246,7 @@ class RunEachTurnSeat(ProgramSeat):
 
     def _run_now(self, limit: float) -> RunResult:
         prepared = self._take_prepared()
-        if prepared is not None and prepared.sandbox.limits != self.sandbox.with_cpu(limit).limits:
+        if prepared is not None and prepared.sandbox.limits != self.sandbox.limits.with_cpu(limit):
             prepared.cancel()
             prepared = None
         if prepared is None:
@@ -299,7 +299,7 @@ class RunEachTurnSeat(ProgramSeat):
             return None
         limit = self._limit(time_limit)
         prepared = self._take_prepared()
-        if prepared is not None and prepared.sandbox.limits != self.sandbox.with_cpu(limit).limits:
+        if prepared is not None and prepared.sandbox.limits != self.sandbox.limits.with_cpu(limit):
             prepared.cancel()
             prepared = None
         if prepared is None:
@@ -403,11 +403,7 @@ class ProgramsTurn:
             staged.seat._opened(staged)
         deadlines = {number: staged.run.started + staged.limit
                      for number, staged in self._runs.items()}
-        if self._runs:
-            # A young collection now, while the programs think, so that the allocations
-            # of the turn's end (answers, the referee's step, the record) rarely reach
-            # the collector's threshold on the judge's path (up to 0.7 ms each time).
-            gc.collect(0)
+        running = len(self._runs)
         for number, exited_at in wait_for_exits({n: s.run for n, s in self._runs.items()},
                                                 deadlines):
             staged = self._runs[number]
@@ -416,6 +412,13 @@ class ProgramsTurn:
             except Exception as exc:        # noqa: BLE001 - a seat's failure, never the judge's
                 self._answers[number] = _crash(exc)
             answered(number)
+            running -= 1
+            if running == len(self._runs) - 1 and running:
+                # A young collection while the other programs think (not as they start:
+                # it would take a CPU from them), so that the allocations of the turn's
+                # end (answers, the referee's step, the record) rarely reach the
+                # collector's threshold on the judge's path (up to 0.7 ms each time).
+                gc.collect(0)
         return self._answers
 
 
