@@ -30,7 +30,7 @@ from games.fileio import (UnsafeFileError, read_untrusted, refill_folder, remove
                           replace_file, snapshot_files, tidy_new_files)
 from runner.process import (GatedRun, RunResult, can_gate, resolve_command, run_once, sweep_orphans,
                             wait_for_exits)
-from runner.sandbox import seat_sandbox
+from runner.sandbox import STRICT, seat_sandbox
 from runner.seats import Answer, Seat, SeatInfo, seat_folder
 
 #: Input files larger than this are named, not copied, in the record's "given".
@@ -327,14 +327,17 @@ class RunEachTurnSeat(ProgramSeat):
     def _ended(self, staged: "StagedRun", exited_at: float | None) -> Answer:
         """The staged run's program has exited (or its time ran out): its answer."""
         staged.run.reap(exited_at, sweep=False)     # orphans: ProgramsTurn sweeps them
-        # The files first, while the program's output reaches its readers.
+        # Strict: the program's namespace is dead, so its files are read while its
+        # output reaches the readers.  Basic: the output first, so that an orphan
+        # holding it is swept (GatedRun.result) before the folder is tidied.
+        result = None if self.sandbox.level == STRICT else staged.run.result()
         answer, problem, left = self._answer_files(staged.files)
         # The folder as the next run will find it, noted now, while the other programs
         # may still think: the next turn then only writes the inputs.  The program's
         # tree is dead (in the basic sandbox an orphan lives until the sweep, as it did
         # when this was noted just before the next run).
         self._files_after = _RunFiles({}, left, self.kept_files())
-        return self.read_move(self._judged(answer, problem, staged.run.result()))
+        return self.read_move(self._judged(answer, problem, result or staged.run.result()))
 
 
 @dataclass
