@@ -181,8 +181,6 @@ class Match:
         self._last_turn_at = 0.0              # monotonic time the last turn was played
         self._thread: threading.Thread | None = None
         self._pool = ThreadPoolExecutor(max_workers=max(1, len(seats)), thread_name_prefix="seat")
-        #: Turns played but not yet written to the record (see :meth:`_write_turns`).
-        self._unwritten: list[TurnInfo] = []
 
     # ----------------------------------------------------------------- lifecycle
     def header(self) -> dict:
@@ -300,7 +298,6 @@ class Match:
             self._thread.join(timeout)
 
     def _close(self) -> None:
-        self._write_turns()
         with self._lock:
             if self.outcome is None:
                 self.outcome = self.state.outcome() or Outcome(
@@ -472,17 +469,14 @@ class Match:
                     if self._control.steps:
                         self._control.steps -= 1
                         return True
-                    self._write_turns()
                     self._wake.wait(0.5)
                     continue
                 left = self._last_turn_at + self._control.interval - time.monotonic()
                 if self._control.interval <= 0 or left <= 0:
                     return True
-                self._write_turns()
                 self._wake.wait(left)
 
     def _apply_undo(self) -> None:
-        self._write_turns()
         count = self._control.undo
         self._control.undo = 0
         del self.states[len(self.states) - count:]
@@ -530,7 +524,6 @@ class Match:
         # Programs run once per turn are asked together on this thread (ProgramsTurn:
         # one wait over all their exits); the other seats as before.
         programs = ProgramsTurn({seat: self.seats[seat] for seat in to_move}, state, limits)
-        self._write_turns()       # the last turn's line, now that this turn's programs run
         others = [seat for seat in to_move if seat not in programs.staged]
         if len(others) == 1 and not programs.staged:   # one seat: asked on this thread
             seat = others[0]
@@ -573,29 +566,17 @@ class Match:
         info.clocks = dict(self.time_used)
         self.turns.append(info)
         self.states.append(self.state.clone())
-        # The seats first (a program waits for the move just played), then the record
-        # (its line is written once the next turn's programs run: :meth:`_write_turns`).
+        # The seats first (a program waits for the move just played), then the record.
         for seat in self.seats:
             if not (early and seat.hears_moves_early and info.moves == early):
                 seat.observe(self.state.clone(), info.moves)
         if self._writer:
-            self._unwritten.append(info)
+            self._writer.turn(info)
         self._revision += 1
         if self.state.is_terminal():
             self.outcome = self.state.outcome()
         self._last_turn_at = time.monotonic()
         self.after_turn(info)
-
-    def _write_turns(self) -> None:
-        """Write the turns played since the last call to the record, in order.
-
-        A turn's line is written once the next turn's programs have been started
-        (:meth:`_ask`), not on the judge's path between the last answer and those
-        starts (a few tenths of a ms, more on a busy machine); before the match waits
-        (paused, paced), takes a turn back, or closes, whatever is left is written."""
-        unwritten, self._unwritten = self._unwritten, []
-        for info in unwritten:
-            self._writer.turn(info)
 
     def _charge(self, to_move: tuple[int, ...], answers: dict[int, Answer]) -> None:
         for seat in to_move:
