@@ -44,18 +44,26 @@ def snapshot_files(folder: Path) -> set[Path]:
 def remove_new_files(folder: Path, before: set[Path], keep: Sequence[str]) -> list[str]:
     """Delete entries created since ``before`` except those named in ``keep`` (a link is
     removed, never followed); return their names."""
+    return tidy_new_files(folder, before, keep)[0]
+
+
+def tidy_new_files(folder: Path, before: set[Path], keep: Sequence[str]) -> tuple[list[str], set[Path]]:
+    """:func:`remove_new_files`, and the entries left in ``folder`` afterwards (as
+    :func:`snapshot_files` would find them: one walk of the folder, not two)."""
     folder = Path(folder)
     kept = {k.upper() for k in keep}
     removed = []
-    for path in sorted(snapshot_files(folder) - before):
+    found = snapshot_files(folder)
+    for path in sorted(found - before):
         if path.name.upper() in kept:
             continue
         try:
             path.unlink()
             removed.append(str(path.relative_to(folder)))
+            found.discard(path)
         except OSError:
             pass
-    return removed
+    return removed, found
 
 
 # ---------------------------------------------------------------- files a program controls
@@ -117,6 +125,13 @@ def _split(root: Path, name: str | Path) -> tuple[Path, list[str], str]:
 
 def _remove_at(dir_fd: int, name: str) -> None:
     """Remove whatever ``name`` is in the folder ``dir_fd`` (file, link, FIFO, folder)."""
+    try:
+        os.unlink(name, dir_fd=dir_fd)        # never follows a link, never takes a folder
+        return
+    except FileNotFoundError:
+        return
+    except OSError:
+        pass                                  # a folder (or a system that says EPERM)
     try:
         st = os.stat(name, dir_fd=dir_fd, follow_symlinks=False)
     except FileNotFoundError:
@@ -262,6 +277,89 @@ def _exchange(dir_fd: int, fresh: str, target: str) -> bool:
     if not _renameat2:
         return False
     return _renameat2(dir_fd, os.fsencode(fresh), dir_fd, os.fsencode(target), _RENAME_EXCHANGE) == 0
+
+
+def refill_folder(root: str | Path, remove: Sequence[str], write: dict[str, bytes]) -> None:
+    """Remove the entries named in ``remove`` (whatever they are; absent is fine) and
+    put each of ``write`` in place of whatever is there, as :func:`remove_untrusted` and
+    ``replace_file(..., atomic=False)`` would one by one, with the folder opened once:
+    a judge does this for each program on every turn, on its critical path.  Names are
+    plain file names in ``root`` (a name with a folder goes through
+    :func:`replace_file`)."""
+    nested = {name: data for name, data in write.items() if "/" in name or os.sep in name}
+    if not _FD_WALK or any("/" in name or os.sep in name for name in remove):
+        for name in remove:
+            remove_untrusted(root, name)
+        nested = write
+    else:
+        dir_fd = os.open(root, os.O_RDONLY | _DIRECTORY)
+        try:
+            for name in remove:
+                _remove_at(dir_fd, name)
+            for name, data in write.items():
+                if name not in nested:
+                    _create_at(dir_fd, name, data)
+        finally:
+            os.close(dir_fd)
+    for name, data in nested.items():
+        replace_file(root, name, data, atomic=False)
+
+
+def _create_at(dir_fd: int, name: str, data: bytes, mode: int = 0o666) -> None:
+    """``name`` in the folder ``dir_fd`` holding ``data``, whatever was there (see
+    :func:`replace_file`; never written through a link).  The arena's own file of the
+    last run is rewritten in place (:func:`_rewrite_own_file`), else it is made anew."""
+    if name in ("", ".", ".."):
+        raise UnsafeFileError(f"{name!r} is not a plain file name")
+    if _rewrite_own_file(dir_fd, name, data, mode):
+        return
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _BINARY
+    for _ in range(20):
+        _remove_at(dir_fd, name)
+        try:
+            fd = os.open(name, flags, 0o644, dir_fd=dir_fd)
+        except FileExistsError:
+            continue                              # raced: a program made it; try again
+        try:
+            if hasattr(os, "fchmod"):
+                os.fchmod(fd, mode)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+        finally:
+            os.close(fd)
+        return
+    raise UnsafeFileError(f"could not create {name}: something keeps taking its place")
+
+
+def _rewrite_own_file(dir_fd: int, name: str, data: bytes, mode: int) -> bool:
+    """Write ``data`` over ``name`` in place when it is a regular file of the arena's
+    own uid with permissions ``mode`` (as the arena made it) and no other name (no hard
+    link elsewhere can be written through), opened without following a link or waiting
+    on a FIFO; False (nothing written) otherwise.
+
+    Why: making a file anew costs about 0.1 ms on ext4, a rewrite 0.02 ms, on the
+    judge's path for each program on every turn.  The data is written first and the
+    file cut to its length after: cutting to zero first would make ext4 start writing
+    the file to disk (``auto_da_alloc``), ten times slower."""
+    try:
+        fd = os.open(name, os.O_WRONLY | _NOFOLLOW | _NONBLOCK | _BINARY | getattr(os, "O_NOCTTY", 0),
+                     dir_fd=dir_fd)
+    except OSError:
+        return False                 # absent, a link, a FIFO with no reader, a folder...
+    try:
+        import stat as _stat
+        st = os.fstat(fd)
+        if not (_stat.S_ISREG(st.st_mode) and st.st_nlink == 1 and st.st_uid == os.geteuid()
+                and _stat.S_IMODE(st.st_mode) == mode):
+            return False
+        view, at = memoryview(data), 0
+        while at < len(data):
+            at += os.pwrite(fd, view[at:], at)
+        os.ftruncate(fd, len(data))
+        return True
+    finally:
+        os.close(fd)
 
 
 def remove_untrusted(root: str | Path, name: str | Path) -> None:

@@ -16,6 +16,7 @@ program kept running and spoken to in lines (HexLib, GTP, UCI), is
 """
 from __future__ import annotations
 
+import gc
 import os
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -25,11 +26,11 @@ from typing import Any, Callable, Mapping
 
 from games.annotations import DEBUG_FILE, MAX_BYTES as MAX_DEBUG_BYTES
 from games.api import MoveSyntaxError, State, Termination
-from games.fileio import (UnsafeFileError, read_untrusted, remove_new_files, remove_untrusted,
-                          replace_file, snapshot_files)
+from games.fileio import (UnsafeFileError, read_untrusted, refill_folder, remove_untrusted,
+                          replace_file, snapshot_files, tidy_new_files)
 from runner.process import (GatedRun, RunResult, can_gate, resolve_command, run_once, sweep_orphans,
                             wait_for_exits)
-from runner.sandbox import seat_sandbox
+from runner.sandbox import STRICT, seat_sandbox
 from runner.seats import Answer, Seat, SeatInfo, seat_folder
 
 #: Input files larger than this are named, not copied, in the record's "given".
@@ -105,29 +106,48 @@ class ProgramSeat(Seat):
     def _before_run(self, state: State, seat: int) -> "_RunFiles":
         """Remove the last answer (a stale one must never count), write the inputs, and
         note the folder's files and the kept files as they are before the run."""
-        inputs = self.protocol.inputs(state, seat)
-        remove_untrusted(self.folder, self.protocol.output)
-        remove_untrusted(self.folder, DEBUG_FILE)
-        for name, text in inputs.items():
-            _write_input(self.folder, name, text, self.protocol.encoding)
+        inputs = self._write_inputs(state, seat)
         return _RunFiles(inputs, snapshot_files(self.folder), self.kept_files())
+
+    def _write_inputs(self, state: State, seat: int) -> dict[str, str]:
+        """Remove the last answer and debug files (a stale one must never count) and
+        write this run's inputs, replacing whatever the program left in their place (a
+        link, FIFO, folder; the folder opened once); the inputs as written."""
+        inputs = self.protocol.inputs(state, seat)
+        refill_folder(self.folder, (self.protocol.output, DEBUG_FILE),
+                      {name: text.encode(self.protocol.encoding, "replace")
+                       for name, text in inputs.items()})
+        return inputs
 
     def _after_run(self, result: RunResult, files: "_RunFiles") -> Answer:
         """The answer of a finished run: its answer and debug files read, every file it
         created but the kept ones deleted, its failure named."""
+        answer, problem, _ = self._answer_files(files)
+        return self._judged(answer, problem, result)
+
+    def _answer_files(self, files: "_RunFiles") -> tuple[Answer, str, set[Path]]:
+        """The files of a run whose program has ended: its answer and debug files read,
+        every file it created but the kept ones deleted.  The answer so far, the answer
+        file's problem ("" when none) and the folder's entries as they are left."""
         output = self.folder / self.protocol.output
-        answer = Answer(elapsed=result.elapsed, given=_given_text(files.inputs),
-                        stdout=result.stdout, stderr=result.stderr, kept=files.kept)
+        answer = Answer(given=_given_text(files.inputs), kept=files.kept)
         answer.answered, problem = read_answer_file(output, self.protocol.max_output_bytes)
         answer.debug, debug_problem = read_debug_file(self.folder)
         if debug_problem:
             answer.notes.append(debug_problem)
-        removed = remove_new_files(self.folder, files.before,
-                                   self.protocol.kept + (self.protocol.output, DEBUG_FILE))
+        removed, left = tidy_new_files(self.folder, files.before,
+                                       self.protocol.kept + (self.protocol.output, DEBUG_FILE))
         remove_untrusted(self.folder, DEBUG_FILE)
+        left.discard(self.folder / DEBUG_FILE)
         if removed:
             answer.notes.append("deleted files the program created: " + ", ".join(removed[:10])
                                 + (" ..." if len(removed) > 10 else ""))
+        return answer, problem, left
+
+    @staticmethod
+    def _judged(answer: Answer, problem: str, result: RunResult) -> Answer:
+        """``answer`` completed with its run's time and output, its failure named."""
+        answer.elapsed, answer.stdout, answer.stderr = result.elapsed, result.stdout, result.stderr
         if result.timed_out:
             answer.failure, answer.detail = Termination.TIMEOUT, result.describe()
         elif result.crashed:
@@ -226,7 +246,7 @@ class RunEachTurnSeat(ProgramSeat):
 
     def _run_now(self, limit: float) -> RunResult:
         prepared = self._take_prepared()
-        if prepared is not None and prepared.sandbox.limits != self.sandbox.with_cpu(limit).limits:
+        if prepared is not None and prepared.sandbox.limits != self.sandbox.limits.with_cpu(limit):
             prepared.cancel()
             prepared = None
         if prepared is None:
@@ -279,7 +299,7 @@ class RunEachTurnSeat(ProgramSeat):
             return None
         limit = self._limit(time_limit)
         prepared = self._take_prepared()
-        if prepared is not None and prepared.sandbox.limits != self.sandbox.with_cpu(limit).limits:
+        if prepared is not None and prepared.sandbox.limits != self.sandbox.limits.with_cpu(limit):
             prepared.cancel()
             prepared = None
         if prepared is None:
@@ -297,11 +317,7 @@ class RunEachTurnSeat(ProgramSeat):
         """:meth:`_before_run` when the folder was noted as the last run left it
         (``after``, :meth:`_ended`): only the old answer is removed and the inputs
         written; the inputs count as files that were there before."""
-        inputs = self.protocol.inputs(state, seat)
-        remove_untrusted(self.folder, self.protocol.output)
-        remove_untrusted(self.folder, DEBUG_FILE)
-        for name, text in inputs.items():
-            _write_input(self.folder, name, text, self.protocol.encoding)
+        inputs = self._write_inputs(state, seat)
         return _RunFiles(inputs, after.before | {self.folder / name for name in inputs}, after.kept)
 
     def _opened(self, staged: "StagedRun") -> None:
@@ -310,14 +326,18 @@ class RunEachTurnSeat(ProgramSeat):
 
     def _ended(self, staged: "StagedRun", exited_at: float | None) -> Answer:
         """The staged run's program has exited (or its time ran out): its answer."""
-        result = staged.run.end(exited_at, sweep=False)     # orphans: ProgramsTurn sweeps
-        answer = self.read_move(self._after_run(result, staged.files))
+        staged.run.reap(exited_at, sweep=False)     # orphans: ProgramsTurn sweeps them
+        # Strict: the program's namespace is dead, so its files are read while its
+        # output reaches the readers.  Basic: the output first, so that an orphan
+        # holding it is swept (GatedRun.result) before the folder is tidied.
+        result = None if self.sandbox.level == STRICT else staged.run.result()
+        answer, problem, left = self._answer_files(staged.files)
         # The folder as the next run will find it, noted now, while the other programs
         # may still think: the next turn then only writes the inputs.  The program's
         # tree is dead (in the basic sandbox an orphan lives until the sweep, as it did
         # when this was noted just before the next run).
-        self._files_after = _RunFiles({}, snapshot_files(self.folder), self.kept_files())
-        return answer
+        self._files_after = _RunFiles({}, left, self.kept_files())
+        return self.read_move(self._judged(answer, problem, result or staged.run.result()))
 
 
 @dataclass
@@ -386,6 +406,7 @@ class ProgramsTurn:
             staged.seat._opened(staged)
         deadlines = {number: staged.run.started + staged.limit
                      for number, staged in self._runs.items()}
+        running = len(self._runs)
         for number, exited_at in wait_for_exits({n: s.run for n, s in self._runs.items()},
                                                 deadlines):
             staged = self._runs[number]
@@ -394,6 +415,13 @@ class ProgramsTurn:
             except Exception as exc:        # noqa: BLE001 - a seat's failure, never the judge's
                 self._answers[number] = _crash(exc)
             answered(number)
+            running -= 1
+            if running == len(self._runs) - 1 and running:
+                # A young collection while the other programs think (not as they start:
+                # it would take a CPU from them), so that the allocations of the turn's
+                # end (answers, the referee's step, the record) rarely reach the
+                # collector's threshold on the judge's path (up to 0.7 ms each time).
+                gc.collect(0)
         return self._answers
 
 
@@ -480,13 +508,6 @@ def read_debug_file(folder: Path) -> tuple[str, str]:
     except OSError as exc:
         return "", f"{DEBUG_FILE} could not be read: {exc.strerror}; ignored"
     return raw.decode("utf-8", "replace"), ""
-
-
-def _write_input(folder: Path, name: str, text: str, encoding: str) -> None:
-    """Write an input file after removing whatever the program left in its place (a
-    link, FIFO, folder): the program starts only after this returns, so no rename and
-    fsync are needed (they would cost several ms a turn)."""
-    replace_file(folder, name, text.encode(encoding, "replace"), atomic=False)
 
 
 def _given_text(inputs: Mapping[str, str]) -> str:

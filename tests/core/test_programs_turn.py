@@ -175,6 +175,34 @@ def test_an_orphan_holding_a_programs_output_delays_no_other_program(tmp_path, p
     assert left_running[1] == []               # the orphan was swept with its program's run
 
 
+@staging
+def test_an_orphan_of_one_turn_is_dead_before_the_next_turns_programs_start(tmp_path, paths):
+    """Basic sandbox: a double-forked orphan that keeps no output open (nothing tells the
+    judge it is there) is killed by the orphan sweep before any program of the next
+    turn starts: the programs are started on other threads, the orphan is adopted by
+    the arena's main thread, where the sweep looks (runner.process._own_children)."""
+    token = f"arena-test-{uuid.uuid4().hex[:12]}"
+    specs = [scripted("at=2,2", f"quiet-orphan={token}", f"look={token}"),
+             scripted("at=2,1", "stay", f"look={token}")]
+    born = {}
+
+    def watch(match):
+        def after_turn(info):
+            born.setdefault(len(match.turns), len(marked_processes(f"{token}-orphan")))
+        match.after_turn = after_turn
+    try:
+        match, turns = play(tmp_path, specs, level=BASIC, prepare=watch)
+    finally:
+        for proc in marked_processes(f"{token}-orphan"):
+            proc.kill()
+    assert sorted(paths["staged"]) == program_runs(turns, {0, 1}) and not paths["old"]
+    assert born[1] == 1                    # the orphan outlived its program's run...
+    for folder in ("seat1", "seat2"):      # ...but no program of turn 1 or later saw it
+        seen = [line for line in (tmp_path / "match" / folder / "STATE.DAT").read_text().splitlines()
+                if line.startswith("alive")]
+        assert seen and set(seen) == {"alive 0"}, (folder, seen)
+
+
 # ----------------------------------------------------------------- 2. crash
 @staging
 @pytest.mark.parametrize("action", ["exit=3", "kill"])

@@ -11,6 +11,10 @@ Actions:
   orphan=TOKEN  leave a double-forked orphan in a session of its own that holds the
               program's stdout and stderr open (``python -c sleep(30) TOKEN-orphan``),
               then answer at once
+  quiet-orphan=TOKEN  the same orphan, its output sent to /dev/null: no open output
+              tells the judge it is there (only the orphan sweep finds it)
+  look=TOKEN  note ``alive N`` in STATE.DAT: how many ``TOKEN-orphan`` processes run
+              now, as this program starts (read from /proc), then answer
   exit=N      exit with code N, writing nothing
   kill        kill itself with SIGKILL, writing nothing
   silent      exit 0, writing nothing
@@ -58,6 +62,27 @@ elif action == "orphan":
                                       f"{value}-orphan"])
         os._exit(0)
     os.wait()
+    answer()
+elif action == "quiet-orphan":
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            quiet = os.open(os.devnull, os.O_RDWR)
+            for stream in (0, 1, 2):
+                os.dup2(quiet, stream)
+            os.execv(sys.executable, [sys.executable, "-c", "import time; time.sleep(30)",
+                                      f"{value}-orphan"])
+        os._exit(0)
+    os.wait()
+    answer()
+elif action == "look":
+    alive = 0
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            alive += f"{value}-orphan".encode() in open(f"/proc/{pid}/cmdline", "rb").read()
+        except OSError:
+            pass
+    log.append(f"alive {alive}")
     answer()
 elif action == "exit":
     raise SystemExit(int(value))
