@@ -220,14 +220,7 @@ def replace_file(root: str | Path, name: str | Path, data: bytes | str,
             except FileExistsError:
                 _remove_at(dir_fd, target)        # raced: a program made it; try again
                 continue
-            try:
-                if hasattr(os, "fchmod"):
-                    os.fchmod(fd, mode)
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(fd, view):]
-            finally:
-                os.close(fd)
+            _fill(fd, data, mode)
             if atomic:
                 if _exchange(dir_fd, target, last):
                     _remove_at(dir_fd, target)          # the old entry, now under the temporary name
@@ -320,16 +313,21 @@ def _create_at(dir_fd: int, name: str, data: bytes, mode: int = 0o666) -> None:
             fd = os.open(name, flags, 0o644, dir_fd=dir_fd)
         except FileExistsError:
             continue                              # raced: a program made it; try again
-        try:
-            if hasattr(os, "fchmod"):
-                os.fchmod(fd, mode)
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-        finally:
-            os.close(fd)
+        _fill(fd, data, mode)
         return
     raise UnsafeFileError(f"could not create {name}: something keeps taking its place")
+
+
+def _fill(fd: int, data: bytes, mode: int) -> None:
+    """Give the new file ``fd`` its permissions and ``data``, then close it."""
+    try:
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, mode)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
 
 
 def _rewrite_own_file(dir_fd: int, name: str, data: bytes, mode: int) -> bool:
