@@ -61,6 +61,24 @@ def play(tmp_path: Path, specs: list[str], per_move: float = 2.0, level: str | N
     return match, [line for line in lines if line["type"] == "turn"]
 
 
+def play_watching(tmp_path: Path, specs: list[str], marker: str, **kwargs) -> tuple[Match, list[dict], dict]:
+    """:func:`play`, noting after each turn the processes whose command line holds
+    ``marker`` ({turns played: processes}); any still there at the end are killed, even
+    when the match fails."""
+    seen = {}
+
+    def watch(match):
+        def after_turn(info):
+            seen[len(match.turns)] = marked_processes(marker)
+        match.after_turn = after_turn
+    try:
+        match, turns = play(tmp_path, specs, prepare=watch, **kwargs)
+    finally:
+        for proc in marked_processes(marker):
+            proc.kill()
+    return match, turns, seen
+
+
 def map_turn(inputs: dict[str, str]) -> int | None:
     """The turn number T of a run's Robot inputs (MAP.INP's line 1: ``M N K T``); None
     for another game's."""
@@ -114,17 +132,8 @@ def test_a_late_program_times_out_alone_and_its_whole_tree_is_killed(tmp_path, l
     token = f"arena-test-{uuid.uuid4().hex[:12]}"
     specs = [scripted("at=2,2", "stay"), scripted("at=2,1", f"late={token}", "stay", f"late={token}", "stay"),
              scripted("at=1,2", "stay")]
-    left_running = {}                         # turn -> the late tree's processes still there
-
-    def watch(match):
-        def after_turn(info):
-            left_running[len(match.turns)] = marked_processes(f"{token}-late")
-        match.after_turn = after_turn
-    try:
-        match, turns = play(tmp_path, specs, per_move=1.5, level=level, prepare=watch)
-    finally:
-        for proc in marked_processes(f"{token}-late"):  # never left running, even when failing
-            proc.kill()
+    # left_running: turns played -> the late tree's processes still there
+    match, turns, left_running = play_watching(tmp_path, specs, f"{token}-late", per_move=1.5, level=level)
     assert len(turns) >= 4 and sorted(paths["staged"]) == program_runs(turns, {0, 1, 2}) and not paths["old"]
     for n in (0, 2):                          # the two late turns
         late = turns[n]["answers"]["1"]
@@ -155,17 +164,7 @@ def test_an_orphan_holding_a_programs_output_delays_no_other_program(tmp_path, p
     it was charged them: a time-out)."""
     token = f"arena-test-{uuid.uuid4().hex[:12]}"
     specs = [scripted("at=2,2", f"orphan={token}", "stay"), scripted("at=2,1", "sleep=0.3")]
-    left_running = {}
-
-    def watch(match):
-        def after_turn(info):
-            left_running[len(match.turns)] = marked_processes(f"{token}-orphan")
-        match.after_turn = after_turn
-    try:
-        match, turns = play(tmp_path, specs, per_move=1.5, level=BASIC, prepare=watch)
-    finally:
-        for proc in marked_processes(f"{token}-orphan"):
-            proc.kill()
+    match, turns, left_running = play_watching(tmp_path, specs, f"{token}-orphan", per_move=1.5, level=BASIC)
     assert sorted(paths["staged"]) == program_runs(turns, {0, 1}) and not paths["old"]
     own = [tuple(map(float, line.split())) for line in
            (tmp_path / "match" / "seat2" / "STATE.DAT").read_text().splitlines()[1:]]
@@ -184,19 +183,9 @@ def test_an_orphan_of_one_turn_is_dead_before_the_next_turns_programs_start(tmp_
     token = f"arena-test-{uuid.uuid4().hex[:12]}"
     specs = [scripted("at=2,2", f"quiet-orphan={token}", f"look={token}"),
              scripted("at=2,1", "stay", f"look={token}")]
-    born = {}
-
-    def watch(match):
-        def after_turn(info):
-            born.setdefault(len(match.turns), len(marked_processes(f"{token}-orphan")))
-        match.after_turn = after_turn
-    try:
-        match, turns = play(tmp_path, specs, level=BASIC, prepare=watch)
-    finally:
-        for proc in marked_processes(f"{token}-orphan"):
-            proc.kill()
+    match, turns, alive = play_watching(tmp_path, specs, f"{token}-orphan", level=BASIC)
     assert sorted(paths["staged"]) == program_runs(turns, {0, 1}) and not paths["old"]
-    assert born[1] == 1                    # the orphan outlived its program's run...
+    assert len(alive[1]) == 1              # the orphan outlived its program's run...
     for folder in ("seat1", "seat2"):      # ...but no program of turn 1 or later saw it
         seen = [line for line in (tmp_path / "match" / folder / "STATE.DAT").read_text().splitlines()
                 if line.startswith("alive")]
