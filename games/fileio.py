@@ -41,31 +41,6 @@ def snapshot_files(folder: Path) -> set[Path]:
     return found
 
 
-def remove_new_files(folder: Path, before: set[Path], keep: Sequence[str]) -> list[str]:
-    """Delete entries created since ``before`` except those named in ``keep`` (a link is
-    removed, never followed); return their names."""
-    return tidy_new_files(folder, before, keep)[0]
-
-
-def tidy_new_files(folder: Path, before: set[Path], keep: Sequence[str]) -> tuple[list[str], set[Path]]:
-    """:func:`remove_new_files`, and the entries left in ``folder`` afterwards (as
-    :func:`snapshot_files` would find them: one walk of the folder, not two)."""
-    folder = Path(folder)
-    kept = {k.upper() for k in keep}
-    removed = []
-    found = snapshot_files(folder)
-    for path in sorted(found - before):
-        if path.name.upper() in kept:
-            continue
-        try:
-            path.unlink()
-            removed.append(str(path.relative_to(folder)))
-            found.discard(path)
-        except OSError:
-            pass
-    return removed, found
-
-
 # ---------------------------------------------------------------- files a program controls
 #
 # A program may replace any file in its folder by a symbolic link, a FIFO, a folder or
@@ -151,7 +126,6 @@ def read_untrusted(root: str | Path, name: str | Path, limit: int) -> bytes:
     a folder on the way) is a link, FIFO, folder or device, OSError otherwise.  The
     extra byte lets the caller tell "exactly the limit" from "larger".
     """
-    import stat as _stat
     root, parts, last = _split(Path(root), name)
     if not _FD_WALK:
         path = root.joinpath(*parts, last)
@@ -161,28 +135,9 @@ def read_untrusted(root: str | Path, name: str | Path, limit: int) -> bytes:
             return fh.read(limit + 1)
     dir_fd = _open_folder(root, parts, create=False)
     try:
-        try:
-            fd = os.open(last, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | getattr(os, "O_NOCTTY", 0),
-                         dir_fd=dir_fd)
-        except OSError as exc:
-            if exc.errno in (40, 20, 21, 6, 19):   # ELOOP, ENOTDIR, EISDIR, ENXIO, ENODEV
-                raise UnsafeFileError(f"{last} is not a regular file") from None
-            raise
+        return _read_at(dir_fd, last, limit)
     finally:
         os.close(dir_fd)
-    try:
-        if not _stat.S_ISREG(os.fstat(fd).st_mode):
-            raise UnsafeFileError(f"{last} is not a regular file")
-        chunks, left = [], limit + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 65536))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        return b"".join(chunks)
-    finally:
-        os.close(fd)
 
 
 def replace_file(root: str | Path, name: str | Path, data: bytes | str,
@@ -273,29 +228,9 @@ def _exchange(dir_fd: int, fresh: str, target: str) -> bool:
 
 
 def refill_folder(root: str | Path, remove: Sequence[str], write: dict[str, bytes]) -> None:
-    """Remove the entries named in ``remove`` (whatever they are; absent is fine) and
-    put each of ``write`` in place of whatever is there, as :func:`remove_untrusted` and
-    ``replace_file(..., atomic=False)`` would one by one, with the folder opened once:
-    a judge does this for each program on every turn, on its critical path.  Names are
-    plain file names in ``root`` (a name with a folder goes through
-    :func:`replace_file`)."""
-    nested = {name: data for name, data in write.items() if "/" in name or os.sep in name}
-    if not _FD_WALK or any("/" in name or os.sep in name for name in remove):
-        for name in remove:
-            remove_untrusted(root, name)
-        nested = write
-    else:
-        dir_fd = os.open(root, os.O_RDONLY | _DIRECTORY)
-        try:
-            for name in remove:
-                _remove_at(dir_fd, name)
-            for name, data in write.items():
-                if name not in nested:
-                    _create_at(dir_fd, name, data)
-        finally:
-            os.close(dir_fd)
-    for name, data in nested.items():
-        replace_file(root, name, data, atomic=False)
+    """:meth:`OpenFolder.refill` with the folder ``root`` opened for it."""
+    with OpenFolder(root) as folder:
+        folder.refill(remove, write)
 
 
 def _create_at(dir_fd: int, name: str, data: bytes, mode: int = 0o666) -> None:
@@ -356,6 +291,171 @@ def _rewrite_own_file(dir_fd: int, name: str, data: bytes, mode: int) -> bool:
             at += os.pwrite(fd, view[at:], at)
         os.ftruncate(fd, len(data))
         return True
+    finally:
+        os.close(fd)
+
+
+class OpenFolder:
+    """A folder the arena made, opened once for several operations on the files a
+    program controls in it, with the same guarantees as :func:`read_untrusted`,
+    :func:`remove_untrusted` and :func:`refill_folder` (no link followed, no FIFO waited
+    on, nothing read past a limit).  A judge reads a run's answer, debug and kept files,
+    lists and tidies the folder, and writes the next inputs on every turn, on its
+    critical path: one descriptor and plain names (no ``Path`` objects) there.
+
+    Names are plain file names in the folder; :meth:`entries` and :meth:`remove_new`
+    also reach files in sub-folders (``"dict/a.txt"``).  Use as a context manager.
+    Where the system cannot open by descriptor (``_FD_WALK`` false) each call goes
+    through the path-based helpers.
+    """
+
+    def __init__(self, root: str | Path):
+        self.root = os.fspath(root)
+        self.fd = os.open(self.root, os.O_RDONLY | _DIRECTORY) if _FD_WALK else None
+
+    def __enter__(self) -> "OpenFolder":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+    def read(self, name: str, limit: int) -> bytes:
+        """At most ``limit + 1`` bytes of the file ``name`` (see :func:`read_untrusted`)."""
+        if self.fd is None:
+            return read_untrusted(self.root, name, limit)
+        return _read_at(self.fd, name, limit)
+
+    def remove(self, name: str) -> None:
+        """Remove ``name`` whatever it is; absent is fine."""
+        if self.fd is None:
+            remove_untrusted(self.root, name)
+        else:
+            _remove_at(self.fd, _plain(name))
+
+    def write(self, name: str, data: bytes) -> None:
+        """Put ``data`` at ``name`` in place of whatever is there (never through a link)."""
+        if self.fd is None:
+            replace_file(self.root, name, data, atomic=False)
+        else:
+            _create_at(self.fd, name, data)
+
+    def refill(self, remove: Sequence[str], write: dict[str, bytes]) -> None:
+        """Remove the entries named in ``remove`` (whatever they are; absent is fine)
+        and put each of ``write`` in place of whatever is there, as
+        :func:`remove_untrusted` and ``replace_file(..., atomic=False)`` would one by
+        one (a name with a folder goes through them)."""
+        for name in remove:
+            if "/" in name or os.sep in name:
+                remove_untrusted(self.root, name)
+            else:
+                self.remove(name)
+        for name, data in write.items():
+            if "/" in name or os.sep in name:
+                replace_file(self.root, name, data, atomic=False)
+            else:
+                self.write(name, data)
+
+    def entries(self) -> set[str]:
+        """Every entry that is not a folder (files, links, FIFOs), as names relative to
+        the folder joined with "/", found without following links (as
+        :func:`snapshot_files` finds them)."""
+        if self.fd is None:
+            return {os.path.relpath(path, self.root).replace(os.sep, "/")
+                    for path in snapshot_files(Path(self.root))}
+        found: set[str] = set()
+        _list_at(self.fd, "", found)
+        return found
+
+    def remove_new(self, before: set[str], keep: Sequence[str]) -> tuple[list[str], set[str]]:
+        """Delete the entries made since ``before`` (:meth:`entries` names) except those
+        whose file name is in ``keep`` (any case); the names deleted, sorted, and the
+        entries left (one listing of the folder)."""
+        kept = {name.upper() for name in keep}
+        found = self.entries()
+        removed = []
+        for name in sorted(found - before):
+            if name.rpartition("/")[2].upper() in kept:
+                continue
+            try:
+                self._unlink(name)
+            except OSError:
+                continue
+            removed.append(name)
+            found.discard(name)
+        return removed, found
+
+    def _unlink(self, name: str) -> None:
+        """Unlink the entry ``name`` (never a folder), its folders walked without links."""
+        if self.fd is None:
+            os.unlink(os.path.join(self.root, name))
+            return
+        *parts, last = name.split("/")
+        dir_fd = self.fd
+        for part in parts:
+            opened = os.open(_plain(part), os.O_RDONLY | _DIRECTORY | _NOFOLLOW, dir_fd=dir_fd)
+            if dir_fd != self.fd:
+                os.close(dir_fd)
+            dir_fd = opened
+        try:
+            os.unlink(last, dir_fd=dir_fd)
+        finally:
+            if dir_fd != self.fd:
+                os.close(dir_fd)
+
+
+def _plain(name: str) -> str:
+    """``name`` when it is a plain file name; UnsafeFileError otherwise."""
+    if name in ("", ".", "..") or "/" in name or os.sep in name:
+        raise UnsafeFileError(f"{name!r} is not a plain file name")
+    return name
+
+
+def _list_at(dir_fd: int, prefix: str, found: set[str]) -> None:
+    """Add to ``found`` every non-folder entry under the folder ``dir_fd`` (names
+    prefixed with ``prefix``), going into real sub-folders only."""
+    import stat as _stat
+    with os.scandir(dir_fd) as listing:
+        for entry in listing:
+            if not entry.is_dir(follow_symlinks=False):
+                found.add(prefix + entry.name)
+                continue
+            try:
+                child = os.open(entry.name, os.O_RDONLY | _DIRECTORY | _NOFOLLOW, dir_fd=dir_fd)
+            except OSError:
+                continue                          # gone, or replaced by a link meanwhile
+            try:
+                if _stat.S_ISDIR(os.fstat(child).st_mode):
+                    _list_at(child, f"{prefix}{entry.name}/", found)
+            finally:
+                os.close(child)
+
+
+def _read_at(dir_fd: int, name: str, limit: int) -> bytes:
+    """:func:`read_untrusted` of the plain name ``name`` in the folder ``dir_fd``."""
+    import stat as _stat
+    try:
+        fd = os.open(_plain(name), os.O_RDONLY | _NOFOLLOW | _NONBLOCK | getattr(os, "O_NOCTTY", 0),
+                     dir_fd=dir_fd)
+    except OSError as exc:
+        if exc.errno in (40, 20, 21, 6, 19):   # ELOOP, ENOTDIR, EISDIR, ENXIO, ENODEV
+            raise UnsafeFileError(f"{name} is not a regular file") from None
+        raise
+    try:
+        if not _stat.S_ISREG(os.fstat(fd).st_mode):
+            raise UnsafeFileError(f"{name} is not a regular file")
+        chunks, left = [], limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 65536))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
     finally:
         os.close(fd)
 

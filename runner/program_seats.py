@@ -26,8 +26,8 @@ from typing import Any, Callable, Mapping
 
 from games.annotations import DEBUG_FILE, MAX_BYTES as MAX_DEBUG_BYTES
 from games.api import MoveSyntaxError, State, Termination
-from games.fileio import (UnsafeFileError, read_untrusted, refill_folder, remove_untrusted,
-                          replace_file, snapshot_files, tidy_new_files)
+from games.fileio import (OpenFolder, UnsafeFileError, read_untrusted, remove_untrusted,
+                          replace_file)
 from runner.process import (GatedRun, RunResult, can_gate, resolve_command, run_once, sweep_orphans,
                             wait_for_exits)
 from runner.sandbox import STRICT, seat_sandbox
@@ -106,15 +106,16 @@ class ProgramSeat(Seat):
     def _before_run(self, state: State, seat: int) -> "_RunFiles":
         """Remove the last answer (a stale one must never count), write the inputs, and
         note the folder's files and the kept files as they are before the run."""
-        inputs = self._write_inputs(state, seat)
-        return _RunFiles(inputs, snapshot_files(self.folder), self.kept_files())
+        with OpenFolder(self.folder) as folder:
+            inputs = self._write_inputs(state, seat, folder)
+            return _RunFiles(inputs, folder.entries(), self.kept_files(folder))
 
-    def _write_inputs(self, state: State, seat: int) -> dict[str, str]:
+    def _write_inputs(self, state: State, seat: int, folder: OpenFolder) -> dict[str, str]:
         """Remove the last answer and debug files (a stale one must never count) and
         write this run's inputs, replacing whatever the program left in their place (a
-        link, FIFO, folder; the folder opened once); the inputs as written."""
+        link, FIFO, folder); the inputs as written."""
         inputs = self.protocol.inputs(state, seat)
-        refill_folder(self.folder, (self.protocol.output, DEBUG_FILE),
+        folder.refill((self.protocol.output, DEBUG_FILE),
                       {name: text.encode(self.protocol.encoding, "replace")
                        for name, text in inputs.items()})
         return inputs
@@ -122,23 +123,23 @@ class ProgramSeat(Seat):
     def _after_run(self, result: RunResult, files: "_RunFiles") -> Answer:
         """The answer of a finished run: its answer and debug files read, every file it
         created but the kept ones deleted, its failure named."""
-        answer, problem, _ = self._answer_files(files)
+        with OpenFolder(self.folder) as folder:
+            answer, problem, _ = self._answer_files(files, folder)
         return self._judged(answer, problem, result)
 
-    def _answer_files(self, files: "_RunFiles") -> tuple[Answer, str, set[Path]]:
+    def _answer_files(self, files: "_RunFiles", folder: OpenFolder) -> tuple[Answer, str, set[str]]:
         """The files of a run whose program has ended: its answer and debug files read,
         every file it created but the kept ones deleted.  The answer so far, the answer
         file's problem ("" when none) and the folder's entries as they are left."""
-        output = self.folder / self.protocol.output
+        output, limit = self.protocol.output, self.protocol.max_output_bytes
         answer = Answer(given=_given_text(files.inputs), kept=files.kept)
-        answer.answered, problem = read_answer_file(output, self.protocol.max_output_bytes)
-        answer.debug, debug_problem = read_debug_file(self.folder)
+        answer.answered, problem = answer_text(lambda: folder.read(output, limit), output, limit)
+        answer.debug, debug_problem = debug_text(lambda: folder.read(DEBUG_FILE, MAX_DEBUG_BYTES))
         if debug_problem:
             answer.notes.append(debug_problem)
-        removed, left = tidy_new_files(self.folder, files.before,
-                                       self.protocol.kept + (self.protocol.output, DEBUG_FILE))
-        remove_untrusted(self.folder, DEBUG_FILE)
-        left.discard(self.folder / DEBUG_FILE)
+        removed, left = folder.remove_new(files.before, self.protocol.kept + (output, DEBUG_FILE))
+        folder.remove(DEBUG_FILE)
+        left.discard(DEBUG_FILE)
         if removed:
             answer.notes.append("deleted files the program created: " + ", ".join(removed[:10])
                                 + (" ..." if len(removed) > 10 else ""))
@@ -156,12 +157,14 @@ class ProgramSeat(Seat):
             answer.failure, answer.detail = Termination.BAD_FILE, problem
         return answer
 
-    def kept_files(self) -> dict[str, str]:
-        """The program's private files as they are now (each up to LOGGED_KEPT_BYTES)."""
+    def kept_files(self, folder: OpenFolder | None = None) -> dict[str, str]:
+        """The program's private files as they are now (each up to LOGGED_KEPT_BYTES),
+        read through ``folder`` when the caller has it open."""
         kept = {}
         for name in self.protocol.kept:
             try:
-                raw = read_untrusted(self.folder, name, LOGGED_KEPT_BYTES + 1)
+                raw = (folder.read(name, LOGGED_KEPT_BYTES + 1) if folder is not None
+                       else read_untrusted(self.folder, name, LOGGED_KEPT_BYTES + 1))
             except OSError:
                 continue
             if len(raw) <= LOGGED_KEPT_BYTES:
@@ -317,8 +320,9 @@ class RunEachTurnSeat(ProgramSeat):
         """:meth:`_before_run` when the folder was noted as the last run left it
         (``after``, :meth:`_ended`): only the old answer is removed and the inputs
         written; the inputs count as files that were there before."""
-        inputs = self._write_inputs(state, seat)
-        return _RunFiles(inputs, after.before | {self.folder / name for name in inputs}, after.kept)
+        with OpenFolder(self.folder) as folder:
+            inputs = self._write_inputs(state, seat, folder)
+        return _RunFiles(inputs, after.before | set(inputs), after.kept)
 
     def _opened(self, staged: "StagedRun") -> None:
         """The staged run's program has started: prepare the next run."""
@@ -331,12 +335,13 @@ class RunEachTurnSeat(ProgramSeat):
         # output reaches the readers.  Basic: the output first, so that an orphan
         # holding it is swept (GatedRun.result) before the folder is tidied.
         result = None if self.sandbox.level == STRICT else staged.run.result()
-        answer, problem, left = self._answer_files(staged.files)
-        # The folder as the next run will find it, noted now, while the other programs
-        # may still think: the next turn then only writes the inputs.  The program's
-        # tree is dead (in the basic sandbox an orphan lives until the sweep, as it did
-        # when this was noted just before the next run).
-        self._files_after = _RunFiles({}, left, self.kept_files())
+        with OpenFolder(self.folder) as folder:
+            answer, problem, left = self._answer_files(staged.files, folder)
+            # The folder as the next run will find it, noted now, while the other
+            # programs may still think: the next turn then only writes the inputs.  The
+            # program's tree is dead (in the basic sandbox an orphan lives until the
+            # sweep, as it did when this was noted just before the next run).
+            self._files_after = _RunFiles({}, left, self.kept_files(folder))
         return self.read_move(self._judged(answer, problem, result or staged.run.result()))
 
 
@@ -346,7 +351,7 @@ class _RunFiles:
     files' contents (for the record)."""
 
     inputs: dict[str, str]
-    before: set[Path]
+    before: set[str]            # names relative to the folder (OpenFolder.entries)
     kept: dict[str, str]
 
 
@@ -479,19 +484,25 @@ def read_answer_file(path: Path, limit: int) -> tuple[str, str]:
     it reads fine: missing, unreadable, too large and binary files are problems, and so
     is anything but a regular file (a link, FIFO or folder is never followed or opened
     for long: see :func:`games.fileio.read_untrusted`)."""
+    return answer_text(lambda: read_untrusted(path.parent, path.name, limit), path.name, limit)
+
+
+def answer_text(read: Callable[[], bytes], name: str, limit: int) -> tuple[str, str]:
+    """:func:`read_answer_file` of the file ``name`` that ``read()`` reads (at most
+    ``limit + 1`` bytes, raising as :func:`games.fileio.read_untrusted` does)."""
     try:
-        raw = read_untrusted(path.parent, path.name, limit)
+        raw = read()
     except FileNotFoundError:
-        return "", f"the program wrote no {path.name}"
+        return "", f"the program wrote no {name}"
     except UnsafeFileError:
-        return "", f"{path.name} is not a regular file (a link, FIFO or folder)"
+        return "", f"{name} is not a regular file (a link, FIFO or folder)"
     except OSError as exc:
-        return "", f"{path.name} could not be read: {exc.strerror}"
+        return "", f"{name} could not be read: {exc.strerror}"
     text = raw[:limit].decode("utf-8", "replace")
     if len(raw) > limit:
-        return text[:200] + " [...]", f"{path.name} is larger than {limit} bytes"
+        return text[:200] + " [...]", f"{name} is larger than {limit} bytes"
     if b"\0" in raw:
-        return text[:200], f"{path.name} holds binary data"
+        return text[:200], f"{name} holds binary data"
     return text, ""
 
 
@@ -499,8 +510,13 @@ def read_debug_file(folder: Path) -> tuple[str, str]:
     """The program's optional DEBUG.OUT (bot annotations, :mod:`games.annotations`) as
     text, at most :data:`games.annotations.MAX_BYTES` (the parser notes a cut), and a
     problem sentence or "": absent is fine; a link, FIFO or folder is never opened."""
+    return debug_text(lambda: read_untrusted(folder, DEBUG_FILE, MAX_DEBUG_BYTES))
+
+
+def debug_text(read: Callable[[], bytes]) -> tuple[str, str]:
+    """:func:`read_debug_file` of the DEBUG.OUT that ``read()`` reads."""
     try:
-        raw = read_untrusted(folder, DEBUG_FILE, MAX_DEBUG_BYTES)
+        raw = read()
     except FileNotFoundError:
         return "", ""
     except UnsafeFileError:

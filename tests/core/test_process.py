@@ -6,7 +6,7 @@ import time
 
 import psutil
 
-from games.fileio import atomic_write, remove_new_files, snapshot_files
+from games.fileio import OpenFolder, atomic_write
 from runner.process import TAIL_BYTES, LineProcess, run_once, split_command
 
 PY = sys.executable
@@ -92,11 +92,12 @@ def test_line_process_exchanges_lines_and_times_out(tmp_path):
 
 def test_new_files_are_removed_except_kept_ones(tmp_path):
     (tmp_path / "MAP.INP").write_text("x")
-    before = snapshot_files(tmp_path)
-    for name in ("MOVE.OUT", "STATE.DAT", "junk.tmp"):
-        (tmp_path / name).write_text("y")
-    removed = remove_new_files(tmp_path, before, keep=["MOVE.OUT", "STATE.DAT"])
-    assert removed == ["junk.tmp"]
+    with OpenFolder(tmp_path) as folder:
+        before = folder.entries()
+        for name in ("MOVE.OUT", "STATE.DAT", "junk.tmp"):
+            (tmp_path / name).write_text("y")
+        removed, left = folder.remove_new(before, keep=["move.out", "STATE.DAT"])
+    assert removed == ["junk.tmp"] and left == {"MAP.INP", "MOVE.OUT", "STATE.DAT"}
     assert sorted(p.name for p in tmp_path.iterdir()) == ["MAP.INP", "MOVE.OUT", "STATE.DAT"]
 
 
