@@ -23,13 +23,15 @@
    as overhead).  ``--no-gate`` starts every run on its turn (no run prepared ahead:
    the old way), ``--wait poll`` waits with Popen.wait's polling, and
    ``--per-seat-threads`` asks each program on a thread of its own (no ProgramsTurn),
-   to see what each change saves.
+   to see what each change saves.  Last, the system's floor: the same gates, wrapper and
+   sleeper opened and waited for with no judge work (what no judge can go below).
 """
 from __future__ import annotations
 
 import argparse
 import os
 import random
+import select
 import shutil
 import statistics
 import subprocess
@@ -227,6 +229,57 @@ def sleeping_overhead(folder: Path, turns: int, sandbox: str = "",
     return extra
 
 
+def system_floor(folder: Path, rounds: int) -> list[float] | None:
+    """What the operating system alone costs per turn, as part 3 measures it: four
+    programs held at the arena's gate (:data:`runner.sandbox.GATE_SCRIPT`, no sandbox)
+    in four folders with their MAP.INP already written, the gates opened back to back,
+    their exits seen through pidfds; per round, the time from the first gate's opening
+    to the last exit seen minus the slowest program's outside run time.  Only the
+    wake-up, the wrapper's exec, the exit and its notice are left: no judge work.
+    None without a C compiler or pidfds."""
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if compiler is None or not hasattr(os, "pidfd_open"):
+        return None
+    from runner.sandbox import GATE_SCRIPT, GATE_SHELL
+    exe, timer = _compile(compiler, folder, "sleeper", SLEEPER_C), _compile(compiler, folder, "timer", TIMER_C)
+    floors = []
+    for turn in range(1, rounds + 1):
+        seats = [folder / f"floor{turn}-{seat}" for seat in range(4)]
+        procs = []
+        for seat, cwd in enumerate(seats):
+            cwd.mkdir()
+            (cwd / "MAP.INP").write_text(f"21 21 1000 {turn} 0 0 {'ABCD'[seat]}\n")
+            procs.append(subprocess.Popen([GATE_SHELL, "-c", GATE_SCRIPT, "gate", str(timer), str(exe)],
+                                          cwd=cwd, stdin=subprocess.PIPE, start_new_session=True))
+        time.sleep(0.1)                       # every gate waits on its read
+        poller, pidfds = select.poll(), []
+        for proc in procs:
+            pidfds.append(os.pidfd_open(proc.pid))
+            poller.register(pidfds[-1], select.POLLIN)
+        opened = time.perf_counter()
+        for proc in procs:
+            os.write(proc.stdin.fileno(), b"go\n")
+            proc.stdin.close()
+        left = len(procs)
+        while left:
+            ready = poller.poll()
+            last_seen = time.perf_counter()
+            for fd, _ in ready:
+                poller.unregister(fd)
+            left -= len(ready)
+        for proc, fd in zip(procs, pidfds):
+            proc.wait()
+            os.close(fd)
+        slowest = 0.0
+        for cwd in seats:
+            for line in (cwd / "STATE.DAT").read_text().splitlines():
+                first, start, end = line.split()
+                if first == "outside":
+                    slowest = max(slowest, float(end) - float(start))
+        floors.append(last_seen - opened - slowest)
+    return floors
+
+
 def _compile(compiler: str, folder: Path, name: str, source: str) -> Path:
     """``source`` built as ``folder/name``: static when the system can (a smaller exec),
     else dynamic."""
@@ -330,6 +383,12 @@ def _sleep_report(turns: int, levels: list[str]) -> None:
             print(f"  {level_name:6s} sandbox, {measure:7s}, {len(values)} turns: "
                   f"p50 {percentile(values, 0.5) * 1000:.1f} ms, p90 {p90:.1f} ms, "
                   f"max {max(values) * 1000:.1f} ms{goal}")
+    with tempfile.TemporaryDirectory() as tmp:
+        floor = system_floor(Path(tmp), min(turns, 30))
+    if floor:
+        print(f"  the system's floor (gates opened, wrappers exec'd, exits seen; no judge work), "
+              f"{len(floor)} rounds: p50 {percentile(floor, 0.5) * 1000:.1f} ms, "
+              f"p90 {percentile(floor, 0.9) * 1000:.1f} ms")
 
 
 if __name__ == "__main__":
