@@ -126,6 +126,11 @@ def timed_choice(bot, state, budget):
 # can keep a process waiting for a tenth of a second.  A bot that ignored its hard stop would overrun on
 # every move and fail the median.
 CPU_MARGIN, STALL_MARGIN, WALL_MARGIN = 0.02, 0.1, 0.3
+# A single fresh move held to the tight margin is tried up to this many times: in a full
+# CI run one such move once took 0.38 s of thread CPU against 0.225 s allotted (a pause
+# the bot's clock checks cannot prevent, such as a full collection of the test process's
+# large heap); a bot that overspent its allotment would do so on every try.
+PAUSE_RETRIES = 3
 
 
 @pytest.mark.parametrize("size", [5, 11, 20])
@@ -154,16 +159,23 @@ def test_answers_within_a_tight_budget(size, monkeypatch):
 def test_a_tiny_budget_still_gives_a_legal_move():
     state = start(11)
     for budget in (0.0, 0.001, 0.01):
-        move, wall, cpu = timed_choice(make_bot(5, 1), state, budget)
+        for _ in range(PAUSE_RETRIES):
+            move, wall, cpu = timed_choice(make_bot(5, 1), state, budget)
+            state.check_move(0, move)
+            if cpu <= budget + CPU_MARGIN and wall <= budget + WALL_MARGIN:
+                break
         assert cpu <= budget + CPU_MARGIN and wall <= budget + WALL_MARGIN
-        state.check_move(0, move)
 
 
 def test_uses_a_share_of_the_remaining_clock():
     state = start(9)
-    move, wall, cpu = timed_choice(make_bot(5, 1), state, 5.0)
-    assert cpu <= move_allotment(5.0, 81) + CPU_MARGIN
-    state.check_move(0, move)
+    allotment = move_allotment(5.0, 81)
+    for _ in range(PAUSE_RETRIES):
+        move, wall, cpu = timed_choice(make_bot(5, 1), state, 5.0)
+        state.check_move(0, move)
+        if cpu <= allotment + CPU_MARGIN:
+            break
+    assert cpu <= allotment + CPU_MARGIN
 
 
 def test_allotment_grows_as_the_board_fills():
