@@ -395,17 +395,14 @@ class OpenFolder:
             os.unlink(os.path.join(self.root, name))
             return
         *parts, last = name.split("/")
-        dir_fd = self.fd
-        for part in parts:
-            opened = os.open(_plain(part), os.O_RDONLY | _DIRECTORY | _NOFOLLOW, dir_fd=dir_fd)
-            if dir_fd != self.fd:
-                os.close(dir_fd)
-            dir_fd = opened
+        if not parts:
+            os.unlink(last, dir_fd=self.fd)
+            return
+        dir_fd = _open_folder(Path(self.root), parts, create=False)   # rare: a sub-folder's file
         try:
             os.unlink(last, dir_fd=dir_fd)
         finally:
-            if dir_fd != self.fd:
-                os.close(dir_fd)
+            os.close(dir_fd)
 
 
 def _plain(name: str) -> str:

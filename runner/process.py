@@ -167,15 +167,21 @@ def _state_and_session(pid: int) -> tuple[str, int]:
     """A process's state letter ("Z": a zombie) and session id, from ``/proc`` when it
     is there (one read), else from psutil and ``getsid``."""
     try:
-        with open(f"/proc/{pid}/stat", "rb") as fh:
-            data = fh.read()
+        fields = _proc_stat(pid)
     except FileNotFoundError:
         if os.path.isdir("/proc/self"):
             raise ProcessLookupError(pid) from None
         status = psutil.Process(pid).status()
         return ("Z" if status == psutil.STATUS_ZOMBIE else "R"), os.getsid(pid)
-    fields = data[data.rfind(b")") + 2:].split()
     return fields[0].decode("ascii", "replace"), int(fields[3])
+
+
+def _proc_stat(pid: int | str) -> list[bytes]:
+    """The fields of ``/proc/PID/stat`` after the command's name: state, ppid, pgrp,
+    session, ... (the name, in parentheses, may hold spaces)."""
+    with open(f"/proc/{pid}/stat", "rb") as fh:
+        data = fh.read()
+    return data[data.rfind(b")") + 2:].split()
 
 
 def _reaped(pid: int) -> bool:
@@ -240,9 +246,7 @@ def _children_from_stat() -> set[int]:
         if not name.isdigit():
             continue
         try:
-            with open(f"/proc/{name}/stat", "rb") as fh:
-                data = fh.read()
-            if int(data[data.rfind(b")") + 2:].split(None, 2)[1]) == me:
+            if int(_proc_stat(name)[1]) == me:
                 pids.add(int(name))
         except (OSError, ValueError, IndexError):
             pass
