@@ -192,6 +192,9 @@ class MoveFileSeat(Seat):
         pending, first_seen = None, start
         while True:
             watch.drain()            # events queued while we were not looking
+            if self._too_soon_to_confirm(watch, first_seen):
+                watch.wait(max(0.0, first_seen + self.poll - time.perf_counter()))
+                continue
             content = read_bounded(self.own_file)
             taken = self.poller.feed(content)
             if self.poller.pending != pending:
@@ -210,6 +213,14 @@ class MoveFileSeat(Seat):
                                     f"no move in its move file within {limit:.1f} s")
             watch.wait(min(self._next_look(watch, self.poller.pending),
                            max(0.0, deadline - time.perf_counter())))
+
+    def _too_soon_to_confirm(self, watch: FileWatch, first_seen: float) -> bool:
+        """Whether a second look now could not confirm the pending content: the writer
+        still holds the file open and ``poll`` seconds have not passed since the first
+        look.  The look came at once because the file seemed complete, but its writer's
+        events (created, modified) had not been read yet when it was taken."""
+        return (self.poller.pending is not None and watch.writing
+                and time.perf_counter() - first_seen < self.poll)
 
     def _final_content(self) -> str | None:
         """After the program ended its file cannot change: take it if it is new."""

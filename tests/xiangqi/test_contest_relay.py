@@ -125,6 +125,42 @@ def test_a_file_still_open_for_writing_is_not_taken_half_written(tmp_path):
     assert answer.text == "H2E2"
 
 
+class LateEventsWatch:
+    """A watch whose events for the writer's create and first write are read only after
+    the seat's first look (the race the CI once hit): the first look sees "H2" with the
+    file seemingly complete; the events then say it is being written; the writer adds
+    "E2" and closes it during the next wait."""
+
+    notifies = True
+
+    def __init__(self, path: Path):
+        self.path, self.writing, self.waits = path, False, 0
+
+    def drain(self) -> bool:
+        return False
+
+    def wait(self, timeout: float) -> bool:
+        self.waits += 1
+        if self.waits == 1:
+            self.writing = True               # the create and modify events, read late
+        elif self.waits == 2:
+            write_plain(self.path, "H2E2\n")
+            self.writing = False              # closed
+        return True
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_half_written_file_seen_before_its_events_is_not_taken(tmp_path):
+    seat = seat_watching(tmp_path, poll=0.1)
+    write_plain(tmp_path / "M1.DAT", "H2")
+    seat.watch = LateEventsWatch(tmp_path / "M1.DAT")
+    answer = seat.ask(state(), 0, 30.0)
+    assert answer.failure is None, answer.detail
+    assert answer.text == "H2E2"
+
+
 @linux_only
 def test_a_file_held_open_is_taken_after_two_equal_looks_a_poll_apart(tmp_path):
     """A program that never closes its file (it only flushes) still gets its move taken."""
