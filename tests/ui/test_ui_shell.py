@@ -1,4 +1,5 @@
 """The shell's frame loop, scene stack, settings and the simple screens, driven by real events."""
+import gc
 import json
 import os
 import subprocess
@@ -59,13 +60,20 @@ def test_an_idle_screen_sleeps_in_the_event_wait_and_does_not_redraw(home, monke
     home.last_input = -1e9
     home.draw()
     drawn = home.frames_drawn
-    cpu, wall = time.thread_time(), time.monotonic()
-    home.frame(block=True)
-    home.frame(block=True)
-    cpu, wall = time.thread_time() - cpu, time.monotonic() - wall
+    # A full collection of the suite's large heap can take tens of ms of this thread's
+    # CPU; it is not the loop's doing, so it is kept out of the measurement.
+    gc.collect()
+    gc.disable()
+    try:
+        cpu, wall = time.thread_time(), time.monotonic()
+        home.frame(block=True)
+        home.frame(block=True)
+        cpu, wall = time.thread_time() - cpu, time.monotonic() - wall
+    finally:
+        gc.enable()
     assert home.frames_drawn == drawn, "nothing changed, so nothing may be drawn"
     assert wall >= 0.5, "the loop must wait for events, not spin"
-    assert cpu < 0.05 * wall
+    assert cpu < 0.05 * wall, "a loop that spins uses the whole wait's CPU"
 
 
 def test_input_while_idle_is_handled_promptly(home, monkeypatch):
