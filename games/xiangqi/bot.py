@@ -2,9 +2,10 @@
 
 Search: iterative deepening, principal-variation search with a Zobrist-keyed
 transposition table, null-move pruning, late-move reductions, check extension and a
-captures-only quiescence search.  Moves are ordered TT move first, then captures by
-MVV-LVA, then killer moves, then the history heuristic.  Evaluation: material plus
-piece-square tables, kept incrementally along the search.
+quiescence search of captures (of every reply while in check: a checked side cannot
+"stand pat" on its material, since it may be mated).  Moves are ordered TT move first,
+then captures by MVV-LVA, then killer moves, then the history heuristic.  Evaluation:
+material plus piece-square tables, kept incrementally along the search.
 
 The engine reads the clock (the rules never do): it checks it every few hundred nodes
 and, when the budget is spent, abandons the iteration in progress and answers with the
@@ -317,6 +318,8 @@ class Searcher:
         if self.nodes & 63 == 0 and (self.nodes >= self.node_limit or time.perf_counter() > self.deadline):
             raise SearchTimeout
         position = self.position
+        if self.quiescence_enabled and ply <= 40 and position.in_check(position.side):
+            return self._evasions(alpha, beta, ply, evaluation)
         static = evaluation          # children add their deltas to the raw score, not this one
         if self.knowledge:
             few = len(position.squares[0]) + len(position.squares[1]) <= FEW_PIECES
@@ -338,14 +341,13 @@ class Searcher:
         side = position.side
         king = position.kings[side]
         lines, sensitive = LINES[king], SENSITIVE[king]
-        checked = position.in_check(side)
         for move in moves:
             origin, target = move >> 7, move & 127
-            if not checked and stand_pat + DELTA_VALUES[board[target] & 7] <= alpha:
+            if stand_pat + DELTA_VALUES[board[target] & 7] <= alpha:
                 continue                     # even winning this piece cannot lift the score to alpha
             delta = self._delta(move)
             captured = position.make(move)
-            if (checked or origin in sensitive or target in lines) and position.in_check(side):
+            if (origin in sensitive or target in lines) and position.in_check(side):
                 position.unmake(move, captured)
                 continue
             score = -self.quiesce(-beta, -alpha, ply + 1, evaluation + delta)
@@ -355,6 +357,29 @@ class Searcher:
                     return score
                 alpha = score
         return alpha
+
+    def _evasions(self, alpha: int, beta: int, ply: int, evaluation: int) -> int:
+        """Quiescence in check: no standing pat (the checked side may be mated), every
+        legal reply searched, captures first; no legal reply is a loss."""
+        position = self.position
+        board, side = position.board, position.side
+        moves = position.pseudo_moves()
+        moves.sort(key=lambda m: -16 * ORDER_VALUES[board[m & 127] & 7] + ORDER_VALUES[board[m >> 7] & 7]
+                   if board[m & 127] else 0)
+        best = -MATE + ply
+        for move in moves:
+            delta = self._delta(move)
+            captured = position.make(move)
+            if position.in_check(side):
+                position.unmake(move, captured)
+                continue
+            score = -self.quiesce(-beta, -max(alpha, best), ply + 1, evaluation + delta)
+            position.unmake(move, captured)
+            if score > best:
+                best = score
+                if best >= beta:
+                    return best
+        return best
 
     def _king_safety(self, position: Position) -> int:
         """The leaf terms of :mod:`games.xiangqi.evaluation`, cached by position key."""

@@ -64,6 +64,29 @@ def test_perpetual_checker_is_scored_as_losing():
     assert searcher._repetition_score() == -PERPETUAL_LOSS   # Red (to move now) has lost
 
 
+def quiescence_score(fen):
+    """The captures-only search's score of ``fen`` for the side to move (no depth left)."""
+    searcher = Searcher(knowledge=False)
+    position = Position.from_fen(fen)[0]
+    searcher.position = position
+    static = evaluate_from_scratch(position)
+    return searcher.quiesce(-10 ** 6, 10 ** 6, 0, static if position.side == 0 else -static)
+
+
+def test_a_capture_that_mates_is_seen_with_no_depth_left():
+    # Red's A0A9 takes the chariot with check; the general can go neither to E9 (the
+    # chariot's rank) nor to D8 (the horse on B7): mate.  A side in check must not
+    # "stand pat" on its material in the captures-only search.
+    assert quiescence_score("r2k5/4a4/1N1a5/9/9/9/9/9/9/R3K4 w - - 0 1") >= MATE_BOUND
+
+
+def test_a_check_with_a_capture_that_can_be_answered_is_only_worth_the_piece():
+    # The same capture, but the general may step to D8 (no horse): Red is a chariot up
+    # against two advisors, no mate.
+    score = quiescence_score("r2k5/4a4/3a5/9/9/9/9/9/9/R3K4 w - - 0 1")
+    assert 300 < score < MATE_BOUND
+
+
 def test_evaluation_is_symmetric_at_the_start():
     assert evaluate_from_scratch(Position.from_fen(START_FEN)[0]) == 0
 
