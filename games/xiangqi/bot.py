@@ -36,6 +36,7 @@ PERPETUAL_LOSS = 20000              # losing by perpetual check: worse than any 
 INFINITY = 10 ** 6
 LAZY_MARGIN = 250                   # king safety is skipped at leaves this far outside the window
 EXACT, LOWER, UPPER = 0, 1, 2
+QUIESCENCE_PLIES = 40               # the quiescence search stops this deep (static score)
 TT_LIMIT = 500_000                  # entries (about 100 MB); the table is cleared beyond it
 
 PIECE_VALUES = {KING: 0, ADVISOR: 200, ELEPHANT: 200, HORSE: 400, CHARIOT: 900, CANNON: 450, SOLDIER: 100}
@@ -66,6 +67,12 @@ def _red_square_bonus(kind: int, file: int, rank: int) -> int:
     if kind in (ADVISOR, ELEPHANT):
         return 10 if file == 4 else 0
     return 0
+
+
+def _capture_order(board: list[int]):
+    """The sort key of captures on ``board``: most valuable victim first, then least
+    valuable attacker (MVV-LVA), the quiescence search's move order."""
+    return lambda move: ORDER_VALUES[board[move >> 7] & 7] - 16 * ORDER_VALUES[board[move & 127] & 7]
 
 
 def _build_piece_square_values():
@@ -318,7 +325,7 @@ class Searcher:
         if self.nodes & 63 == 0 and (self.nodes >= self.node_limit or time.perf_counter() > self.deadline):
             raise SearchTimeout
         position = self.position
-        if self.quiescence_enabled and ply <= 40 and position.in_check(position.side):
+        if self.quiescence_enabled and ply <= QUIESCENCE_PLIES and position.in_check(position.side):
             return self._evasions(alpha, beta, ply, evaluation)
         static = evaluation          # children add their deltas to the raw score, not this one
         if self.knowledge:
@@ -329,7 +336,7 @@ class Searcher:
             if few:
                 static = endgame_adjust(position, static)
         stand_pat = static if position.side == RED else -static
-        if not self.quiescence_enabled or ply > 40:
+        if not self.quiescence_enabled or ply > QUIESCENCE_PLIES:
             return stand_pat
         if stand_pat >= beta:
             return stand_pat
@@ -337,7 +344,7 @@ class Searcher:
             alpha = stand_pat
         board = position.board
         moves = position.pseudo_captures()
-        moves.sort(key=lambda m: ORDER_VALUES[board[m >> 7] & 7] - 16 * ORDER_VALUES[board[m & 127] & 7])
+        moves.sort(key=_capture_order(board))
         side = position.side
         king = position.kings[side]
         lines, sensitive = LINES[king], SENSITIVE[king]
@@ -364,8 +371,8 @@ class Searcher:
         position = self.position
         board, side = position.board, position.side
         moves = position.pseudo_moves()
-        moves.sort(key=lambda m: -16 * ORDER_VALUES[board[m & 127] & 7] + ORDER_VALUES[board[m >> 7] & 7]
-                   if board[m & 127] else 0)
+        capture_order = _capture_order(board)
+        moves.sort(key=lambda m: capture_order(m) if board[m & 127] else 0)   # captures first
         best = -MATE + ply
         for move in moves:
             delta = self._delta(move)
