@@ -10,6 +10,7 @@ import sys
 import threading
 import time
 import uuid
+import weakref
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -332,6 +333,36 @@ def test_the_next_turn_reuses_the_folder_as_the_last_run_left_it(tmp_path, paths
     # The kept file recorded with each run is STATE.DAT as the run before left it.
     assert [a.get("kept", {}).get("STATE.DAT") for a in answers[:4]] == [
         None, "runs: 0\n", "runs: 0 1\n", "runs: 0 1\n"]
+
+
+@staging
+def test_a_finished_run_is_freed_once_the_seats_next_run_has_started(tmp_path, paths, monkeypatch):
+    """Freeing a run (pipes, reader threads, Popen) is kept off the turn's end, the
+    judge's path: a seat holds its last run until its next one has started, and then
+    lets it go (no run is kept longer: a long match must not pile them up)."""
+    runs: dict[str, list[weakref.ref]] = {}
+    held_at_start, freed_after = [], []
+    real_ended, real_opened = RunEachTurnSeat._ended, RunEachTurnSeat._opened
+
+    def ended(self, staged, exited_at):
+        runs.setdefault(self.folder.name, []).append(weakref.ref(staged.run))
+        return real_ended(self, staged, exited_at)
+
+    def opened(self, staged):
+        earlier = runs.get(self.folder.name, [])
+        held_at_start.append(bool(earlier) and earlier[-1]() is not None)
+        real_opened(self, staged)
+        freed_after.append(all(ref() is None for ref in earlier))
+    monkeypatch.setattr(RunEachTurnSeat, "_ended", ended)
+    monkeypatch.setattr(RunEachTurnSeat, "_opened", opened)
+    specs = [scripted("at=2,2", "stay"), scripted("at=2,1", "stay")]
+    match, turns = play(tmp_path, specs)
+    assert len(turns) >= 5 and sorted(paths["staged"]) == program_runs(turns, {0, 1})
+    # Each seat's first staged run has none before it; every later one found the last
+    # run still held, and freed it.
+    assert held_at_start.count(False) == 2 and held_at_start.count(True) == len(held_at_start) - 2
+    assert all(freed_after)
+    assert all(ref() is None for refs in runs.values() for ref in refs)   # closed with the match
 
 
 @staging
