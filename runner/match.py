@@ -171,6 +171,7 @@ class Match:
         self.written: list[Path] = []          # contest files and result.json, after the end
         self._temporary: Path | None = None
         self._writer: RecordWriter | None = None
+        self._unrecorded: TurnInfo | None = None    # see _record_turn
         self._lock = threading.RLock()
         self._control = _Control()
         self._wake = threading.Condition(self._lock)
@@ -310,6 +311,7 @@ class Match:
             except Exception:
                 pass
             seat.close()
+        self._write_unrecorded()
         if self._writer:
             self._writer.result(self.outcome, len(self.turns))
             self._writer.close()
@@ -469,14 +471,17 @@ class Match:
                     if self._control.steps:
                         self._control.steps -= 1
                         return True
+                    self._write_unrecorded()
                     self._wake.wait(0.5)
                     continue
                 left = self._last_turn_at + self._control.interval - time.monotonic()
                 if self._control.interval <= 0 or left <= 0:
                     return True
+                self._write_unrecorded()
                 self._wake.wait(left)
 
     def _apply_undo(self) -> None:
+        self._write_unrecorded()
         count = self._control.undo
         self._control.undo = 0
         del self.states[len(self.states) - count:]
@@ -524,6 +529,7 @@ class Match:
         # Programs run once per turn are asked together on this thread (ProgramsTurn:
         # one wait over all their exits); the other seats as before.
         programs = ProgramsTurn({seat: self.seats[seat] for seat in to_move}, state, limits)
+        self._write_unrecorded()                      # the programs think meanwhile
         others = [seat for seat in to_move if seat not in programs.staged]
         if len(others) == 1 and not programs.staged:   # one seat: asked on this thread
             seat = others[0]
@@ -570,13 +576,27 @@ class Match:
         for seat in self.seats:
             if not (early and seat.hears_moves_early and info.moves == early):
                 seat.observe(self.state.clone(), info.moves)
-        if self._writer:
-            self._writer.turn(info)
+        self._record_turn(info)
         self._revision += 1
         if self.state.is_terminal():
             self.outcome = self.state.outcome()
         self._last_turn_at = time.monotonic()
         self.after_turn(info)
+
+    def _record_turn(self, info: TurnInfo) -> None:
+        """Note the turn for the record.  Its line (a fifth of a ms to serialize and
+        write) is written once the next turn's programs have started, while they think
+        (:meth:`_ask`), rather than between the last answer and the next gate, where
+        it would delay every turn; at once when the match waits (paused, paced, over),
+        so the file always has every turn played before the match stands still."""
+        self._write_unrecorded()
+        self._unrecorded = info
+
+    def _write_unrecorded(self) -> None:
+        """Write the record line of the turn :meth:`_record_turn` noted, if any."""
+        info, self._unrecorded = self._unrecorded, None
+        if info is not None and self._writer:
+            self._writer.turn(info)
 
     def _charge(self, to_move: tuple[int, ...], answers: dict[int, Answer]) -> None:
         for seat in to_move:

@@ -149,6 +149,50 @@ def test_human_moves_undo_and_stop(tmp_path):
     assert len(replay.turns) == 0
 
 
+def record_types(path) -> list[str]:
+    """The types of a record's lines, in order ([] before the file is made)."""
+    if not path.exists():
+        return []
+    return [json.loads(line)["type"] for line in path.read_text().splitlines()]
+
+
+def wait_until(predicate, seconds=5.0) -> None:
+    deadline = time.time() + seconds
+    while not predicate() and time.time() < deadline:
+        time.sleep(0.01)
+    assert predicate()
+
+
+def test_the_record_holds_every_turn_played_whenever_the_match_waits(tmp_path):
+    """A turn's line is written as the next turn's seats are asked, not before (it is
+    kept off the judge's path): so it must be written at once when the match stands
+    still instead, paused or waiting for a person, and before an undo's line."""
+    paused = Match(HEX, options(size=9), [make_seat("bot:1", HEX, 1), make_seat("bot:1", HEX, 2)],
+                   seed=3, record_path=tmp_path / "p.arena.jsonl")
+    paused.pause()
+    paused.start()
+    paused.step()
+    wait_until(lambda: record_types(paused.record_path) == ["header", "turn"])
+    time.sleep(0.2)
+    assert len(paused.snapshot().turns) == 1 and record_types(paused.record_path) == ["header", "turn"]
+    paused.stop()
+    paused.join(5)
+
+    human = HumanSeat()
+    match = Match(HEX, options(size=5), [human, make_seat("bot:1", HEX, 9)], seed=3,
+                  record_path=tmp_path / "h.arena.jsonl", time_control=TimeControl())
+    match.start()
+    wait_until(lambda: match.human_waiting() == (0,))
+    match.submit(0, "c3")
+    wait_until(lambda: record_types(match.record_path) == ["header", "turn", "turn"])
+    assert match.human_waiting() == (0,)
+    assert match.undo()
+    wait_until(lambda: match.human_waiting() == (0,) and len(match.snapshot().turns) == 0)
+    match.stop()
+    match.join(5)
+    assert record_types(match.record_path) == ["header", "turn", "turn", "undo", "result"]
+
+
 def test_undo_is_refused_against_programs(tmp_path):
     match = Match(HEX, options(), [HumanSeat(), ScriptedSeat(["a1"])], seed=1)
     assert not match.can_undo()
