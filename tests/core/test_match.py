@@ -37,6 +37,20 @@ def run(seats, tmp_path, **kwargs):
     return match
 
 
+def record_types(path) -> list[str]:
+    """The types of a record's lines, in order ([] before the file is made)."""
+    if not path.exists():
+        return []
+    return [json.loads(line)["type"] for line in path.read_text().splitlines()]
+
+
+def wait_until(predicate, seconds=5.0) -> None:
+    deadline = time.time() + seconds
+    while not predicate() and time.time() < deadline:
+        time.sleep(0.01)
+    assert predicate()
+
+
 def test_illegal_move_loses_and_is_recorded(tmp_path):
     match = run([ScriptedSeat(["a1", "a1"]), ScriptedSeat(["a1"])], tmp_path)
     assert match.outcome.winners == (0,) and match.outcome.reason is Termination.ILLEGAL_MOVE
@@ -128,39 +142,18 @@ def test_human_moves_undo_and_stop(tmp_path):
     match = Match(HEX, options(size=5), [human, make_seat("bot:1", HEX, 9)], seed=3,
                   record_path=tmp_path / "h.arena.jsonl", time_control=TimeControl())
     match.start()
-
-    def wait_for(predicate):
-        deadline = time.time() + 5
-        while not predicate() and time.time() < deadline:
-            time.sleep(0.01)
-        assert predicate()
-
-    wait_for(lambda: match.human_waiting() == (0,))
+    wait_until(lambda: match.human_waiting() == (0,))
     match.submit(0, "c3")
-    wait_for(lambda: len(match.snapshot().turns) == 2 and match.human_waiting() == (0,))
+    wait_until(lambda: len(match.snapshot().turns) == 2 and match.human_waiting() == (0,))
     assert match.snapshot().state.look(3, 3) == 1
     assert match.can_undo() and match.undo()
-    wait_for(lambda: len(match.snapshot().turns) == 0 and match.human_waiting() == (0,))
+    wait_until(lambda: len(match.snapshot().turns) == 0 and match.human_waiting() == (0,))
     assert match.snapshot().state.look(3, 3) == 0
     match.stop()
     match.join(5)
     assert match.outcome.reason is Termination.ABORTED
     replay = open_replay(match.record_path)
     assert len(replay.turns) == 0
-
-
-def record_types(path) -> list[str]:
-    """The types of a record's lines, in order ([] before the file is made)."""
-    if not path.exists():
-        return []
-    return [json.loads(line)["type"] for line in path.read_text().splitlines()]
-
-
-def wait_until(predicate, seconds=5.0) -> None:
-    deadline = time.time() + seconds
-    while not predicate() and time.time() < deadline:
-        time.sleep(0.01)
-    assert predicate()
 
 
 def test_the_record_holds_every_turn_played_whenever_the_match_waits(tmp_path):
