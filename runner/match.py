@@ -576,21 +576,25 @@ class Match:
         for seat in self.seats:
             if not (early and seat.hears_moves_early and info.moves == early):
                 seat.observe(self.state.clone(), info.moves)
-        self._record_turn(info)
+        self._record_turn(info, at_once=bool(early))
         self._revision += 1
         if self.state.is_terminal():
             self.outcome = self.state.outcome()
         self._last_turn_at = time.monotonic()
         self.after_turn(info)
 
-    def _record_turn(self, info: TurnInfo) -> None:
-        """Note the turn for the record.  Its line (a fifth of a ms to serialize and
-        write) is written once the next turn's programs have started, while they think
-        (:meth:`_ask`), rather than between the last answer and the next gate, where
-        it would delay every turn; at once when the match waits (paused, paced, over),
-        so the file always has every turn played before the match stands still."""
+    def _record_turn(self, info: TurnInfo, at_once: bool) -> None:
+        """Write the turn's record line, ``at_once`` or later.  At once when a seat
+        heard the move early (:meth:`_tell_early`): the program on move already thinks.
+        Else the line (a fifth of a ms to serialize and write) is written once the next
+        turn's programs have started, while they think (:meth:`_ask`), rather than
+        between the last answer and the next gate, where it would delay every turn; and
+        at once when the match waits (paused, paced, over), so the file always has
+        every turn played before the match stands still."""
         self._write_unrecorded()
         self._unrecorded = info
+        if at_once:
+            self._write_unrecorded()
 
     def _write_unrecorded(self) -> None:
         """Write the record line of the turn :meth:`_record_turn` noted, if any."""
