@@ -51,6 +51,16 @@ def wait_until(predicate, seconds=5.0) -> None:
     assert predicate()
 
 
+def person_plays_c3_against_a_bot(tmp_path) -> Match:
+    """A running match of a person (seat 0) against a bot, the person's c3 submitted."""
+    match = Match(HEX, options(size=5), [HumanSeat(), make_seat("bot:1", HEX, 9)], seed=3,
+                  record_path=tmp_path / "h.arena.jsonl", time_control=TimeControl())
+    match.start()
+    wait_until(lambda: match.human_waiting() == (0,))
+    match.submit(0, "c3")
+    return match
+
+
 def test_illegal_move_loses_and_is_recorded(tmp_path):
     match = run([ScriptedSeat(["a1", "a1"]), ScriptedSeat(["a1"])], tmp_path)
     assert match.outcome.winners == (0,) and match.outcome.reason is Termination.ILLEGAL_MOVE
@@ -138,12 +148,7 @@ def test_pause_and_single_step(tmp_path):
 
 
 def test_human_moves_undo_and_stop(tmp_path):
-    human = HumanSeat()
-    match = Match(HEX, options(size=5), [human, make_seat("bot:1", HEX, 9)], seed=3,
-                  record_path=tmp_path / "h.arena.jsonl", time_control=TimeControl())
-    match.start()
-    wait_until(lambda: match.human_waiting() == (0,))
-    match.submit(0, "c3")
+    match = person_plays_c3_against_a_bot(tmp_path)
     wait_until(lambda: len(match.snapshot().turns) == 2 and match.human_waiting() == (0,))
     assert match.snapshot().state.look(3, 3) == 1
     assert match.can_undo() and match.undo()
@@ -171,12 +176,7 @@ def test_the_record_holds_every_turn_played_whenever_the_match_waits(tmp_path):
     paused.stop()
     paused.join(5)
 
-    human = HumanSeat()
-    match = Match(HEX, options(size=5), [human, make_seat("bot:1", HEX, 9)], seed=3,
-                  record_path=tmp_path / "h.arena.jsonl", time_control=TimeControl())
-    match.start()
-    wait_until(lambda: match.human_waiting() == (0,))
-    match.submit(0, "c3")
+    match = person_plays_c3_against_a_bot(tmp_path)
     wait_until(lambda: record_types(match.record_path) == ["header", "turn", "turn"])
     assert match.human_waiting() == (0,)
     assert match.undo()
