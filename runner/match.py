@@ -591,8 +591,7 @@ class Match:
         between the last answer and the next gate, where it would delay every turn; and
         at once when the match waits (paused, paced, over), so the file always has
         every turn played before the match stands still."""
-        self._write_unrecorded()
-        self._unrecorded = info
+        self._unrecorded = info           # the last turn's line was written by _ask
         if at_once:
             self._write_unrecorded()
 

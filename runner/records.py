@@ -1,8 +1,8 @@
 """The arena's own match record (JSON Lines) and opening any record as a replay.
 
-A record is one JSON object per line, flushed for every turn as the next one starts
-(:meth:`runner.match.Match._record_turn`) and fsynced right after, off the judge's
-path, so a crash loses at most the turn just played:
+A record is one JSON object per line, flushed for every turn by the time the next one
+starts (:meth:`runner.match.Match._record_turn`) and fsynced right after, off the
+judge's path, so a crash loses at most the turn just played:
 
     {"type": "header", "format": "arena-record", "version": 1, "game": "hex", ...}
     {"type": "seats", "seats": [...]}     (optional: the seats once started, e.g. an
