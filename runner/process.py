@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import atexit
 import collections
+import json
 import os
 import queue
 import select
@@ -31,7 +32,7 @@ from typing import Callable, Iterator, Sequence
 import psutil
 
 from games.annotations import MAX_BYTES as MAX_DEBUG_BYTES, is_debug_line
-from runner.sandbox import Sandbox, SandboxLimits
+from runner.sandbox import STRICT, Sandbox, SandboxLimits
 
 #: Bytes kept of each output stream's start and of its end (what lies between is counted).
 TAIL_BYTES = 4096
@@ -513,10 +514,12 @@ class RunResult:
         return f"finished in {self.elapsed:.3f} s"
 
 
-def _popen(argv, cwd, sandbox: Sandbox, stdin, gate: bool = False):
+def _popen(argv, cwd, sandbox: Sandbox, stdin, gate: bool = False, info_fd: int | None = None):
     """Start ``argv`` in ``cwd`` inside ``sandbox`` (``gate``: held until a line arrives
-    on stdin, see :class:`GatedRun`); registered until killed."""
-    command, env, preexec = sandbox.command(argv, cwd, gate), sandbox.env(cwd), sandbox.preexec()
+    on stdin, see :class:`GatedRun`; ``info_fd``: see :meth:`Sandbox.command`, passed to
+    the sandbox); registered until killed."""
+    command = sandbox.command(argv, cwd, gate, info_fd)
+    env, preexec = sandbox.env(cwd), sandbox.preexec()
     # Started and registered under the lock: the orphan sweep (which holds it too) must
     # never take a program just started for an orphan.
     with _LIVE_LOCK:
@@ -524,6 +527,7 @@ def _popen(argv, cwd, sandbox: Sandbox, stdin, gate: bool = False):
             command, cwd=str(cwd) if cwd else None, stdin=stdin,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
             start_new_session=(os.name == "posix"), preexec_fn=preexec,
+            pass_fds=() if info_fd is None else (info_fd,),
             creationflags=getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0))
         _LIVE[proc.pid] = proc
         _guard_note(f"+{proc.pid}")
@@ -635,7 +639,7 @@ def wait_for_exits(runs: dict, deadlines: dict) -> Iterator[tuple[object, float 
     poller, by_fd, left = select.poll(), {}, {}
     for key, run in runs.items():
         try:
-            fd = os.pidfd_open(run.proc.pid)
+            fd = run.exit_pidfd() if hasattr(run, "exit_pidfd") else os.pidfd_open(run.proc.pid)
         except (AttributeError, OSError):
             left[key] = run
             continue
@@ -683,13 +687,63 @@ def _ended_within(readers: Sequence[threading.Thread], seconds: float) -> bool:
     return not any(reader.is_alive() for reader in readers)
 
 
+#: Seconds :meth:`GatedRun.reap` waits for bwrap to exit after the program it wraps (it
+#: takes a few tenths of a ms) before it kills it.
+WRAPPER_EXIT_WAIT = 1.0
+#: Seconds a :class:`GatedRun` waits for bwrap to set up the sandbox and start the
+#: program's process (tens of ms) before it watches bwrap instead (see :func:`_sandboxed`).
+SANDBOX_START_WAIT = 10.0
+
+
+def _sandboxed(info_fd: int, wrapper_pid: int) -> tuple[int, int, int] | None:
+    """The program bwrap (``wrapper_pid``) started in its sandbox, held at its gate: a
+    pidfd of it, its pid and the pid of its parent, bwrap's init in the sandbox (read
+    as bwrap's JSON from ``info_fd``, closed here).  None when bwrap said nothing in
+    time (it failed) or the processes are not where they should be."""
+    deadline = time.monotonic() + SANDBOX_START_WAIT
+    data = b""
+    try:
+        poller = select.poll()
+        poller.register(info_fd, select.POLLIN)
+        while b"}" not in data and poller.poll(int(SANDBOX_START_WAIT * 1000)):
+            chunk = os.read(info_fd, 4096)
+            if not chunk:
+                break
+            data += chunk
+    finally:
+        os.close(info_fd)
+    try:
+        init = int(json.loads(data[:data.index(b"}") + 1])["child-pid"])
+        while not (children := _children_of(init)) and time.monotonic() < deadline:
+            time.sleep(0.0005)                # bwrap's init forks the program right away
+        if len(children) != 1 or int(_proc_stat(init)[1]) != wrapper_pid:
+            return None
+        program = children.pop()
+        fd = os.pidfd_open(program)
+    except (ValueError, KeyError, TypeError, IndexError, OSError):
+        return None
+    try:
+        if int(_proc_stat(program)[1]) == init:    # the pidfd pins the process asked about
+            return fd, program, init
+    except (OSError, ValueError, IndexError):
+        pass
+    os.close(fd)
+    return None
+
+
+def _children_of(pid: int) -> set[int]:
+    """The pids of a process's children (Linux)."""
+    with open(f"/proc/{pid}/task/{pid}/children", "rb") as fh:
+        return {int(word) for word in fh.read().split()}
+
+
 def tree_dies_with_program(sandbox: Sandbox) -> bool:
     """Whether, once a program of ``sandbox`` has exited and its process group has been
     killed, every other process of its tree is dead or adopted by the arena: in the
     strict level its PID namespace died with it; in the basic level (Linux) the arena is
     the child subreaper, so a process that left the group was re-parented to the arena
     when its parent died, where :func:`sweep_orphans` finds it."""
-    from runner.sandbox import STRICT, is_subreaper
+    from runner.sandbox import is_subreaper
     return os.name == "posix" and (sandbox.level == STRICT or is_subreaper())
 
 
@@ -714,9 +768,25 @@ class GatedRun:
     def __init__(self, command: str | Sequence[str], cwd: str | Path | None,
                  sandbox: Sandbox | None = None):
         self.sandbox = _sandbox_for(sandbox, None)
-        self.proc = _popen(split_command(command), cwd, self.sandbox, subprocess.PIPE, gate=True)
+        strict = self.sandbox.level == STRICT and hasattr(os, "pidfd_open")
+        info_read, info_write = os.pipe() if strict else (None, None)
+        try:
+            self.proc = _popen(split_command(command), cwd, self.sandbox, subprocess.PIPE,
+                               gate=True, info_fd=info_write)
+        except BaseException:
+            if info_read is not None:
+                os.close(info_read)
+            raise
+        finally:
+            if info_write is not None:
+                os.close(info_write)
         self._out, self._err = _OutputReader(self.proc.stdout), _OutputReader(self.proc.stderr)
         self._out.start(), self._err.start()
+        # Strict: a pidfd of the program's own process in its sandbox, its pid and its
+        # parent's (bwrap's init), so that its exit is seen as it happens, not when bwrap
+        # has noticed it and exited too (0.35 ms later); None: its exit is bwrap's.
+        found = None if info_read is None else _sandboxed(info_read, self.proc.pid)
+        self._program_fd, self._program_pid, self._sandbox_init = found or (None, 0, 0)
         #: ``time.perf_counter()`` when the gate opened (see :meth:`open`).
         self.started = 0.0
 
@@ -725,7 +795,36 @@ class GatedRun:
         tree is killed then (its adopted orphans too, unless ``sweep`` is false: the
         caller then calls :func:`sweep_orphans` before the next run)."""
         self.open()
+        self._close_program_fd()
         return _finish(self.proc, self._out, self._err, self.started, timeout, sweep)
+
+    def exit_pidfd(self) -> int:
+        """A new pidfd (the caller closes it) that turns readable when the run has ended:
+        the program's own when known (strict), else its wrapper's (bwrap, or the
+        program itself in the basic level)."""
+        if self._program_fd is not None:
+            return os.dup(self._program_fd)
+        return os.pidfd_open(self.proc.pid)
+
+    def ended_alone(self) -> bool:
+        """After its exit was seen (:meth:`exit_pidfd`), before :meth:`reap`: whether the
+        program has left no process running (strict: none but itself, dead, is left
+        under bwrap's init), so its files are final though its sandbox is not yet torn
+        down.  False when that is not known: the caller then reaps it first."""
+        if self._program_fd is None:
+            return False
+        try:
+            left = _children_of(self._sandbox_init)
+        except FileNotFoundError:
+            return True          # bwrap has reaped its init: the namespace is dead
+        except (OSError, ValueError):
+            return False
+        return left <= {self._program_pid}
+
+    def _close_program_fd(self) -> None:
+        if self._program_fd is not None:
+            os.close(self._program_fd)
+            self._program_fd = None
 
     def open(self) -> None:
         """Open the gate: the program starts now (:attr:`started`).  Its exit can then
@@ -758,13 +857,19 @@ class GatedRun:
         by the caller before the next run)."""
         self._timed_out = exited_at is None
         self._elapsed = (time.perf_counter() if self._timed_out else exited_at) - self.started
+        seen_in_sandbox = self._program_fd is not None
+        self._close_program_fd()
         if self._timed_out or not tree_dies_with_program(self.sandbox):
             _reap(self.proc, sweep)           # kill_tree walks the tree while it is alive
             return
-        try:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        except OSError:
-            pass                              # no process is left in its group
+        # When the exit seen was the program's own (strict), bwrap exits on its own a few
+        # tenths of a ms later with the program's exit status, which a kill would replace;
+        # once it has been reaped, its pid is never signalled.
+        if not (seen_in_sandbox and _wait_for_exit(self.proc, WRAPPER_EXIT_WAIT)):
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except OSError:
+                pass                          # no process is left in its group
         self.proc.wait()
         _forget(self.proc)
         if sweep:
@@ -787,6 +892,7 @@ class GatedRun:
         its stdin and exits (a kill would leave the sandbox's processes to be reaped by
         whoever adopts them, which can take seconds); killed if it does not."""
         self._out.closing.set()
+        self._close_program_fd()
         try:
             self.proc.stdin.close()
             self.proc.wait(timeout=1.0)

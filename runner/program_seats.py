@@ -337,10 +337,15 @@ class RunEachTurnSeat(ProgramSeat):
 
     def _ended(self, staged: "StagedRun", exited_at: float | None) -> Answer:
         """The staged run's program has exited (or its time ran out): its answer."""
-        staged.run.reap(exited_at, sweep=False)     # orphans: ProgramsTurn sweeps them
-        # Strict: the program's namespace is dead, so its files are read while its
-        # output reaches the readers.  Basic: the output first, so that an orphan
-        # holding it is swept (GatedRun.result) before the folder is tidied.
+        # Strict, the program exited leaving no process behind: its files are final, so
+        # they are read at once, while bwrap tears its sandbox down and the output
+        # reaches the readers; then bwrap is reaped.  Otherwise its tree is killed first
+        # (a program out of time, or one it left, could still write), and in the basic
+        # level its output is taken before the folder is read, so that an orphan holding
+        # it is swept (GatedRun.result) before the folder is tidied.
+        files_first = exited_at is not None and staged.run.ended_alone()
+        if not files_first:
+            staged.run.reap(exited_at, sweep=False)     # orphans: ProgramsTurn sweeps them
         result = None if self.sandbox.level == STRICT else staged.run.result()
         with OpenFolder(self.folder) as folder:
             answer, problem, left = self._answer_files(staged.files, folder)
@@ -349,6 +354,8 @@ class RunEachTurnSeat(ProgramSeat):
             # program's tree is dead (in the basic sandbox an orphan lives until the
             # sweep, as it did when this was noted just before the next run).
             self._files_after = _RunFiles({}, left, self.kept_files(folder))
+        if files_first:
+            staged.run.reap(exited_at, sweep=False)
         self._finished = staged.run
         return self.read_move(self._judged(answer, problem, result or staged.run.result()))
 

@@ -212,12 +212,15 @@ class Sandbox:
 
     # ------------------------------------------------------------------ starting
     def command(self, argv: Sequence[str], folder: str | Path | None,
-                gate: bool = False) -> list[str]:
+                gate: bool = False, info_fd: int | None = None) -> list[str]:
         """The argument list that runs ``argv`` in this sandbox, in ``folder``.
 
         ``gate``: the sandbox is set up now but the program starts only when a line
         arrives on stdin (:data:`GATE_SCRIPT`), so a judge can pay the start-up cost
         (fork, namespaces, mounts) before the program's turn (POSIX only).
+        ``info_fd`` (strict): a descriptor the caller passes, on which bwrap writes the
+        pid of its init in the sandbox (the program's parent) as JSON
+        (``{"child-pid": N, ...}``) once the sandbox is set up.
         """
         argv = [_which(argv[0]), *argv[1:]]
         if self.level != STRICT and not gate:
@@ -232,6 +235,8 @@ class Sandbox:
             return gate_args + argv
         folder = Path(folder).absolute() if folder else None
         args = [shutil.which("bwrap") or "bwrap", *_namespace_args(), *_system_args()]
+        if info_fd is not None:
+            args += ["--info-fd", str(info_fd)]
         # As root, the program gets a uid of its own, and its folder is handed to that uid:
         # only a folder the arena made for it (a person's own folder is never re-owned).
         as_root = _as_root() and folder is not None and (folder / SEAT_MARKER).is_file()

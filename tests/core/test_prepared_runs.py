@@ -2,10 +2,12 @@
 starts only when the gate opens, and nothing is left running afterwards."""
 import json
 import os
+import select
 import subprocess
 import sys
 import textwrap
 import time
+from pathlib import Path
 
 import psutil
 import pytest
@@ -77,6 +79,51 @@ def test_a_missing_program_is_refused_before_the_gate(tmp_path):
     with pytest.raises(OSError):
         GatedRun([str(tmp_path / "no-such-program")], tmp_path,
                  Sandbox(SandboxLimits(), level_name=BASIC))
+
+
+LEAVES_A_WRITER = textwrap.dedent("""\
+    import os, sys, time
+    open("OUT.TXT", "w").write("early\\n")
+    if sys.argv[1] == "child" and os.fork() == 0:
+        time.sleep(0.5)
+        open("OUT.TXT", "w").write("late\\n")
+        os._exit(0)
+""")
+
+
+def pidfd_pid(fd: int) -> int:
+    """The pid a pidfd refers to (Linux's fdinfo)."""
+    info = Path(f"/proc/self/fdinfo/{fd}").read_text()
+    return int(next(line.split()[1] for line in info.splitlines() if line.startswith("Pid:")))
+
+
+@pytest.mark.skipif(STRICT not in LEVELS or not hasattr(os, "pidfd_open"),
+                    reason="needs the strict sandbox (bubblewrap) and pidfds")
+@pytest.mark.parametrize("leaves", ["nothing", "child"])
+def test_a_strict_run_is_over_when_its_program_exits_and_nothing_it_left_runs(tmp_path, leaves):
+    """Strict: the exit watched is the program's own, not bwrap's (which follows 0.35 ms
+    later); its files count as final at once only when it left no process running;
+    either way, a process it left never writes after its run has ended."""
+    program = tmp_path / "writer.py"
+    program.write_text(LEAVES_A_WRITER)
+    folder = tmp_path / "seat"
+    folder.mkdir()
+    gated = GatedRun([PY, str(program), leaves], folder, Sandbox(SandboxLimits(), level_name=STRICT))
+    fd = gated.exit_pidfd()
+    try:
+        watched = pidfd_pid(fd)
+        assert watched != gated.proc.pid and psutil.Process(watched).ppid() != gated.proc.pid
+        gated.open()
+        assert select.select([fd], [], [], 10)[0] == [fd]
+    finally:
+        os.close(fd)
+    assert gated.ended_alone() == (leaves == "nothing")
+    result = gated.end(time.perf_counter())
+    assert result.returncode == 0 and not result.timed_out
+    time.sleep(0.8)
+    assert (folder / "OUT.TXT").read_text() == "early\n"     # the child died with the run
+    with process._LIVE_LOCK:
+        assert gated.proc.pid not in process._LIVE
 
 
 FILES = FileProtocol(inputs=lambda state, seat: {"IN.TXT": f"{state}\n"}, output="OUT.TXT",
