@@ -14,8 +14,9 @@
 3. The judge with four programs that think 0.2-1.5 s (a C program sleeping a time it
    computes from MAP.INP, so the bench knows each program's true run time): a Match's
    wall time per turn minus the slowest program's true run time, p50 and p90 over
-   ``--sleep-turns`` turns, in the basic and the strict sandbox, with the match's
-   record written.  The run time is measured two ways and both are printed: from
+   ``--sleep-turns`` turns, in the basic and the strict sandbox (each measured in a
+   process of its own, as an arena runs with one level), with the match's record
+   written.  The run time is measured two ways and both are printed: from
    outside, as `time` does (a small wrapper forks, execs and waits for the program:
    exec to exit; the wrapper's own exec counts against the judge), which is the
    issue's definition and what the goal (p90 at most 5 ms) is judged on; and from
@@ -324,6 +325,7 @@ def main() -> None:
     parser.add_argument("--per-seat-threads", action="store_true",
                         help="ask each program on a thread of its own (no ProgramsTurn), "
                              "for comparison")
+    parser.add_argument("--one-level", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.per_seat_threads:
         import runner.program_seats
@@ -335,16 +337,19 @@ def main() -> None:
         import runner.program_seats
         runner.program_seats.can_gate = lambda: False
     levels = [BASIC, STRICT] if args.sandbox == "both" else [args.sandbox]
+    if args.one_level:
+        _level_report(args.sleep_turns, args.sandbox)
+        return
     if args.only_sleep:
-        _sleep_report(args.sleep_turns, levels)
+        _sleep_report(args.sleep_turns, levels, _flags(args))
         return
     print(f"Simulated 21x21 games (scatter-21, 4 robots), {args.games} games each:")
-    for label, levels in (("rules only (random moves)", [0, 0, 0, 0]),
-                          ("4 x painter (level 2)", [2, 2, 2, 2]),
-                          ("4 x territory (level 3)", [3, 3, 3, 3]),
-                          ("4 x strongest (level 4)", [4, 4, 4, 4])):
-        games = args.games if levels[0] < 3 else max(2, args.games // 4)
-        per_game, per_turn = simulate(levels, games)
+    for label, bots in (("rules only (random moves)", [0, 0, 0, 0]),
+                        ("4 x painter (level 2)", [2, 2, 2, 2]),
+                        ("4 x territory (level 3)", [3, 3, 3, 3]),
+                        ("4 x strongest (level 4)", [4, 4, 4, 4])):
+        games = args.games if bots[0] < 3 else max(2, args.games // 4)
+        per_game, per_turn = simulate(bots, games)
         print(f"  {label:28s} {per_game:8.1f} games/s  {per_turn:9.0f} turns/s  "
               f"({1000 / per_game:.0f} ms per game)")
     with tempfile.TemporaryDirectory() as tmp:
@@ -358,37 +363,56 @@ def main() -> None:
         print(f"Match with 4 programs, {turns} turns:")
         print(f"  wall {wall * 1000:.1f} ms per turn, slowest program {slowest * 1000:.1f} ms, "
               f"overhead {(wall - slowest) * 1000:.1f} ms per turn")
-    _sleep_report(args.sleep_turns)
+    _sleep_report(args.sleep_turns, levels, _flags(args))
 
 
-def _sleep_report(turns: int, levels: list[str]) -> None:
-    """Part 3 for each sandbox level in ``levels``."""
+def _flags(args) -> list[str]:
+    """The comparison flags given, for a level measured in a process of its own."""
+    return [flag for flag, given in (("--wait=poll", args.wait == "poll"), ("--no-gate", args.no_gate),
+                                     ("--per-seat-threads", args.per_seat_threads)) if given]
+
+
+def _sleep_report(turns: int, levels: list[str], flags: list[str]) -> None:
+    """Part 3 for each sandbox level in ``levels``.  Each level is measured in a Python
+    process of its own, as an arena runs with one level: the basic level makes the
+    process the child subreaper of every program for good, and a strict-level judge
+    in that process then has the sandboxes' leftovers to reap too."""
     print(f"Match with 4 programs thinking 0.2-1.5 s, judge overhead per turn over the slowest "
           f"program; load average {os.getloadavg()[0]:.2f}.  The goal (p90 <= 5 ms) is judged "
           f"on the outside measure (exec to exit, as `time` sees it); the inside one "
           f"(main() to exit) also counts exec and the dynamic loader as overhead:")
     for level_name in levels:
-        if level_name == STRICT and strict_problem():
-            print(f"  strict: not available here ({strict_problem()})")
-            continue
-        with tempfile.TemporaryDirectory() as tmp:
-            extra = sleeping_overhead(Path(tmp), turns, level_name)
-        if extra is None:
-            print("  no C compiler, skipped")
-            return
-        for measure in ("outside", "inside"):
-            values = extra[measure]
-            p90 = percentile(values, 0.9) * 1000
-            goal = f"  ({'meets' if p90 <= 5.0 else 'misses'} the goal)" if measure == "outside" else ""
-            print(f"  {level_name:6s} sandbox, {measure:7s}, {len(values)} turns: "
-                  f"p50 {percentile(values, 0.5) * 1000:.1f} ms, p90 {p90:.1f} ms, "
-                  f"max {max(values) * 1000:.1f} ms{goal}")
+        if len(levels) == 1:
+            _level_report(turns, level_name)
+        else:
+            sys.stdout.flush()
+            subprocess.run([sys.executable, __file__, "--one-level", "--sandbox", level_name,
+                            "--sleep-turns", str(turns), *flags], check=False)
     with tempfile.TemporaryDirectory() as tmp:
         floor = system_floor(Path(tmp), min(turns, 30))
     if floor:
         print(f"  the system's floor (gates opened, wrappers exec'd, exits seen; no judge work), "
               f"{len(floor)} rounds: p50 {percentile(floor, 0.5) * 1000:.1f} ms, "
               f"p90 {percentile(floor, 0.9) * 1000:.1f} ms")
+
+
+def _level_report(turns: int, level_name: str) -> None:
+    """Part 3's lines for one sandbox level, measured in this process."""
+    if level_name == STRICT and strict_problem():
+        print(f"  strict: not available here ({strict_problem()})")
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        extra = sleeping_overhead(Path(tmp), turns, level_name)
+    if extra is None:
+        print("  no C compiler, skipped")
+        return
+    for measure in ("outside", "inside"):
+        values = extra[measure]
+        p90 = percentile(values, 0.9) * 1000
+        goal = f"  ({'meets' if p90 <= 5.0 else 'misses'} the goal)" if measure == "outside" else ""
+        print(f"  {level_name:6s} sandbox, {measure:7s}, {len(values)} turns: "
+              f"p50 {percentile(values, 0.5) * 1000:.1f} ms, p90 {p90:.1f} ms, "
+              f"max {max(values) * 1000:.1f} ms{goal}")
 
 
 if __name__ == "__main__":
