@@ -229,16 +229,21 @@ def _children_of_main_thread() -> set[int] | None:
     main = threading.main_thread()
     if not main.is_alive() or main.native_id != os.getpid():
         return None
-    with open(f"/proc/self/task/{main.native_id}/children", "rb") as fh:
-        return {int(word) for word in fh.read().split()}
+    return _task_children("self", main.native_id)
 
 
 def _children_from_tasks() -> set[int]:
     pids: set[int] = set()
     for task in os.listdir("/proc/self/task"):
-        with open(f"/proc/self/task/{task}/children", "rb") as fh:
-            pids.update(int(word) for word in fh.read().split())
+        pids |= _task_children("self", task)
     return pids
+
+
+def _task_children(pid: int | str, task: int | str) -> set[int]:
+    """The pids of the children a process's thread (``task``) started (Linux; a
+    process's own children are its main thread's: ``task`` = ``pid``)."""
+    with open(f"/proc/{pid}/task/{task}/children", "rb") as fh:
+        return {int(word) for word in fh.read().split()}
 
 
 def _children_from_stat() -> set[int]:
@@ -639,7 +644,7 @@ def wait_for_exits(runs: dict, deadlines: dict) -> Iterator[tuple[object, float 
     poller, by_fd, left = select.poll(), {}, {}
     for key, run in runs.items():
         try:
-            fd = run.exit_pidfd() if hasattr(run, "exit_pidfd") else os.pidfd_open(run.proc.pid)
+            fd = run.exit_pidfd()
         except (AttributeError, OSError):
             left[key] = run
             continue
@@ -697,10 +702,34 @@ SANDBOX_START_WAIT = 10.0
 
 def _sandboxed(info_fd: int, wrapper_pid: int) -> tuple[int, int, int] | None:
     """The program bwrap (``wrapper_pid``) started in its sandbox, held at its gate: a
-    pidfd of it, its pid and the pid of its parent, bwrap's init in the sandbox (read
-    as bwrap's JSON from ``info_fd``, closed here).  None when bwrap said nothing in
-    time (it failed) or the processes are not where they should be."""
+    pidfd of it, its pid and the pid of its parent, bwrap's init in the sandbox (told
+    on ``info_fd``, closed here).  None when bwrap said nothing in time (it failed) or
+    the processes are not where they should be."""
     deadline = time.monotonic() + SANDBOX_START_WAIT
+    init = _bwrap_child_pid(info_fd)
+    if init is None:
+        return None
+    try:
+        while not (children := _task_children(init, init)) and time.monotonic() < deadline:
+            time.sleep(0.0005)                # bwrap's init forks the program right away
+        if len(children) != 1 or int(_proc_stat(init)[1]) != wrapper_pid:
+            return None
+        program = children.pop()
+        fd = os.pidfd_open(program)
+    except (ValueError, IndexError, OSError):
+        return None
+    try:
+        if int(_proc_stat(program)[1]) == init:    # the pidfd pins the process asked about
+            return fd, program, init
+    except (OSError, ValueError, IndexError):
+        pass
+    os.close(fd)
+    return None
+
+
+def _bwrap_child_pid(info_fd: int) -> int | None:
+    """The ``child-pid`` of the JSON bwrap writes on its ``--info-fd`` (closed here) once
+    its sandbox is set up, or None when it says nothing within SANDBOX_START_WAIT."""
     data = b""
     try:
         poller = select.poll()
@@ -713,28 +742,9 @@ def _sandboxed(info_fd: int, wrapper_pid: int) -> tuple[int, int, int] | None:
     finally:
         os.close(info_fd)
     try:
-        init = int(json.loads(data[:data.index(b"}") + 1])["child-pid"])
-        while not (children := _children_of(init)) and time.monotonic() < deadline:
-            time.sleep(0.0005)                # bwrap's init forks the program right away
-        if len(children) != 1 or int(_proc_stat(init)[1]) != wrapper_pid:
-            return None
-        program = children.pop()
-        fd = os.pidfd_open(program)
-    except (ValueError, KeyError, TypeError, IndexError, OSError):
+        return int(json.loads(data[:data.index(b"}") + 1])["child-pid"])
+    except (ValueError, KeyError, TypeError):
         return None
-    try:
-        if int(_proc_stat(program)[1]) == init:    # the pidfd pins the process asked about
-            return fd, program, init
-    except (OSError, ValueError, IndexError):
-        pass
-    os.close(fd)
-    return None
-
-
-def _children_of(pid: int) -> set[int]:
-    """The pids of a process's children (Linux)."""
-    with open(f"/proc/{pid}/task/{pid}/children", "rb") as fh:
-        return {int(word) for word in fh.read().split()}
 
 
 def tree_dies_with_program(sandbox: Sandbox) -> bool:
@@ -814,7 +824,7 @@ class GatedRun:
         if self._program_fd is None:
             return False
         try:
-            left = _children_of(self._sandbox_init)
+            left = _task_children(self._sandbox_init, self._sandbox_init)
         except FileNotFoundError:
             return True          # bwrap has reaped its init: the namespace is dead
         except (OSError, ValueError):

@@ -384,8 +384,11 @@ def test_tam_quan_programs_take_the_same_path(tmp_path, paths):
 
 # ----------------------------------------------------------------- 6. wait_for_exits
 def started(*sleeps: float) -> dict:
-    """Programs sleeping the given seconds, as runs keyed by their index."""
-    return {i: SimpleNamespace(proc=subprocess.Popen([PY, "-c", f"import time; time.sleep({s})"]))
+    """Programs sleeping the given seconds, as runs keyed by their index (watched, as a
+    GatedRun in the basic level is, through a pidfd of the process itself)."""
+    def run(proc: subprocess.Popen) -> SimpleNamespace:
+        return SimpleNamespace(proc=proc, exit_pidfd=lambda: os.pidfd_open(proc.pid))
+    return {i: run(subprocess.Popen([PY, "-c", f"import time; time.sleep({s})"]))
             for i, s in enumerate(sleeps)}
 
 
