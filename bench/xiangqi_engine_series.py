@@ -5,9 +5,13 @@ set of openings, each opening twice with colours swapped, and the script prints 
 first seat's score with its 95% confidence interval::
 
     nice -n 15 python bench/xiangqi_engine_series.py --strength --openings 8 \\
-        --seat "bot:5 nodes=180000" --seat "ucci:$ARENA_ELEPHANTEYE depth=5"
+        --seat "bot:5 nodes=125000" --seat "ucci:$ARENA_ELEPHANTEYE depth=5"
     nice -n 15 python bench/xiangqi_engine_series.py --strength --openings 8 \\
-        --seat "bot:5 nodes=180000" --seat "uci:$ARENA_FAIRY_STOCKFISH depth=9"
+        --seat "bot:5 nodes=125000" --seat "uci:$ARENA_FAIRY_STOCKFISH depth=9"
+
+``nodes=125000`` is about 2 s a move for the bot on the bench machine (2.06 s on
+average over 12 opening and middlegame positions); a node budget rather than a clock
+keeps every game reproducible from its seed and fair under load.
 
 The openings are the first two half-moves of common lines (OPENINGS below), given to
 both seats as the start position (``fen=``).  A game is scored 1 / 0.5 / 0 for the

@@ -1,7 +1,9 @@
 """The built-in Xiangqi engine: alpha-beta search in pure Python, five levels.
 
 Search: iterative deepening, principal-variation search with a Zobrist-keyed
-transposition table, null-move pruning, late-move reductions, check extension and a
+transposition table, null-move pruning, late-move reductions, and near the leaves of
+the lines that are not the main one, static cut-offs (reverse futility), futility
+and late-move pruning of quiet moves that give no check; check extension and a
 quiescence search of captures (of every reply while in check: a checked side cannot
 "stand pat" on its material, since it may be mated).  Moves are ordered TT move first,
 then captures by MVV-LVA, then killer moves, then the history heuristic.  Evaluation:
@@ -37,6 +39,11 @@ INFINITY = 10 ** 6
 LAZY_MARGIN = 250                   # king safety is skipped at leaves this far outside the window
 EXACT, LOWER, UPPER = 0, 1, 2
 QUIESCENCE_PLIES = 40               # the quiescence search stops this deep (static score)
+REVERSE_FUTILITY_DEPTH = 3          # static-score cut-off at this depth and below ...
+REVERSE_FUTILITY_MARGIN = 120       # ... when the score beats beta by this much a ply
+FUTILITY_DEPTH = 2                  # quiet moves skipped this near the leaves ...
+FUTILITY_MARGINS = (0, 150, 320)    # ... when the score plus this cannot reach alpha
+LATE_MOVE_LIMITS = (0, 8, 14, 22)   # quiet moves searched at depths 1-3 outside the main line
 TT_LIMIT = 500_000                  # entries (about 100 MB); the table is cleared beyond it
 
 PIECE_VALUES = {KING: 0, ADVISOR: 200, ELEPHANT: 200, HORSE: 400, CHARIOT: 900, CANNON: 450, SOLDIER: 100}
@@ -103,7 +110,8 @@ class Searcher:
     """One search tree walker; keeps its transposition table between moves of a game."""
 
     def __init__(self, max_depth: int = 64, use_null_move: bool = True, quiescence: bool = True,
-                 noise: int = 0, rng: random.Random | None = None, knowledge: bool = True):
+                 noise: int = 0, rng: random.Random | None = None, knowledge: bool = True,
+                 pruning: bool = True):
         self.max_depth = max_depth
         self.use_null_move = use_null_move
         self.quiescence_enabled = quiescence
@@ -112,6 +120,7 @@ class Searcher:
         self.table: dict[int, tuple] = {}
         self.safety_cache: dict[int, int] = {}
         self.knowledge = knowledge      # king safety and endgame knowledge at the leaves
+        self.pruning = pruning          # reverse futility, futility and late-move pruning
         self.nodes = 0
         self.deadline = float("inf")
         self.node_limit = float("inf")
@@ -256,6 +265,11 @@ class Searcher:
                     return score
 
         sign = 1 if position.side == RED else -1
+        static = sign * evaluation
+        pv_node = beta - alpha > 1
+        if (self.pruning and not pv_node and not in_check and depth <= REVERSE_FUTILITY_DEPTH
+                and abs(beta) < MATE_BOUND and static - REVERSE_FUTILITY_MARGIN * depth >= beta):
+            return static                # far enough above beta that a quiet move will not drop it
         if (self.use_null_move and allow_null and not in_check and depth >= 3
                 and beta < MATE_BOUND and self._has_big_piece(position)
                 and sign * evaluation >= beta):
@@ -278,6 +292,10 @@ class Searcher:
         king = position.kings[side]
         lines, sensitive = LINES[king], SENSITIVE[king]
         searched = 0
+        futile = (self.pruning and not pv_node and not in_check and depth <= FUTILITY_DEPTH
+                  and abs(alpha) < MATE_BOUND and static + FUTILITY_MARGINS[depth] <= alpha)
+        late_limit = LATE_MOVE_LIMITS[depth] if self.pruning and not pv_node and not in_check \
+            and depth < len(LATE_MOVE_LIMITS) else INFINITY
         for move in moves:
             origin, target = move >> 7, move & 127
             delta = self._delta(move)
@@ -285,6 +303,11 @@ class Searcher:
             captured = position.make(move)
             if (in_check or origin in sensitive or target in lines) and position.in_check(side):
                 position.unmake(move, captured)
+                continue
+            if (searched and not is_capture and (futile or searched >= late_limit)
+                    and move != tt_move and not position.in_check(position.side)):
+                position.unmake(move, captured)    # a quiet move this late or this far below alpha
+                searched += 1
                 continue
             self._push(position, captured)
             try:
@@ -478,7 +501,7 @@ class SearchBot(Bot):
         self.depth, self.nodes = depth, nodes
         self.searcher = Searcher(max_depth=depth or max_depth, noise=noise, quiescence=quiescence,
                                  knowledge=level >= KNOWLEDGE_LEVEL,
-                                 use_null_move=level >= 4, rng=random.Random(seed))
+                                 use_null_move=level >= 4, pruning=level >= 4, rng=random.Random(seed))
         self.last_info: dict[str, Any] = {}
 
     @property

@@ -49,6 +49,21 @@ def test_sees_a_mate_in_two_moves():
     assert score <= -MATE_BOUND               # Black to move is mated whatever it does
 
 
+@pytest.mark.parametrize("fen", [START_FEN, MIDDLEGAME])
+def test_pruning_near_the_leaves_reaches_the_same_depth_on_far_fewer_nodes(fen):
+    """Reverse futility, futility and late-move pruning: at least a third fewer nodes to
+    depth 5, and the pruned search still answers a legal move with a sane score."""
+    position = Position.from_fen(fen)[0]
+    nodes, scores = {}, {}
+    for pruning in (True, False):
+        searcher = Searcher(max_depth=5, pruning=pruning)
+        move, scores[pruning] = searcher.choose(position, [position.key], [False], 0, None)
+        assert searcher.last_depth == 5 and move in position.legal_moves()
+        nodes[pruning] = searcher.nodes
+    assert nodes[True] < 0.67 * nodes[False]
+    assert abs(scores[True] - scores[False]) < 150
+
+
 def test_perpetual_checker_is_scored_as_losing():
     state = GAME.new_initial_state({"fen": "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1"}, 0)
     for move in ("A8A9", "E9E8", "A9A8"):
