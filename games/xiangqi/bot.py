@@ -18,6 +18,7 @@ position is a draw, except that a side that gave check with every move of the cy
 """
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any, Mapping
@@ -45,6 +46,11 @@ FUTILITY_DEPTH = 2                  # quiet moves skipped this near the leaves .
 FUTILITY_MARGINS = (0, 150, 320)    # ... when the score plus this cannot reach alpha
 LATE_MOVE_LIMITS = (0, 8, 14, 22)   # quiet moves searched at depths 1-3 outside the main line
 TT_LIMIT = 500_000                  # entries (about 100 MB); the table is cleared beyond it
+
+#: REDUCTIONS[depth][moves searched]: plies a late quiet move is searched less (at least 1),
+#: growing with the logarithms of both.
+REDUCTIONS = tuple(tuple(max(1, int(0.5 + math.log(depth) * math.log(count) / 2.25)) if depth and count else 0
+                         for count in range(64)) for depth in range(64))
 
 PIECE_VALUES = {KING: 0, ADVISOR: 200, ELEPHANT: 200, HORSE: 400, CHARIOT: 900, CANNON: 450, SOLDIER: 100}
 DELTA_VALUES = {kind: value * 2 + 200 for kind, value in PIECE_VALUES.items()}
@@ -277,7 +283,8 @@ class Searcher:
             self.keys.append(position.key)
             self.checks.append(False)
             try:
-                score = -self.search(depth - 3, -beta, -beta + 1, ply + 1, evaluation, False)
+                reduction = 3 if depth >= 6 else 2
+                score = -self.search(depth - 1 - reduction, -beta, -beta + 1, ply + 1, evaluation, False)
             finally:
                 self.keys.pop()
                 self.checks.pop()
@@ -292,6 +299,7 @@ class Searcher:
         king = position.kings[side]
         lines, sensitive = LINES[king], SENSITIVE[king]
         searched = 0
+        killers = self.killers[ply] if ply < len(self.killers) else [0, 0]
         futile = (self.pruning and not pv_node and not in_check and depth <= FUTILITY_DEPTH
                   and abs(alpha) < MATE_BOUND and static + FUTILITY_MARGINS[depth] <= alpha)
         late_limit = LATE_MOVE_LIMITS[depth] if self.pruning and not pv_node and not in_check \
@@ -318,7 +326,9 @@ class Searcher:
                 else:
                     reduction = 0
                     if depth >= 3 and searched >= 4 and not is_capture and not in_check and not gives_check:
-                        reduction = 2 if depth >= 5 and searched >= 12 else 1
+                        reduction = REDUCTIONS[min(depth, 63)][min(searched, 63)]
+                        if pv_node or move in killers:
+                            reduction = max(1, reduction - 1)
                     score = -self.search(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, child_eval, True)
                     if score > alpha and (reduction or score < beta):
                         score = -self.search(depth - 1, -beta, -alpha, ply + 1, child_eval, True)
@@ -331,7 +341,6 @@ class Searcher:
                     alpha = score
                     if alpha >= beta:
                         if not is_capture:
-                            killers = self.killers[ply]
                             if killers[0] != move:
                                 killers[1], killers[0] = killers[0], move
                             self.history[move] = self.history.get(move, 0) + depth * depth
