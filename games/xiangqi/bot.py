@@ -30,8 +30,9 @@ from games.xiangqi.endgames import FEW_PIECES
 from games.xiangqi.endgames import adjust as endgame_adjust
 from games.xiangqi.evaluation import king_safety
 from games.xiangqi.rules import (ADVISOR, BLACK, CANNON, CHARIOT, ELEPHANT, HORSE, KING, LINES,
-                                 RED, REPETITION_WINDOW, SENSITIVE, SOLDIER, SQUARES, Position,
-                                 XiangqiState, file_of, move_text, parse_move_text, rank_of)
+                                 RED, REPETITION_WINDOW, SENSITIVE, SOLDIER, SQUARES, ZOBRIST,
+                                 ZOBRIST_BLACK_TO_MOVE, Position, XiangqiState, file_of, move_text,
+                                 parse_move_text, rank_of)
 
 MATE = 30000
 MATE_BOUND = MATE - 1000            # scores beyond this are mates
@@ -51,6 +52,12 @@ TT_LIMIT = 500_000                  # entries (about 100 MB); the table is clear
 #: growing with the logarithms of both.
 REDUCTIONS = tuple(tuple(max(1, int(0.5 + math.log(depth) * math.log(count) / 2.25)) if depth and count else 0
                          for count in range(64)) for depth in range(64))
+
+#: The key change of a piece going between two squares -> (piece, one square, the other):
+#: tells, without generating moves, which quiet move could lead back to an earlier position.
+MOVE_KEYS = {ZOBRIST[piece][a] ^ ZOBRIST[piece][b]: (piece, a, b)
+             for piece in [kind | colour for kind in range(1, 8) for colour in (0, 8)]
+             for a in range(SQUARES) for b in range(a + 1, SQUARES)}
 
 PIECE_VALUES = {KING: 0, ADVISOR: 200, ELEPHANT: 200, HORSE: 400, CHARIOT: 900, CANNON: 450, SOLDIER: 100}
 DELTA_VALUES = {kind: value * 2 + 200 for kind, value in PIECE_VALUES.items()}
@@ -242,6 +249,27 @@ class Searcher:
                 return 0
         return None
 
+    def _can_repeat(self) -> bool:
+        """True when the side to move has a quiet move back to a position of the repetition
+        window, in a cycle where not every one of its own moves gave check (so the
+        repetition is a draw, or a win when the other side checked throughout)."""
+        keys, checks, position = self.keys, self.checks, self.position
+        last = len(keys) - 1
+        floor = max(self.capture_floor, last + 1 - REPETITION_WINDOW)
+        board, base = position.board, position.key ^ ZOBRIST_BLACK_TO_MOVE
+        for earlier in range(last - 3, floor - 1, -2):
+            found = MOVE_KEYS.get(base ^ keys[earlier])
+            if found is None:
+                continue
+            piece, a, b = found
+            origin, target = (a, b) if board[a] == piece else (b, a)
+            if (board[origin] != piece or board[target] or piece >> 3 != position.side
+                    or all(checks[p] for p in range(earlier + 2, last, 2))):
+                continue
+            if origin << 7 | target in position.pseudo_moves():
+                return True
+        return False
+
     def search(self, depth: int, alpha: int, beta: int, ply: int, evaluation: int,
                allow_null: bool) -> int:
         self.nodes += 1
@@ -260,6 +288,13 @@ class Searcher:
         if depth <= 0:
             return self.quiesce(alpha, beta, ply, evaluation)
 
+        # A move back to an earlier position is a draw at worst: the score cannot fall below
+        # it, whatever the table says (its scores were found along other paths).
+        draw_floor = alpha < 0 and self._can_repeat()
+        if draw_floor:
+            alpha = 0
+            if alpha >= beta:
+                return alpha
         original_alpha = alpha
         entry = self.table.get(position.key)
         tt_move = 0
@@ -268,7 +303,7 @@ class Searcher:
             if entry_depth >= depth:
                 score = stored - ply if stored > MATE_BOUND else stored + ply if stored < -MATE_BOUND else stored
                 if flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha):
-                    return score
+                    return max(score, 0) if draw_floor else score
 
         sign = 1 if position.side == RED else -1
         static = sign * evaluation
@@ -347,6 +382,8 @@ class Searcher:
                         break
         if not searched:
             return -MATE + ply          # no legal move: mated or stalemated, a loss either way
+        if draw_floor:
+            best_score = max(best_score, 0)
         flag = LOWER if best_score >= beta else UPPER if best_score <= original_alpha else EXACT
         stored = best_score + ply if best_score > MATE_BOUND else best_score - ply if best_score < -MATE_BOUND else best_score
         self.table[position.key] = (depth, flag, stored, best_move)

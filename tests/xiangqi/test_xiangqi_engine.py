@@ -5,7 +5,7 @@ import pytest
 
 from games.bots import Bot
 from games.xiangqi.bot import MATE_BOUND, PERPETUAL_LOSS, Searcher, evaluate_from_scratch, make_bot
-from games.xiangqi.rules import START_FEN, Position, XiangqiGame
+from games.xiangqi.rules import START_FEN, Position, XiangqiGame, parse_move_text
 
 GAME = XiangqiGame()
 MIDDLEGAME = "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1"
@@ -62,6 +62,41 @@ def test_pruning_near_the_leaves_reaches_the_same_depth_on_far_fewer_nodes(fen):
         nodes[pruning] = searcher.nodes
     assert nodes[True] < 0.67 * nodes[False]
     assert abs(scores[True] - scores[False]) < 150
+
+
+def searcher_after(fen, moves):
+    """A searcher placed as if ``moves`` had been played from ``fen`` (the history it reads)."""
+    position = Position.from_fen(fen)[0]
+    searcher = Searcher()
+    searcher.keys, searcher.checks, searcher.capture_floor = [position.key], [False], 0
+    for text in moves:
+        position.make(parse_move_text(text))
+        searcher.keys.append(position.key)
+        searcher.checks.append(position.in_check(position.side))
+    searcher.position = position
+    return searcher
+
+
+def test_a_move_back_to_an_earlier_position_is_found_unless_it_could_be_a_perpetual_check():
+    # Red's chariot goes and comes back; Black's general can step back to the start.
+    searcher = searcher_after("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", ["A0A1", "E9F9", "A1A0"])
+    assert searcher._can_repeat()
+    searcher.checks[2] = True               # Black's only move of the cycle gave check
+    assert not searcher._can_repeat()
+    searcher.checks[2] = False
+    searcher.capture_floor = 1              # a capture since the start: no repetition
+    assert not searcher._can_repeat()
+    assert not searcher_after("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", ["A0A1", "E9F9", "A1A2"])._can_repeat()
+
+
+def test_a_side_that_can_repeat_scores_a_lost_position_as_a_draw_whatever_the_table_says():
+    """The table's score of a position comes from other paths; a repetition at hand still
+    holds the score at a draw (a won ending was once drawn this way)."""
+    searcher = searcher_after("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", ["A0A1", "E9F9", "A1A0"])
+    searcher.killers, searcher.history, searcher._floors = [[0, 0]] * 64, {}, []
+    searcher.table[searcher.position.key] = (10, 2, -900, 0)      # an upper bound of -900, deep
+    evaluation = evaluate_from_scratch(searcher.position)
+    assert searcher.search(3, -100, 100, 1, evaluation, True) == 0
 
 
 def test_perpetual_checker_is_scored_as_losing():
