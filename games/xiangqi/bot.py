@@ -14,7 +14,9 @@ and, when the budget is spent, abandons the iteration in progress and answers wi
 best move of the last completed iteration (or a better root move already proven in the
 unfinished one).  Repetitions inside the search follow the arena's ruling: a repeated
 position is a draw, except that a side that gave check with every move of the cycle
-(while the other did not) loses.
+(while the other did not) loses.  A side that has a quiet move back to an earlier
+position scores at least a draw before the transposition table is read, since the
+table's scores were found along other paths.
 """
 from __future__ import annotations
 
@@ -305,15 +307,14 @@ class Searcher:
                 if flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha):
                     return max(score, 0) if draw_floor else score
 
-        sign = 1 if position.side == RED else -1
-        static = sign * evaluation
+        static = evaluation if position.side == RED else -evaluation
         pv_node = beta - alpha > 1
         if (self.pruning and not pv_node and not in_check and depth <= REVERSE_FUTILITY_DEPTH
                 and abs(beta) < MATE_BOUND and static - REVERSE_FUTILITY_MARGIN * depth >= beta):
             return static                # far enough above beta that a quiet move will not drop it
         if (self.use_null_move and allow_null and not in_check and depth >= 3
                 and beta < MATE_BOUND and self._has_big_piece(position)
-                and sign * evaluation >= beta):
+                and static >= beta):
             position.make_null()
             self.keys.append(position.key)
             self.checks.append(False)
