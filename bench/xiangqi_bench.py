@@ -1,9 +1,10 @@
-"""Xiangqi benchmarks: perft speed, engine speed and a strength ladder of the bot levels.
+"""Xiangqi benchmarks: perft speed, engine speed, nodes to a depth and a strength ladder of the bot levels.
 
     python bench/xiangqi_bench.py                      # everything (a few minutes)
     python bench/xiangqi_bench.py --only perft         # perft only
     python bench/xiangqi_bench.py --perft-depth 5      # the 133,312,995-leaf run (long)
     python bench/xiangqi_bench.py --only engine --engine-nodes 150000   # nodes/s, fixed trees
+    python bench/xiangqi_bench.py --only depth --depth 6   # nodes to a depth, pruning on / off
 
 Ladder settings (printed with the results): each level plays the next one
 ``--games`` games, colours alternating; the first ``--random-plies`` half-moves are
@@ -64,6 +65,28 @@ def bench_engine(seconds: float, nodes: int | None = None) -> None:
     print(f"engine overall: {total_nodes / total_cpu:,.0f} nodes per CPU second")
 
 
+def bench_depth(depth: int) -> None:
+    """Nodes and CPU seconds to a fixed ``depth`` on each position, with the pruning near
+    the leaves (reverse futility, futility, late moves) on and off: what it saves."""
+    totals = {True: [0, 0.0], False: [0, 0.0]}
+    for fen in ENGINE_POSITIONS:
+        position = Position.from_fen(fen)[0]
+        line = []
+        for pruning in (True, False):
+            searcher = Searcher(max_depth=depth, pruning=pruning)
+            cpu_started = time.process_time()
+            searcher.choose(position, [position.key], [position.in_check(position.side)], 0, None)
+            cpu = time.process_time() - cpu_started
+            totals[pruning][0] += searcher.nodes
+            totals[pruning][1] += cpu
+            line.append(f"{'pruned' if pruning else 'unpruned'} {searcher.nodes:,} nodes {cpu:.2f} s")
+        print(f"depth {depth}: {', '.join(line)}  ({fen.split()[0][:24]}...)")
+    (pruned_nodes, pruned_cpu), (full_nodes, full_cpu) = totals[True], totals[False]
+    print(f"depth {depth} overall: pruned {pruned_nodes:,} nodes in {pruned_cpu:.1f} s CPU, unpruned "
+          f"{full_nodes:,} nodes in {full_cpu:.1f} s CPU ({100 * pruned_nodes / full_nodes:.0f}% of the "
+          f"nodes, {100 * pruned_cpu / full_cpu:.0f}% of the time)")
+
+
 def play_game(low: int, high: int, low_is_red: bool, seed: int, pace_scale: float,
               max_plies: int, random_plies: int) -> float:
     """Score of level ``high`` (1 win, 0.5 draw, 0 loss) in one game."""
@@ -115,11 +138,12 @@ def bench_ladder(games: int, pace_scale: float, max_plies: int, random_plies: in
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=("perft", "engine", "ladder"))
+    parser.add_argument("--only", choices=("perft", "engine", "depth", "ladder"))
     parser.add_argument("--perft-depth", type=int, default=4)
     parser.add_argument("--engine-seconds", type=float, default=2.0)
     parser.add_argument("--engine-nodes", type=int, default=0,
                         help="search each engine position this many nodes instead of a time")
+    parser.add_argument("--depth", type=int, default=6, help="the fixed depth of --only depth")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--pace-scale", type=float, default=0.05)
     parser.add_argument("--max-plies", type=int, default=150)
@@ -131,6 +155,8 @@ def main(argv=None) -> int:
         bench_perft(args.perft_depth)
     if args.only in (None, "engine"):
         bench_engine(args.engine_seconds, args.engine_nodes or None)
+    if args.only in (None, "depth"):
+        bench_depth(args.depth)
     if args.only in (None, "ladder"):
         bench_ladder(args.games, args.pace_scale, args.max_plies, args.random_plies)
     return 0
