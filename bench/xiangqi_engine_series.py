@@ -74,6 +74,12 @@ OPENINGS = (
     ("palace-corner cannon vs horse", "B2D2 H9G7"),
     ("elephant opening vs central cannon", "G0E2 B7E7"),
     ("pawn opening vs opposing pawn", "C3C4 C6C5"),
+    ("central cannon vs opposite-direction cannon", "H2E2 B7E7"),
+    ("elephant opening vs horse", "G0E2 H9G7"),
+    ("pawn opening vs elephant", "C3C4 G9E7"),
+    ("horse opening vs pawn", "H0G2 C6C5"),
+    ("advisor opening vs horse", "F0E1 H9G7"),
+    ("horse opening vs horse", "H0G2 H9G7"),
 )
 
 
