@@ -4,10 +4,13 @@ Strength (``--strength``): the first seat (the bot) plays the second (an engine)
 set of openings, each opening twice with colours swapped, and the script prints the
 first seat's score with its 95% confidence interval::
 
-    nice -n 15 python bench/xiangqi_engine_series.py --strength --openings 8 \\
+    nice -n 15 python bench/xiangqi_engine_series.py --strength \\
         --seat "bot:5 nodes=125000" --seat "ucci:$ARENA_ELEPHANTEYE depth=5"
-    nice -n 15 python bench/xiangqi_engine_series.py --strength --openings 8 \\
+    nice -n 15 python bench/xiangqi_engine_series.py --strength \\
         --seat "bot:5 nodes=125000" --seat "uci:$ARENA_FAIRY_STOCKFISH depth=9"
+
+A series can be split to use several cores: ``--openings 8 --skip 0`` and
+``--openings 8 --skip 8`` play the same 32 games as one run, in two halves.
 
 ``nodes=125000`` is about 2 s a move for the bot on the bench machine (2.06 s on
 average over 12 opening and middlegame positions); a node budget rather than a clock
