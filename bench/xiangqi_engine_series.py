@@ -12,9 +12,10 @@ first seat's score with its 95% confidence interval::
 A series can be split to use several cores: ``--openings 8 --skip 0`` and
 ``--openings 8 --skip 8`` play the same 32 games as one run, in two halves.
 
-``nodes=125000`` is about 2 s a move for the bot on the bench machine (2.06 s on
-average over 12 opening and middlegame positions); a node budget rather than a clock
-keeps every game reproducible from its seed and fair under load.
+``nodes=125000`` is about 2 s a move for the bot on the bench machine (1.85-2.04 s
+on the four positions of ``python bench/xiangqi_bench.py --only engine --engine-nodes
+125000``); a node budget rather than a clock keeps every game reproducible from its
+seed and fair under load.
 
 The openings are the first two half-moves of common lines (OPENINGS below), given to
 both seats as the start position (``fen=``).  A game is scored 1 / 0.5 / 0 for the
