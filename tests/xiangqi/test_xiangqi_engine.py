@@ -69,6 +69,7 @@ def searcher_after(fen, moves):
     position = Position.from_fen(fen)[0]
     searcher = Searcher()
     searcher.keys, searcher.checks, searcher.capture_floor = [position.key], [False], 0
+    searcher.killers, searcher.history, searcher._floors = [[0, 0] for _ in range(64)], {}, []
     for text in moves:
         position.make(parse_move_text(text))
         searcher.keys.append(position.key)
@@ -93,7 +94,6 @@ def test_a_side_that_can_repeat_scores_a_lost_position_as_a_draw_whatever_the_ta
     """The table's score of a position comes from other paths; a repetition at hand still
     holds the score at a draw (a won ending was once drawn this way)."""
     searcher = searcher_after("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", ["A0A1", "E9F9", "A1A0"])
-    searcher.killers, searcher.history, searcher._floors = [[0, 0]] * 64, {}, []
     searcher.table[searcher.position.key] = (10, 2, -900, 0)      # an upper bound of -900, deep
     evaluation = evaluate_from_scratch(searcher.position)
     assert searcher.search(3, -100, 100, 1, evaluation, True) == 0
