@@ -45,17 +45,23 @@ def bench_perft(depth: int) -> None:
           f" = {count / cpu:,.0f} leaves per CPU second")
 
 
+def search_start(searcher: Searcher, fen: str, seconds: float | None = None, nodes: int | None = None) -> float:
+    """Search ``fen`` as a game's first position; return the CPU seconds it took."""
+    position = Position.from_fen(fen)[0]
+    cpu_started = time.process_time()
+    searcher.choose(position, [position.key], [position.in_check(position.side)], 0, seconds, nodes)
+    return time.process_time() - cpu_started
+
+
 def bench_engine(seconds: float, nodes: int | None = None) -> None:
     """Search each position for ``seconds`` of wall time, or ``nodes`` nodes when given (the
     same tree on any machine, so nodes per CPU second compare across versions and loads)."""
     total_nodes, total_cpu = 0, 0.0
     for fen in ENGINE_POSITIONS:
-        position = Position.from_fen(fen)[0]
         searcher = Searcher()
-        started, cpu_started = time.perf_counter(), time.process_time()
-        searcher.choose(position, [position.key], [position.in_check(position.side)], 0,
-                        None if nodes else seconds, nodes)
-        used, cpu = time.perf_counter() - started, time.process_time() - cpu_started
+        started = time.perf_counter()
+        cpu = search_start(searcher, fen, None if nodes else seconds, nodes)
+        used = time.perf_counter() - started
         total_nodes += searcher.nodes
         total_cpu += cpu
         budget = f"{nodes:,} nodes" if nodes else f"{seconds:.1f} s"
@@ -70,13 +76,10 @@ def bench_depth(depth: int) -> None:
     the leaves (reverse futility, futility, late moves) on and off: what it saves."""
     totals = {True: [0, 0.0], False: [0, 0.0]}
     for fen in ENGINE_POSITIONS:
-        position = Position.from_fen(fen)[0]
         line = []
         for pruning in (True, False):
             searcher = Searcher(max_depth=depth, pruning=pruning)
-            cpu_started = time.process_time()
-            searcher.choose(position, [position.key], [position.in_check(position.side)], 0, None)
-            cpu = time.process_time() - cpu_started
+            cpu = search_start(searcher, fen)
             totals[pruning][0] += searcher.nodes
             totals[pruning][1] += cpu
             line.append(f"{'pruned' if pruning else 'unpruned'} {searcher.nodes:,} nodes {cpu:.2f} s")

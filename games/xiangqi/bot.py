@@ -143,11 +143,9 @@ class Searcher:
 
     # ---- entry point
 
-    def choose(self, position: Position, keys: list[int], checks: list[bool], quiet: int,
-               seconds: float | None, nodes: int | None = None) -> tuple[int | None, int]:
-        """Best move and its score for the side to move, within ``seconds`` (None: depth only)
-        and ``nodes`` (None: no limit).  Without ``seconds`` the search never reads the clock's
-        verdict, so the same position, depth and node limit give the same move on any machine."""
+    def start_at(self, position: Position, keys: list[int], checks: list[bool], quiet: int) -> None:
+        """Place the walker at (a copy of) ``position`` with the game's history: the keys and
+        checks of every position so far and the half-moves since the last capture."""
         self.position = position.copy()
         self.keys, self.checks = list(keys), list(checks)
         self.capture_floor = max(0, len(self.keys) - 1 - quiet)
@@ -155,6 +153,13 @@ class Searcher:
         self.history: dict[int, int] = {}
         self._floors: list[int] = []
         self.nodes = 0
+
+    def choose(self, position: Position, keys: list[int], checks: list[bool], quiet: int,
+               seconds: float | None, nodes: int | None = None) -> tuple[int | None, int]:
+        """Best move and its score for the side to move, within ``seconds`` (None: depth only)
+        and ``nodes`` (None: no limit).  Without ``seconds`` the search never reads the clock's
+        verdict, so the same position, depth and node limit give the same move on any machine."""
+        self.start_at(position, keys, checks, quiet)
         start = time.perf_counter()
         self.deadline = start + seconds if seconds is not None else float("inf")
         self.node_limit = nodes if nodes else float("inf")
@@ -309,7 +314,8 @@ class Searcher:
 
         static = evaluation if position.side == RED else -evaluation
         pv_node = beta - alpha > 1
-        if (self.pruning and not pv_node and not in_check and depth <= REVERSE_FUTILITY_DEPTH
+        prunable = self.pruning and not pv_node and not in_check     # near the leaves, off the main line
+        if (prunable and depth <= REVERSE_FUTILITY_DEPTH
                 and abs(beta) < MATE_BOUND and static - REVERSE_FUTILITY_MARGIN * depth >= beta):
             return static                # far enough above beta that a quiet move will not drop it
         if (self.use_null_move and allow_null and not in_check and depth >= 3
@@ -336,10 +342,9 @@ class Searcher:
         lines, sensitive = LINES[king], SENSITIVE[king]
         searched = 0
         killers = self.killers[ply] if ply < len(self.killers) else [0, 0]
-        futile = (self.pruning and not pv_node and not in_check and depth <= FUTILITY_DEPTH
+        futile = (prunable and depth <= FUTILITY_DEPTH
                   and abs(alpha) < MATE_BOUND and static + FUTILITY_MARGINS[depth] <= alpha)
-        late_limit = LATE_MOVE_LIMITS[depth] if self.pruning and not pv_node and not in_check \
-            and depth < len(LATE_MOVE_LIMITS) else INFINITY
+        late_limit = LATE_MOVE_LIMITS[depth] if prunable and depth < len(LATE_MOVE_LIMITS) else INFINITY
         for move in moves:
             origin, target = move >> 7, move & 127
             delta = self._delta(move)

@@ -4,7 +4,7 @@ import time
 import pytest
 
 from games.bots import Bot
-from games.xiangqi.bot import MATE_BOUND, PERPETUAL_LOSS, Searcher, evaluate_from_scratch, make_bot
+from games.xiangqi.bot import MATE_BOUND, PERPETUAL_LOSS, UPPER, Searcher, evaluate_from_scratch, make_bot
 from games.xiangqi.rules import START_FEN, Position, XiangqiGame, parse_move_text
 
 GAME = XiangqiGame()
@@ -67,14 +67,13 @@ def test_pruning_near_the_leaves_reaches_the_same_depth_on_far_fewer_nodes(fen):
 def searcher_after(fen, moves):
     """A searcher placed as if ``moves`` had been played from ``fen`` (the history it reads)."""
     position = Position.from_fen(fen)[0]
-    searcher = Searcher()
-    searcher.keys, searcher.checks, searcher.capture_floor = [position.key], [False], 0
-    searcher.killers, searcher.history, searcher._floors = [[0, 0] for _ in range(64)], {}, []
+    keys, checks = [position.key], [False]
     for text in moves:
         position.make(parse_move_text(text))
-        searcher.keys.append(position.key)
-        searcher.checks.append(position.in_check(position.side))
-    searcher.position = position
+        keys.append(position.key)
+        checks.append(position.in_check(position.side))
+    searcher = Searcher()
+    searcher.start_at(position, keys, checks, quiet=len(moves))
     return searcher
 
 
@@ -94,7 +93,7 @@ def test_a_side_that_can_repeat_scores_a_lost_position_as_a_draw_whatever_the_ta
     """The table's score of a position comes from other paths; a repetition at hand still
     holds the score at a draw (a won ending was once drawn this way)."""
     searcher = searcher_after("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", ["A0A1", "E9F9", "A1A0"])
-    searcher.table[searcher.position.key] = (10, 2, -900, 0)      # an upper bound of -900, deep
+    searcher.table[searcher.position.key] = (10, UPPER, -900, 0)  # an upper bound of -900, deep
     evaluation = evaluate_from_scratch(searcher.position)
     assert searcher.search(3, -100, 100, 1, evaluation, True) == 0
 
