@@ -204,8 +204,10 @@ def _atomic(path: Path, data) -> None:
 
 # ====================================================================== the projection
 def soak(seconds: float, sample: float, size: tuple[int, int], pace: float, at_once: int,
-         layout: str, folder: Path | None = None, theme: str = "dark") -> list[dict]:
-    """Run the writer in another process and the projection here; one dict per sample."""
+         layout: str, folder: Path | None = None, theme: str = "dark", hold: float = 2.0,
+         intermission: float = 5.0) -> list[dict]:
+    """Run the writer in another process and the projection here; one dict per sample.
+    ``hold`` and ``intermission`` go into the event's ``[projection]`` settings."""
     import psutil
     import pygame  # noqa: F401
     from ui.app import App
@@ -217,6 +219,7 @@ def soak(seconds: float, sample: float, size: tuple[int, int], pace: float, at_o
     corpus = make_corpus(work / "corpus")
     writer = subprocess.Popen([sys.executable, __file__, "--write", str(folder), "--seconds", str(seconds + 5),
                                "--pace", str(pace), "--at-once", str(at_once), "--layout", layout,
+                               "--hold", str(hold), "--intermission", str(intermission),
                                "--corpus", str(work / "corpus")])
     app = App(Settings(), size=size, fullscreen=False)
     app.set_theme(theme)
@@ -338,9 +341,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle", type=float, metavar="SECONDS",
                         help="only measure the CPU while the projection waits between matches")
     parser.add_argument("--corpus", metavar="FOLDER", help="with --write: the records to stream")
-    parser.add_argument("--hold", type=float, default=2.0, help="with --write: [projection] hold")
+    parser.add_argument("--hold", type=float, default=2.0,
+                        help="[projection] hold: seconds a finished match stays up")
     parser.add_argument("--intermission", type=float, default=5.0,
-                        help="with --write: [projection] intermission")
+                        help="[projection] intermission: seconds of the card between matches")
     args = parser.parse_args(argv)
     seconds = args.seconds if args.seconds is not None else args.minutes * 60
     if args.write:
@@ -356,10 +360,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"waiting {args.idle:g} s at {args.size}: CPU {cpu:.2f} %, {frames} frames drawn")
         return 0
     print(f"projection soak: {seconds:g} s at {args.size}, {args.at_once} matches at once, "
-          f"pace {args.pace:g} turns/s, layout {args.layout}")
+          f"pace {args.pace:g} turns/s, layout {args.layout}, hold {args.hold:g} s, "
+          f"intermission {args.intermission:g} s")
     print(f"{'minute':>7} {'RSS MB':>8} {'frames':>7} {'p50 ms':>7} {'p90 ms':>7} {'CPU %':>6} {'matches':>8}  phase")
     samples = soak(seconds, args.sample, (width, height), args.pace, args.at_once, args.layout,
-                   theme=args.theme)
+                   theme=args.theme, hold=args.hold, intermission=args.intermission)
     result = verdict(samples)
     for name, ok in result.items():
         print(f"{name}: {'yes' if ok else 'NO'}")
