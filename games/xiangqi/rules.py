@@ -328,6 +328,44 @@ class Position:
         ahead = king + 9 if side == RED else king - 9
         return board[ahead] == soldier or board[king - 1] == soldier or board[king + 1] == soldier
 
+    def is_attacked(self, sq: int, by: int) -> bool:
+        """True when a piece of side ``by`` could capture a piece standing on ``sq`` (pins
+        and checks aside): what a capture there risks.  The flying general is not counted."""
+        board = self.board
+        own = by << 3
+        chariot, cannon = own | CHARIOT, own | CANNON
+        for ray in RAYS[sq]:
+            screened = False
+            for other in ray:
+                piece = board[other]
+                if not piece:
+                    continue
+                if screened:
+                    if piece == cannon:
+                        return True
+                    break
+                if piece == chariot:
+                    return True
+                screened = True
+        horse = own | HORSE
+        for origin, leg in HORSE_ATTACKERS[sq]:
+            if board[origin] == horse and not board[leg]:
+                return True
+        soldier = own | SOLDIER
+        behind = sq - 9 if by == RED else sq + 9
+        if 0 <= behind < SQUARES and board[behind] == soldier:
+            return True
+        if not _on_own_half(by, RANK_OF[sq]):
+            file = FILE_OF[sq]
+            if (file > 0 and board[sq - 1] == soldier) or (file < FILES - 1 and board[sq + 1] == soldier):
+                return True
+        advisor, elephant, general = own | ADVISOR, own | ELEPHANT, own | KING
+        if any(board[other] == advisor for other in ADVISOR_MOVES[by][sq]):
+            return True
+        if any(board[other] == elephant and not board[eye] for other, eye in ELEPHANT_MOVES[by][sq]):
+            return True
+        return any(board[other] == general for other in KING_MOVES[by][sq])
+
     # ---- move generation
 
     def pseudo_moves(self) -> list[int]:
