@@ -12,15 +12,17 @@ each side's general:
   defender has lost advisors or elephants, which is also why those pieces are worth
   more while the enemy still has attackers;
 * **a chariot's freedom**: a chariot with few empty squares along its lines is
-  worth less (a trapped chariot is a lost chariot).
+  worth less (a trapped chariot is a lost chariot);
+* **a horse's freedom**: a horse counts the jumps it can make (leg free, landing square
+  not its own side's); a horse with its legs hobbled is worth less, one in the open more.
 
 Scores are Red-positive centipawns.  Pure functions on a Position; the search calls
 them at the leaves only, and caches them by position key.
 """
 from __future__ import annotations
 
-from games.xiangqi.rules import (ADVISOR, BLACK, CANNON, CHARIOT, ELEPHANT, HORSE, RANK_OF, FILE_OF, RAYS,
-                                 RED, SOLDIER, SQUARES, Position)
+from games.xiangqi.rules import (ADVISOR, BLACK, CANNON, CHARIOT, ELEPHANT, FILE_OF, HORSE, HORSE_MOVES,
+                                 RANK_OF, RAYS, RED, SOLDIER, SQUARES, Position)
 
 HOLLOW_CANNON = 90            # an enemy cannon faces the general with nothing between
 SCREENED_CANNON = 20          # ... with one piece between: a check is one move away
@@ -29,6 +31,8 @@ ZONE_WEIGHTS = {CHARIOT: 35, HORSE: 30, CANNON: 15, SOLDIER: 20}
 MISSING_DEFENDER = 6          # per missing advisor or elephant, per enemy attacker on the board
 CHARIOT_FREEDOM = 3           # per empty square a chariot sees, above ...
 CHARIOT_FREEDOM_BASE = 6      # ... this many (fewer is a penalty)
+HORSE_FREEDOM = 6             # per jump a horse can make, above ...
+HORSE_FREEDOM_BASE = 3        # ... this many (fewer is a penalty), counted up to 6
 
 
 def _palace_zone(side: int) -> frozenset[int]:
@@ -50,7 +54,7 @@ def _file_between(board: list[int], king: int, other: int) -> int:
 
 def side_terms(position: Position, side: int) -> tuple[int, int, int, int]:
     """One pass over ``side``'s pieces: (pressure on the enemy general, ``side``'s
-    attackers, ``side``'s advisors and elephants, its chariots' freedom bonus)."""
+    attackers, ``side``'s advisors and elephants, its chariots' and horses' freedom bonus)."""
     board = position.board
     enemy_king = position.kings[side ^ 1]
     king_file = FILE_OF[enemy_king]
@@ -76,6 +80,11 @@ def side_terms(position: Position, side: int) -> tuple[int, int, int, int]:
             freedom += CHARIOT_FREEDOM * (min(empty, 12) - CHARIOT_FREEDOM_BASE)
         elif kind == HORSE:
             attackers += 1
+            jumps = 0
+            for target, leg in HORSE_MOVES[sq]:
+                if not board[leg] and (not board[target] or (board[target] >> 3) != side):
+                    jumps += 1
+            freedom += HORSE_FREEDOM * (min(jumps, 6) - HORSE_FREEDOM_BASE)
         elif kind == CANNON:
             attackers += 1
             if FILE_OF[sq] == king_file:
@@ -106,13 +115,14 @@ def side_danger(position: Position, side: int) -> int:
     return _danger(pressure, attackers, defenders)
 
 
-def chariot_freedom(position: Position, side: int) -> int:
-    """Bonus for ``side``'s chariots by the empty squares they see (negative when hemmed in)."""
+def freedom(position: Position, side: int) -> int:
+    """Bonus for ``side``'s chariots by the empty squares they see and for its horses by
+    the jumps they can make (negative when hemmed in)."""
     return side_terms(position, side)[3]
 
 
 def king_safety(position: Position) -> int:
-    """Red-positive sum of the general-danger and chariot-freedom terms."""
+    """Red-positive sum of the general-danger and freedom terms."""
     red_pressure, red_attackers, red_defenders, red_freedom = side_terms(position, RED)
     black_pressure, black_attackers, black_defenders, black_freedom = side_terms(position, BLACK)
     return (_danger(red_pressure, red_attackers, black_defenders)

@@ -1,6 +1,6 @@
 """The top bot's leaf evaluation: king safety terms, and the lower levels left as they were."""
 from games.xiangqi.bot import Searcher, make_bot
-from games.xiangqi.evaluation import HOLLOW_CANNON, chariot_freedom, king_safety, side_danger
+from games.xiangqi.evaluation import HOLLOW_CANNON, freedom, king_safety, side_danger
 from games.xiangqi.rules import BLACK, RED, START_FEN, Position
 
 
@@ -35,7 +35,15 @@ def test_attackers_at_the_palace_and_missing_defenders_count():
 def test_a_hemmed_in_chariot_is_worth_less_than_a_free_one():
     free = position("4k4/9/9/9/9/3R5/9/9/9/3K5 w - - 0 1")
     hemmed = position("4k4/9/9/9/9/9/9/9/N8/R2K5 w - - 0 1")
-    assert chariot_freedom(free, RED) > 0 > chariot_freedom(hemmed, RED)
+    assert freedom(free, RED) > 0 > freedom(hemmed, RED)
+
+
+def test_a_hobbled_horse_is_worth_less_than_one_in_the_open():
+    # Red's horse on E4 can make all eight jumps; on A0, with its leg on A1 taken by a
+    # Black soldier, it has only one (to C1: that jump's leg, B0, is empty).
+    open_field = position("4k4/9/9/9/9/4N4/9/9/9/3K5 w - - 0 1")
+    hobbled = position("4k4/9/9/9/9/9/9/9/p8/N2K5 w - - 0 1")
+    assert freedom(open_field, RED) > 0 > freedom(hobbled, RED)
 
 
 def test_only_the_top_level_uses_the_knowledge():
