@@ -428,9 +428,11 @@ class Searcher:
             if stand_pat + DELTA_VALUES[board[target] & 7] <= alpha:
                 continue                     # even winning this piece cannot lift the score to alpha
             delta = self._delta(move)
+            losing = self.pruning and ORDER_VALUES[board[origin] & 7] > ORDER_VALUES[board[target] & 7]
             captured = position.make(move)
-            if (origin in sensitive or target in lines) and position.in_check(side):
-                position.unmake(move, captured)
+            if (((origin in sensitive or target in lines) and position.in_check(side))
+                    or (losing and position.is_attacked(target, side ^ 1))):
+                position.unmake(move, captured)     # illegal, or a bigger piece lost for a smaller one
                 continue
             score = -self.quiesce(-beta, -alpha, ply + 1, evaluation + delta)
             position.unmake(move, captured)
