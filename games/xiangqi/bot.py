@@ -5,7 +5,8 @@ transposition table, null-move pruning, late-move reductions, and near the leave
 the lines that are not the main one, static cut-offs (reverse futility), futility
 and late-move pruning of quiet moves that give no check; check extension and a
 quiescence search of captures (of every reply while in check: a checked side cannot
-"stand pat" on its material, since it may be mated).  Moves are ordered TT move first,
+"stand pat" on its material, since it may be mated; a bigger piece taking a smaller
+one on a defended square is not looked at, at levels 4-5).  Moves are ordered TT move first,
 then captures by MVV-LVA, then killer moves, then the history heuristic.  Evaluation:
 material plus piece-square tables, kept incrementally along the search.
 

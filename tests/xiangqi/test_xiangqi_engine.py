@@ -113,13 +113,26 @@ def test_perpetual_checker_is_scored_as_losing():
     assert searcher._repetition_score() == -PERPETUAL_LOSS   # Red (to move now) has lost
 
 
-def quiescence_score(fen):
+def quiescence_score(fen, searcher=None):
     """The captures-only search's score of ``fen`` for the side to move (no depth left)."""
-    searcher = Searcher(knowledge=False)
+    searcher = searcher or Searcher(knowledge=False)
     position = Position.from_fen(fen)[0]
     searcher.position = position
     static = evaluate_from_scratch(position)
     return searcher.quiesce(-10 ** 6, 10 ** 6, 0, static if position.side == 0 else -static)
+
+
+def test_the_captures_only_search_skips_a_chariot_taking_a_defended_soldier():
+    # Red's chariot on C0 can take the soldier on C4, which Black's horse on B6 guards.
+    guarded = "4k4/9/9/1n7/9/2p6/9/9/9/2RK5 w - - 0 1"
+    pruned, full = Searcher(knowledge=False), Searcher(knowledge=False, pruning=False)
+    assert quiescence_score(guarded, pruned) == quiescence_score(guarded, full)
+    assert pruned.nodes == 1 < full.nodes            # standing pat, the exchange not looked at
+    # Unguarded, the soldier is taken: the score rises by more than a soldier's worth.
+    free = "4k4/9/9/9/9/2p6/9/9/9/2RK5 w - - 0 1"
+    searcher = Searcher(knowledge=False)
+    standing = evaluate_from_scratch(Position.from_fen(free)[0])
+    assert quiescence_score(free, searcher) > standing + 100 and searcher.nodes > 1
 
 
 def test_a_capture_that_mates_is_seen_with_no_depth_left():
