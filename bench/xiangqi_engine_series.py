@@ -9,13 +9,13 @@ first seat's score with its 95% confidence interval::
     nice -n 15 python bench/xiangqi_engine_series.py --strength \\
         --seat "bot:5 nodes=125000" --seat "uci:$ARENA_FAIRY_STOCKFISH depth=9"
 
-A series can be split to use several cores: ``--openings 8 --skip 0`` and
-``--openings 8 --skip 8`` play the same 32 games as one run, in two halves.
+A series can be split to use several cores: ``--openings 16 --skip 0`` and
+``--openings 16 --skip 16`` play the same 64 games as one run, in two halves.
 
-``nodes=125000`` is about 2 s a move for the bot on the bench machine (1.85-2.04 s
-on the four positions of ``python bench/xiangqi_bench.py --only engine --engine-nodes
-125000``); a node budget rather than a clock keeps every game reproducible from its
-seed and fair under load.
+``nodes=125000`` is at most about 2 s a move for the bot on the machines the series
+were played on (1.3-2.0 s on the four positions of ``python bench/xiangqi_bench.py
+--only engine --engine-nodes 125000``); a node budget rather than a clock keeps every
+game reproducible from its seed and fair under load.
 
 The openings are the first two half-moves of common lines (OPENINGS below), given to
 both seats as the start position (``fen=``).  A game is scored 1 / 0.5 / 0 for the
@@ -84,6 +84,22 @@ OPENINGS = (
     ("horse opening vs pawn", "H0G2 C6C5"),
     ("advisor opening vs horse", "F0E1 H9G7"),
     ("horse opening vs horse", "H0G2 H9G7"),
+    ("central cannon vs elephant", "H2E2 G9E7"),
+    ("central cannon vs advisor", "H2E2 F9E8"),
+    ("central cannon vs horse on the left", "B2E2 B9C7"),
+    ("elephant opening vs seven-pawn", "G0E2 G6G5"),
+    ("elephant opening vs cross-palace cannon", "G0E2 H7D7"),
+    ("pawn opening vs horse", "C3C4 H9G7"),
+    ("pawn opening vs central cannon", "C3C4 H7E7"),
+    ("horse opening vs central cannon", "H0G2 H7E7"),
+    ("horse opening vs elephant", "H0G2 G9E7"),
+    ("cross-palace cannon vs central cannon", "H2D2 H7E7"),
+    ("cross-palace cannon vs pawn", "H2D2 C6C5"),
+    ("palace-corner cannon vs central cannon", "B2D2 H7E7"),
+    ("advisor opening vs central cannon", "F0E1 H7E7"),
+    ("seven-pawn opening vs pawn", "G3G4 C6C5"),
+    ("left horse opening vs seven-pawn", "B0C2 G6G5"),
+    ("central cannon vs cross-palace cannon", "H2E2 H7D7"),
 )
 
 
