@@ -6,9 +6,11 @@ the lines that are not the main one, static cut-offs (reverse futility), futilit
 and late-move pruning of quiet moves that give no check; check extension and a
 quiescence search of captures (of every reply while in check: a checked side cannot
 "stand pat" on its material, since it may be mated; a bigger piece taking a smaller
-one on a defended square is not looked at, at levels 4-5).  Moves are ordered TT move first,
-then captures by MVV-LVA, then killer moves, then the history heuristic.  Evaluation:
-material plus piece-square tables, kept incrementally along the search.
+one on a defended square is not looked at, at levels 4-5).  Moves are ordered TT move
+first, then captures by MVV-LVA, then killer moves, then the history heuristic.
+Evaluation: material plus piece-square tables, kept incrementally along the search;
+at level 5 the leaves add the terms of :mod:`games.xiangqi.evaluation` (the generals'
+safety, the chariots' and horses' freedom) and the endings of :mod:`games.xiangqi.endgames`.
 
 The engine reads the clock (the rules never do): it checks it every few hundred nodes
 and, when the budget is spent, abandons the iteration in progress and answers with the
