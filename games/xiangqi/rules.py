@@ -174,6 +174,33 @@ ZOBRIST_BLACK_TO_MOVE = _ZOBRIST_RNG.getrandbits(64)
 # --------------------------------------------------------------------------- position
 
 
+def _attacked_along_lines(board: list[int], sq: int, slider: int, other_slider: int, cannon: int) -> bool:
+    """True when the first piece along a line from ``sq`` is ``slider`` or ``other_slider``
+    (a chariot; the general facing across the board), or the second is ``cannon``."""
+    for ray in RAYS[sq]:
+        screened = False
+        for other in ray:
+            piece = board[other]
+            if not piece:
+                continue
+            if screened:
+                if piece == cannon:
+                    return True
+                break
+            if piece == slider or piece == other_slider:
+                return True
+            screened = True
+    return False
+
+
+def _attacked_by_horse(board: list[int], sq: int, horse: int) -> bool:
+    """True when ``horse`` stands a jump from ``sq`` with its leg free."""
+    for origin, leg in HORSE_ATTACKERS[sq]:
+        if board[origin] == horse and not board[leg]:
+            return True
+    return False
+
+
 class Position:
     """A Xiangqi position with fast, unchecked move making (for search and perft).
 
@@ -306,24 +333,9 @@ class Position:
         """True when ``side``'s general is attacked (flying general included)."""
         board, king = self.board, self.kings[side]
         enemy = (side ^ 1) << 3
-        chariot, cannon, general = enemy | CHARIOT, enemy | CANNON, enemy | KING
-        for ray in RAYS[king]:
-            screened = False
-            for sq in ray:
-                piece = board[sq]
-                if not piece:
-                    continue
-                if screened:
-                    if piece == cannon:
-                        return True
-                    break
-                if piece == chariot or piece == general:
-                    return True
-                screened = True
-        horse = enemy | HORSE
-        for origin, leg in HORSE_ATTACKERS[king]:
-            if board[origin] == horse and not board[leg]:
-                return True
+        if (_attacked_along_lines(board, king, enemy | CHARIOT, enemy | KING, enemy | CANNON)
+                or _attacked_by_horse(board, king, enemy | HORSE)):
+            return True
         soldier = enemy | SOLDIER
         ahead = king + 9 if side == RED else king - 9
         return board[ahead] == soldier or board[king - 1] == soldier or board[king + 1] == soldier
@@ -333,24 +345,9 @@ class Position:
         and checks aside): what a capture there risks.  The flying general is not counted."""
         board = self.board
         own = by << 3
-        chariot, cannon = own | CHARIOT, own | CANNON
-        for ray in RAYS[sq]:
-            screened = False
-            for other in ray:
-                piece = board[other]
-                if not piece:
-                    continue
-                if screened:
-                    if piece == cannon:
-                        return True
-                    break
-                if piece == chariot:
-                    return True
-                screened = True
-        horse = own | HORSE
-        for origin, leg in HORSE_ATTACKERS[sq]:
-            if board[origin] == horse and not board[leg]:
-                return True
+        if (_attacked_along_lines(board, sq, own | CHARIOT, own | CHARIOT, own | CANNON)
+                or _attacked_by_horse(board, sq, own | HORSE)):
+            return True
         soldier = own | SOLDIER
         behind = sq - 9 if by == RED else sq + 9
         if 0 <= behind < SQUARES and board[behind] == soldier:
