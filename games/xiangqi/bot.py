@@ -138,7 +138,7 @@ class Searcher:
         self.table: dict[int, tuple] = {}
         self.safety_cache: dict[int, int] = {}
         self.knowledge = knowledge      # king safety and endgame knowledge at the leaves
-        self.pruning = pruning          # reverse futility, futility and late-move pruning
+        self.pruning = pruning          # near-leaf prunings; losing captures skipped in quiescence
         self.nodes = 0
         self.deadline = float("inf")
         self.node_limit = float("inf")
