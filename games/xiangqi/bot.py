@@ -10,7 +10,8 @@ one on a defended square is not looked at, at levels 4-5).  Moves are ordered TT
 first, then captures by MVV-LVA, then killer moves, then the history heuristic.
 Evaluation: material plus piece-square tables, kept incrementally along the search;
 at level 5 the leaves add the terms of :mod:`games.xiangqi.evaluation` (the generals'
-safety, the chariots' and horses' freedom) and the endings of :mod:`games.xiangqi.endgames`.
+safety, the chariots' and horses' freedom, the horses' and cannons' worth by the game's
+phase) and the endings of :mod:`games.xiangqi.endgames`.
 
 The engine reads the clock (the rules never do): it checks it every few hundred nodes
 and, when the budget is spent, abandons the iteration in progress and answers with the
@@ -33,7 +34,7 @@ from games.bots import Bot
 from games.xiangqi.book import default_book
 from games.xiangqi.endgames import FEW_PIECES
 from games.xiangqi.endgames import adjust as endgame_adjust
-from games.xiangqi.evaluation import king_safety
+from games.xiangqi.evaluation import leaf_terms
 from games.xiangqi.rules import (ADVISOR, BLACK, CANNON, CHARIOT, ELEPHANT, HORSE, KING, LINES,
                                  RED, REPETITION_WINDOW, SENSITIVE, SOLDIER, SQUARES, ZOBRIST,
                                  ZOBRIST_BLACK_TO_MOVE, Position, XiangqiState, file_of, move_text,
@@ -475,7 +476,7 @@ class Searcher:
         if value is None:
             if len(cache) > TT_LIMIT:
                 cache.clear()
-            value = cache[position.key] = king_safety(position)
+            value = cache[position.key] = leaf_terms(position)
         return value
 
     def _order(self, moves: list[int], tt_move: int, ply: int) -> None:

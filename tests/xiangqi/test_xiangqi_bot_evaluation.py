@@ -1,6 +1,6 @@
 """The top bot's leaf evaluation: king safety terms, and the lower levels left as they were."""
 from games.xiangqi.bot import Searcher, make_bot
-from games.xiangqi.evaluation import HOLLOW_CANNON, freedom, king_safety, side_danger
+from games.xiangqi.evaluation import HOLLOW_CANNON, freedom, king_safety, phase_material, side_danger
 from games.xiangqi.rules import BLACK, RED, START_FEN, Position
 
 
@@ -30,6 +30,27 @@ def test_attackers_at_the_palace_and_missing_defenders_count():
     full = position("2bakab2/9/9/9/9/9/9/9/9/RR1K5 w - - 0 1")
     bare = position("4k4/9/9/9/9/9/9/9/9/RR1K5 w - - 0 1")
     assert side_danger(bare, BLACK) > side_danger(full, BLACK)
+
+
+def test_pieces_that_reach_into_the_palace_count_where_they_stand_is_not_enough():
+    # Black's chariot on A2 looks along rank 2 into Red's palace; on A3 it looks past it.
+    # Neither stands in the zone around the palace, so only its reach tells them apart.
+    reaching = position("3k5/9/9/9/9/9/9/r8/9/4K4 w - - 0 1")
+    passing = position("3k5/9/9/9/9/9/r8/9/9/4K4 w - - 0 1")
+    assert side_danger(reaching, RED) > side_danger(passing, RED)
+    # A cannon reaches past a screen: Black's cannon on A1 with Red's horse on B1 between
+    # attacks Red's palace on rank 1; with nothing between, it does not.
+    screened = position("3k5/9/9/9/9/9/9/9/cN7/4K4 w - - 0 1")
+    unscreened = position("3k5/9/9/9/9/9/9/9/c8/4K4 w - - 0 1")
+    assert side_danger(screened, RED) > side_danger(unscreened, RED)
+
+
+def test_a_cannon_outweighs_a_horse_more_on_a_full_board_than_on_a_bare_one():
+    # Red has a cannon where Black has a horse; the rest is the same on each board.
+    full = position("rnbakabnr/9/1c7/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKAB1R w - - 0 1")
+    bare = position("3k5/9/2n6/9/9/9/9/4C4/9/4K4 w - - 0 1")
+    assert phase_material(full) > phase_material(bare)
+    assert phase_material(full) > 0
 
 
 def test_a_hemmed_in_chariot_is_worth_less_than_a_free_one():
