@@ -65,7 +65,8 @@ MOVE_KEYS = {ZOBRIST[piece][a] ^ ZOBRIST[piece][b]: (piece, a, b)
              for piece in [kind | colour for kind in range(1, 8) for colour in (0, 8)]
              for a in range(SQUARES) for b in range(a + 1, SQUARES)}
 
-PIECE_VALUES = {KING: 0, ADVISOR: 200, ELEPHANT: 200, HORSE: 400, CHARIOT: 900, CANNON: 450, SOLDIER: 100}
+PIECE_VALUES = {KING: 0, ADVISOR: 200, ELEPHANT: 170, HORSE: 400, CHARIOT: 900, CANNON: 450, SOLDIER: 100}
+UNCROSSED_SOLDIER_DISCOUNT = 35     # a soldier on its own side of the river is worth this less
 DELTA_VALUES = {kind: value * 2 + 200 for kind, value in PIECE_VALUES.items()}
 ORDER_VALUES = {KING: 5000, ADVISOR: 2, ELEPHANT: 2, HORSE: 4, CHARIOT: 9, CANNON: 4, SOLDIER: 1}
 
@@ -75,7 +76,7 @@ def _red_square_bonus(kind: int, file: int, rank: int) -> int:
     centre = 4 - abs(file - 4)                 # 0 on the edge .. 4 in the middle
     if kind == SOLDIER:
         if rank <= 4:
-            return 10 * (rank - 3) + (5 if file in (2, 4, 6) else 0)
+            return 10 * (rank - 3) + (5 if file in (2, 4, 6) else 0) - UNCROSSED_SOLDIER_DISCOUNT
         if rank == 9:
             return 20 + 5 * centre
         return 70 + 10 * min(rank - 5, 2) + 8 * centre - (10 if rank == 8 else 0)
