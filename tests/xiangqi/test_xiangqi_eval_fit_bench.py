@@ -1,0 +1,33 @@
+"""bench/xiangqi_eval_fit.py's arithmetic: the fit finds the weights that made the scores,
+and the terms it reads are Red minus Black."""
+import importlib.util
+import random
+from pathlib import Path
+
+from games.xiangqi.rules import START_FEN, Position
+
+PATH = Path(__file__).resolve().parents[2] / "bench" / "xiangqi_eval_fit.py"
+SPEC = importlib.util.spec_from_file_location("xiangqi_eval_fit_bench", PATH)
+bench = importlib.util.module_from_spec(SPEC)
+SPEC.loader.exec_module(bench)
+
+
+def test_least_squares_recovers_the_weights_that_made_the_scores():
+    rng = random.Random(3)
+    weights = [2.5, -40.0, 7.0]
+    rows = [[rng.uniform(-10, 10) for _ in weights] for _ in range(200)]
+    targets = [sum(w * x for w, x in zip(weights, row)) + rng.gauss(0, 0.01) for row in rows]
+    fitted = bench.least_squares(rows, targets)
+    assert all(abs(f - w) < 0.01 for f, w in zip(fitted, weights))
+    assert bench.r_squared(rows, targets, fitted) > 0.9999
+    assert bench.r_squared(rows, targets, [0.0, 0.0, 0.0]) < 0.5
+
+
+def test_the_terms_are_red_minus_black():
+    start = Position.from_fen(START_FEN)[0]
+    assert bench.term_values(start) == [0] * len(bench.TERMS)
+    # Red without its H0 horse and with a soldier across the river on E5.
+    uneven = Position.from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/4P4/9/P1P3P1P/1C5C1/9/RNBAKAB1R w - - 0 1")[0]
+    terms = dict(zip(bench.TERMS, bench.term_values(uneven)))
+    assert abs(terms["horses on a full board"] + terms["horses on a bare board"] + 1) < 1e-9
+    assert terms["soldiers short of the river"] == -1 and terms["crossed soldiers"] == 1
