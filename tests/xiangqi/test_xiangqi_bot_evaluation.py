@@ -1,4 +1,6 @@
 """The top bot's leaf evaluation: king safety terms, and the lower levels left as they were."""
+import pytest
+
 from games.xiangqi.bot import Searcher, make_bot
 from games.xiangqi.evaluation import HOLLOW_CANNON, freedom, king_safety, phase_material, side_danger
 from games.xiangqi.rules import BLACK, RED, START_FEN, Position
@@ -23,26 +25,24 @@ def test_an_empty_headed_cannon_is_a_danger_and_a_screen_lessens_it():
     assert king_safety(faced) > 0                   # good for Red
 
 
-def test_attackers_at_the_palace_and_missing_defenders_count():
-    far = position("3k5/9/9/r8/9/9/9/9/9/3AKA3 w - - 0 1")      # Black chariot on A6
-    near = position("3k5/9/9/9/9/9/9/5r3/9/3AKA3 w - - 0 1")    # ... on F2, at Red's palace
-    assert side_danger(near, RED) > side_danger(far, RED)
-    full = position("2bakab2/9/9/9/9/9/9/9/9/RR1K5 w - - 0 1")
-    bare = position("4k4/9/9/9/9/9/9/9/9/RR1K5 w - - 0 1")
-    assert side_danger(bare, BLACK) > side_danger(full, BLACK)
+#: (position where the general is in more danger, one where it is in less, its side)
+DANGER_PAIRS = {
+    # A Black chariot on F2, at Red's palace, against one on A6.
+    "attacker at the palace": ("3k5/9/9/9/9/9/9/5r3/9/3AKA3 w - - 0 1", "3k5/9/9/r8/9/9/9/9/9/3AKA3 w - - 0 1", RED),
+    # Two Red chariots against a Black general without its advisors and elephants, and with.
+    "missing defenders": ("4k4/9/9/9/9/9/9/9/9/RR1K5 w - - 0 1", "2bakab2/9/9/9/9/9/9/9/9/RR1K5 w - - 0 1", BLACK),
+    # A Black chariot on A2 looks along rank 2 into Red's palace; on A3 it looks past it.
+    # Neither stands in the zone around the palace: only its reach tells them apart.
+    "chariot reaching the palace": ("3k5/9/9/9/9/9/9/r8/9/4K4 w - - 0 1", "3k5/9/9/9/9/9/r8/9/9/4K4 w - - 0 1", RED),
+    # A Black cannon on A1 with Red's horse on B1 as its screen attacks Red's palace along
+    # rank 1; with nothing between, it does not.
+    "cannon reaching the palace": ("3k5/9/9/9/9/9/9/9/cN7/4K4 w - - 0 1", "3k5/9/9/9/9/9/9/9/c8/4K4 w - - 0 1", RED),
+}
 
 
-def test_pieces_that_reach_into_the_palace_count_where_they_stand_is_not_enough():
-    # Black's chariot on A2 looks along rank 2 into Red's palace; on A3 it looks past it.
-    # Neither stands in the zone around the palace, so only its reach tells them apart.
-    reaching = position("3k5/9/9/9/9/9/9/r8/9/4K4 w - - 0 1")
-    passing = position("3k5/9/9/9/9/9/r8/9/9/4K4 w - - 0 1")
-    assert side_danger(reaching, RED) > side_danger(passing, RED)
-    # A cannon reaches past a screen: Black's cannon on A1 with Red's horse on B1 between
-    # attacks Red's palace on rank 1; with nothing between, it does not.
-    screened = position("3k5/9/9/9/9/9/9/9/cN7/4K4 w - - 0 1")
-    unscreened = position("3k5/9/9/9/9/9/9/9/c8/4K4 w - - 0 1")
-    assert side_danger(screened, RED) > side_danger(unscreened, RED)
+@pytest.mark.parametrize("worse, better, side", DANGER_PAIRS.values(), ids=DANGER_PAIRS.keys())
+def test_the_general_is_in_more_danger(worse, better, side):
+    assert side_danger(position(worse), side) > side_danger(position(better), side)
 
 
 def test_a_cannon_outweighs_a_horse_more_on_a_full_board_than_on_a_bare_one():
