@@ -12,10 +12,11 @@ first seat's score with its 95% confidence interval::
 A series can be split to use several cores: ``--openings 16 --skip 0`` and
 ``--openings 16 --skip 16`` play the same 64 games as one run, in two halves.
 
-``nodes=125000`` is at most about 2 s a move for the bot on the machines the series
-were played on (1.3-2.0 s on the four positions of ``python bench/xiangqi_bench.py
---only engine --engine-nodes 125000``); a node budget rather than a clock keeps every
-game reproducible from its seed and fair under load.
+``nodes=125000`` is about 1.5-1.7 s a move for the bot on the machine the latest series
+were played on (the four positions of ``python bench/xiangqi_bench.py --only engine
+--engine-nodes 125000``; up to 2.0 s on a slower one before the evaluation grew by a
+tenth); a node budget rather than a clock keeps every game reproducible from its seed
+and fair under load.
 
 The openings are the first two half-moves of common lines (OPENINGS below), given to
 both seats as the start position (``fen=``).  A game is scored 1 / 0.5 / 0 for the
