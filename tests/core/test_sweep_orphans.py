@@ -57,7 +57,7 @@ def test_a_dead_orphan_is_reaped_without_walking_the_process_table(monkeypatch):
 
 def test_a_live_orphan_is_killed_and_reaped():
     pid = orphan("sleep 30")
-    assert state_of(pid) in ("S", "R")
+    assert state_of(pid) not in (None, "Z")  # alive: sleeping, running, or in a disk wait ("D")
     assert process._state_and_session(pid)[1] != os.getsid(0)
     process.sweep_orphans()
     assert state_of(pid) is None
