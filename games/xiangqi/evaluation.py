@@ -197,9 +197,9 @@ def _phase_material(red: SideTerms, black: SideTerms) -> int:
 def phase_material(position: Position) -> int:
     """Red-positive correction of the horses' and cannons' worth by the game's phase.
 
-    The search's piece values are fixed; a cannon needs screens, so it is worth more
-    while the board is full and less as pieces come off, when the horse, no longer
-    hobbled, is worth more."""
+    The search's piece values are fixed.  A cannon needs screens and a crowded board
+    hobbles a horse, so on a full board the cannon is worth more and the horse less;
+    the gap closes as pieces come off (a cannon still a little ahead on a bare board)."""
     return _phase_material(side_terms(position, RED), side_terms(position, BLACK))
 
 
