@@ -31,6 +31,8 @@ SEAT_HELP = N_("""seat specs and their settings (quote a spec that has spaces):
   bot:LEVEL depth=N | nodes=N | movetime=MS
                              Xiangqi: a search bounded by depth or nodes plays the same
                              moves on any machine; movetime replaces the level's pace
+  bot:LEVEL playouts=N | movetime=MS
+                             Hex: at most N playouts a move, or MS milliseconds a move
   ext:COMMAND                a contest program (the game's file protocol; --poll)
   gtp:COMMAND                Hex: a GTP engine (Benzene, MoHex)
   uci:COMMAND [KEY=VALUE ...]   Xiangqi: Pikafish, Fairy-Stockfish

@@ -9,13 +9,18 @@ level name        search                                                 clock u
 2     easy        plain UCT, uniform random playouts                     15 %        150 po
 3     medium      UCT + RAVE, uniform random playouts                    35 %        800 po
 4     strong      UCT + RAVE + shape priors + bridge-saving playouts     70 %        2500 po
-5     strongest   level 4 plus tree reuse between moves                  100 %       6000 po
+5     strongest   level 4, tree reuse, virtual connections at the root   100 %       6000 po
 ====  ==========  =====================================================  ==========  ========
 
 (po = playouts per move on boards up to 11x11 when the match has no clock, which makes
 a game reproducible from its seed; larger boards get proportionally fewer.)  Every
 searching level first takes an immediate win and, when the opponent threatens one,
-restricts itself to the threatened cells.  With the pie rule on, player 2 swaps an
+restricts itself to the threatened cells.  Level 5 also looks for virtual connections
+between the edges (games/hex/vcs.py): it plays the move that completes one of its own,
+keeps inside its own when it already has one, and otherwise answers only inside the
+cells that stop every one of the opponent's; nodes of its tree visited 40 times prune
+their moves the same way.  Without the pie rule it opens in the centre, the strongest
+first move (a proven win on every board solved so far).  With the pie rule on, player 2 swaps an
 opening stone that is off the border, and player 1 opens on the border.
 
 The ``time_budget`` the runner passes is what the seat may still use; the bot spends
@@ -26,11 +31,14 @@ reserve.  Measured against OpenSpiel's MCTS: bench/hex_strength.py.
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from games.api import GameSetupError
 from games.bots import Bot, RandomBot
-from games.hex.mcts import EMPTY, P1, P2, HexSearch, SearchConfig
+from games.hex.mcts import EMPTY, P1, P2, Board, HexSearch, SearchConfig
 from games.hex.rules import HexMove, HexState
+from games.hex.vcs import VcSearch
 
 
 @dataclass(frozen=True)
@@ -40,14 +48,20 @@ class LevelPlan:
     config: SearchConfig
     clock_share: float          # fraction of the per-move allotment used
     untimed_playouts: int       # playouts per move when there is no clock
+    virtual_connections: bool = False   # root knowledge from games/hex/vcs.py
+    centre_opening: bool = False        # without the pie rule, open in the centre
 
+
+VC_SECONDS_PER_121_CELLS = 0.05   # least time left for the root's H-search, per 121 cells
+KNOWLEDGE_VISITS = 40      # level 5: a node this often visited prunes by virtual connections
 
 LEVEL_PLANS = {
     2: LevelPlan(SearchConfig(use_rave=False, bridge_playouts=False, use_priors=False,
                               exploration=0.8, reuse_tree=False), 0.15, 150),
     3: LevelPlan(SearchConfig(bridge_playouts=False, use_priors=False, reuse_tree=False), 0.35, 800),
     4: LevelPlan(SearchConfig(reuse_tree=False), 0.7, 2500),
-    5: LevelPlan(SearchConfig(), 1.0, 6000),
+    5: LevelPlan(SearchConfig(knowledge_visits=KNOWLEDGE_VISITS), 1.0, 6000,
+                 virtual_connections=True, centre_opening=True),
 }
 
 SAFETY_MARGIN = 0.05        # seconds kept back from the budget (at most 25 % of it)
@@ -66,13 +80,16 @@ def move_allotment(time_budget: float, empty_cells: int) -> float:
 class MctsHexBot(Bot):
     """Monte Carlo tree search Hex player (see the module docstring for the levels)."""
 
-    def __init__(self, level: int, seed: int, max_playouts: int | None = None):
+    def __init__(self, level: int, seed: int, max_playouts: int | None = None,
+                 move_seconds: float | None = None):
         self.level = level
         self.name = f"mcts-{level}"
         self.seed = seed
         self.plan = LEVEL_PLANS[level]
         self.max_playouts = max_playouts
+        self.move_seconds = move_seconds
         self.engine: HexSearch | None = None
+        self.vcs: VcSearch | None = None
         self.last_playouts = 0
 
     def reset(self) -> None:
@@ -84,6 +101,8 @@ class MctsHexBot(Bot):
         if state.swap_allowed and state.turn == 1 and seat == 1 and state.current == 1:
             if should_swap(state):
                 return HexMove.SWAP
+        if self.plan.centre_opening and not state.swap_allowed and not any(state.cells):
+            return state.move_at(centre_cell(state.size))
         engine = self._engine_for(state.size)
         cells = list(state.cells)
         mover, other = (P1, P2) if seat == 0 else (P2, P1)
@@ -91,15 +110,29 @@ class MctsHexBot(Bot):
         if wins:
             return state.move_at(wins[0])
         candidates = engine.winning_cells(cells, other) or None
+        if candidates is None and self.vcs is not None and self._time_for_vcs(deadline, len(cells)):
+            candidates = self.vcs.moves_worth_searching(cells, mover)
+            if candidates is not None and len(candidates) == 1:
+                return state.move_at(candidates[0])
         if candidates is None and state.swap_allowed and state.turn == 0:
             candidates = border_cells(state.size)      # a centre opening would just be swapped
         cell = engine.search(cells, mover, deadline, playout_cap, candidates)
         self.last_playouts = engine.playouts
         return state.move_at(cell)
 
+    @staticmethod
+    def _time_for_vcs(deadline: float | None, cells: int) -> bool:
+        """Whether the move's time allows the root's H-search (a few ms on 11x11)."""
+        return deadline is None or deadline - time.perf_counter() > VC_SECONDS_PER_121_CELLS * cells / 121
+
     def _limits(self, start: float, state: HexState, time_budget: float | None):
         """(deadline or None, playout cap or None) for this move."""
         cap = self.max_playouts
+        if self.move_seconds is not None:     # a fixed time a move, within the clock if any
+            spend = self.move_seconds
+            if time_budget is not None:
+                spend = min(spend, time_budget - min(SAFETY_MARGIN, 0.25 * time_budget))
+            return start + max(0.0, spend), cap
         if time_budget is None:
             if cap is None:   # boards above 11x11 get fewer, slower playouts: about as long
                 cap = max(50, int(self.plan.untimed_playouts * min(1.0, 121 / len(state.cells))))
@@ -111,7 +144,10 @@ class MctsHexBot(Bot):
 
     def _engine_for(self, size: int) -> HexSearch:
         if self.engine is None or self.engine.board.size != size:
-            self.engine = HexSearch(size, self.seed, self.plan.config)
+            board = Board(size, self.plan.config.prior_weight)
+            self.vcs = VcSearch(board) if self.plan.virtual_connections else None
+            knowledge = self.vcs.moves_worth_searching if self.vcs else None
+            self.engine = HexSearch(size, self.seed, self.plan.config, knowledge, board)
         return self.engine
 
 
@@ -126,17 +162,51 @@ def should_swap(state: HexState) -> bool:
     return n <= 2 or min(r, c, n - 1 - r, n - 1 - c) >= 1
 
 
+def centre_cell(size: int) -> int:
+    """The board's centre (on even sizes, the centre cell of the two nearest the short
+    diagonal's middle), the strongest first move when the opening cannot be swapped."""
+    middle = size // 2
+    return middle * size + (size - 1) // 2
+
+
 def border_cells(size: int) -> list[int]:
     """Cells on the board's outer ring (openings a swapping opponent would not take)."""
     return [i for i in range(size * size)
             if min(i // size, i % size, size - 1 - i // size, size - 1 - i % size) == 0]
 
 
-def make_bot(level: int, seed: int, max_playouts: int | None = None) -> Bot:
+BOT_SETTINGS = ("playouts", "movetime")
+
+
+def make_bot(level: int, seed: int, max_playouts: int | None = None,
+             settings: Mapping[str, str] | None = None) -> Bot:
     """A Hex bot of the given level (1 = random ... 5 = strongest).
 
     ``max_playouts`` caps the search per move (for reproducible tests and benchmarks).
+    ``settings`` come from a seat spec such as ``bot:5 movetime=1000 playouts=20000``:
+    ``playouts`` caps the search per move, ``movetime`` gives each move that many
+    milliseconds (never more than the clock leaves) instead of the level's share of it.
     """
+    values = _settings(settings or {})
     if level <= 1:
+        if values:
+            raise GameSetupError("bot:1 plays random moves and takes no settings; use level 2-5")
         return RandomBot(seed)
-    return MctsHexBot(min(level, max(LEVEL_PLANS)), seed, max_playouts)
+    movetime = values.get("movetime")
+    return MctsHexBot(min(level, max(LEVEL_PLANS)), seed, values.get("playouts", max_playouts),
+                      movetime / 1000 if movetime else None)
+
+
+def _settings(settings: Mapping[str, str]) -> dict[str, int]:
+    """Check a seat spec's bot settings: known names, whole numbers above 0."""
+    values = {}
+    for key, text in settings.items():
+        if key not in BOT_SETTINGS:
+            raise GameSetupError(f"bot setting {key!r} is not known; settings: {', '.join(BOT_SETTINGS)}")
+        try:
+            values[key] = int(text)
+        except ValueError:
+            raise GameSetupError(f"bot setting {key}={text!r}: a whole number is needed") from None
+        if values[key] <= 0:
+            raise GameSetupError(f"bot setting {key}={text!r}: must be above 0")
+    return values
