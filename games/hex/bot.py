@@ -53,7 +53,7 @@ class LevelPlan:
 
 
 VC_SECONDS_PER_121_CELLS = 0.05   # least time left for the root's H-search, per 121 cells
-KNOWLEDGE_VISITS = 40      # level 5: a node this often visited prunes by virtual connections
+KNOWLEDGE_VISITS = 200     # level 5: a node this often visited prunes by virtual connections
 
 LEVEL_PLANS = {
     2: LevelPlan(SearchConfig(use_rave=False, bridge_playouts=False, use_priors=False,

@@ -15,9 +15,12 @@ empty carrier) and applies Anshelevich's two rules until nothing new appears:
 * OR: semi-connections x-y whose carriers have nothing in common make a VC x-y (the
   opponent cannot stop all of them with one stone).
 
-Two limits keep it fast enough for the bot's root: a derived VC must have a group at
-one end (empty-to-empty pairs keep only adjacency), and each pair keeps a few of its
-smallest carriers.  Keeping fewer VCs only misses some; every VC it reports holds.
+Two limits keep it fast enough for the bot: a derived VC must have a group at one end,
+except that two empty cells get the semi-connections through a common neighbour (and
+so their bridges), and each pair keeps a few of its smallest carriers.  Keeping fewer
+VCs only misses some; every VC it reports holds.  (Deriving the empty cells' bridges
+finds an edge-to-edge VC or semi for 80 rather than 66 of 174 sides of positions from
+self-play, at about twice the time: 7 ms rather than 3.4 ms a side on 9x9 and 11x11.)
 
 Carriers are bit masks over the cells (bit ``r * size + c``, the index of mcts.py).
 """
@@ -267,13 +270,14 @@ class _Run:
                 for other, carriers in list(links[middle].items()):
                     if other == end:
                         continue
-                    if end < empty_nodes and other < empty_nodes:
-                        continue                       # keep empty-to-empty pairs base only
+                    empty_pair = end < empty_nodes and other < empty_nodes
+                    if empty_pair and (carrier or not middle_bit):
+                        continue                       # empty-to-empty: through a neighbour only
                     other_bit = 1 << other if other < empty_nodes else 0
                     if carrier & other_bit:
                         continue
                     for second in list(carriers):
-                        if second & carrier or second & end_bit:
+                        if second & carrier or second & end_bit or (empty_pair and second):
                             continue
                         if middle_bit:
                             self.add_semi(end, other, carrier | second | middle_bit, middle)
