@@ -38,8 +38,9 @@ ENGINE_FIELDS = (
     SettingField("nodes", N_("Nodes"), "", width=110),
     SettingField(ENGINE_OPTIONS, N_("Engine options"), "", "", width=218, hint=N_("NAME=VALUE …")),
 )
-#: Built-in bots that take settings (their game's bot module lists BOT_SETTINGS).
-BOT_FIELDS = ENGINE_FIELDS[:3]
+#: Built-in bots' settings, offered for those their game's bot module lists in
+#: ``BOT_SETTINGS`` (Xiangqi: time, depth, nodes; Hex: time, playouts).
+BOT_FIELDS = ENGINE_FIELDS[:3] + (SettingField("playouts", N_("Playouts"), "", width=110),)
 #: GTP engines (Hex): the per-move time and a file of GTP commands sent at the start.
 GTP_FIELDS = (
     SettingField("time_per_move", N_("Time a move"), "s", "float"),
@@ -53,20 +54,21 @@ def fields_for(plugin, kind: str) -> tuple[SettingField, ...]:
         return ENGINE_FIELDS
     if kind == "gtp":
         return GTP_FIELDS
-    if kind == "bot" and bot_takes_settings(plugin):
-        return BOT_FIELDS
+    if kind == "bot":
+        return bot_fields(plugin)
     return ()
 
 
-def bot_takes_settings(plugin) -> bool:
-    """True when the game's built-in bot takes ``depth=``/``nodes=``/``movetime=``."""
+def bot_fields(plugin) -> tuple[SettingField, ...]:
+    """The fields of the settings the game's built-in bot takes (``BOT_SETTINGS``)."""
     if not plugin.bot:
-        return False
+        return ()
     try:
         module = importlib.import_module(plugin.bot.partition(":")[0])
     except ImportError:
-        return False
-    return set(getattr(module, "BOT_SETTINGS", ())) >= {"depth", "nodes", "movetime"}
+        return ()
+    known = set(getattr(module, "BOT_SETTINGS", ()))
+    return tuple(field for field in BOT_FIELDS if field.key in known)
 
 
 def field_unit_label(field: SettingField, translate=lambda text: text) -> str:

@@ -9,7 +9,7 @@ level name        search                                                 clock u
 2     easy        plain UCT, uniform random playouts                     15 %        150 po
 3     medium      UCT + RAVE, uniform random playouts                    35 %        800 po
 4     strong      UCT + RAVE + shape priors + bridge-saving playouts     70 %        2500 po
-5     strongest   level 4, tree reuse, virtual connections at the root   100 %       6000 po
+5     strongest   level 4, tree reuse, virtual connections               100 %       6000 po
 ====  ==========  =====================================================  ==========  ========
 
 (po = playouts per move on boards up to 11x11 when the match has no clock, which makes
@@ -18,15 +18,20 @@ searching level first takes an immediate win and, when the opponent threatens on
 restricts itself to the threatened cells.  Level 5 also looks for virtual connections
 between the edges (games/hex/vcs.py): it plays the move that completes one of its own,
 keeps inside its own when it already has one, and otherwise answers only inside the
-cells that stop every one of the opponent's; nodes of its tree visited 40 times prune
-their moves the same way.  Without the pie rule it opens in the centre, the strongest
-first move (a proven win on every board solved so far).  With the pie rule on, player 2 swaps an
-opening stone that is off the border, and player 1 opens on the border.
+cells that stop every one of the opponent's; nodes of its tree visited
+``KNOWLEDGE_VISITS`` times prune their moves the same way.  Without the pie rule it
+opens in the centre, the strongest first move (a proven win on every board size solved
+so far).  With the pie rule on, player 2 swaps an opening stone that is off the border,
+and player 1 opens on the border.
+
+A seat spec can replace the level's pace: ``bot:5 movetime=1000`` thinks one second a
+move (within the clock, if any), ``playouts=N`` caps the search at N playouts a move.
+Measured against OpenSpiel's MCTS (bench/hex_strength.py) and MoHex (bench/gtp_match.py).
 
 The ``time_budget`` the runner passes is what the seat may still use; the bot spends
 ``budget / (empty / 4 + 2)`` of it times the level's share (a side makes about a
 quarter of the empty cells' worth of moves), never more than the budget less a small
-reserve.  Measured against OpenSpiel's MCTS: bench/hex_strength.py.
+reserve.
 """
 from __future__ import annotations
 

@@ -233,3 +233,22 @@ def test_mohex_from_the_form_is_told_its_time_a_move(home):
         assert "time_settings" in told and "param_mohex max_time 0.5" in told, told
     finally:
         match.stop()
+
+
+def test_the_hex_bot_offers_its_time_a_move_and_playouts(home):
+    form = open_form(home, "hex")
+    choose(home, form.seat_widgets[1]["kind"], "Built-in bot")
+    assert [(f.key, f.unit) for f in form.seat_widgets[1]["settings"].values()] == [
+        ("movetime", "ms"), ("playouts", "")]
+    type_into(home, setting_entry(form, 1, "movetime"), "700")
+    type_into(home, setting_entry(form, 1, "playouts"), "lots")
+    assert "Playouts" in form.error and "'lots'" in form.error
+    type_into(home, setting_entry(form, 1, "playouts"), "20000")
+    assert form.error == ""
+    click(home, form.start_button)
+    scene = home.scene
+    try:
+        assert scene.match.seats[1].settings == {"movetime": "700", "playouts": "20000"}
+        assert scene.match.seats[1].bot.move_seconds == 0.7
+    finally:
+        scene.match.stop()

@@ -367,6 +367,7 @@ class NewMatchScene(Scene):
             "movetime": _("Thinking time for each move, in milliseconds (1000 = one second)."),
             "depth": _("Search this many half-moves ahead instead of thinking for a time."),
             "nodes": _("Search this many positions instead of thinking for a time."),
+            "playouts": _("Play out this many random games a move instead of thinking for a time."),
             "options": _("The engine's own options, e.g. Threads=2 Hash=64 (see its documentation)."),
             "time_per_move": _("Thinking time for each move, in seconds; the engine is told the GTP way."),
             "config": _("A file of GTP commands sent to the engine before the game, one a line."),
