@@ -12,10 +12,7 @@ The search is MoHex-style UCT with RAVE (all-moves-as-first statistics):
   the two with ``beta = rave_n / (rave_n + n + rave_n * n * RAVE_BIAS)``; priors seed the
   RAVE counts from local shape (bridges, adjacency, edges, distance to the centre);
 * the tree survives between moves: when the new position is two plies below the old
-  root, the search continues from that grandchild;
-* optionally, a node that has been visited often enough asks a *knowledge* function
-  (the bot passes virtual connections, games/hex/vcs.py) which of its moves are worth
-  searching, and drops the rest, as MoHex does with its knowledge threshold.
+  root, the search continues from that grandchild.
 
 Cells are indexed row-major, 0-based: ``r * size + c``.  Colours are 1 (player 1: joins
 column 0 and column size-1) and 2 (player 2: joins row 0 and row size-1).
@@ -25,7 +22,6 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 
 EMPTY, P1, P2 = 0, 1, 2
@@ -44,7 +40,6 @@ class SearchConfig:
     prior_weight: float = 12.0       # how many virtual RAVE visits the prior is worth
     expand_after: int = 1            # visits a leaf needs before it grows a child
     reuse_tree: bool = True
-    knowledge_visits: int = 0        # visits after which a node asks the knowledge (0: never)
 
 
 class Board:
@@ -165,13 +160,9 @@ class Node:
 class HexSearch:
     """One side's search engine for a board size; keeps its tree between moves."""
 
-    def __init__(self, size: int, seed: int, config: SearchConfig | None = None,
-                 knowledge: Callable[[list[int], int], list[int] | None] | None = None,
-                 board: Board | None = None):
-        """``knowledge(cells, mover)`` names the moves worth searching, or None for all."""
+    def __init__(self, size: int, seed: int, config: SearchConfig | None = None):
         self.config = config or SearchConfig()
-        self.knowledge = knowledge if self.config.knowledge_visits else None
-        self.board = board or Board(size, self.config.prior_weight)
+        self.board = Board(size, self.config.prior_weight)
         self.rng = random.Random(seed)
         self.root: Node | None = None
         self.root_cells: list[int] | None = None
@@ -341,10 +332,7 @@ class HexSearch:
         node = root
         last = -1
         use_rave = config.use_rave
-        knowledge, knowledge_visits = self.knowledge, config.knowledge_visits
         while True:
-            if knowledge is not None and node.visits == knowledge_visits and node is not root:
-                self._prune(node, cells, knowledge)
             move = self._select(node, use_rave)
             path.append((node, move))
             cells[move] = node.mover
@@ -364,15 +352,6 @@ class HexSearch:
         self._fill(cells, to_play, last)
         winner = self.winner_of_full(cells)
         self._update(path, cells, winner, use_rave)
-
-    @staticmethod
-    def _prune(node: Node, cells: list[int], knowledge) -> None:
-        """Keep only the moves the knowledge finds worth searching at ``node``."""
-        worth = knowledge(cells, node.mover)
-        if worth:
-            kept = [c for c in worth if cells[c] == EMPTY]
-            if kept:
-                node.moves = kept
 
     def _select(self, node: Node, use_rave: bool) -> int:
         n, w, rn, rw = node.n, node.w, node.rn, node.rw

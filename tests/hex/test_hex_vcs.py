@@ -11,7 +11,7 @@ import random
 import pytest
 
 from games.hex.bot import make_bot
-from games.hex.mcts import EMPTY, P1, P2, Board, HexSearch, SearchConfig
+from games.hex.mcts import EMPTY, P1, P2, Board, HexSearch
 from games.hex.rules import HexGame
 from games.hex.solver import Solver
 from games.hex.vcs import VcSearch, _Run
@@ -157,26 +157,6 @@ def test_the_bot_answers_inside_the_opponents_must_play_region():
     for state, mover, vcs, cells in positions_for_the_bot("threat"):
         move = make_bot(5, rng.randrange(100), max_playouts=2).choose(state.clone(), mover - 1, None)
         assert state.index(move) in vcs.must_play(cells, mover)
-
-
-def test_nodes_visited_often_enough_keep_only_what_the_knowledge_names():
-    calls = []
-
-    def knowledge(cells, mover):
-        calls.append(mover)
-        return [c for c in (0, 1, 2, 3) if cells[c] == EMPTY]
-
-    engine = HexSearch(5, 1, SearchConfig(knowledge_visits=4, reuse_tree=False), knowledge)
-    engine.search([EMPTY] * 25, P1, None, 400)
-    assert calls
-    for child in engine.root.children.values():
-        if child.visits > 4:
-            assert set(child.moves) <= {0, 1, 2, 3}
-
-
-def test_no_knowledge_without_a_visit_threshold():
-    engine = HexSearch(5, 1, SearchConfig(), lambda cells, mover: [0])
-    assert engine.knowledge is None
 
 
 # ---------------------------------------------------------------- seat settings
