@@ -133,6 +133,13 @@ class Board:
             result.append(tuple(found))
         return result
 
+    def edges(self, colour: int) -> tuple[list[int], list[int]]:
+        """The cells of the two edges ``colour`` joins: columns for P1, rows for P2."""
+        n = self.size
+        if colour == P1:
+            return [r * n for r in range(n)], [r * n + n - 1 for r in range(n)]
+        return list(range(n)), [(n - 1) * n + c for c in range(n)]
+
     def centre_distance(self, index: int) -> float:
         """Hex distance from the board's centre, in cells."""
         n = self.size
@@ -189,14 +196,7 @@ class HexSearch:
 
     def winning_cells(self, cells: list[int], colour: int) -> list[int]:
         """Empty cells where a stone of ``colour`` would join its two edges at once."""
-        b = self.board
-        n = b.size
-        if colour == P1:
-            side_a = [r * n for r in range(n)]
-            side_b = [r * n + n - 1 for r in range(n)]
-        else:
-            side_a = list(range(n))
-            side_b = [(n - 1) * n + c for c in range(n)]
+        side_a, side_b = self.board.edges(colour)
         reach_a = self._edge_reach(cells, colour, side_a)
         reach_b = self._edge_reach(cells, colour, side_b)
         return sorted(c for c in reach_a & reach_b if cells[c] == EMPTY)

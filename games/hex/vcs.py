@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.hex.mcts import EMPTY, P1, P2, Board
+from games.hex.mcts import EMPTY, Board
 
 MAX_FULL = 3            # VCs kept per pair of nodes (the smallest carriers)
 MAX_SEMI = 6            # semi-connections kept per pair
@@ -130,13 +130,8 @@ class _Run:
     # ----------------------------------------------------------- nodes
     def _number_groups(self, board: Board, cells: list[int], colour: int) -> None:
         """Give each group of ``colour`` an id; the edges are groups too."""
-        n, base = board.size, board.cells
-        if colour == P1:
-            edge_a = [r * n for r in range(n)]
-            edge_b = [r * n + n - 1 for r in range(n)]
-        else:
-            edge_a = list(range(n))
-            edge_b = [(n - 1) * n + c for c in range(n)]
+        base = board.cells
+        edge_a, edge_b = board.edges(colour)
         self.group_of: dict[int, int] = {}
         parent = {base: base, base + 1: base + 1}
 
