@@ -23,7 +23,7 @@ tree once they had 40 or 200 visits, as MoHex does, cost more playouts than it s
 in self-play at 0.5 s a move on 9x9 that bot won 11 of 33 games against this one.)  Without the pie rule it
 opens in the centre, the strongest first move (a proven win on every board size solved
 so far).  With the pie rule on, player 2 swaps an opening stone that is off the border,
-and player 1 opens on the border.
+and player 1 opens on one of player 2's edges.
 
 A seat spec can replace the level's pace: ``bot:5 movetime=1000`` thinks one second a
 move (within the clock, if any), ``playouts=N`` caps the search at N playouts a move.
@@ -119,7 +119,7 @@ class MctsHexBot(Bot):
             if candidates is not None and len(candidates) == 1:
                 return state.move_at(candidates[0])
         if candidates is None and state.swap_allowed and state.turn == 0:
-            candidates = border_cells(state.size)      # a centre opening would just be swapped
+            candidates = pie_openings(state.size)      # a centre opening would just be swapped
         cell = engine.search(cells, mover, deadline, playout_cap, candidates)
         self.last_playouts = engine.playouts
         return state.move_at(cell)
@@ -171,10 +171,15 @@ def centre_cell(size: int) -> int:
     return middle * size + (size - 1) // 2
 
 
-def border_cells(size: int) -> list[int]:
-    """Cells on the board's outer ring (openings a swapping opponent would not take)."""
-    return [i for i in range(size * size)
-            if min(i // size, i % size, size - 1 - i // size, size - 1 - i % size) == 0]
+def pie_openings(size: int) -> list[int]:
+    """Player 1's openings under the pie rule: the cells of player 2's edges (rows 1 and N).
+
+    A stone there is not worth swapping (so the bot's own swap rule leaves it), and it
+    stands in the way of player 2 rather than touching player 1's own edge, where it
+    would do least: the edge openings players use under the pie rule are of this kind.
+    """
+    last = size * (size - 1)
+    return sorted(set(range(size)) | set(range(last, last + size)))
 
 
 BOT_SETTINGS = ("playouts", "movetime")

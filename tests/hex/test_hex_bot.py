@@ -220,7 +220,10 @@ def test_same_seed_same_game():
 def test_swap_rule_is_handled():
     state = start(7, swap=True)
     first = make_bot(5, 1, max_playouts=40).choose(state.clone(), 0, None)
-    assert first != HexMove.SWAP
+    assert first.row in (1, 7)                  # on player 2's edges, not worth swapping
+    opened = state.clone()
+    opened.push(first)
+    assert make_bot(5, 2, max_playouts=40).choose(opened, 1, None) != HexMove.SWAP
     state.push(HexMove(4, 4))                   # the centre: worth swapping
     reply = make_bot(5, 1, max_playouts=40).choose(state.clone(), 1, None)
     assert reply == HexMove.SWAP
