@@ -42,6 +42,27 @@ games MoHex lost by its SIGSEGV scored by the position's solved value (MoHex's o
       crash, each solved as won for the bot).
     ARENA_SANDBOX=basic python bench/gtp_match.py --a bot:5 --b "$M" --games 6 --size 11 --time-total 0
       bot:5 wins 0/6 [0.0%, 39.0%] (0/3 as each colour).
+
+The same with level 5's virtual connections at the root (games/hex/vcs.py), its centre
+opening without the pie rule and its openings on player 2's edges with it, at one second
+a move (``bot:5 movetime=1000``; MoHex took about 0.25 s a move), 2026-11-24, scored by
+the solved value as above (every bot win was such a game)::
+
+    ARENA_SANDBOX=basic python bench/gtp_match.py --a "bot:5 movetime=1000" --b "$M" --games 20 --size 9 --time-total 0
+      bot:5 wins 9/20 [25.8%, 65.8%]: as player 1 9/10, as player 2 0/10.
+    ARENA_SANDBOX=basic python bench/gtp_match.py --a "bot:5 movetime=1000" --b "$M" --games 12 --size 11 --time-total 0
+      bot:5 wins 4/12 [13.8%, 60.9%]: as player 1 3/6, as player 2 1/6.
+    ARENA_SANDBOX=basic python bench/gtp_match.py --a "bot:5 movetime=1000" --b "$M" --games 12 --size 9 --swap --time-total 0
+      bot:5 wins 8/12 [39.1%, 86.2%]: as player 1 2/6, as player 2 6/6 (MoHex opened
+      in the centre every time and the bot swapped it).
+    ARENA_SANDBOX=basic python bench/gtp_match.py --a "bot:5 movetime=1000" --b "$M" --games 12 --size 11 --swap --time-total 0
+      bot:5 wins 6/12 [25.4%, 74.6%]: as player 1 1/6 (MoHex swapped every opening),
+      as player 2 5/6 (MoHex opened on h4 and the bot swapped it).
+
+Without the pie rule, player 2 faces MoHex's centre opening, a proven win for player 1
+on 9x9, so half the games are all but lost whatever the bot does.  (``ARENA_SANDBOX=basic``
+because MoHex reads its pattern files from beside its binary, which the strict sandbox
+hides when that is under /tmp.)
 """
 from __future__ import annotations
 
