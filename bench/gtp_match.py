@@ -45,7 +45,7 @@ games MoHex lost by its SIGSEGV scored by the position's solved value (MoHex's o
 
 The same with level 5's virtual connections at the root (games/hex/vcs.py), its centre
 opening without the pie rule and its openings on player 2's edges with it, at one second
-a move (``bot:5 movetime=1000``; MoHex took about 0.25 s a move), 2026-11-24, scored by
+a move (``bot:5 movetime=1000``; MoHex took about 0.3 s a move), 2026-11-24, scored by
 the solved value as above (every bot win was such a game)::
 
     ARENA_SANDBOX=basic python bench/gtp_match.py --a "bot:5 movetime=1000" --b "$M" --games 20 --size 9 --time-total 0
