@@ -19,8 +19,9 @@ Two limits keep it fast enough for the bot: a derived VC must have a group at on
 except that two empty cells get the semi-connections through a common neighbour (and
 so their bridges), and each pair keeps a few of its smallest carriers.  Keeping fewer
 VCs only misses some; every VC it reports holds.  (Deriving the empty cells' bridges
-finds an edge-to-edge VC or semi for 80 rather than 66 of 174 sides of positions from
-self-play, at about twice the time: 7 ms rather than 3.4 ms a side on 9x9 and 11x11.)
+finds an edge-to-edge VC or semi for 80 rather than 66 sides of the same positions from
+four self-play games, at about twice the time: 7 ms rather than 3.4 ms a side on 9x9
+and 11x11.)
 
 Carriers are bit masks over the cells (bit ``r * size + c``, the index of mcts.py).
 """
