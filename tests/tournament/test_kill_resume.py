@@ -98,9 +98,16 @@ def test_killed_half_way_then_resumed_ends_as_uninterrupted(game, uninterrupted,
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_dask_local_cluster_gives_identical_results(game, uninterrupted, tmp_path):
     distributed = pytest.importorskip("distributed")
+    import dask
     event, whole, _ = uninterrupted(game)
-    with distributed.LocalCluster(processes=False, n_workers=1, threads_per_worker=4,
-                                  dashboard_address=None) as cluster:
+    # The worker runs in this process, and its statistical profiler calls
+    # sys._current_frames() every 10 ms.  On Python 3.11 a garbage collection inside
+    # that call can run a gc callback (Hypothesis installs one) that gives up the GIL
+    # while the thread-state lock is held: a CI run froze there, every thread waiting.
+    with dask.config.set({"distributed.worker.profile.enabled": False}), \
+            distributed.LocalCluster(processes=False, n_workers=1, threads_per_worker=4,
+                                     dashboard_address=None) as cluster:
+        assert not any("profile" in worker.periodic_callbacks for worker in cluster.workers.values())
         with distributed.Client(cluster) as client:
             with client.get_executor(pure=False) as executor:
                 run_event(load_event(event, tmp_path / "out"), executor, ship=True,
