@@ -49,9 +49,11 @@ a move (``bot:5 movetime=1000``; MoHex took about 0.3 s a move), 2026-11-24, sco
 the solved value as above (every bot win was such a game)::
 
     ARENA_SANDBOX=basic python bench/gtp_match.py --a "bot:5 movetime=1000" --b "$M" --games 20 --size 9 --time-total 0
-      bot:5 wins 9/20 [25.8%, 65.8%]: as player 1 9/10, as player 2 0/10.
+      bot:5 wins 9/20 [25.8%, 65.8%]: as player 1 9/10, as player 2 0/10; with --seed 2,
+      6/20 (6/10 and 0/10); together 15/40 [24.2%, 53.0%].
     ARENA_SANDBOX=basic python bench/gtp_match.py --a "bot:5 movetime=1000" --b "$M" --games 12 --size 11 --time-total 0
-      bot:5 wins 4/12 [13.8%, 60.9%]: as player 1 3/6, as player 2 1/6.
+      bot:5 wins 4/12 [13.8%, 60.9%]: as player 1 3/6, as player 2 1/6; with --seed 2,
+      4/12 (4/6 and 0/6); together 8/24 [18.0%, 53.3%].
     ARENA_SANDBOX=basic python bench/gtp_match.py --a "bot:5 movetime=1000" --b "$M" --games 12 --size 9 --swap --time-total 0
       bot:5 wins 8/12 [39.1%, 86.2%]: as player 1 2/6, as player 2 6/6 (MoHex opened
       in the centre every time and the bot swapped it).
