@@ -8,9 +8,37 @@ from __future__ import annotations
 
 import abc
 import random
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.api import State
+from games.api import GameSetupError, State
+
+#: What a level-1 (random) bot says when a seat spec gives it settings.
+NO_SETTINGS_AT_LEVEL_1 = "bot:1 plays random moves and takes no settings; use level 2-5"
+
+
+def whole_number_settings(settings: Mapping[str, str], known: Sequence[str],
+                          switches: Mapping[str, str] | None = None) -> dict[str, int]:
+    """A seat spec's bot settings (``bot:5 movetime=1000``) as numbers, checked.
+
+    Each name must be in ``known`` and each value a whole number above 0, or 0 or 1
+    for a switch (``switches`` maps a switch's name to what 1 means, for the message).
+    """
+    switches = switches or {}
+    values = {}
+    for key, text in settings.items():
+        if key not in known:
+            raise GameSetupError(f"bot setting {key!r} is not known; settings: {', '.join(known)}")
+        try:
+            values[key] = int(text)
+        except ValueError:
+            raise GameSetupError(f"bot setting {key}={text!r}: a whole number is needed") from None
+        if key in switches:
+            if values[key] not in (0, 1):
+                raise GameSetupError(f"bot setting {key}={text!r}: 1 ({switches[key]}) or 0")
+        elif values[key] <= 0:
+            raise GameSetupError(f"bot setting {key}={text!r}: must be above 0")
+    return values
 
 
 class Bot(abc.ABC):

@@ -20,10 +20,10 @@ between the edges (games/hex/vcs.py): it plays the move that completes one of it
 keeps inside its own when it already has one, and otherwise answers only inside the
 cells that stop every one of the opponent's.  (Asking the same of nodes deep in the
 tree once they had 40 or 200 visits, as MoHex does, cost more playouts than it saved:
-in self-play at 0.5 s a move on 9x9 that bot won 11 of 33 games against this one.)  Without the pie rule it
-opens in the centre, the strongest first move (a proven win on every board size solved
-so far).  With the pie rule on, player 2 swaps an opening stone that is off the border,
-and player 1 opens on one of player 2's edges.
+in self-play at 0.5 s a move on 9x9 that bot won 11 of 33 games against this one.)
+Without the pie rule it opens in the centre, the strongest first move (a proven win
+on every board size solved so far).  With the pie rule on, player 2 swaps an opening
+stone that is off the border, and player 1 opens on one of player 2's edges.
 
 A seat spec can replace the level's pace: ``bot:5 movetime=1000`` thinks one second a
 move (within the clock, if any), ``playouts=N`` caps the search at N playouts a move.
@@ -41,7 +41,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from games.api import GameSetupError
-from games.bots import Bot, RandomBot
+from games.bots import NO_SETTINGS_AT_LEVEL_1, Bot, RandomBot, whole_number_settings
 from games.hex.mcts import EMPTY, P1, P2, HexSearch, SearchConfig
 from games.hex.rules import HexMove, HexState
 from games.hex.vcs import VcSearch
@@ -194,26 +194,11 @@ def make_bot(level: int, seed: int, max_playouts: int | None = None,
     ``playouts`` caps the search per move, ``movetime`` gives each move that many
     milliseconds (never more than the clock leaves) instead of the level's share of it.
     """
-    values = _settings(settings or {})
+    values = whole_number_settings(settings or {}, BOT_SETTINGS)
     if level <= 1:
         if values:
-            raise GameSetupError("bot:1 plays random moves and takes no settings; use level 2-5")
+            raise GameSetupError(NO_SETTINGS_AT_LEVEL_1)
         return RandomBot(seed)
     movetime = values.get("movetime")
     return MctsHexBot(min(level, max(LEVEL_PLANS)), seed, values.get("playouts", max_playouts),
                       movetime / 1000 if movetime else None)
-
-
-def _settings(settings: Mapping[str, str]) -> dict[str, int]:
-    """Check a seat spec's bot settings: known names, whole numbers above 0."""
-    values = {}
-    for key, text in settings.items():
-        if key not in BOT_SETTINGS:
-            raise GameSetupError(f"bot setting {key!r} is not known; settings: {', '.join(BOT_SETTINGS)}")
-        try:
-            values[key] = int(text)
-        except ValueError:
-            raise GameSetupError(f"bot setting {key}={text!r}: a whole number is needed") from None
-        if values[key] <= 0:
-            raise GameSetupError(f"bot setting {key}={text!r}: must be above 0")
-    return values

@@ -118,7 +118,6 @@ class _Run:
     """One H-search: node numbering, the VC tables and the work list."""
 
     def __init__(self, board: Board, cells: list[int], colour: int):
-        self.cells = cells
         self.colour = colour
         self.fulls: dict[tuple[int, int], list[int]] = {}
         self.semis: dict[tuple[int, int], list[tuple[int, int]]] = {}
@@ -175,28 +174,19 @@ class _Run:
             for x in board.neighbours[c]:
                 if cells[x] == EMPTY:
                     if x > c:
-                        self._link(c, x, 0)
+                        self.add_full(c, x, 0)
                 elif cells[x] == self.colour:
-                    self._link(c, self.group_of[x], 0)
+                    self.add_full(c, self.group_of[x], 0)
         for edge_id, edge in self.edge_cells:
             for c in edge:
                 if cells[c] == EMPTY:
-                    self._link(c, edge_id, 0)
+                    self.add_full(c, edge_id, 0)
 
     @staticmethod
     def key(a: int, b: int) -> tuple[int, int]:
         return (a, b) if a < b else (b, a)
 
-    def _bit(self, node: int) -> int:
-        return 1 << node if node < self.empty_nodes else 0
-
     # ----------------------------------------------------------- tables
-    def _link(self, a: int, b: int, carrier: int) -> None:
-        """Record a VC a-b without the checks of add_full (adjacency only)."""
-        self.fulls.setdefault(self.key(a, b), []).append(carrier)
-        self.links.setdefault(a, {}).setdefault(b, []).append(carrier)
-        self.links.setdefault(b, {}).setdefault(a, []).append(carrier)
-        self.pending.append((a, b, carrier))
 
     def add_full(self, a: int, b: int, carrier: int) -> None:
         pair = self.key(a, b)

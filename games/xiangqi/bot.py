@@ -30,7 +30,7 @@ import time
 from typing import Any, Mapping
 
 from games.api import GameSetupError
-from games.bots import Bot
+from games.bots import NO_SETTINGS_AT_LEVEL_1, Bot, whole_number_settings
 from games.xiangqi.book import default_book
 from games.xiangqi.endgames import FEW_PIECES
 from games.xiangqi.endgames import adjust as endgame_adjust
@@ -620,23 +620,11 @@ def make_bot(level: int = 3, seed: int = 0, settings: Mapping[str, str] | None =
     plays at random and takes none.
     """
     level = int(level)
-    values: dict[str, int] = {}
-    for key, text in (settings or {}).items():
-        if key not in BOT_SETTINGS + (BOOK_SETTING,):
-            raise GameSetupError(f"bot setting {key!r} is not known; settings: "
-                                 f"{', '.join(BOT_SETTINGS + (BOOK_SETTING,))}")
-        try:
-            values[key] = int(text)
-        except ValueError:
-            raise GameSetupError(f"bot setting {key}={text!r}: a whole number is needed") from None
-        if key == "book":
-            if values[key] not in (0, 1):
-                raise GameSetupError(f"bot setting book={text!r}: 1 (play from the opening book) or 0")
-        elif values[key] <= 0:
-            raise GameSetupError(f"bot setting {key}={text!r}: must be above 0")
+    values = whole_number_settings(settings or {}, BOT_SETTINGS + (BOOK_SETTING,),
+                                   {BOOK_SETTING: "play from the opening book"})
     if level <= 1:
         if values:
-            raise GameSetupError("bot:1 plays random moves and takes no settings; use level 2-5")
+            raise GameSetupError(NO_SETTINGS_AT_LEVEL_1)
         return RandomishBot(seed)
     movetime = values.get("movetime")
     return SearchBot(min(level, 5), seed, default_seconds=movetime / 1000 if movetime else None,
