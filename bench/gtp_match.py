@@ -82,7 +82,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from games.api import Termination  # noqa: E402
 from games.hex.gtp import engine_moves  # noqa: E402
-from games.hex.notation import colour_of_seat  # noqa: E402
+from games.hex.notation import colour_of_seat, to_hexgui  # noqa: E402
 from games.registry import plugin  # noqa: E402
 from runner.match import Match, default_record_path, time_control_from_options  # noqa: E402
 from runner.seats import make_seat  # noqa: E402
@@ -103,9 +103,9 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def play_game(index: int, args, folder: Path) -> dict:
-    """Game ``index``: A is player 1 when index is even."""
+    """Game ``index``: A is player 1 when index is even (or as ``--a-plays`` fixes)."""
     hex_plugin = plugin("hex")
-    a_first = index % 2 == 0
+    a_first = {"both": index % 2 == 0, "1": True, "2": False}[args.a_plays]
     specs = [args.a, args.b] if a_first else [args.b, args.a]
     seed = args.seed * 1000 + index
     options = hex_plugin.new_game().spec.resolve_options(None, {
@@ -126,7 +126,16 @@ def play_game(index: int, args, folder: Path) -> dict:
             "loser": None if not outcome.winners else 1 - outcome.winners[0],
             "solved": None if solved is None else solved == a_seat,
             "moves": len(match.turns), "seconds": time.perf_counter() - start,
+            "opening": opening(match.states[-1].history),
             "a_time": match.time_used[a_seat], "b_time": match.time_used[1 - a_seat]}
+
+
+def opening(history) -> str:
+    """The first move in HexGui's notation, with ", swapped" when player 2 took it."""
+    if not history:
+        return "-"
+    swapped = len(history) > 1 and history[1].is_swap
+    return to_hexgui(history[0]) + (", swapped" if swapped else "")
 
 
 def solved_crash(match, outcome) -> int | None:
@@ -192,6 +201,8 @@ def main(argv=None) -> int:
     parser.add_argument("--time-total", type=float, default=20.0, help="each side's clock per game (0: none)")
     parser.add_argument("--time-per-move", type=float, default=0.0, help="limit per answer (0: none)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--a-plays", choices=("both", "1", "2"), default="both",
+                        help="A's colour: alternating (both), always player 1 or always player 2")
     parser.add_argument("--out", help="keep each game's records in OUT/game-NNN/")
     parser.add_argument("--table-every", type=int, default=10)
     args = parser.parse_args(argv)
@@ -206,7 +217,7 @@ def main(argv=None) -> int:
             print(f"[{index + 1}/{args.games} {time.time() - started:5.0f}s] A as player {result['a_seat'] + 1}: "
                   f"{'won' if result['won'] else 'lost'} ({result['reason']}"
                   f"{'' if result['solved'] is None else ', solved: A ' + ('wins' if result['solved'] else 'loses')}"
-                  f", {result['moves']} moves, "
+                  f", opened {result['opening']}, {result['moves']} moves, "
                   f"{result['seconds']:.1f} s)", flush=True)
             if (index + 1) % args.table_every == 0 and index + 1 < args.games:
                 print_table(results, args)

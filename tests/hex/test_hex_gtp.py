@@ -349,6 +349,21 @@ def test_gtp_match_bench_alternates_colours_and_gives_an_interval(tmp_path, caps
     assert "A as player 1" in out and "A as player 2" in out
     assert "player 1 (first, cols)      1" in out and "95% interval" in out
     assert (tmp_path / "game-001" / "hex.sgf").is_file() and (tmp_path / "game-002" / "HEX.OUT").is_file()
+    assert ", opened " in out
+
+
+def test_gtp_match_bench_can_fix_a_colour(capsys):
+    """``--a-plays 2`` gives A player 2 in every game; the opening is named per game."""
+    import importlib.util
+    path = Path(__file__).resolve().parents[2] / "bench" / "gtp_match.py"
+    spec = importlib.util.spec_from_file_location("gtp_match_bench", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    assert bench.main(["--a", "bot:1", "--b", engine("--seed", "2"), "--games", "2", "--size", "5",
+                       "--time-total", "5", "--a-plays", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("A as player 2") == 2 and "A as player 1" not in out
+    assert "player 2 (rows)             2" in out
 
 
 # ====================================================================== identity and search
