@@ -82,7 +82,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from games.api import Termination  # noqa: E402
 from games.hex.gtp import engine_moves  # noqa: E402
-from games.hex.notation import colour_of_seat, to_hexgui  # noqa: E402
+from games.hex.notation import colour_of_seat, from_hexgui, to_hexgui  # noqa: E402
 from games.registry import plugin  # noqa: E402
 from runner.match import Match, default_record_path, time_control_from_options  # noqa: E402
 from runner.seats import make_seat  # noqa: E402
@@ -110,7 +110,7 @@ def play_game(index: int, args, folder: Path) -> dict:
     seed = args.seed * 1000 + index
     options = hex_plugin.new_game().spec.resolve_options(None, {
         "size": args.size, "swap": args.swap, "time_total": args.time_total,
-        "time_per_move": args.time_per_move})
+        "time_per_move": args.time_per_move, "position": opening_position(index, args)})
     seats = [make_seat(spec, hex_plugin, seed + n) for n, spec in enumerate(specs)]
     record = default_record_path(folder, "hex") if args.out else None
     match = Match(hex_plugin, options, seats, seed=seed, record_path=record,
@@ -126,12 +126,28 @@ def play_game(index: int, args, folder: Path) -> dict:
             "loser": None if not outcome.winners else 1 - outcome.winners[0],
             "solved": None if solved is None else solved == a_seat,
             "moves": len(match.turns), "seconds": time.perf_counter() - start,
-            "opening": opening(match.states[-1].history),
+            "opening": opening(match.states[0], match.states[-1].history),
             "a_time": match.time_used[a_seat], "b_time": match.time_used[1 - a_seat]}
 
 
-def opening(history) -> str:
-    """The first move in HexGui's notation, with ", swapped" when player 2 took it."""
+def opening_position(index: int, args) -> str:
+    """Game ``index``'s start position: player 1's stone on the opening ``--openings``
+    gives that pair of games (each opening is played once with A as each colour), or the
+    empty board."""
+    if not args.openings:
+        return ""
+    cell = from_hexgui(args.openings[(index // 2) % len(args.openings)])
+    rows = [["."] * args.size for _ in range(args.size)]
+    rows[cell.row - 1][cell.col - 1] = "1"
+    return "/".join("".join(row) for row in rows)
+
+
+def opening(start, history) -> str:
+    """The first move in HexGui's notation, with ", swapped" when player 2 took it, or
+    the stone ``--openings`` set ("set a3")."""
+    stones = [index for index, value in enumerate(start.cells) if value]
+    if stones:
+        return "set " + ",".join(to_hexgui(start.move_at(index)) for index in stones)
     if not history:
         return "-"
     swapped = len(history) > 1 and history[1].is_swap
@@ -205,7 +221,19 @@ def main(argv=None) -> int:
                         help="A's colour: alternating (both), always player 1 or always player 2")
     parser.add_argument("--out", help="keep each game's records in OUT/game-NNN/")
     parser.add_argument("--table-every", type=int, default=10)
+    parser.add_argument("--openings", type=lambda text: text.split(","), default=[],
+                        help="comma-separated first moves (HexGui names, e.g. a3,c2): each is set "
+                             "on the board for a pair of games, A playing each colour once")
     args = parser.parse_args(argv)
+    if args.openings and args.a_plays != "both":
+        parser.error("--openings plays each opening with both colours; leave --a-plays out")
+    for name in args.openings:
+        try:
+            cell = from_hexgui(name)
+        except ValueError as error:
+            parser.error(f"--openings: {name}: {error}")
+        if cell.is_swap or max(cell.row, cell.col) > args.size:
+            parser.error(f"--openings: {name} is not a cell of a {args.size}x{args.size} board")
 
     results = []
     started = time.time()

@@ -5,6 +5,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -352,18 +353,45 @@ def test_gtp_match_bench_alternates_colours_and_gives_an_interval(tmp_path, caps
     assert ", opened " in out
 
 
-def test_gtp_match_bench_can_fix_a_colour(capsys):
-    """``--a-plays 2`` gives A player 2 in every game; the opening is named per game."""
+def load_gtp_match_bench():
     import importlib.util
     path = Path(__file__).resolve().parents[2] / "bench" / "gtp_match.py"
     spec = importlib.util.spec_from_file_location("gtp_match_bench", path)
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
+    return bench
+
+
+def test_gtp_match_bench_can_fix_a_colour(capsys):
+    """``--a-plays 2`` gives A player 2 in every game; the opening is named per game."""
+    bench = load_gtp_match_bench()
     assert bench.main(["--a", "bot:1", "--b", engine("--seed", "2"), "--games", "2", "--size", "5",
                        "--time-total", "5", "--a-plays", "2"]) == 0
     out = capsys.readouterr().out
     assert out.count("A as player 2") == 2 and "A as player 1" not in out
     assert "player 2 (rows)             2" in out
+
+
+def test_gtp_match_bench_plays_each_opening_with_both_colours(tmp_path, capsys):
+    """``--openings``: games 1-2 start from the first opening, 3-4 from the second, A
+    taking player 1 in one game of each pair; the GTP engine is given the stone."""
+    bench = load_gtp_match_bench()
+    args = SimpleNamespace(openings=["a2", "c3"], size=3)
+    assert bench.opening_position(0, args) == ".1./.../..."       # a2: row 1, column 2 (transposed)
+    assert bench.opening_position(1, args) == bench.opening_position(0, args)
+    assert bench.opening_position(2, args) == ".../.../..1"
+    assert bench.main(["--a", "bot:1", "--b", engine("--seed", "3"), "--games", "4", "--size", "5",
+                       "--time-total", "5", "--openings", "a2,e4", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("opened set a2") == 2 and out.count("opened set e4") == 2
+    assert out.count("A as player 1") == 2
+    for game, cell in (("game-001", "a2"), ("game-004", "e4")):
+        sgf = (tmp_path / game / "hex.sgf").read_text()
+        assert f"AB[{cell}]" in sgf or f"B[{cell}]" in sgf
+    with pytest.raises(SystemExit):
+        bench.main(["--a", "bot:1", "--b", "bot:1", "--size", "5", "--openings", "f1"])
+    with pytest.raises(SystemExit):
+        bench.main(["--a", "bot:1", "--b", "bot:1", "--openings", "a2", "--a-plays", "1"])
 
 
 # ====================================================================== identity and search
