@@ -28,6 +28,10 @@ Benzene's (MoHex's) behaviours, each as MoHex has it:
   both); ``--stats`` prints MoHex's search statistics block on stderr after each
   genmove: ``GamesPlayed`` (100 times the genmove's number), ``Nodes``, ``Score``
   (0.25 plus a hundredth per genmove) and ``Sequence`` (its move, then two empty cells).
+* ``--dfpn``: ``dfpn-solve-state COLOUR`` answers the winner with perfect play,
+  ``black`` or ``white``, by exhaustive search when at most ``SOLVE_EMPTY_CELLS`` cells are
+  empty, and ``empty`` (Benzene's "not solved in the time limit") otherwise;
+  ``param_dfpn timelimit S`` is accepted.
 """
 import argparse
 import random
@@ -35,6 +39,7 @@ import sys
 from collections import deque
 
 LETTERS = "abcdefghijklmnopqrst"
+SOLVE_EMPTY_CELLS = 12
 STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1), (1, -1), (-1, 1))
 BLACK, WHITE = "b", "w"
 
@@ -110,6 +115,24 @@ class Board:
         best = min(scores.values())
         return rng.choice(sorted(c for c, s in scores.items() if s == best))
 
+    def solve(self, to_move, memo):
+        """The colour that wins from here with ``to_move`` to play (exhaustive, memoised)."""
+        winner = self.winner()
+        if winner:
+            return winner
+        key = (frozenset(self.cells.items()), to_move)
+        if key not in memo:
+            other = WHITE if to_move == BLACK else BLACK
+            memo[key] = other
+            for cell in self.empty():
+                self.cells[cell] = to_move
+                result = self.solve(other, memo)
+                del self.cells[cell]
+                if result == to_move:
+                    memo[key] = to_move
+                    break
+        return memo[key]
+
     def show(self):
         lines = ["  " + " ".join(LETTERS[:self.n])]
         for y in range(1, self.n + 1):
@@ -146,6 +169,7 @@ def main():
     parser.add_argument("--version", default="1")
     parser.add_argument("--no-name", action="store_true")
     parser.add_argument("--stats", action="store_true")
+    parser.add_argument("--dfpn", action="store_true")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     board = Board(11)
@@ -159,6 +183,7 @@ def main():
                 "time_left", "param_game"]
     commands += [] if args.no_undo else ["undo"]
     commands += ["param_mohex"] if args.mohex else []
+    commands += ["dfpn-solve-state", "param_dfpn"] if args.dfpn else []
     for line in sys.stdin:
         words = line.split()
         if not words:
@@ -253,6 +278,15 @@ def main():
                         write_stats(genmoves, [text] + [board.name(c) for c in board.empty()[:2]])
                     if args.annotate:          # bot annotations, before the answer
                         sys.stdout.write(f"# debug mark {text} red gtp\n# debug nonsense\n")
+            elif command == "dfpn-solve-state":
+                colour = rest[0][0].lower()
+                if len(board.empty()) > SOLVE_EMPTY_CELLS:
+                    text = "empty"
+                else:
+                    text = {BLACK: "black", WHITE: "white"}[board.solve(colour, {})]
+            elif command == "param_dfpn":
+                if rest[:1] != ["timelimit"]:
+                    raise ValueError(f"Unknown parameter: {rest[0] if rest else ''}")
             elif command == "showboard":
                 text = "\n \n" + board.show()         # MoHex: a line of one space first
             elif command == "final_score":
