@@ -10,7 +10,10 @@ interval, and how the games ended (win, timeout, crash ...).
     python bench/gtp_match.py --a bot:5 --b "gtp:python tests/hex/gtp_engine.py" --games 20 --size 9
     python bench/gtp_match.py --a bot:5 --b "gtp:$ARENA_MOHEX" --games 40 --size 11 --time-total 20
 
-``--out DIR`` keeps every game's arena record, HEX.OUT and SGF in ``DIR/game-NNN/``.
+``--out DIR`` keeps every game's arena record, HEX.OUT and SGF in ``DIR/game-NNN/``;
+``--a-plays 1`` (or 2) gives A the same colour in every game; ``--openings a3,c2,...``
+sets each listed first move on the board for a pair of games, A playing each colour
+once.  Each game's line names its opening and whether it was swapped.
 
 Against MoHex (cgao3/benzene-vanilla-cmake, built with -O3, at its defaults: the arena
 turns its time management on and sends ``time_left``), 11x11, on a shared 2-core machine
@@ -62,7 +65,31 @@ the solved value as above (every bot win was such a game)::
       as player 2 5/6 (MoHex opened on h4 and the bot swapped it).
 
 Without the pie rule, player 2 faces MoHex's centre opening, a proven win for player 1
-on 9x9, so half the games are all but lost whatever the bot does.  (``ARENA_SANDBOX=basic``
+on 9x9, so half the games are all but lost whatever the bot does.  With it, an opening MoHex
+does not swap is one its table (Benzene's swap-moves.txt) holds for a loss: as player 1
+the bot opening on a9 or k3 (HexGui's names; the third cell from an acute corner on
+player 2's edge, next to the cells MoHex swaps) on 11x11 was never swapped but won 1/8
+(``--a-plays 1 --swap``), no better than its edge openings, which MoHex swapped (1/6).
+
+So the fair comparison is the one Hex programs are compared by: a set of first moves,
+each played once with each program as player 1 (``--openings``), which cancels the
+first move's advantage.  With the openings strong players call about fair on 11x11 and
+a mix of won and lost ones on 9x9 (each line 12 games, 2026-11-24, solved values as above)::
+
+    ARENA_SANDBOX=basic python bench/gtp_match.py --a "bot:5 movetime=1000" --b "$M" --games 12 --size 11 --time-total 0 --openings a3,a5,a8,c2,i2,a11
+      6/12 (as player 1 3/6, as player 2 3/6)
+    ... --size 11 --openings a4,a6,a7,c2,i2,a11 --seed 2:   4/12 (2/6, 2/6)
+    ... --size 11 --openings a3,a6,a8,b2,i2,k1 --seed 3:    2/12 (2/6, 0/6)
+      11x11 together: 12/36 = 33% [20.2%, 49.7%] (as player 1 7/18, as player 2 5/18)
+    ... --size 9 --openings a3,a5,c2,b3,h2,a9:              2/12 (2/6, 0/6)
+    ... --size 9 --openings a4,a6,a7,c2,g2,b8 --seed 2:     4/12 (2/6, 2/6)
+    ... --size 9 --openings a2,a4,a8,b2,b3,h2 --seed 3:     3/12 (2/6, 1/6)
+      9x9 together: 9/36 = 25% [13.8%, 41.1%] (as player 1 6/18, as player 2 3/18)
+
+Every bot win was again a MoHex crash in a position solved as won for the bot.  Where
+the bot loses, bench/hex_game_review.py shows why: in a 9x9 game from c2 it held a won
+position at seven of its moves and played a losing move at each; the wins there take
+deeper reading than a second of the bot's search.  (``ARENA_SANDBOX=basic``
 because MoHex reads its pattern files from beside its binary, which the strict sandbox
 hides when that is under /tmp.)
 """
