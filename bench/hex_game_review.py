@@ -15,12 +15,12 @@ One engine process reviews the whole game (Benzene keeps what it solved between
 positions), in a scratch folder (MoHex writes a log there).
 
 A 9x9 game of ``bot:5 movetime=1000`` (player 1) against MoHex at 1,000 playouts from
-the opening c2, 2026-11-24, at 5 s a position: the bot had a won position at its 7th,
-8th, 9th ... 13th moves (half-moves 14-26) and played a losing move each time, MoHex
-handing the win back five times in between; from half-move 27 on MoHex kept it.  At
-none of those positions did the bot's H-search (games/hex/vcs.py) find a virtual
-connection after any of its candidate moves: the wins take deeper reading than the
-bot's one second of MCTS gives it.
+the opening c2 (2026-11-24; 41 s at ``--seconds 5``): from half-move 5 on the bot held a
+won position; at half-moves 14, 16, ... 26 it played a losing move seven times, MoHex
+handing the win back six times in between, and from half-move 27 MoHex kept it.  At
+none of the bot's seven positions did its H-search (games/hex/vcs.py) find a virtual
+connection after any candidate move: those wins take deeper reading than the bot's
+second of MCTS gives it (and three seconds a move won no more games on 9x9).
 """
 from __future__ import annotations
 

@@ -192,3 +192,16 @@ def test_the_match_bench_scores_a_mohex_crash_by_the_solved_position():
     crash = SimpleNamespace(reason=Termination.CRASH, winners=(1,))
     assert gtp_match.solved_crash(match, crash) == 0
     assert gtp_match.solved_crash(match, SimpleNamespace(reason=Termination.WIN, winners=(1,))) is None
+
+
+def test_the_game_review_agrees_with_the_arenas_solver(tmp_path):
+    """bench/hex_game_review.py with the real MoHex: on a random 4x4 game every position
+    MoHex solves gets the winner the arena's own exhaustive solver gives it."""
+    from tests.hex.test_hex_game_review import load_review, random_game_sgf, solved_by_the_arena
+    from runner.records import open_replay
+    review = load_review()
+    replay = open_replay(random_game_sgf(tmp_path, 4, seed=10))
+    values = review.solve_positions(replay, [MOHEX, "--quiet"], seconds=5)
+    solved = [i for i, value in enumerate(values) if value is not None]
+    assert len(solved) == len(replay.states)                  # 4x4: MoHex solves them all
+    assert [values[i] for i in solved] == [solved_by_the_arena(replay.states[i]) for i in solved]
