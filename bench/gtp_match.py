@@ -86,6 +86,10 @@ a mix of won and lost ones on 9x9 (each line 12 games, 2026-11-24, solved values
     ... --size 9 --openings a2,a4,a8,b2,b3,h2 --seed 3:     3/12 (2/6, 1/6)
       9x9 together: 9/36 = 25% [13.8%, 41.1%] (as player 1 6/18, as player 2 3/18)
 
+Three times the time does not close the gap: ``bot:5 movetime=3000`` won 6/12 of the
+first 11x11 set (5/6 as player 1, 1/6 as player 2; 6/12 at one second) and 3/12 of the
+first 9x9 set (3/6, 0/6; 2/12 at one second).
+
 Every bot win was again a MoHex crash in a position solved as won for the bot.  Where
 the bot loses, bench/hex_game_review.py shows why: in a 9x9 game from c2 it held a won
 position at seven of its moves and played a losing move at each; the wins there take
