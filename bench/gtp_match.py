@@ -111,9 +111,9 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from bench.hex_game_review import dfpn_winners  # noqa: E402
 from games.api import Termination  # noqa: E402
-from games.hex.gtp import engine_moves  # noqa: E402
-from games.hex.notation import colour_of_seat, from_hexgui, to_hexgui  # noqa: E402
+from games.hex.notation import from_hexgui, to_hexgui  # noqa: E402
 from games.registry import plugin  # noqa: E402
 from runner.match import Match, default_record_path, time_control_from_options  # noqa: E402
 from runner.seats import make_seat  # noqa: E402
@@ -195,17 +195,10 @@ def solved_crash(match, outcome) -> int | None:
     state = match.states[-1]
     if getattr(crashed, "kind", "") != "gtp":     # (the state is "terminal": by the forfeit)
         return None
-    script = [f"boardsize {state.size}", *engine_moves(match.states[0], state.history),
-              f"dfpn-solve-state {colour_of_seat(state.current)}", "quit"]
     try:
-        with tempfile.TemporaryDirectory(prefix="arena-solve-") as folder:   # MoHex writes a log
-            done = subprocess.run(crashed.argv, input="\n".join(script) + "\n", capture_output=True,
-                                  text=True, timeout=SOLVE_SECONDS, cwd=folder)
+        return dfpn_winners(crashed.argv, match.states[0], [state], None, SOLVE_SECONDS)[0]
     except (OSError, subprocess.TimeoutExpired):
         return None
-    answers = [part.strip() for part in done.stdout.split("\n\n") if part.strip()]
-    verdict = answers[-2].lstrip("=").strip() if len(answers) >= 2 else ""
-    return {"black": 0, "white": 1}.get(verdict)
 
 
 def print_table(results: list[dict], args) -> None:

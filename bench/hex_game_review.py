@@ -63,16 +63,27 @@ class MoveReview:
 def solve_positions(replay, argv: list[str], seconds: float) -> list[int | None]:
     """The winner (seat) of each of the replay's positions as the engine solves it with
     ``dfpn-solve-state``, or None where it could not within ``seconds``."""
-    start = replay.states[0]
-    script = [f"boardsize {start.size}", f"param_dfpn timelimit {seconds:g}"]
-    for index, state in enumerate(replay.states):
+    budget = 30 + len(replay.states) * (seconds + 5)
+    verdicts = dfpn_winners(argv, replay.states[0], replay.states, seconds, budget)
+    # A connected board needs no solver (a game lost by a forfeit is solved as any other).
+    return [state.winner() if state.winner() is not None else verdict
+            for state, verdict in zip(replay.states, verdicts)]
+
+
+def dfpn_winners(argv: list[str], start, states, seconds: float | None, timeout: float) -> list[int | None]:
+    """Each state's winner (seat) with perfect play, for the side to move there, as one
+    run of a GTP engine's ``dfpn-solve-state`` gives it (None: not solved), each state
+    reached from ``start`` by its history.  ``seconds`` caps the solver per position
+    (``param_dfpn timelimit``; None: the engine's own limit).  Raises OSError when the
+    engine cannot start or stops without an answer, TimeoutExpired after ``timeout``."""
+    script = [f"boardsize {start.size}"] + ([f"param_dfpn timelimit {seconds:g}"] if seconds else [])
+    for index, state in enumerate(states):
         script += ["clear_board", *engine_moves(start, state.history),
                    f"{index + 1} dfpn-solve-state {colour_of_seat(state.current)}"]
     script.append("quit")
-    budget = 30 + len(replay.states) * (seconds + 5)
-    with tempfile.TemporaryDirectory(prefix="arena-review-") as folder:
+    with tempfile.TemporaryDirectory(prefix="arena-solve-") as folder:    # MoHex writes a log
         done = subprocess.run(argv, input="\n".join(script) + "\n", capture_output=True, text=True,
-                              timeout=budget, cwd=folder)
+                              timeout=timeout, cwd=folder)
     verdicts: dict[int, int | None] = {}
     for block in done.stdout.split("\n\n"):
         head, _, verdict = block.strip().partition(" ")
@@ -81,9 +92,7 @@ def solve_positions(replay, argv: list[str], seconds: float) -> list[int | None]
     if not verdicts and done.returncode != 0:
         tail = done.stderr.strip().splitlines()[-1:] or [f"exit code {done.returncode}"]
         raise OSError(f"it stopped without an answer: {tail[0]}")
-    # A connected board needs no solver (a game lost by a forfeit is solved as any other).
-    return [state.winner() if state.winner() is not None else verdicts.get(index)
-            for index, state in enumerate(replay.states)]
+    return [verdicts.get(index) for index in range(len(states))]
 
 
 def review(replay, values: list[int | None]) -> list[MoveReview]:
