@@ -48,9 +48,7 @@ class World:
         self.canary.mkdir()
         (self.canary / "secret.txt").write_text("the user's secret 8d1f\n")
         self.match_dir = tmp_path / "match"
-        # Digits only: a hex marker could itself contain the secret's "8d1f" and fail
-        # the tests' "the secret was not shown" checks (it did once in CI).
-        self.marker = f"hostile-{uuid.uuid4().int % 10 ** 12:012d}"
+        self.marker = f"hostile-{uuid.uuid4().hex[:12]}"
         self.home = os.path.expanduser("~") if level == "strict" else str(self.canary)
         self._canary_before = _tree_digest(self.canary)
         self._home_file = Path(self.home) / "arena-hostile-was-here"
