@@ -399,6 +399,32 @@ if hasattr(os, "register_at_fork"):
 atexit.register(_at_exit)
 
 
+try:
+    from fcntl import ioctl as _ioctl
+    from termios import FIONREAD as _FIONREAD
+except ImportError:          # Windows: no way to ask a pipe what it holds
+    _ioctl, _FIONREAD = None, None
+
+SETTLE_SECONDS = 0.2
+
+
+def _pipe_bytes(fd: int) -> int:
+    """How many bytes wait unread in the pipe ``fd``."""
+    import array
+    count = array.array("i", [0])
+    _ioctl(fd, _FIONREAD, count, True)
+    return count[0]
+
+
+def _wait_readable(fd: int) -> None:
+    """Block until ``fd`` has data or is closed, so that the read after it returns at
+    once (and can be done under the reader's lock)."""
+    if _FIONREAD is not None:
+        poller = select.poll()       # not select(): descriptors may pass 1024
+        poller.register(fd, select.POLLIN)
+        poller.poll()
+
+
 class _OutputReader(threading.Thread):
     """Drains one stream in chunks: keeps its first and last ``TAIL_BYTES`` and counts
     what was dropped between; optionally cuts it into lines of at most ``MAX_LINE``
@@ -418,16 +444,19 @@ class _OutputReader(threading.Thread):
         self._partial = bytearray()
         self._skipping = False
         self.closing = threading.Event()
+        self._taking = threading.Lock()      # held from a chunk's read until it is kept
 
     def run(self):
         fd = self.stream.fileno()
         try:
             while True:
-                chunk = os.read(fd, CHUNK_BYTES)
-                if not chunk:
-                    break
-                self.total += len(chunk)
-                self._keep(chunk)
+                _wait_readable(fd)
+                with self._taking:
+                    chunk = os.read(fd, CHUNK_BYTES)
+                    if not chunk:
+                        break
+                    self.total += len(chunk)
+                    self._keep(chunk)
                 if self.lines is not None:
                     self._split(chunk)
         except (OSError, ValueError):
@@ -483,6 +512,25 @@ class _OutputReader(threading.Thread):
         self.tail_size += len(chunk)
         while self.tail_size - len(self.tail[0]) >= TAIL_BYTES:
             self.tail_size -= len(self.tail.popleft())
+
+    def settle(self, timeout: float = SETTLE_SECONDS) -> None:
+        """Wait (at most ``timeout``) until everything already in the pipe is kept.
+
+        A program may print a line and then write its move file; the referee sees the
+        file at once, and without this the line could still sit in the pipe when the
+        turn is recorded.  Only where the pipe can say how much it holds (POSIX)."""
+        if _FIONREAD is None:
+            return
+        deadline = time.monotonic() + timeout
+        while self.is_alive():
+            with self._taking:
+                try:
+                    waiting = _pipe_bytes(self.stream.fileno())
+                except (OSError, ValueError):
+                    return
+            if waiting == 0 or time.monotonic() > deadline:
+                return
+            time.sleep(0.001)
 
     def text(self) -> str:
         """The stream as kept: all of it when short, else head, a count of the dropped
@@ -1035,9 +1083,13 @@ class LineProcess:
         return f"exited with code {code}"
 
     def stdout_tail(self) -> str:
+        """What the program printed (kept as ``_OutputReader`` keeps it), including
+        every line it wrote before now."""
+        self._out.settle()
         return self._out.text()
 
     def stderr_tail(self) -> str:
+        self._err.settle()
         return self._err.text()
 
     def close(self, grace: float = 0.5) -> None:

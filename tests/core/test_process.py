@@ -5,6 +5,7 @@ import textwrap
 import time
 
 import psutil
+import pytest
 
 from games.fileio import OpenFolder, atomic_write
 from runner.process import TAIL_BYTES, LineProcess, run_once, split_command
@@ -88,6 +89,38 @@ def test_line_process_exchanges_lines_and_times_out(tmp_path):
     finally:
         proc.close()
     assert proc.exited
+
+
+def test_output_printed_before_a_move_file_is_in_the_tail_when_the_file_is_seen(
+        tmp_path, monkeypatch):
+    """A program prints, then writes its move file; the referee sees the file at once.
+    The line must be in the record even when the reader thread is slow to wake (made
+    slow here on purpose), as it is on a busy machine."""
+    import runner.process as process
+    if process._FIONREAD is None:
+        pytest.skip("settling output needs FIONREAD (POSIX)")
+    woken = process._wait_readable
+
+    def slow_to_wake(fd):
+        woken(fd)
+        time.sleep(0.1)
+
+    monkeypatch.setattr(process, "_wait_readable", slow_to_wake)
+    proc = LineProcess(script(tmp_path, "mover.py", """
+        import os, sys, time
+        print('thinking hard', flush=True)
+        sys.stderr.write('depth 9\\n'); sys.stderr.flush()
+        open('MOVE.tmp', 'w').write('a0a1\\n'); os.replace('MOVE.tmp', 'MOVE')
+        time.sleep(30)
+    """), cwd=tmp_path, stdout_lines=False)
+    try:
+        deadline = time.monotonic() + 10
+        while not (tmp_path / "MOVE").exists() and time.monotonic() < deadline:
+            time.sleep(0.001)
+        assert "thinking hard" in proc.stdout_tail()
+        assert "depth 9" in proc.stderr_tail()
+    finally:
+        proc.kill()
 
 
 def test_new_files_are_removed_except_kept_ones(tmp_path):
