@@ -16,6 +16,9 @@ HERE = Path(__file__).resolve().parent
 HOSTILE = HERE / "hostile.py"
 ROOT = HERE.parents[1]
 PY = sys.executable
+# The word in the user's secret file that must never show in a record.  Not hex, so
+# that no random marker or id can contain it (a hex word once came back in a marker).
+SECRET = "qwzx"
 
 LEVELS = [pytest.param("strict", marks=pytest.mark.skipif(
               bool(strict_problem()), reason=f"no strict sandbox here: {strict_problem()}")),
@@ -46,7 +49,7 @@ class World:
         self.tmp = tmp_path
         self.canary = tmp_path / "users-files"
         self.canary.mkdir()
-        (self.canary / "secret.txt").write_text("the user's secret 8d1f\n")
+        (self.canary / "secret.txt").write_text(f"the user's secret {SECRET}\n")
         self.match_dir = tmp_path / "match"
         self.marker = f"hostile-{uuid.uuid4().hex[:12]}"
         self.home = os.path.expanduser("~") if level == "strict" else str(self.canary)

@@ -13,7 +13,7 @@ from games.hex import PLUGIN as HEX
 from games.xiangqi import PLUGIN as XIANGQI
 from runner.match import Match, TimeControl
 from runner.seats import make_seat
-from tests.hostile.conftest import PY, ROOT
+from tests.hostile.conftest import PY, ROOT, SECRET
 
 GTP_ENGINE = ROOT / "tests" / "hex" / "gtp_engine.py"
 XQ_ENGINE = ROOT / "tests" / "xiangqi" / "programs" / "fake_engine.py"
@@ -63,4 +63,4 @@ def test_hostile_engine(world, kind, mode):
         assert len(json.dumps(lines)) < 300_000
     if mode == "spy":
         shown = json.dumps(lines)
-        assert "8d1f" not in shown and "SDL_VIDEODRIVER" not in shown
+        assert SECRET not in shown and "SDL_VIDEODRIVER" not in shown

@@ -9,7 +9,7 @@ from games.api import Termination
 from games.hex import PLUGIN
 from runner.match import Match, TimeControl
 from runner.seats import make_seat
-from tests.hostile.conftest import PY, ROOT
+from tests.hostile.conftest import PY, ROOT, SECRET
 
 HONEST = ROOT / "games" / "hex" / "examples" / "shortest_path.py"
 BASIC_MODES = ("crash", "longline", "doublefork")
@@ -53,4 +53,4 @@ def test_hostile_hex_program(world, mode):
     assert match.record_path.stat().st_size < 200_000
     if mode == "spy":
         shown = json.dumps(turns)
-        assert "8d1f" not in shown and "SDL_VIDEODRIVER" not in shown
+        assert SECRET not in shown and "SDL_VIDEODRIVER" not in shown

@@ -7,7 +7,7 @@ import pytest
 from games.robot import PLUGIN
 from runner.match import Match, TimeControl
 from runner.seats import make_seat
-from tests.hostile.conftest import PY, ROOT
+from tests.hostile.conftest import PY, ROOT, SECRET
 
 HONEST = ROOT / "games" / "robot" / "examples" / "greedy_bot.py"
 MAP = "3 3 1\n...\n...\n...\n"     # two turns: the map shrinks every turn
@@ -59,7 +59,7 @@ def test_hostile_robot_program(world, mode):
     if mode == "inlink":
         assert turns[1]["answers"]["0"].get("failure") is None
     if mode == "spy":
-        assert "SPY:" in first["stdout"] and "8d1f" not in first["stdout"]
+        assert "SPY:" in first["stdout"] and SECRET not in first["stdout"]
         assert "SDL_VIDEODRIVER" not in first["stdout"]      # the arena's environment
     if mode == "forkbomb" and "children" in first.get("stdout", ""):
         assert int(first["stdout"].split()[1]) < 48

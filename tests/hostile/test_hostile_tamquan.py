@@ -9,7 +9,7 @@ import pytest
 from games.tamquan import PLUGIN
 from runner.match import Match, TimeControl
 from runner.seats import make_seat
-from tests.hostile.conftest import PY, ROOT
+from tests.hostile.conftest import PY, ROOT, SECRET
 
 HONEST = ROOT / "games" / "tamquan" / "examples" / "greedy_bot.py"
 EXPECTED = {       # the hostile seat's first answer: its failure (None: it answered)
@@ -59,7 +59,7 @@ def test_hostile_tamquan_program(world, mode):
     assert all(t["answers"]["1"].get("failure") is None for t in turns if "1" in t["answers"])
     assert len(json.dumps(lines)) < 200_000
     if mode == "spy":
-        assert "SPY:" in first["stdout"] and "8d1f" not in first["stdout"]
+        assert "SPY:" in first["stdout"] and SECRET not in first["stdout"]
         assert "SDL_VIDEODRIVER" not in first["stdout"]
     if mode == "bigfile":
         assert not (world.match_dir / "seat1" / "BIG.DAT").exists()

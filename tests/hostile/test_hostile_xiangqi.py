@@ -14,7 +14,7 @@ from games.xiangqi import PLUGIN
 from games.xiangqi.referee import XiangqiMatch
 from runner.match import default_record_path
 from runner.seats import make_seat
-from tests.hostile.conftest import PY, ROOT
+from tests.hostile.conftest import PY, ROOT, SECRET
 
 HONEST = ROOT / "tests" / "xiangqi" / "programs" / "random_mover.py"
 SECONDS = 2
@@ -67,4 +67,4 @@ def test_hostile_xiangqi_program(world, mode):
     assert "LOST" not in (seat1 / "M1.DAT").read_text().splitlines()[:1] or mode != "vandal"
     if mode == "spy":
         shown = json.dumps(turns)
-        assert "SPY:" in shown and "8d1f" not in shown and "SDL_VIDEODRIVER" not in shown
+        assert "SPY:" in shown and SECRET not in shown and "SDL_VIDEODRIVER" not in shown
