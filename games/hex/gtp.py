@@ -451,7 +451,6 @@ class GtpHexSeat(Seat):
     def _finish_answer(self, answer: Answer, start: float) -> None:
         answer.elapsed = answer.elapsed or time.perf_counter() - start
         answer.given, self._given = "\n".join(self._given), []
-        self._settle_stderr()
         answer.stderr = self._turn_stderr()
         if self.channel is not None and self.channel.process is not None:   # "# debug" lines
             answer.debug, answer.debug_source = self.channel.process.take_debug(), "# debug lines"
@@ -511,15 +510,6 @@ class GtpHexSeat(Seat):
         reader = getattr(self.channel.process, "_err", None) if self.channel else None
         return getattr(reader, "total", 0)
 
-    def _settle_stderr(self, step: float = 0.005, most: float = 0.05) -> None:
-        """Give stderr's reader thread a moment to catch up with what the engine wrote
-        before its answer (MoHex's statistics), so they land in this turn's record."""
-        deadline = time.perf_counter() + most
-        seen = -1
-        while time.perf_counter() < deadline and self._stderr_total() != seen:
-            seen = self._stderr_total()
-            time.sleep(step)
-
     def _turn_stderr(self) -> str:
         """What the engine wrote on stderr since the last turn (at most
         :data:`STDERR_PER_TURN` characters), not the running tail of everything."""
@@ -527,11 +517,12 @@ class GtpHexSeat(Seat):
             return self.channel.stderr() if self.channel else ""
         if not hasattr(getattr(self.channel.process, "_err", None), "total"):
             return self.channel.stderr()          # no byte count to cut by
+        text = self.channel.stderr()      # waits until what the engine wrote is kept
         total = self._stderr_total()
         fresh, self._stderr_seen = total - self._stderr_seen, total
         if fresh <= 0:
             return ""
-        data = self.channel.stderr().removeprefix("[...]\n").encode("utf-8", "replace")
+        data = text.removeprefix("[...]\n").encode("utf-8", "replace")
         cut = "[...]\n" if fresh > min(len(data), STDERR_PER_TURN) else ""
         return cut + data[-min(fresh, STDERR_PER_TURN):].decode("utf-8", "replace")
 
