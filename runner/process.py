@@ -13,6 +13,7 @@ left out; lines cut at ``MAX_LINE``) so a program that prints forever costs noth
 """
 from __future__ import annotations
 
+import array
 import atexit
 import collections
 import json
@@ -410,7 +411,6 @@ SETTLE_SECONDS = 0.2
 
 def _pipe_bytes(fd: int) -> int:
     """How many bytes wait unread in the pipe ``fd``."""
-    import array
     count = array.array("i", [0])
     _ioctl(fd, _FIONREAD, count, True)
     return count[0]
