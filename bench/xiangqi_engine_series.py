@@ -9,6 +9,24 @@ first seat's score with its 95% confidence interval::
     nice -n 15 python bench/xiangqi_engine_series.py --strength \\
         --seat "bot:5 nodes=125000" --seat "uci:$ARENA_FAIRY_STOCKFISH depth=9"
 
+Measured (32 openings, each with both colours: 64 games a row; Wilson 95% intervals):
+
+======================  ============  =====================================
+opponent                bot budget    score
+======================  ============  =====================================
+ElephantEye, depth 5    125,000 nodes 37.5/64 = 59% [46-70]
+ElephantEye, depth 5    130,000 nodes 35/59 = 59% [47-71] (stopped at 59)
+ElephantEye, depth 5    both          72.5/123 = 58.9% [50.1-67.2]
+Fairy-Stockfish, d. 9   125,000 nodes 33/64 = 52% [40-63]
+Fairy-Stockfish, d. 9   130,000 nodes 26/64 = 41% [30-53]
+Fairy-Stockfish, d. 9   140,000 nodes 32.5/64 = 51% [39-63]
+Fairy-Stockfish, d. 9   all three     91.5/192 = 47.7% [40.7-54.7]
+======================  ============  =====================================
+
+A few thousand nodes more or less gives new games from the same openings.  140,000
+nodes is 1.6-1.8 s a move on the machine these ran on (``python bench/xiangqi_bench.py
+--only engine --engine-nodes 140000``), inside the 2 s the goal allows.
+
 A series can be split to use several cores: ``--openings 16 --skip 0`` and
 ``--openings 16 --skip 16`` play the same 64 games as one run, in two halves.
 
