@@ -160,10 +160,15 @@ class Searcher:
         self.nodes = 0
 
     def choose(self, position: Position, keys: list[int], checks: list[bool], quiet: int,
-               seconds: float | None, nodes: int | None = None) -> tuple[int | None, int]:
+               seconds: float | None, nodes: int | None = None,
+               hard_limit: bool = False) -> tuple[int | None, int]:
         """Best move and its score for the side to move, within ``seconds`` (None: depth only)
         and ``nodes`` (None: no limit).  Without ``seconds`` the search never reads the clock's
-        verdict, so the same position, depth and node limit give the same move on any machine."""
+        verdict, so the same position, depth and node limit give the same move on any machine.
+
+        ``seconds`` is a budget the search manages (it starts no iteration it expects not to
+        finish) unless ``hard_limit``: then it is only a cap, reached or not, so that a move
+        the depth or node limit ends first is the same move under any load."""
         self.start_at(position, keys, checks, quiet)
         start = time.perf_counter()
         self.deadline = start + seconds if seconds is not None else float("inf")
@@ -192,7 +197,7 @@ class Searcher:
             if abs(score) >= MATE_BOUND or (len(root_moves) == 1 and seconds is not None):
                 break
             elapsed = time.perf_counter() - start
-            if seconds is not None and elapsed > seconds * 0.5:
+            if seconds is not None and not hard_limit and elapsed > seconds * 0.5:
                 break                    # the next iteration would not finish in time
         return best_move, best_score
 
@@ -544,7 +549,10 @@ class SearchBot(Bot):
     (``bot:4 depth=5``, ``bot:5 nodes=200000``, ``bot:3 movetime=500``).  With ``depth``
     or ``nodes`` the bot does not read the clock to decide when to stop, so its moves
     and strength are the same on any machine under any load (a match's time limit is
-    still kept as a safety net).  ``movetime`` replaces the level's pace.  While the
+    still kept as a safety net).  ``movetime`` alone replaces the level's pace; with
+    ``depth`` or ``nodes`` it is a cap instead (``bot:5 nodes=150000 movetime=2000``
+    searches 150,000 nodes unless two seconds come first, as a UCI engine told
+    ``go nodes 150000 movetime 2000`` does).  While the
     position is in the opening book (level 5, or ``book=1``) the bot plays a book move
     chosen with its seed, and its info says ``book`` instead of depth, score and nodes.
     """
@@ -557,6 +565,7 @@ class SearchBot(Bot):
         self.level = level
         self.name = f"xiangqi-engine-{level}"
         self.default_seconds = seconds if default_seconds is None else default_seconds
+        self.movetime = default_seconds     # the seat's own movetime, if it gave one
         self.depth, self.nodes = depth, nodes
         self.searcher = Searcher(max_depth=depth or max_depth, noise=noise, quiescence=quiescence,
                                  knowledge=level >= KNOWLEDGE_LEVEL,
@@ -577,11 +586,11 @@ class SearchBot(Bot):
                 self.last_info = {"book": self.book.describe(choice)}
                 return move_text(choice.move)
         if self.fixed:
-            seconds = None if time_budget is None else max(0.0, time_budget * SAFETY - OVERHEAD)
+            seconds = self.time_cap(time_budget)
         else:
             seconds = self.thinking_time(time_budget)
         move, score = self.searcher.choose(state.position, state.history, state.checks, state.quiet,
-                                           seconds, self.nodes)
+                                           seconds, self.nodes, hard_limit=self.fixed)
         if move is None:
             moves = state.legal_moves(seat)
             return moves[0] if moves else None
@@ -589,6 +598,20 @@ class SearchBot(Bot):
         self.last_info = {"depth": self.searcher.last_depth, "score": score, "nodes": self.searcher.nodes,
                           "seconds": round(elapsed, 3)}
         return move_text(move)
+
+    def time_cap(self, time_budget: float | None) -> float | None:
+        """With ``depth`` or ``nodes``: the seconds the search may never pass, or None.
+
+        ``movetime`` given with them is such a cap (a UCI engine told ``go nodes N
+        movetime T`` likewise stops at whichever limit comes first), and so is the
+        match's time limit, less the safety share.
+        """
+        caps = []
+        if self.movetime is not None:
+            caps.append(self.movetime)
+        if time_budget is not None:
+            caps.append(max(0.0, time_budget * SAFETY - OVERHEAD))
+        return min(caps) if caps else None
 
     def thinking_time(self, time_budget: float | None) -> float:
         """Seconds to search: the level's own pace, never more than the budget allows.

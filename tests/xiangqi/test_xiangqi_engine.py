@@ -164,6 +164,42 @@ def test_strongest_level_answers_within_its_budget(budget):
     assert move in state.legal_moves(0)
 
 
+def test_a_movetime_given_with_nodes_caps_the_search():
+    """``nodes`` far beyond what fits in the movetime: the movetime ends the search."""
+    bot = make_bot(5, seed=0, settings={"nodes": "100000000", "movetime": "200", "book": "0"})
+    state = state_of(MIDDLEGAME)
+    started = time.perf_counter()
+    move = bot.choose(state, 0, None)
+    assert time.perf_counter() - started < 0.2 + 0.1
+    assert move in state.legal_moves(0) and bot.searcher.nodes < 100_000_000
+
+
+def test_a_movetime_cap_the_search_does_not_reach_leaves_the_node_search_unchanged():
+    """Under the cap, the node budget alone decides: same move, same nodes as without it."""
+    state = state_of(MIDDLEGAME)
+    capped = make_bot(5, seed=0, settings={"nodes": "3000", "movetime": "60000", "book": "0"})
+    plain = make_bot(5, seed=0, settings={"nodes": "3000", "book": "0"})
+    assert capped.choose(state, 0, None) == plain.choose(state, 0, None)
+    assert capped.searcher.nodes == plain.searcher.nodes >= 3000
+
+
+@pytest.mark.parametrize("hard_limit, reaches_the_node_limit", [(True, True), (False, False)])
+def test_a_time_cap_is_not_a_budget_to_manage(monkeypatch, hard_limit, reaches_the_node_limit):
+    """With a time budget the search starts no iteration once half of it has passed; a
+    cap (a movetime given with nodes) only stops it when it is reached.  The clock here
+    jumps 60 s into a 100 s allowance at the search's first look."""
+    import games.xiangqi.bot as bot_module
+    real = time.perf_counter
+    begun = real()
+    looks = iter(range(10 ** 9))
+    monkeypatch.setattr(bot_module.time, "perf_counter", lambda: begun + (60.0 if next(looks) else 0.0))
+    position = Position.from_fen(MIDDLEGAME)[0]
+    searcher = Searcher()
+    searcher.choose(position, [position.key], [position.in_check(position.side)], 0, 100.0, 4000,
+                    hard_limit=hard_limit)
+    assert (searcher.nodes >= 4000) == reaches_the_node_limit
+
+
 def test_same_seed_same_moves():
     def game(seed):
         state = GAME.new_initial_state({}, 0)
