@@ -2,7 +2,9 @@
 
 Strength (``--strength``): the first seat (the bot) plays the second (an engine) over a
 set of openings, each opening twice with colours swapped, and the script prints the
-first seat's score with its 95% confidence interval::
+first seat's score with its 95% confidence interval, then the first seat's time a move
+(mean, 90th percentile, longest, and how many moves took more than ``--move-limit``,
+2 s by default: the goal's limit)::
 
     nice -n 15 python bench/xiangqi_engine_series.py --strength \\
         --seat "bot:5 nodes=125000" --seat "ucci:$ARENA_ELEPHANTEYE depth=5"
@@ -72,6 +74,27 @@ from games.xiangqi.referee import build_referee_match  # noqa: E402
 from games.xiangqi.rules import START_FEN, Position, parse_move_text  # noqa: E402
 
 SCORE = re.compile(r"score (?:cp )?(-?\d+)")
+
+
+def move_seconds(match, seat: int) -> list[float]:
+    """The seconds each of ``seat``'s moves took, as the runner timed them."""
+    seconds = []
+    for turn in match.turns:
+        answer = turn.answers.get(seat) if isinstance(turn.answers, dict) else None
+        if answer and answer.get("elapsed") is not None:
+            seconds.append(float(answer["elapsed"]))
+    return seconds
+
+
+def time_summary(seconds: list[float], limit: float) -> str:
+    """Mean, 90th percentile and longest of a seat's move times, and how many passed ``limit``."""
+    if not seconds:
+        return "no moves timed"
+    ordered = sorted(seconds)
+    p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+    over = sum(1 for value in ordered if value > limit)
+    return (f"{len(ordered)} moves: mean {sum(ordered) / len(ordered):.2f} s, p90 {p90:.2f} s, "
+            f"longest {ordered[-1]:.2f} s; {over} over {limit:g} s")
 
 
 def last_score(match, seat: int) -> int | None:
@@ -144,11 +167,13 @@ def wilson_interval(points: float, games: int, z: float = 1.96) -> tuple[float, 
 
 
 def strength_series(first: str, second: str, openings: int, seconds: int, options: dict,
-                    skip: int = 0) -> None:
+                    skip: int = 0, move_limit: float = 2.0) -> None:
     """Play ``first`` against ``second`` over the openings (after the first ``skip``), colours
-    swapped, and print the score.  Seeds follow the opening's place in OPENINGS, so a series
-    split over several runs (``--skip``) plays the same games as one run."""
+    swapped, and print the score and the first seat's time a move (against ``move_limit``).
+    Seeds follow the opening's place in OPENINGS, so a series split over several runs
+    (``--skip``) plays the same games as one run."""
     points, games, tally, colour_points = 0.0, 0, collections.Counter(), [0.0, 0.0]
+    first_seconds: list[float] = []
     for index, (name, moves) in list(enumerate(OPENINGS))[skip:skip + openings]:
         for first_plays_red in (True, False):
             bottom, top = (first, second) if first_plays_red else (second, first)
@@ -158,6 +183,7 @@ def strength_series(first: str, second: str, openings: int, seconds: int, option
                                             options={**options, "fen": opening_fen(moves)})
                 outcome = match.run()
                 first_seat = 0 if first_plays_red else 1
+                first_seconds += move_seconds(match, first_seat)
                 score = 0.5 if not outcome.winners else 1.0 if outcome.winners[0] == first_seat else 0.0
                 points += score
                 games += 1
@@ -172,6 +198,7 @@ def strength_series(first: str, second: str, openings: int, seconds: int, option
           f"(95% CI {100 * low:.0f}-{100 * high:.0f}%); +{tally['wins']} ={tally['draws']} -{tally['losses']}; "
           f"as Red {colour_points[0]:g}/{games // 2}, as Black {colour_points[1]:g}/{games - games // 2}",
           flush=True)
+    print(f"first seat's time a move: {time_summary(first_seconds, move_limit)}", flush=True)
 
 
 def main() -> int:
@@ -186,10 +213,13 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=4, help="games per repetition count")
     parser.add_argument("--seconds", type=int, default=-1, help="clock per side (-1 untimed)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--move-limit", type=float, default=2.0,
+                        help="in --strength, count the first seat's moves longer than this (seconds)")
     args = parser.parse_args()
     a, b = args.seat
     if args.strength:
-        strength_series(a, b, args.openings, args.seconds, parse_option_pairs(args.option), args.skip)
+        strength_series(a, b, args.openings, args.seconds, parse_option_pairs(args.option), args.skip,
+                        args.move_limit)
         return 0
     for count in (2, 3):
         tally, reasons, won_drawn, perpetual, lengths = collections.Counter(), collections.Counter(), 0, 0, []
