@@ -532,6 +532,29 @@ class _OutputReader(threading.Thread):
                 return
             time.sleep(0.001)
 
+    def since(self, mark: int, limit: int = TAIL_BYTES) -> tuple[str, int]:
+        """What came after byte ``mark`` of the stream (at most its last ``limit`` bytes),
+        and the mark to pass next time: the stream's length now.
+
+        When some of it is no longer kept (it scrolled out of the tail) or passes
+        ``limit``, the text starts with a count of the bytes left out."""
+        with self._taking:
+            total = self.total
+            tail = b"".join(self.tail)
+            head = bytes(self.head)
+        tail_start = total - len(tail)
+        if mark >= tail_start:
+            fresh, left_out = tail[max(0, mark - tail_start):], 0
+        elif tail_start == len(head):          # nothing dropped: head and tail are the stream
+            fresh, left_out = head[mark:] + tail, 0
+        else:
+            fresh, left_out = tail, tail_start - mark
+        if len(fresh) > limit:
+            left_out += len(fresh) - limit
+            fresh = fresh[-limit:]
+        note = f"[... {left_out} bytes left out ...]\n" if left_out else ""
+        return note + fresh.decode("utf-8", "replace"), total
+
     def text(self) -> str:
         """The stream as kept: all of it when short, else head, a count of the dropped
         bytes, and tail."""
@@ -1091,6 +1114,18 @@ class LineProcess:
     def stderr_tail(self) -> str:
         self._err.settle()
         return self._err.text()
+
+    def stdout_since(self, mark: int, limit: int = TAIL_BYTES) -> tuple[str, int]:
+        """What the program printed after byte ``mark`` of its stdout (0: since it
+        started) up to now, at most ``limit`` bytes of it, and the mark for next time:
+        a turn's own output, for its record, rather than the running tail."""
+        self._out.settle()
+        return self._out.since(mark, limit)
+
+    def stderr_since(self, mark: int, limit: int = TAIL_BYTES) -> tuple[str, int]:
+        """As :meth:`stdout_since`, for stderr."""
+        self._err.settle()
+        return self._err.since(mark, limit)
 
     def close(self, grace: float = 0.5) -> None:
         """Let the program end by itself for ``grace`` seconds, then kill its tree."""

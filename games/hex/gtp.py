@@ -41,7 +41,7 @@ from typing import Mapping
 
 from games.api import GameSetupError, MoveSyntaxError, Outcome, Termination
 from games.hex.notation import colour_of_seat, from_hexgui, to_hexgui
-from games.hex.program import TIMEOUT_SLACK, ProgramChannel
+from games.hex.program import STDERR_PER_TURN, TIMEOUT_SLACK, ProgramChannel
 from games.hex.rules import P1, P2, HexMove, HexState
 from runner.process import resolve_command
 from runner.sandbox import seat_sandbox
@@ -50,8 +50,6 @@ from runner.seats import Answer, Seat, SeatInfo, seat_folder
 #: Seconds allowed for set-up commands (boardsize, play ...) and for showboard.
 SETUP_TIMEOUT = 10.0
 SHOWBOARD_TIMEOUT = 0.5
-#: How much of stderr one turn keeps in the record (its own output only).
-STDERR_PER_TURN = 4096
 #: Commands the arena asks ``known_command`` about at the start.
 PROBED = ("showboard", "undo", "time_left", "time_settings", "param_game", "param_mohex")
 SETTING_KEYS = ("cmd", "config", "time_per_move")
@@ -303,7 +301,7 @@ class GtpHexSeat(Seat):
             self._board.append(command)
         for command in self._start_commands(info):
             self._require(command, SETUP_TIMEOUT)
-        self._stderr_seen = self._stderr_total()
+        _, self._stderr_seen = self.channel.stderr_since(0)    # the set-up's output is no turn's
 
     def _ask_identity(self) -> None:
         """GTP ``name`` and ``version`` (both required by GTP, but an engine that refuses
@@ -506,25 +504,13 @@ class GtpHexSeat(Seat):
         return text if ok else ""
 
     # ------------------------------------------------------------------ stderr, one turn's
-    def _stderr_total(self) -> int:
-        reader = getattr(self.channel.process, "_err", None) if self.channel else None
-        return getattr(reader, "total", 0)
-
     def _turn_stderr(self) -> str:
         """What the engine wrote on stderr since the last turn (at most
-        :data:`STDERR_PER_TURN` characters), not the running tail of everything."""
-        if self.channel is None or self.channel.process is None:
-            return self.channel.stderr() if self.channel else ""
-        if not hasattr(getattr(self.channel.process, "_err", None), "total"):
-            return self.channel.stderr()          # no byte count to cut by
-        text = self.channel.stderr()      # waits until what the engine wrote is kept
-        total = self._stderr_total()
-        fresh, self._stderr_seen = total - self._stderr_seen, total
-        if fresh <= 0:
+        :data:`STDERR_PER_TURN` bytes), not the running tail of everything."""
+        if self.channel is None:
             return ""
-        data = text.removeprefix("[...]\n").encode("utf-8", "replace")
-        cut = "[...]\n" if fresh > min(len(data), STDERR_PER_TURN) else ""
-        return cut + data[-min(fresh, STDERR_PER_TURN):].decode("utf-8", "replace")
+        text, self._stderr_seen = self.channel.stderr_since(self._stderr_seen, STDERR_PER_TURN)
+        return text
 
     def finish(self, outcome: Outcome) -> None:
         if self.channel and self.channel.alive:

@@ -120,6 +120,7 @@ class EngineSeat(Seat):
         self.clock = lambda: (None, None)
         self._error = ""
         self._log: list[str] = []
+        self._stderr_seen = 0                   # bytes of stderr already in earlier answers
 
     def attach_clock(self, clock, seconds: int) -> None:
         self.clock = clock
@@ -128,6 +129,7 @@ class EngineSeat(Seat):
     def start(self, info: SeatInfo, state) -> None:
         super().start(info, state)
         folder = seat_folder(info, self.limits)
+        self._stderr_seen = 0
         try:
             self.process = LineProcess(self.argv, cwd=folder, sandbox=self.sandbox)
         except OSError as exc:
@@ -207,7 +209,7 @@ class EngineSeat(Seat):
         start = time.perf_counter()
         if self.process is None or self._error or self.process.exited:
             return Answer(failure=Termination.CRASH, detail=self._error or self._exit_text(),
-                          stderr=self.process.stderr_tail() if self.process else "")
+                          stderr=self._turn_stderr())
         self._log = []
         moves = " ".join(to_engine_move(m, self.rank_base) for m in state.moves)
         start_fen = state.options.get("fen") or START_FEN
@@ -229,7 +231,7 @@ class EngineSeat(Seat):
                        f"({'the time limit' if time_limit is not None else 'maxtime'} for '{go}')")
         answer = Answer(elapsed=time.perf_counter() - start, given="\n".join(
             x[2:] for x in self._log if x.startswith("> ")), answered=self._answered_text(),
-            stderr=self.process.stderr_tail(), debug=self.process.take_debug(),
+            stderr=self._turn_stderr(), debug=self.process.take_debug(),
             debug_source="# debug lines")
         if stopped:
             answer.notes.append(stopped)
@@ -308,6 +310,14 @@ class EngineSeat(Seat):
         answer.text = move
         answer.search = search_info([x[2:] for x in self._log if x.startswith("< info")], self.rank_base)
         return answer
+
+    def _turn_stderr(self) -> str:
+        """What the engine wrote on stderr since its last answer (start-up's included in
+        the first), not the running tail of everything."""
+        if self.process is None:
+            return ""
+        text, self._stderr_seen = self.process.stderr_since(self._stderr_seen)
+        return text
 
     def _exit_text(self) -> str:
         code = self.process.proc.returncode if self.process else None

@@ -152,7 +152,7 @@ class MoveFileSeat(Seat):
         self._given = ""
         self._preamble = ""          # what the program was given before its first turn
         self._cancel = threading.Event()
-        self._out_seen = self._err_seen = ""
+        self._out_seen = self._err_seen = 0     # bytes of output already in earlier answers
 
     def attach_clock(self, clock: ClockSource, seconds: int) -> None:
         """The referee's clocks for lines 2-3 and PLAY.INI's seconds (called before start)."""
@@ -241,8 +241,8 @@ class MoveFileSeat(Seat):
     def _with_output(self, answer: Answer) -> Answer:
         """Attach what the program printed since the last answer."""
         if self.process is not None:
-            answer.stdout, self._out_seen = _new_text(self._out_seen, self.process.stdout_tail())
-            answer.stderr, self._err_seen = _new_text(self._err_seen, self.process.stderr_tail())
+            answer.stdout, self._out_seen = self.process.stdout_since(self._out_seen)
+            answer.stderr, self._err_seen = self.process.stderr_since(self._err_seen)
         return answer
 
     def _judge(self, content: str, elapsed: float, state) -> Answer:
@@ -329,13 +329,6 @@ class MoveFileSeat(Seat):
             self.watch.close()
 
 
-def _new_text(seen: str, now: str) -> tuple[str, str]:
-    """The part of a bounded tail that is new since ``seen`` (all of it if it rolled)."""
-    if now.startswith(seen):
-        return now[len(seen):], now
-    return now, now
-
-
 
 
 class ContestProgramSeat(MoveFileSeat):
@@ -375,6 +368,7 @@ class ContestProgramSeat(MoveFileSeat):
         self.play_ini = format_play_ini(ini)
         replace_file(self.folder, "PLAY.INI", self.play_ini)
         self._given = self._preamble = "PLAY.INI:\n" + self.play_ini
+        self._out_seen = self._err_seen = 0
         try:
             self.process = LineProcess(self.argv, cwd=self.folder, stdout_lines=False,
                                        sandbox=self.sandbox)

@@ -123,6 +123,56 @@ def test_output_printed_before_a_move_file_is_in_the_tail_when_the_file_is_seen(
         proc.kill()
 
 
+def _reader_fed(*chunks: bytes):
+    """An output reader that has kept ``chunks`` as if it had read them from a pipe."""
+    from runner.process import _OutputReader
+    reader = _OutputReader(None)
+    for chunk in chunks:
+        reader.total += len(chunk)
+        reader._keep(chunk)
+    return reader
+
+
+def test_output_since_a_mark_is_what_came_after_it():
+    reader = _reader_fed(b"turn 1\n", b"turn 2\n")
+    first, mark = reader.since(0)
+    assert first == "turn 1\nturn 2\n" and mark == 14
+    reader.total += 7
+    reader._keep(b"turn 3\n")
+    assert reader.since(mark) == ("turn 3\n", 21)
+    assert reader.since(21) == ("", 21)
+
+
+def test_output_since_a_mark_says_how_much_scrolled_out_or_passed_the_limit():
+    big = b"x" * (3 * TAIL_BYTES)
+    reader = _reader_fed(b"a" * 10, big, b"last\n")
+    text, mark = reader.since(10)         # the first TAIL_BYTES of big are in the head, then dropped
+    assert mark == 10 + len(big) + 5
+    kept = text.split("...]\n", 1)[1]
+    assert kept.endswith("last\n") and len(kept) <= TAIL_BYTES + 5
+    assert text.startswith(f"[... {len(big) + 5 - len(kept)} bytes left out ...]")
+    short, _ = reader.since(10 + len(big) - 3, limit=4)
+    assert short == "[... 4 bytes left out ...]\nast\n"
+
+
+def test_each_turn_gets_only_its_own_output(tmp_path):
+    proc = LineProcess(script(tmp_path, "turns.py", """
+        import sys
+        for line in sys.stdin:
+            sys.stderr.write('thought about ' + line); sys.stderr.flush()
+            print('answer ' + line.strip(), flush=True)
+    """), cwd=tmp_path, stdout_lines=True)
+    try:
+        mark = 0
+        for word in ("one", "two"):
+            proc.send(word)
+            assert proc.read_line(5) == f"answer {word}"
+            text, mark = proc.stderr_since(mark)
+            assert text == f"thought about {word}\n"
+    finally:
+        proc.close()
+
+
 def test_new_files_are_removed_except_kept_ones(tmp_path):
     (tmp_path / "MAP.INP").write_text("x")
     with OpenFolder(tmp_path) as folder:

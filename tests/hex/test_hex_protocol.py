@@ -169,7 +169,11 @@ def test_c_hexlib_printf_goes_to_stderr_and_tracks_moves(tmp_path, c_example):
         assert outcome.reason is Termination.WIN, outcome
         answers = [t.answers[side] for t in match.turns if side in t.answers]
         assert all("notes" not in a for a in answers)
-        assert f"plays side {side + 1}" in answers[-1]["stderr"]
+        # Each turn keeps only what the program printed during it: the greeting once,
+        # then one "put" line a turn.
+        assert f"plays side {side + 1}" in answers[0]["stderr"]
+        assert not any("plays side" in a["stderr"] for a in answers[1:])
+        assert all(a["stderr"].count("put ") == 1 for a in answers)
 
 
 # ====================================================================== misbehaviour
@@ -281,7 +285,8 @@ def test_pascal_hexlib_writeln_goes_to_stderr(tmp_path, c_example):
         assert outcome.reason is Termination.WIN, outcome
         answers = [t.answers[side] for t in match.turns if side in t.answers]
         assert all("notes" not in a for a in answers)
-        assert f"plays side {side + 1}" in answers[-1]["stderr"]
+        assert f"plays side {side + 1}" in answers[0]["stderr"]      # each turn keeps its own
+        assert all(a["stderr"].count("put ") == 1 for a in answers)
 
 
 def test_swap_by_a_program_and_the_board_refresh(tmp_path, c_example):

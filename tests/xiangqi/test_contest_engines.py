@@ -53,6 +53,16 @@ def test_fairy_stockfish_notation_and_ucci_engine_play_a_game(tmp_path):
     assert lines[3] == "COMPUTER COMPUTER"
 
 
+def test_each_engine_turn_keeps_only_its_own_stderr(tmp_path):
+    """The record's stderr for an engine's move is what it wrote for that move, not the
+    running tail of everything it wrote in the game."""
+    match, _ = play(tmp_path, engine("uci", "--chatty", "movetime=20"), engine("uci", "depth=2"))
+    red_turns = [t for t in match.turns if 0 in t.answers]
+    assert len(red_turns) >= 3
+    for turn in red_turns:
+        assert turn.answers[0]["stderr"] == f"thinking at half-move {turn.number}\n"
+
+
 def test_wrong_rank_numbering_is_caught(tmp_path):
     """Forcing ranks 0-9 on Fairy-Stockfish must go wrong: the test can fail."""
     match, outcome = play(tmp_path, engine("uci", "--fairy", "ranks=0", "movetime=20"),

@@ -14,7 +14,8 @@ whenever it is given the same position and seed.
 * ``--no-xiangqi``: with ``--fairy``, a build whose UCI_Variant lacks xiangqi;
 * ``--hang``: answers ``go`` only after ``stop`` (an endless search);
 * ``--log FILE``: appends every line it receives to FILE;
-* ``--annotate``: sends bot annotations before ``bestmove`` (an arrow on its move).
+* ``--annotate``: sends bot annotations before ``bestmove`` (an arrow on its move);
+* ``--chatty``: writes ``thinking at half-move N`` to stderr before each answer.
 """
 import argparse
 import random
@@ -44,6 +45,7 @@ def main():
     parser.add_argument("--no-xiangqi", action="store_true")
     parser.add_argument("--log")
     parser.add_argument("--annotate", action="store_true")
+    parser.add_argument("--chatty", action="store_true")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     pending = False
@@ -86,6 +88,8 @@ def main():
             if args.fairy and variant != "xiangqi":
                 print(f"fake engine: variant is {variant}, not xiangqi", file=sys.stderr)
                 return 4
+            if args.chatty:
+                print(f"thinking at half-move {len(moves) + 1}", file=sys.stderr, flush=True)
             options = legal_moves(fen, moves, args.fairy)
             if not options:
                 say("nobestmove" if args.ucci else "bestmove (none)")
