@@ -998,6 +998,7 @@ class LineProcess:
         self._lines: queue.Queue = queue.Queue(maxsize=MAX_PENDING_LINES)
         self._out = _OutputReader(self.proc.stdout, self._lines if stdout_lines else None)
         self._err = _OutputReader(self.proc.stderr)
+        self._taken = {"stdout": 0, "stderr": 0}     # bytes already handed out by take_*()
         self._out.start(), self._err.start()
         self._to_send: queue.Queue = queue.Queue(maxsize=MAX_PENDING_LINES)
         self._stdin_broken = threading.Event()
@@ -1115,17 +1116,20 @@ class LineProcess:
         self._err.settle()
         return self._err.text()
 
-    def stdout_since(self, mark: int, limit: int = TAIL_BYTES) -> tuple[str, int]:
-        """What the program printed after byte ``mark`` of its stdout (0: since it
-        started) up to now, at most ``limit`` bytes of it, and the mark for next time:
-        a turn's own output, for its record, rather than the running tail."""
-        self._out.settle()
-        return self._out.since(mark, limit)
+    def take_stdout(self, limit: int = TAIL_BYTES) -> str:
+        """What the program printed on stdout since the last call (the first: since it
+        started), at most its last ``limit`` bytes: a turn's own output, for its record,
+        rather than the running tail."""
+        return self._take("stdout", self._out, limit)
 
-    def stderr_since(self, mark: int, limit: int = TAIL_BYTES) -> tuple[str, int]:
-        """As :meth:`stdout_since`, for stderr."""
-        self._err.settle()
-        return self._err.since(mark, limit)
+    def take_stderr(self, limit: int = TAIL_BYTES) -> str:
+        """As :meth:`take_stdout`, for stderr."""
+        return self._take("stderr", self._err, limit)
+
+    def _take(self, stream: str, reader: _OutputReader, limit: int) -> str:
+        reader.settle()
+        text, self._taken[stream] = reader.since(self._taken[stream], limit)
+        return text
 
     def close(self, grace: float = 0.5) -> None:
         """Let the program end by itself for ``grace`` seconds, then kill its tree."""

@@ -271,7 +271,6 @@ class GtpHexSeat(Seat):
         self._cancelled = False
         self._last_failure = ""
         self._time_left_form = 3            # GTP's 3 words; Benzene takes 2
-        self._stderr_seen = 0
         self.engine_name = ""               # GTP ``name`` and ``version``, once started
         self.engine_version = ""
 
@@ -301,7 +300,7 @@ class GtpHexSeat(Seat):
             self._board.append(command)
         for command in self._start_commands(info):
             self._require(command, SETUP_TIMEOUT)
-        _, self._stderr_seen = self.channel.stderr_since(0)    # the set-up's output is no turn's
+        self.channel.take_stderr()          # the set-up's output is no turn's
 
     def _ask_identity(self) -> None:
         """GTP ``name`` and ``version`` (both required by GTP, but an engine that refuses
@@ -507,10 +506,7 @@ class GtpHexSeat(Seat):
     def _turn_stderr(self) -> str:
         """What the engine wrote on stderr since the last turn (at most
         :data:`STDERR_PER_TURN` bytes), not the running tail of everything."""
-        if self.channel is None:
-            return ""
-        text, self._stderr_seen = self.channel.stderr_since(self._stderr_seen, STDERR_PER_TURN)
-        return text
+        return self.channel.take_stderr(STDERR_PER_TURN) if self.channel else ""
 
     def finish(self, outcome: Outcome) -> None:
         if self.channel and self.channel.alive:

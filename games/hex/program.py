@@ -72,12 +72,10 @@ class ProgramChannel:
     def stderr(self) -> str:
         return self.process.stderr_tail() if self.process else ""
 
-    def stderr_since(self, mark: int, limit: int = STDERR_PER_TURN) -> tuple[str, int]:
-        """What the program wrote on stderr after byte ``mark`` (at most ``limit``
-        bytes) and the next mark: one turn's own output (see LineProcess)."""
-        if self.process is None:
-            return "", mark
-        return self.process.stderr_since(mark, limit)
+    def take_stderr(self, limit: int = STDERR_PER_TURN) -> str:
+        """What the program wrote on stderr since the last call (at most ``limit``
+        bytes): one turn's own output (see LineProcess.take_stderr)."""
+        return self.process.take_stderr(limit) if self.process else ""
 
     def output_notes(self) -> list[str]:
         return self.process.output_notes() if self.process else []
@@ -104,13 +102,11 @@ class ExternalHexSeat(Seat):
         self._given = _LineLog()
         self._stray: list[str] = []
         self._cancelled = False
-        self._stderr_seen = 0               # bytes of stderr already in earlier turns' records
 
     # ------------------------------------------------------------------ lifecycle
     def start(self, info: SeatInfo, state: HexState) -> None:
         super().start(info, state)
         self.player = info.seat + 1
-        self._stderr_seen = 0
         self.channel = ProgramChannel(self.argv, str(seat_folder(info, self.limits)),
                                       sandbox=self.sandbox)
         self._send(*format_start(state, self.player))
@@ -184,7 +180,7 @@ class ExternalHexSeat(Seat):
             answer.elapsed = time.perf_counter() - start
             answer.given = self._given.text()
             answer.answered = answered.text()
-            answer.stderr, self._stderr_seen = self.channel.stderr_since(self._stderr_seen)
+            answer.stderr = self.channel.take_stderr()
             if self.channel.process is not None:        # its "# debug" lines (annotations)
                 self._read_annotations(answer, self.channel.process.take_debug())
             for note in self.channel.output_notes():

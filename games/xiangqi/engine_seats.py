@@ -120,7 +120,6 @@ class EngineSeat(Seat):
         self.clock = lambda: (None, None)
         self._error = ""
         self._log: list[str] = []
-        self._stderr_seen = 0                   # bytes of stderr already in earlier answers
 
     def attach_clock(self, clock, seconds: int) -> None:
         self.clock = clock
@@ -129,7 +128,6 @@ class EngineSeat(Seat):
     def start(self, info: SeatInfo, state) -> None:
         super().start(info, state)
         folder = seat_folder(info, self.limits)
-        self._stderr_seen = 0
         try:
             self.process = LineProcess(self.argv, cwd=folder, sandbox=self.sandbox)
         except OSError as exc:
@@ -314,10 +312,7 @@ class EngineSeat(Seat):
     def _turn_stderr(self) -> str:
         """What the engine wrote on stderr since its last answer (start-up's included in
         the first), not the running tail of everything."""
-        if self.process is None:
-            return ""
-        text, self._stderr_seen = self.process.stderr_since(self._stderr_seen)
-        return text
+        return self.process.take_stderr() if self.process else ""
 
     def _exit_text(self) -> str:
         code = self.process.proc.returncode if self.process else None

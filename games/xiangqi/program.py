@@ -152,7 +152,6 @@ class MoveFileSeat(Seat):
         self._given = ""
         self._preamble = ""          # what the program was given before its first turn
         self._cancel = threading.Event()
-        self._out_seen = self._err_seen = 0     # bytes of output already in earlier answers
 
     def attach_clock(self, clock: ClockSource, seconds: int) -> None:
         """The referee's clocks for lines 2-3 and PLAY.INI's seconds (called before start)."""
@@ -241,8 +240,8 @@ class MoveFileSeat(Seat):
     def _with_output(self, answer: Answer) -> Answer:
         """Attach what the program printed since the last answer."""
         if self.process is not None:
-            answer.stdout, self._out_seen = self.process.stdout_since(self._out_seen)
-            answer.stderr, self._err_seen = self.process.stderr_since(self._err_seen)
+            answer.stdout = self.process.take_stdout()
+            answer.stderr = self.process.take_stderr()
         return answer
 
     def _judge(self, content: str, elapsed: float, state) -> Answer:
@@ -368,7 +367,6 @@ class ContestProgramSeat(MoveFileSeat):
         self.play_ini = format_play_ini(ini)
         replace_file(self.folder, "PLAY.INI", self.play_ini)
         self._given = self._preamble = "PLAY.INI:\n" + self.play_ini
-        self._out_seen = self._err_seen = 0
         try:
             self.process = LineProcess(self.argv, cwd=self.folder, stdout_lines=False,
                                        sandbox=self.sandbox)

@@ -163,12 +163,11 @@ def test_each_turn_gets_only_its_own_output(tmp_path):
             print('answer ' + line.strip(), flush=True)
     """), cwd=tmp_path, stdout_lines=True)
     try:
-        mark = 0
         for word in ("one", "two"):
             proc.send(word)
             assert proc.read_line(5) == f"answer {word}"
-            text, mark = proc.stderr_since(mark)
-            assert text == f"thought about {word}\n"
+            assert proc.take_stderr() == f"thought about {word}\n"
+        assert proc.take_stderr() == ""
     finally:
         proc.close()
 
