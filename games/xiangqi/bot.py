@@ -35,8 +35,8 @@ from games.xiangqi.book import default_book
 from games.xiangqi.endgames import FEW_PIECES
 from games.xiangqi.endgames import adjust as endgame_adjust
 from games.xiangqi.evaluation import leaf_terms
-from games.xiangqi.rules import (ADVISOR, BLACK, CANNON, CHARIOT, ELEPHANT, HORSE, KING, LINES,
-                                 RED, REPETITION_WINDOW, SENSITIVE, SOLDIER, SQUARES, ZOBRIST,
+from games.xiangqi.rules import (ADVISOR, BLACK, CANNON, CHARIOT, ELEPHANT, HORSE, HORSE_ATTACKERS, KING,
+                                 LINES, RED, REPETITION_WINDOW, SENSITIVE, SOLDIER, SQUARES, ZOBRIST,
                                  ZOBRIST_BLACK_TO_MOVE, Position, XiangqiState, file_of, move_text,
                                  parse_move_text, rank_of)
 
@@ -64,6 +64,12 @@ REDUCTIONS = tuple(tuple(max(1, int(0.5 + math.log(depth) * math.log(count) / 2.
 MOVE_KEYS = {ZOBRIST[piece][a] ^ ZOBRIST[piece][b]: (piece, a, b)
              for piece in [kind | colour for kind in range(1, 8) for colour in (0, 8)]
              for a in range(SQUARES) for b in range(a + 1, SQUARES)}
+
+#: CHECK_TARGETS[sq]: the squares a piece must move to in order to check a general on ``sq``
+#: itself or as a cannon's screen (its file and rank; a horse's jump away).  A move that
+#: neither goes there nor leaves a square of SENSITIVE[sq] (uncovering a line or a horse's
+#: leg) cannot give check.
+CHECK_TARGETS = tuple(LINES[sq] | {origin for origin, _ in HORSE_ATTACKERS[sq]} for sq in range(SQUARES))
 
 PIECE_VALUES = {KING: 0, ADVISOR: 200, ELEPHANT: 170, HORSE: 400, CHARIOT: 900, CANNON: 450, SOLDIER: 100}
 UNCROSSED_SOLDIER_DISCOUNT = 35     # a soldier on its own side of the river is worth this less
@@ -235,9 +241,9 @@ class Searcher:
         piece = board[origin]
         return VALUE[piece][target] - VALUE[piece][origin] - VALUE[board[target]][target]
 
-    def _push(self, position: Position, captured: int) -> None:
+    def _push(self, position: Position, captured: int, gives_check: bool | None = None) -> None:
         self.keys.append(position.key)
-        self.checks.append(position.in_check(position.side))
+        self.checks.append(position.in_check(position.side) if gives_check is None else gives_check)
         self._floors.append(self.capture_floor)
         if captured:
             self.capture_floor = len(self.keys) - 1
@@ -344,8 +350,6 @@ class Searcher:
             if score >= beta:
                 return beta
 
-        moves = position.pseudo_moves()
-        self._order(moves, tt_move, ply)
         best_score, best_move = -INFINITY, 0
         board, side = position.board, position.side
         king = position.kings[side]
@@ -355,22 +359,33 @@ class Searcher:
         futile = (prunable and depth <= FUTILITY_DEPTH
                   and abs(alpha) < MATE_BOUND and static + FUTILITY_MARGINS[depth] <= alpha)
         late_limit = LATE_MOVE_LIMITS[depth] if prunable and depth < len(LATE_MOVE_LIMITS) else INFINITY
+        their_king = position.kings[side ^ 1]
+        uncovering, checking = SENSITIVE[their_king], CHECK_TARGETS[their_king]
+        moves = position.pseudo_moves()
+        self._order(moves, tt_move, ply)
         for move in moves:
             origin, target = move >> 7, move & 127
-            delta = self._delta(move)
             is_capture = board[target] != 0
+            # A quiet move this late, or this far below alpha, is skipped unless it gives check;
+            # most are seen not to (nor to risk the own general) without being made.
+            skip_unless_check = (searched and not is_capture and (futile or searched >= late_limit)
+                                 and move != tt_move)
+            if (skip_unless_check and origin not in sensitive and target not in lines
+                    and origin not in uncovering and target not in checking):
+                searched += 1
+                continue
+            delta = self._delta(move)
             captured = position.make(move)
             if (in_check or origin in sensitive or target in lines) and position.in_check(side):
                 position.unmake(move, captured)
                 continue
-            if (searched and not is_capture and (futile or searched >= late_limit)
-                    and move != tt_move and not position.in_check(position.side)):
-                position.unmake(move, captured)    # a quiet move this late or this far below alpha
+            gives_check = position.in_check(position.side)
+            if skip_unless_check and not gives_check:
+                position.unmake(move, captured)
                 searched += 1
                 continue
-            self._push(position, captured)
+            self._push(position, captured, gives_check)
             try:
-                gives_check = self.checks[-1]
                 child_eval = evaluation + delta
                 if searched == 0:
                     score = -self.search(depth - 1, -beta, -alpha, ply + 1, child_eval, True)

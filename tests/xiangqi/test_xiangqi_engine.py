@@ -123,6 +123,39 @@ def quiescence_score(fen, searcher=None):
     return searcher.quiesce(-10 ** 6, 10 ** 6, 0, static if position.side == 0 else -static)
 
 
+def test_a_quiet_move_the_search_skips_unmade_cannot_give_check():
+    """Over random games, out of check: a quiet move that leaves no square of
+    SENSITIVE[their general] and goes to no square of CHECK_TARGETS[their general] (nor
+    touches the own general's lines, the legality rule of ``legal_moves``) never gives
+    check, so the search may skip it near the leaves without making it."""
+    import random
+    from games.xiangqi.bot import CHECK_TARGETS
+    from games.xiangqi.rules import LINES, SENSITIVE
+    rng = random.Random(2)
+    skipped = 0
+    for _ in range(15):
+        position = Position.from_fen(START_FEN)[0]
+        for _ in range(rng.randrange(10, 120)):
+            moves = position.legal_moves()
+            if not moves:
+                break
+            position.make(rng.choice(moves))
+            side = position.side
+            ours, theirs = position.kings[side], position.kings[side ^ 1]
+            if position.in_check(side):
+                continue
+            for move in position.pseudo_moves():
+                origin, target = move >> 7, move & 127
+                if (position.board[target] or origin in SENSITIVE[ours] or target in LINES[ours]
+                        or origin in SENSITIVE[theirs] or target in CHECK_TARGETS[theirs]):
+                    continue
+                captured = position.make(move)
+                assert not position.in_check(side ^ 1) and not position.in_check(side), (position.fen(), move)
+                position.unmake(move, captured)
+                skipped += 1
+    assert skipped > 8_000
+
+
 def test_the_captures_only_search_skips_a_chariot_taking_a_defended_soldier():
     # Red's chariot on C0 can take the soldier on C4, which Black's horse on B6 guards.
     guarded = "4k4/9/9/1n7/9/2p6/9/9/9/2RK5 w - - 0 1"
