@@ -564,10 +564,12 @@ class SearchBot(Bot):
     (``bot:4 depth=5``, ``bot:5 nodes=200000``, ``bot:3 movetime=500``).  With ``depth``
     or ``nodes`` the bot does not read the clock to decide when to stop, so its moves
     and strength are the same on any machine under any load (a match's time limit is
-    still kept as a safety net).  ``movetime`` alone replaces the level's pace; with
-    ``depth`` or ``nodes`` it is a cap instead (``bot:5 nodes=150000 movetime=2000``
+    still kept as a safety net).  ``movetime`` alone is the time the bot thinks on every
+    move, all of it, as a UCI engine told ``go movetime`` does (within a match's clock);
+    with ``depth`` or ``nodes`` it is a cap instead (``bot:5 nodes=150000 movetime=2000``
     searches 150,000 nodes unless two seconds come first, as a UCI engine told
-    ``go nodes 150000 movetime 2000`` does).  While the
+    ``go nodes 150000 movetime 2000`` does).  Without any of them the bot keeps its
+    level's pace, and stops early when the next iteration would not finish.  While the
     position is in the opening book (level 5, or ``book=1``) the bot plays a book move
     chosen with its seed, and its info says ``book`` instead of depth, score and nodes.
     """
@@ -592,6 +594,13 @@ class SearchBot(Bot):
         """True when the search is bounded by depth or nodes, not by time."""
         return bool(self.depth or self.nodes)
 
+    @property
+    def time_is_a_limit(self) -> bool:
+        """True when the seat's settings bound the search (``depth``, ``nodes``, ``movetime``):
+        the time is then a limit the search runs to (or ends before), not a budget it
+        manages by stopping when the next iteration would not finish."""
+        return self.fixed or self.movetime is not None
+
     def choose(self, state: XiangqiState, seat: int, time_budget: float | None) -> Any:
         started = time.perf_counter()
         self.last_info = {}
@@ -600,12 +609,10 @@ class SearchBot(Bot):
             if choice is not None:
                 self.last_info = {"book": self.book.describe(choice)}
                 return move_text(choice.move)
-        if self.fixed:
-            seconds = self.time_cap(time_budget)
-        else:
-            seconds = self.thinking_time(time_budget)
+        limited = self.time_is_a_limit
+        seconds = self.time_cap(time_budget) if limited else self.thinking_time(time_budget)
         move, score = self.searcher.choose(state.position, state.history, state.checks, state.quiet,
-                                           seconds, self.nodes, hard_limit=self.fixed)
+                                           seconds, self.nodes, hard_limit=limited)
         if move is None:
             moves = state.legal_moves(seat)
             return moves[0] if moves else None
@@ -615,11 +622,12 @@ class SearchBot(Bot):
         return move_text(move)
 
     def time_cap(self, time_budget: float | None) -> float | None:
-        """With ``depth`` or ``nodes``: the seconds the search may never pass, or None.
+        """With ``depth``, ``nodes`` or ``movetime``: the seconds the search may never pass,
+        or None (depth or nodes alone, and no clock).
 
-        ``movetime`` given with them is such a cap (a UCI engine told ``go nodes N
-        movetime T`` likewise stops at whichever limit comes first), and so is the
-        match's time limit, less the safety share.
+        ``movetime`` is such a cap (a UCI engine told ``go nodes N movetime T`` likewise
+        stops at whichever limit comes first, and told ``go movetime T`` thinks T), and so
+        is the match's time limit, less the safety share.
         """
         caps = []
         if self.movetime is not None:
@@ -629,7 +637,8 @@ class SearchBot(Bot):
         return min(caps) if caps else None
 
     def thinking_time(self, time_budget: float | None) -> float:
-        """Seconds to search: the level's own pace, never more than the budget allows.
+        """Seconds to search without settings: the level's own pace, never more than the
+        budget allows.
 
         The budget may be a whole game's remaining time; the strongest level then
         spends a share of it (1/25) when that is more than its own pace.

@@ -155,11 +155,23 @@ def test_bad_bot_settings_are_refused(spec, words):
         make_seat(spec, PLUGIN, 1)
 
 
-def test_bot_movetime_replaces_the_levels_pace():
+def test_bot_movetime_is_the_time_it_thinks_within_the_clock():
+    """``movetime`` is spent whole, like UCI's ``go movetime`` (not stopped at the point
+    where the level's own pace would stop), and a short clock still caps it."""
+    import time
     from runner.seats import make_seat
-    seat = make_seat("bot:5 movetime=250", PLUGIN, 1)
-    assert seat.bot.thinking_time(None) == 0.25
-    assert seat.bot.thinking_time(100.0) == 4.0        # level 5 still takes 1/25 of a long clock
+    from games.xiangqi.bot import OVERHEAD, SAFETY
+    from games.xiangqi.rules import XiangqiGame
+    bot = make_seat("bot:5 movetime=250 book=0", PLUGIN, 1).bot
+    assert bot.time_cap(None) == bot.time_cap(100.0) == 0.25
+    assert bot.time_cap(0.2) == pytest.approx(0.2 * SAFETY - OVERHEAD)
+    state = XiangqiGame().new_initial_state({}, seed=1)
+    started = time.perf_counter()
+    bot.choose(state, 0, 100.0)
+    assert 0.24 <= time.perf_counter() - started < 0.6
+    assert bot.last_info["depth"] >= 3
+    paced = make_seat("bot:5", PLUGIN, 1).bot              # no settings: the level's pace
+    assert paced.time_cap(None) is None and paced.thinking_time(100.0) == 4.0   # 1/25 of a long clock
 
 
 # --------------------------------------------------------------------------- 4. engine clocks
