@@ -28,6 +28,9 @@ Fairy-Stockfish, d. 9   150,000 nodes 36/64 = 56% [44-68]
 Fairy-Stockfish, d. 9   160,000 nodes 24/57 = 42% [30-55]
                         or 1.9 s      (stopped at 57; first half: longest 1.91 s)
 Fairy-Stockfish, d. 9   both capped   60/121 = 49.6% [40.8-58.4]
+Fairy-Stockfish, d. 9   1.85 s        31.5/64 = 49% [37-61]
+                        (movetime)    (mean 1.60-1.65 s, longest 1.89 s; 0 of 3,762 over 2 s)
+Fairy-Stockfish, d. 9   within 2 s    91.5/185 = 49.5% [42.3-56.6] (the last three rows)
 ======================  ============  =====================================
 
 A few thousand nodes more or less gives new games from the same openings.  A node
@@ -35,7 +38,9 @@ budget alone does not keep a move within 2 s: 140,000 nodes is 1.6-1.8 s on the 
 positions of ``python bench/xiangqi_bench.py --only engine --engine-nodes 140000`` but
 up to 2.1 s in complex middlegames.  The last two rows give ``movetime`` as a cap
 (``bot:5 nodes=150000 movetime=1950``: the nodes, unless 1.95 s come first); the time
-line the series prints shows how close to 2 s the moves came.
+line the series prints shows how close to 2 s the moves came.  ``bot:5 movetime=1850``
+thinks 1.85 s on every move out of the book (as UCI's ``go movetime``), played after the
+search stopped making late quiet moves it can see give no check.
 
 A series can be split to use several cores: ``--openings 16 --skip 0`` and
 ``--openings 16 --skip 16`` play the same 64 games as one run, in two halves.
