@@ -123,36 +123,28 @@ def quiescence_score(fen, searcher=None):
     return searcher.quiesce(-10 ** 6, 10 ** 6, 0, static if position.side == 0 else -static)
 
 
-def test_a_quiet_move_the_search_skips_unmade_cannot_give_check():
+def test_a_quiet_move_the_search_skips_unmade_cannot_give_check(random_positions):
     """Over random games, out of check: a quiet move that leaves no square of
     SENSITIVE[their general] and goes to no square of CHECK_TARGETS[their general] (nor
     touches the own general's lines, the legality rule of ``legal_moves``) never gives
     check, so the search may skip it near the leaves without making it."""
-    import random
     from games.xiangqi.bot import CHECK_TARGETS
     from games.xiangqi.rules import LINES, SENSITIVE
-    rng = random.Random(2)
     skipped = 0
-    for _ in range(15):
-        position = Position.from_fen(START_FEN)[0]
-        for _ in range(rng.randrange(10, 120)):
-            moves = position.legal_moves()
-            if not moves:
-                break
-            position.make(rng.choice(moves))
-            side = position.side
-            ours, theirs = position.kings[side], position.kings[side ^ 1]
-            if position.in_check(side):
+    for position in random_positions(seed=2, games=15, longest=120):
+        side = position.side
+        ours, theirs = position.kings[side], position.kings[side ^ 1]
+        if position.in_check(side):
+            continue
+        for move in position.pseudo_moves():
+            origin, target = move >> 7, move & 127
+            if (position.board[target] or origin in SENSITIVE[ours] or target in LINES[ours]
+                    or origin in SENSITIVE[theirs] or target in CHECK_TARGETS[theirs]):
                 continue
-            for move in position.pseudo_moves():
-                origin, target = move >> 7, move & 127
-                if (position.board[target] or origin in SENSITIVE[ours] or target in LINES[ours]
-                        or origin in SENSITIVE[theirs] or target in CHECK_TARGETS[theirs]):
-                    continue
-                captured = position.make(move)
-                assert not position.in_check(side ^ 1) and not position.in_check(side), (position.fen(), move)
-                position.unmake(move, captured)
-                skipped += 1
+            captured = position.make(move)
+            assert not position.in_check(side ^ 1) and not position.in_check(side), (position.fen(), move)
+            position.unmake(move, captured)
+            skipped += 1
     assert skipped > 8_000
 
 

@@ -298,29 +298,21 @@ def test_state_equality_follows_position_and_history():
     assert other_order.position.placement_fen() == new_state(SHUFFLE).position.placement_fen()
 
 
-def test_is_attacked_agrees_with_the_captures_a_side_could_make():
+def test_is_attacked_agrees_with_the_captures_a_side_could_make(random_positions):
     """For every piece (the generals aside) over random games, whether the other side
     could capture it (pins aside), as the move generator sees it, is what ``is_attacked``
     answers."""
-    import random
     from games.xiangqi.rules import KING, SQUARES
-    rng = random.Random(11)
     checked = 0
-    for _ in range(12):
-        position = Position.from_fen(START_FEN)[0]
-        for _ in range(rng.randrange(10, 90)):
-            moves = position.legal_moves()
-            if not moves:
-                break
-            position.make(rng.choice(moves))
-            for by in (0, 1):
-                mover = position.copy()
-                mover.side = by
-                reach = {move & 127 for move in mover.pseudo_moves()}
-                for sq in range(SQUARES):
-                    piece = position.board[sq]
-                    if not piece or (piece >> 3) == by or piece & 7 == KING:
-                        continue
-                    assert position.is_attacked(sq, by) == (sq in reach), (position.fen(), sq, by)
-                    checked += 1
+    for position in random_positions(seed=11, games=12, longest=90):
+        for by in (0, 1):
+            mover = position.copy()
+            mover.side = by
+            reach = {move & 127 for move in mover.pseudo_moves()}
+            for sq in range(SQUARES):
+                piece = position.board[sq]
+                if not piece or (piece >> 3) == by or piece & 7 == KING:
+                    continue
+                assert position.is_attacked(sq, by) == (sq in reach), (position.fen(), sq, by)
+                checked += 1
     assert checked > 10_000
