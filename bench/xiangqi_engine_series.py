@@ -30,7 +30,9 @@ Fairy-Stockfish, d. 9   160,000 nodes 24/57 = 42% [30-55]
 Fairy-Stockfish, d. 9   both capped   60/121 = 49.6% [40.8-58.4]
 Fairy-Stockfish, d. 9   1.85 s        31.5/64 = 49% [37-61]
                         (movetime)    (mean 1.60-1.65 s, longest 1.89 s; 0 of 3,762 over 2 s)
-Fairy-Stockfish, d. 9   within 2 s    91.5/185 = 49.5% [42.3-56.6] (the last three rows)
+Fairy-Stockfish, d. 9   1.85 s again  31/60 = 52% [39-64] (stopped at 60; first half:
+                                      longest 1.97 s, 0 of 1,654 over 2 s)
+Fairy-Stockfish, d. 9   within 2 s    122.5/245 = 50.0% [43.8-56.2] (the last four rows)
 ======================  ============  =====================================
 
 A few thousand nodes more or less gives new games from the same openings.  A node
