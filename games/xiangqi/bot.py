@@ -590,16 +590,11 @@ class SearchBot(Bot):
         self.last_info: dict[str, Any] = {}
 
     @property
-    def fixed(self) -> bool:
-        """True when the search is bounded by depth or nodes, not by time."""
-        return bool(self.depth or self.nodes)
-
-    @property
     def time_is_a_limit(self) -> bool:
         """True when the seat's settings bound the search (``depth``, ``nodes``, ``movetime``):
         the time is then a limit the search runs to (or ends before), not a budget it
         manages by stopping when the next iteration would not finish."""
-        return self.fixed or self.movetime is not None
+        return bool(self.depth or self.nodes) or self.movetime is not None
 
     def choose(self, state: XiangqiState, seat: int, time_budget: float | None) -> Any:
         started = time.perf_counter()
