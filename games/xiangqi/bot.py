@@ -1,7 +1,8 @@
 """The built-in Xiangqi engine: alpha-beta search in pure Python, five levels.
 
 Search: iterative deepening, principal-variation search with a Zobrist-keyed
-transposition table, null-move pruning, late-move reductions, and near the leaves of
+transposition table (a node it has no move for is searched a ply less: the next
+iteration finds it one), null-move pruning, late-move reductions, and near the leaves of
 the lines that are not the main one, static cut-offs (reverse futility), futility
 and late-move pruning of quiet moves that give no check; check extension and a
 quiescence search of captures (of every reply while in check: a checked side cannot
@@ -52,6 +53,7 @@ REVERSE_FUTILITY_MARGIN = 120       # ... when the score beats beta by this much
 FUTILITY_DEPTH = 2                  # quiet moves skipped this near the leaves ...
 FUTILITY_MARGINS = (0, 150, 320)    # ... when the score plus this cannot reach alpha
 LATE_MOVE_LIMITS = (0, 8, 14, 22)   # quiet moves searched at depths 1-3 outside the main line
+UNGUIDED_REDUCTION_DEPTH = 4        # from this depth a node with no table move is searched a ply less
 TT_LIMIT = 500_000                  # entries (about 100 MB); the table is cleared beyond it
 
 #: REDUCTIONS[depth][moves searched]: plies a late quiet move is searched less (at least 1),
@@ -330,6 +332,8 @@ class Searcher:
 
         static = evaluation if position.side == RED else -evaluation
         pv_node = beta - alpha > 1
+        if not tt_move and depth >= UNGUIDED_REDUCTION_DEPTH and self.pruning:
+            depth -= 1          # no table move to try first: a shallower search finds one cheaply
         prunable = self.pruning and not pv_node and not in_check     # near the leaves, off the main line
         if (prunable and depth <= REVERSE_FUTILITY_DEPTH
                 and abs(beta) < MATE_BOUND and static - REVERSE_FUTILITY_MARGIN * depth >= beta):

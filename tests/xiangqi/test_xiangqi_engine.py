@@ -65,6 +65,31 @@ def test_pruning_near_the_leaves_reaches_the_same_depth_on_far_fewer_nodes(fen):
     assert abs(scores[True] - scores[False]) < 150
 
 
+@pytest.mark.parametrize("pruning", [True, False])
+def test_a_node_the_table_has_no_move_for_is_searched_a_ply_less(monkeypatch, pruning):
+    """At depth 5, with an empty table, the first child is searched at depth 3, not 4;
+    with a table move for the node (or without pruning) it gets the full depth 4."""
+    position = Position.from_fen(MIDDLEGAME)[0]
+    evaluation = evaluate_from_scratch(position)
+    depths, real_search = [], Searcher.search
+
+    def recording(self, depth, *rest):
+        depths.append(depth)
+        return real_search(self, depth, *rest)
+
+    monkeypatch.setattr(Searcher, "search", recording)
+    child_depths = {}
+    for table_move in (False, True):
+        searcher = Searcher(pruning=pruning)
+        searcher.start_at(position, [position.key], [False], 0)
+        if table_move:
+            searcher.table[position.key] = (1, UPPER, 0, position.legal_moves()[0])
+        depths.clear()
+        searcher.search(5, -10 ** 6, 10 ** 6, 1, evaluation, False)
+        child_depths[table_move] = depths[1]     # depths[0] is the node itself
+    assert child_depths == {False: 3 if pruning else 4, True: 4}
+
+
 def searcher_after(fen, moves):
     """A searcher placed as if ``moves`` had been played from ``fen`` (the history it reads)."""
     position = Position.from_fen(fen)[0]
