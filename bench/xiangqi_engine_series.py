@@ -74,6 +74,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import contextlib
 import math
 import re
 import time
@@ -181,19 +182,32 @@ def wilson_interval(points: float, games: int, z: float = 1.96) -> tuple[float, 
     return max(0.0, centre - spread), min(1.0, centre + spread)
 
 
+def game_folder(keep: Path | None, name: str):
+    """Where a game's seats run and its record goes: ``keep/name`` (kept), or a temporary
+    folder removed after the game."""
+    if keep is None:
+        return tempfile.TemporaryDirectory()
+    folder = keep / name
+    folder.mkdir(parents=True, exist_ok=True)
+    return contextlib.nullcontext(str(folder))
+
+
 def strength_series(first: str, second: str, openings: int, seconds: int, options: dict,
-                    skip: int = 0, move_limit: float = 2.0) -> None:
+                    skip: int = 0, move_limit: float = 2.0, keep: Path | None = None) -> None:
     """Play ``first`` against ``second`` over the openings (after the first ``skip``), colours
     swapped, and print the score and the first seat's time a move (against ``move_limit``).
     Seeds follow the opening's place in OPENINGS, so a series split over several runs
-    (``--skip``) plays the same games as one run."""
+    (``--skip``) plays the same games as one run.  With ``keep``, each game's folder (its
+    record and REPORT.TXT) stays in ``keep/opening-NN-red`` or ``-black`` (the first
+    seat's colour)."""
     points, games, tally, colour_points = 0.0, 0, collections.Counter(), [0.0, 0.0]
     first_seconds: list[float] = []
     for index, (name, moves) in list(enumerate(OPENINGS))[skip:skip + openings]:
         for first_plays_red in (True, False):
             bottom, top = (first, second) if first_plays_red else (second, first)
             started = time.perf_counter()
-            with tempfile.TemporaryDirectory() as folder:
+            colour = "red" if first_plays_red else "black"
+            with game_folder(keep, f"opening-{index + 1:02d}-{colour}") as folder:
                 match = build_referee_match(bottom, top, Path(folder), seconds=seconds, seed=100 + 2 * index,
                                             options={**options, "fen": opening_fen(moves)})
                 outcome = match.run()
@@ -228,13 +242,15 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=4, help="games per repetition count")
     parser.add_argument("--seconds", type=int, default=-1, help="clock per side (-1 untimed)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--keep", type=Path, metavar="DIR",
+                        help="in --strength, keep each game's folder (record, REPORT.TXT) under DIR")
     parser.add_argument("--move-limit", type=float, default=2.0,
                         help="in --strength, count the first seat's moves longer than this (seconds)")
     args = parser.parse_args()
     a, b = args.seat
     if args.strength:
         strength_series(a, b, args.openings, args.seconds, parse_option_pairs(args.option), args.skip,
-                        args.move_limit)
+                        args.move_limit, args.keep)
         return 0
     for count in (2, 3):
         tally, reasons, won_drawn, perpetual, lengths = collections.Counter(), collections.Counter(), 0, 0, []

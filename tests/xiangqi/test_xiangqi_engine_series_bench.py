@@ -27,3 +27,13 @@ def test_the_summary_counts_the_moves_over_the_limit():
     line = bench.time_summary([0.5, 1.9, 2.0, 2.1, 3.0], 2.0)
     assert line.startswith("5 moves: mean 1.90 s") and "longest 3.00 s; 2 over 2 s" in line
     assert bench.time_summary([], 2.0) == "no moves timed"
+
+
+def test_a_kept_series_leaves_each_games_record_in_its_own_folder(tmp_path, capsys):
+    bench.strength_series("bot:2 depth=1", "bot:2 depth=1", openings=1, seconds=-1, options={},
+                          skip=3, keep=tmp_path)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["opening-04-black", "opening-04-red"]
+    for folder in tmp_path.iterdir():
+        assert len(list(folder.glob("*.arena.jsonl"))) == 1 and (folder / "game.pgn").exists(), folder
+    out = capsys.readouterr().out
+    assert out.count("first seat Red:") == 1 and out.count("first seat Black:") == 1
