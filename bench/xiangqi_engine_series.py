@@ -46,6 +46,8 @@ search stopped making late quiet moves it can see give no check.
 
 A series can be split to use several cores: ``--openings 16 --skip 0`` and
 ``--openings 16 --skip 16`` play the same 64 games as one run, in two halves.
+``--keep DIR`` keeps each game's folder (the arena record, PGN and REPORT) in
+``DIR/opening-NN-red`` or ``-black``, by the bot's colour, to replay a lost game.
 
 ``nodes=125000`` is about 1.5-1.7 s a move for the bot on the machine the latest series
 were played on (the four positions of ``python bench/xiangqi_bench.py --only engine
