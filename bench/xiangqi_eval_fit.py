@@ -54,17 +54,18 @@ class Analyser:
     def __init__(self, command: str):
         self.process = subprocess.Popen([command], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         text=True, bufsize=1)
-        self._send("uci")
-        self._read_until("uciok")
-        self._send("setoption name UCI_Variant value xiangqi")
-        self._send(f"setoption name MultiPV value {CHOICES}")
-        self._send("isready")
-        self._read_until("readyok")
+        self.send("uci")
+        self.read_until("uciok")
+        self.send("setoption name UCI_Variant value xiangqi")
+        self.send(f"setoption name MultiPV value {CHOICES}")
+        self.send("isready")
+        self.read_until("readyok")
 
-    def _send(self, line: str) -> None:
+    def send(self, line: str) -> None:
         self.process.stdin.write(line + "\n")
 
-    def _read_until(self, word: str) -> list[str]:
+    def read_until(self, word: str) -> list[list[str]]:
+        """The engine's lines, split in words, up to the one that starts with ``word``."""
         lines = []
         while True:
             line = self.process.stdout.readline()
@@ -76,10 +77,10 @@ class Analyser:
 
     def best_moves(self, moves: list[str]) -> list[tuple[int, str]]:
         """(score for the side to move, move) of the engine's best moves, best first."""
-        self._send(f"position fen {START_FEN}" + (" moves " + " ".join(moves) if moves else ""))
-        self._send(f"go depth {DEPTH}")
+        self.send(f"position fen {START_FEN}" + (" moves " + " ".join(moves) if moves else ""))
+        self.send(f"go depth {DEPTH}")
         found: dict[int, tuple[int, str]] = {}
-        for words in self._read_until("bestmove"):
+        for words in self.read_until("bestmove"):
             if words[:1] == ["info"] and "multipv" in words and "score" in words and "pv" in words:
                 kind, value = words[words.index("score") + 1:words.index("score") + 3]
                 score = int(value) if kind == "cp" else (30000 if int(value) > 0 else -30000)
@@ -87,7 +88,7 @@ class Analyser:
         return [found[rank] for rank in sorted(found)]
 
     def close(self) -> None:
-        self._send("quit")
+        self.send("quit")
         self.process.wait(timeout=10)
 
 

@@ -76,12 +76,12 @@ MISTAKE, BLUNDER = 100, 300
 def engine_search(engine: Analyser, fen: str, depth: int, move: str | None = None) -> list[list[str]]:
     """The engine's output, split in words, searching ``fen`` to ``depth`` (only ``move``
     when given) from an empty hash table, so that the same question gets the same answer."""
-    engine._send("ucinewgame")
-    engine._send("isready")
-    engine._read_until("readyok")
-    engine._send(f"position fen {fen}")
-    engine._send(f"go depth {depth}" + (f" searchmoves {move}" if move else ""))
-    return engine._read_until("bestmove")
+    engine.send("ucinewgame")
+    engine.send("isready")
+    engine.read_until("readyok")
+    engine.send(f"position fen {fen}")
+    engine.send(f"go depth {depth}" + (f" searchmoves {move}" if move else ""))
+    return engine.read_until("bestmove")
 
 
 def engine_score(engine: Analyser, fen: str, depth: int, move: str | None = None) -> int:
@@ -156,7 +156,7 @@ def main() -> int:
         found = labelled_positions(engine, max(1, args.positions // 25 + 1), args.seed)
         step = max(1, len(found) // args.positions)
         positions = [position for position, _ in found[::step]][:args.positions]
-        engine._send("setoption name MultiPV value 1")
+        engine.send("setoption name MultiPV value 1")
         for index, position in enumerate(positions):
             fen = position.fen()
             started = time.perf_counter()

@@ -16,10 +16,10 @@ class ScriptedEngine:
     def __init__(self, lines):
         self.lines, self.sent = lines, []
 
-    def _send(self, line):
+    def send(self, line):
         self.sent.append(line)
 
-    def _read_until(self, word):
+    def read_until(self, word):
         if word == "readyok":
             return [[word]]
         return [line.split() for line in self.lines] + [[word, "a0a1"]]
