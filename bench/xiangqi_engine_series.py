@@ -33,6 +33,11 @@ Fairy-Stockfish, d. 9   1.85 s        31.5/64 = 49% [37-61]
 Fairy-Stockfish, d. 9   1.85 s again  31/60 = 52% [39-64] (stopped at 60; first half:
                                       longest 1.97 s, 0 of 1,654 over 2 s)
 Fairy-Stockfish, d. 9   within 2 s    122.5/245 = 50.0% [43.8-56.2] (the last four rows)
+Fairy-Stockfish, d. 9   1.85 s, with  31/64 = 48% [37-60] (longest 1.92 s; 0 of 3,254
+                        reduction     over 2 s)
+Fairy-Stockfish, d. 9   the same      31/61 = 51% [39-63] (stopped at 61; longest 1.98 s,
+                        again         0 of about 4,150 over 2 s)
+Fairy-Stockfish, d. 9   within 2 s    184.5/370 = 49.9% [44.8-54.9] (all six such rows)
 ======================  ============  =====================================
 
 A few thousand nodes more or less gives new games from the same openings.  A node
@@ -42,7 +47,8 @@ up to 2.1 s in complex middlegames.  The last two rows give ``movetime`` as a ca
 (``bot:5 nodes=150000 movetime=1950``: the nodes, unless 1.95 s come first); the time
 line the series prints shows how close to 2 s the moves came.  ``bot:5 movetime=1850``
 thinks 1.85 s on every move out of the book (as UCI's ``go movetime``), played after the
-search stopped making late quiet moves it can see give no check.
+search stopped making late quiet moves it can see give no check; "with reduction": after
+a node with no table move was searched a ply less (2026-11-25).
 
 A series can be split to use several cores: ``--openings 16 --skip 0`` and
 ``--openings 16 --skip 16`` play the same 64 games as one run, in two halves.
