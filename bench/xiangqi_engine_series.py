@@ -206,7 +206,7 @@ def strength_series(first: str, second: str, openings: int, seconds: int, option
     swapped, and print the score and the first seat's time a move (against ``move_limit``).
     Seeds follow the opening's place in OPENINGS, so a series split over several runs
     (``--skip``) plays the same games as one run.  With ``keep``, each game's folder (its
-    record and REPORT.TXT) stays in ``keep/opening-NN-red`` or ``-black`` (the first
+    record, PGN and report) stays in ``keep/opening-NN-red`` or ``-black`` (the first
     seat's colour)."""
     points, games, tally, colour_points = 0.0, 0, collections.Counter(), [0.0, 0.0]
     first_seconds: list[float] = []
@@ -251,7 +251,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=int, default=-1, help="clock per side (-1 untimed)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument("--keep", type=Path, metavar="DIR",
-                        help="in --strength, keep each game's folder (record, REPORT.TXT) under DIR")
+                        help="in --strength, keep each game's folder (record, PGN, report) under DIR")
     parser.add_argument("--move-limit", type=float, default=2.0,
                         help="in --strength, count the first seat's moves longer than this (seconds)")
     args = parser.parse_args()

@@ -48,6 +48,13 @@ TERMS = ("horses on a full board", "horses on a bare board", "cannons on a full 
          "crossed soldiers", "general's danger", "freedom")
 
 
+def info_score(words: list[str]) -> int:
+    """The score of a UCI ``info`` line (split in words) for the side to move, in
+    centipawns; a mate counts as 30,000 either way."""
+    kind, value = words[words.index("score") + 1:words.index("score") + 3]
+    return int(value) if kind == "cp" else (30000 if int(value) > 0 else -30000)
+
+
 class Analyser:
     """A UCI engine asked for its best few moves at a fixed depth."""
 
@@ -82,9 +89,7 @@ class Analyser:
         found: dict[int, tuple[int, str]] = {}
         for words in self.read_until("bestmove"):
             if words[:1] == ["info"] and "multipv" in words and "score" in words and "pv" in words:
-                kind, value = words[words.index("score") + 1:words.index("score") + 3]
-                score = int(value) if kind == "cp" else (30000 if int(value) > 0 else -30000)
-                found[int(words[words.index("multipv") + 1])] = (score, words[words.index("pv") + 1])
+                found[int(words[words.index("multipv") + 1])] = (info_score(words), words[words.index("pv") + 1])
         return [found[rank] for rank in sorted(found)]
 
     def close(self) -> None:

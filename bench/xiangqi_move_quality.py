@@ -63,7 +63,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.xiangqi_eval_fit import Analyser, labelled_positions  # noqa: E402
+from bench.xiangqi_eval_fit import Analyser, info_score, labelled_positions  # noqa: E402
 from games.xiangqi.bot import make_bot  # noqa: E402
 from games.xiangqi.engine_seats import to_engine_move  # noqa: E402
 from games.xiangqi.rules import XiangqiGame  # noqa: E402
@@ -89,9 +89,9 @@ def engine_score(engine: Analyser, fen: str, depth: int, move: str | None = None
     or of ``move`` (in the engine's notation) when given."""
     score = None
     for words in engine_search(engine, fen, depth, move):
-        if words[:1] == ["info"] and "score" in words and "multipv" in words and words[words.index("multipv") + 1] == "1":
-            kind, value = words[words.index("score") + 1:words.index("score") + 3]
-            score = int(value) if kind == "cp" else (30000 if int(value) > 0 else -30000)
+        first_line = "multipv" in words and words[words.index("multipv") + 1] == "1"
+        if words[:1] == ["info"] and "score" in words and first_line:
+            score = info_score(words)
     if score is None:
         raise SystemExit(f"the engine gave no score for {fen}")
     return score
