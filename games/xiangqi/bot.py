@@ -311,7 +311,7 @@ class Searcher:
         if in_check:
             depth += 1
         if depth <= 0:
-            return self.quiesce(alpha, beta, ply, evaluation)
+            return self.quiesce(alpha, beta, ply, evaluation, in_check)
 
         # A move back to an earlier position is a draw at worst: the score cannot fall below
         # it, whatever the table says (its scores were found along other paths).
@@ -383,7 +383,7 @@ class Searcher:
             if (in_check or origin in sensitive or target in lines) and position.in_check(side):
                 position.unmake(move, captured)
                 continue
-            gives_check = position.in_check(position.side)
+            gives_check = (origin in uncovering or target in checking) and position.in_check(position.side)
             if skip_unless_check and not gives_check:
                 position.unmake(move, captured)
                 searched += 1
@@ -424,12 +424,16 @@ class Searcher:
         self.table[position.key] = (depth, flag, stored, best_move)
         return best_score
 
-    def quiesce(self, alpha: int, beta: int, ply: int, evaluation: int) -> int:
+    def quiesce(self, alpha: int, beta: int, ply: int, evaluation: int, checked: bool | None = None) -> int:
+        """Captures-only search from a leaf; all replies when in check (``checked``, if
+        the caller knows it; a move can only check from CHECK_TARGETS or by uncovering)."""
         self.nodes += 1
         if self.nodes & 63 == 0 and (self.nodes >= self.node_limit or time.perf_counter() > self.deadline):
             raise SearchTimeout
         position = self.position
-        if self.quiescence_enabled and ply <= QUIESCENCE_PLIES and position.in_check(position.side):
+        if checked is None:
+            checked = position.in_check(position.side)
+        if self.quiescence_enabled and ply <= QUIESCENCE_PLIES and checked:
             return self._evasions(alpha, beta, ply, evaluation)
         static = evaluation          # children add their deltas to the raw score, not this one
         if self.knowledge:
@@ -450,8 +454,9 @@ class Searcher:
         moves = position.pseudo_captures()
         moves.sort(key=_capture_order(board))
         side = position.side
-        king = position.kings[side]
+        king, their_king = position.kings[side], position.kings[side ^ 1]
         lines, sensitive = LINES[king], SENSITIVE[king]
+        uncovering, checking = SENSITIVE[their_king], CHECK_TARGETS[their_king]
         for move in moves:
             origin, target = move >> 7, move & 127
             if stand_pat + DELTA_VALUES[board[target] & 7] <= alpha:
@@ -463,7 +468,8 @@ class Searcher:
                     or (losing and position.is_attacked(target, side ^ 1))):
                 position.unmake(move, captured)     # illegal, or a bigger piece lost for a smaller one
                 continue
-            score = -self.quiesce(-beta, -alpha, ply + 1, evaluation + delta)
+            gives_check = (origin in uncovering or target in checking) and position.in_check(side ^ 1)
+            score = -self.quiesce(-beta, -alpha, ply + 1, evaluation + delta, gives_check)
             position.unmake(move, captured)
             if score > alpha:
                 if score >= beta:
@@ -480,13 +486,17 @@ class Searcher:
         capture_order = _capture_order(board)
         moves.sort(key=lambda m: capture_order(m) if board[m & 127] else 0)   # captures first
         best = -MATE + ply
+        their_king = position.kings[side ^ 1]
+        uncovering, checking = SENSITIVE[their_king], CHECK_TARGETS[their_king]
         for move in moves:
+            origin, target = move >> 7, move & 127
             delta = self._delta(move)
             captured = position.make(move)
             if position.in_check(side):
                 position.unmake(move, captured)
                 continue
-            score = -self.quiesce(-beta, -max(alpha, best), ply + 1, evaluation + delta)
+            gives_check = (origin in uncovering or target in checking) and position.in_check(side ^ 1)
+            score = -self.quiesce(-beta, -max(alpha, best), ply + 1, evaluation + delta, gives_check)
             position.unmake(move, captured)
             if score > best:
                 best = score

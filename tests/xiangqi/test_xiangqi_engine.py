@@ -173,6 +173,27 @@ def test_a_quiet_move_the_search_skips_unmade_cannot_give_check(random_positions
     assert skipped > 8_000
 
 
+def test_a_move_checks_only_from_a_check_target_or_by_uncovering(random_positions):
+    """Over random games, every move (captures and replies to check included) that leaves
+    the other general in check goes to a square of CHECK_TARGETS[their general] or leaves
+    one of SENSITIVE[their general]: the search and the captures-only search ask whether a
+    move gave check only then."""
+    from games.xiangqi.bot import CHECK_TARGETS
+    from games.xiangqi.rules import SENSITIVE
+    checks = 0
+    for position in random_positions(seed=3, games=15, longest=120):
+        side = position.side
+        theirs = position.kings[side ^ 1]
+        for move in position.pseudo_moves():
+            origin, target = move >> 7, move & 127
+            captured = position.make(move)
+            if position.in_check(side ^ 1):
+                checks += 1
+                assert origin in SENSITIVE[theirs] or target in CHECK_TARGETS[theirs], (position.fen(), move)
+            position.unmake(move, captured)
+    assert checks > 200
+
+
 def test_the_captures_only_search_skips_a_chariot_taking_a_defended_soldier():
     # Red's chariot on C0 can take the soldier on C4, which Black's horse on B6 guards.
     guarded = "4k4/9/9/1n7/9/2p6/9/9/9/2RK5 w - - 0 1"
