@@ -24,3 +24,25 @@ def _positions_along_random_games(seed: int, games: int, longest: int):
 def random_positions():
     """``random_positions(seed, games, longest)``: positions along seeded random games."""
     return _positions_along_random_games
+
+
+class _ScriptedEngine:
+    """Stands in for the benches' UCI analyser: answers every search with the given info
+    lines (then ``bestmove``) and remembers what it was sent."""
+
+    def __init__(self, lines):
+        self.lines, self.sent = lines, []
+
+    def send(self, line):
+        self.sent.append(line)
+
+    def read_until(self, word):
+        if word == "readyok":
+            return [[word]]
+        return [line.split() for line in self.lines] + [[word, "a0a1"]]
+
+
+@pytest.fixture
+def scripted_engine():
+    """``scripted_engine(lines)``: a UCI engine that answers every search with ``lines``."""
+    return _ScriptedEngine

@@ -1,40 +1,21 @@
 """bench/xiangqi_move_quality.py's reading of the judge's scores and its paired comparison."""
-import importlib.util
 from pathlib import Path
 
 import pytest
 
-PATH = Path(__file__).resolve().parents[2] / "bench" / "xiangqi_move_quality.py"
-SPEC = importlib.util.spec_from_file_location("xiangqi_move_quality_bench", PATH)
-bench = importlib.util.module_from_spec(SPEC)
-SPEC.loader.exec_module(bench)
+from bench import xiangqi_move_quality as bench
 
 
-class ScriptedEngine:
-    """Answers every search with the given UCI lines; remembers what it was sent."""
-
-    def __init__(self, lines):
-        self.lines, self.sent = lines, []
-
-    def send(self, line):
-        self.sent.append(line)
-
-    def read_until(self, word):
-        if word == "readyok":
-            return [[word]]
-        return [line.split() for line in self.lines] + [[word, "a0a1"]]
-
-
-def test_the_score_is_the_deepest_line_of_the_first_variation():
-    engine = ScriptedEngine(["info depth 11 seldepth 14 multipv 1 score cp 35 nodes 9 pv h2e2",
+def test_the_score_is_the_deepest_line_of_the_first_variation(scripted_engine):
+    engine = scripted_engine(["info depth 11 seldepth 14 multipv 1 score cp 35 nodes 9 pv h2e2",
                              "info depth 12 seldepth 15 multipv 1 score cp -20 nodes 19 pv h2e2",
                              "info depth 12 seldepth 15 multipv 2 score cp 90 nodes 19 pv b0c2"])
     assert bench.engine_score(engine, "FEN", 12, "h3e3") == -20
     assert engine.sent == ["ucinewgame", "isready", "position fen FEN", "go depth 12 searchmoves h3e3"]
-    mated = ScriptedEngine(["info depth 12 seldepth 3 multipv 1 score mate -2 nodes 5 pv e1e2"])
+    mated = scripted_engine(["info depth 12 seldepth 3 multipv 1 score mate -2 nodes 5 pv e1e2"])
     assert bench.engine_score(mated, "FEN", 12) == -30000
     with pytest.raises(SystemExit, match="no score"):
-        bench.engine_score(ScriptedEngine(["info string nothing"]), "FEN", 12)
+        bench.engine_score(scripted_engine(["info string nothing"]), "FEN", 12)
 
 
 def test_the_comparison_pairs_the_same_positions(capsys):

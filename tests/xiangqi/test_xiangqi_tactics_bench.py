@@ -1,32 +1,13 @@
 """bench/xiangqi_tactics.py: which positions make the set, and how two versions compare."""
-import importlib.util
 from pathlib import Path
 
 import pytest
 
-PATH = Path(__file__).resolve().parents[2] / "bench" / "xiangqi_tactics.py"
-SPEC = importlib.util.spec_from_file_location("xiangqi_tactics_bench", PATH)
-bench = importlib.util.module_from_spec(SPEC)
-SPEC.loader.exec_module(bench)
+from bench import xiangqi_tactics as bench
 
 
-class ScriptedEngine:
-    """Answers every search with the given UCI lines."""
-
-    def __init__(self, lines):
-        self.lines = lines
-
-    def send(self, line):
-        pass
-
-    def read_until(self, word):
-        if word == "readyok":
-            return [[word]]
-        return [line.split() for line in self.lines] + [[word, "a0a1"]]
-
-
-def test_the_two_best_are_the_deepest_lines_of_each_variation():
-    engine = ScriptedEngine(["info depth 11 multipv 1 score cp 35 nodes 9 pv h2e2 h9g7",
+def test_the_two_best_are_the_deepest_lines_of_each_variation(scripted_engine):
+    engine = scripted_engine(["info depth 11 multipv 1 score cp 35 nodes 9 pv h2e2 h9g7",
                              "info depth 11 multipv 2 score cp 30 nodes 9 pv b0c2",
                              "info depth 12 multipv 1 score cp 240 nodes 19 pv c3c4",
                              "info depth 12 multipv 2 score mate -3 nodes 19 pv h2e2"])
