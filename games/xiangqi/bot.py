@@ -365,7 +365,9 @@ class Searcher:
         late_limit = LATE_MOVE_LIMITS[depth] if prunable and depth < len(LATE_MOVE_LIMITS) else INFINITY
         their_king = position.kings[side ^ 1]
         uncovering, checking = SENSITIVE[their_king], CHECK_TARGETS[their_king]
-        for move in self._moves_in_order(tt_move, ply):
+        moves = position.pseudo_moves()
+        self._order(moves, tt_move, ply)
+        for move in moves:
             origin, target = move >> 7, move & 127
             is_capture = board[target] != 0
             # A quiet move this late, or this far below alpha, is skipped unless it gives check;
@@ -511,23 +513,6 @@ class Searcher:
                 cache.clear()
             value = cache[position.key] = leaf_terms(position)
         return value
-
-    def _moves_in_order(self, tt_move: int, ply: int):
-        """The moves to search, the table's move first: it is tried before the others are
-        generated and ordered, since it often ends the node on its own."""
-        position = self.position
-        board = position.board
-        if tt_move:
-            piece, victim = board[tt_move >> 7], board[tt_move & 127]
-            if piece and piece >> 3 == position.side and not (victim and victim >> 3 == position.side):
-                yield tt_move       # (checked to be the side's piece, should two keys ever collide)
-            else:
-                tt_move = 0
-        moves = position.pseudo_moves()
-        if tt_move and tt_move in moves:
-            moves.remove(tt_move)
-        self._order(moves, 0, ply)
-        yield from moves
 
     def _order(self, moves: list[int], tt_move: int, ply: int) -> None:
         board = self.position.board

@@ -194,25 +194,6 @@ def test_a_move_checks_only_from_a_check_target_or_by_uncovering(random_position
     assert checks > 200
 
 
-def test_a_table_move_that_ends_the_node_is_played_before_any_move_is_generated(monkeypatch):
-    """The table's move is tried first; when it alone lifts the score to beta, the node
-    returns without generating (and ordering) its other moves."""
-    from games.xiangqi.bot import LOWER
-    position = Position.from_fen(START_FEN)[0]
-    searcher = Searcher(knowledge=False)
-    searcher.start_at(position, [position.key], [False], 0)
-    table_move = parse_move_text("H2E2")
-    searcher.table[position.key] = (0, LOWER, 0, table_move)     # too shallow to answer alone
-    generated = []
-    original = Position.pseudo_moves
-    monkeypatch.setattr(Position, "pseudo_moves", lambda self: generated.append(self.key) or original(self))
-    evaluation = evaluate_from_scratch(position)
-    searcher.search(1, -200_000, -100_000, 0, evaluation, True)   # any move reaches this beta
-    assert generated == [] and searcher.table[position.key][3] == table_move
-    searcher.search(1, -200_000, 100_000, 0, evaluation, True)    # this one needs them all
-    assert generated == [position.key]
-
-
 def test_the_captures_only_search_skips_a_chariot_taking_a_defended_soldier():
     # Red's chariot on C0 can take the soldier on C4, which Black's horse on B6 guards.
     guarded = "4k4/9/9/1n7/9/2p6/9/9/9/2RK5 w - - 0 1"
