@@ -37,7 +37,10 @@ Fairy-Stockfish, d. 9   1.85 s, with  31/64 = 48% [37-60] (longest 1.92 s; 0 of 
                         reduction     over 2 s)
 Fairy-Stockfish, d. 9   the same      31/61 = 51% [39-63] (stopped at 61; longest 1.98 s,
                         again         0 of about 4,150 over 2 s)
-Fairy-Stockfish, d. 9   within 2 s    184.5/370 = 49.9% [44.8-54.9] (all six such rows)
+Fairy-Stockfish, d. 9   1.85 s, the   32/64 = 50% [38-62] (longest 1.97 s; 0 of 3,852
+                        check test    over 2 s)
+                        narrowed
+Fairy-Stockfish, d. 9   within 2 s    216.5/434 = 49.9% [45.2-54.6] (all seven such rows)
 ======================  ============  =====================================
 
 A few thousand nodes more or less gives new games from the same openings.  A node
@@ -48,7 +51,10 @@ up to 2.1 s in complex middlegames.  The last two rows give ``movetime`` as a ca
 line the series prints shows how close to 2 s the moves came.  ``bot:5 movetime=1850``
 thinks 1.85 s on every move out of the book (as UCI's ``go movetime``), played after the
 search stopped making late quiet moves it can see give no check; "with reduction": after
-a node with no table move was searched a ply less (2026-11-25).
+a node with no table move was searched a ply less (2026-11-25); "check test narrowed": a
+move is asked whether it gave check only when it can have (the same tree, 4-7% less
+time to a depth), played while the table's move was also tried before the others were
+generated (since reverted: no faster to depth 8 or 9).
 
 A series can be split to use several cores: ``--openings 16 --skip 0`` and
 ``--openings 16 --skip 16`` play the same 64 games as one run, in two halves.
