@@ -55,6 +55,16 @@ def info_score(words: list[str]) -> int:
     return int(value) if kind == "cp" else (30000 if int(value) > 0 else -30000)
 
 
+def ranked_moves(lines: list[list[str]]) -> list[tuple[int, str]]:
+    """(score, first move) of each variation in a MultiPV search's output (lines split in
+    words), best first; each variation's deepest line counts."""
+    found: dict[int, tuple[int, str]] = {}
+    for words in lines:
+        if words[:1] == ["info"] and "multipv" in words and "score" in words and "pv" in words:
+            found[int(words[words.index("multipv") + 1])] = (info_score(words), words[words.index("pv") + 1])
+    return [found[rank] for rank in sorted(found)]
+
+
 class Analyser:
     """A UCI engine asked for its best few moves at a fixed depth."""
 
@@ -86,11 +96,7 @@ class Analyser:
         """(score for the side to move, move) of the engine's best moves, best first."""
         self.send(f"position fen {START_FEN}" + (" moves " + " ".join(moves) if moves else ""))
         self.send(f"go depth {DEPTH}")
-        found: dict[int, tuple[int, str]] = {}
-        for words in self.read_until("bestmove"):
-            if words[:1] == ["info"] and "multipv" in words and "score" in words and "pv" in words:
-                found[int(words[words.index("multipv") + 1])] = (info_score(words), words[words.index("pv") + 1])
-        return [found[rank] for rank in sorted(found)]
+        return ranked_moves(self.read_until("bestmove"))
 
     def close(self) -> None:
         self.send("quit")

@@ -47,7 +47,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.xiangqi_eval_fit import Analyser, info_score, labelled_positions  # noqa: E402
+from bench.xiangqi_eval_fit import Analyser, labelled_positions, ranked_moves  # noqa: E402
 from bench.xiangqi_move_quality import bot_move, engine_move, engine_search  # noqa: E402
 from games.xiangqi.engine_seats import to_engine_move  # noqa: E402
 from games.xiangqi.rules import XiangqiGame  # noqa: E402
@@ -58,11 +58,7 @@ LOST = -300          # positions the side to move already loses by more are left
 def two_best(engine: Analyser, fen: str, depth: int) -> list[tuple[int, str]]:
     """The engine's (score, move) for its best two moves in ``fen`` at ``depth``, best first
     (one pair when the position has one legal move)."""
-    found: dict[int, tuple[int, str]] = {}
-    for words in engine_search(engine, fen, depth):
-        if words[:1] == ["info"] and "multipv" in words and "score" in words and "pv" in words:
-            found[int(words[words.index("multipv") + 1])] = (info_score(words), words[words.index("pv") + 1])
-    return [found[rank] for rank in sorted(found)]
+    return ranked_moves(engine_search(engine, fen, depth))
 
 
 def is_tactic(best: list[tuple[int, str]], margin: int) -> bool:
@@ -105,12 +101,15 @@ def score_engine(command: str, depth: int, tactics: list[dict]) -> list[dict]:
     """The engine's own move at ``depth`` in each position of the set."""
     engine = Analyser(command)
     engine.send("setoption name MultiPV value 1")
+    results = []
     try:
-        return [{"fen": tactic["fen"], "move": move, "found": move == tactic["best"], "depth": depth,
-                 "seconds": 0.0}
-                for tactic in tactics for move in [engine_move(engine, tactic["fen"], depth)]]
+        for tactic in tactics:
+            move = engine_move(engine, tactic["fen"], depth)
+            results.append({"fen": tactic["fen"], "move": move, "found": move == tactic["best"],
+                            "depth": depth, "seconds": 0.0})
     finally:
         engine.close()
+    return results
 
 
 def report(seat: str, results: list[dict]) -> None:
