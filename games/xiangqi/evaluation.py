@@ -38,9 +38,11 @@ ZONE_WEIGHTS = {CHARIOT: 35, HORSE: 30, CANNON: 15, SOLDIER: 20}
 #: Weight of a chariot, horse or cannon attacking at least one point of the enemy palace.
 PALACE_ATTACK = {CHARIOT: 16, HORSE: 25, CANNON: 40}
 MISSING_DEFENDER = 9          # per missing advisor or elephant, per enemy attacker on the board
-CHARIOT_FREEDOM = 4           # per empty square a chariot sees, above ...
+# The freedom weights were doubled when fitted to the engine's scores in the positions of
+# the bot's own games against it (bench/xiangqi_eval_fit.py --series).
+CHARIOT_FREEDOM = 8           # per empty square a chariot sees, above ...
 CHARIOT_FREEDOM_BASE = 6      # ... this many (fewer is a penalty)
-HORSE_FREEDOM = 11            # per jump a horse can make, above ...
+HORSE_FREEDOM = 22            # per jump a horse can make, above ...
 HORSE_FREEDOM_BASE = 3        # ... this many (fewer is a penalty), counted up to 6
 PHASE_FULL = 16               # 2 per chariot, 1 per horse and cannon, both sides at the start
 HORSE_OPENING, HORSE_ENDING = -90, 0        # a horse's worth beyond the table's, full .. bare
