@@ -41,6 +41,12 @@ Fairy-Stockfish, d. 9   1.85 s, the   32/64 = 50% [38-62] (longest 1.97 s; 0 of 
                         check test    over 2 s)
                         narrowed
 Fairy-Stockfish, d. 9   within 2 s    216.5/434 = 49.9% [45.2-54.6] (all seven such rows)
+Fairy-Stockfish, d. 9   1.85 s, cut-  26.5/64 = 41% [30-54] (longest 1.87 s; 0 of 3,739
+                        offs on the   over 2 s); not kept
+                        leaf score
+Fairy-Stockfish, d. 9   1.85 s,       34.5/64 = 54% [42-66] (longest 1.97 s; 0 of 3,970
+                        freedom x2    over 2 s)
+Fairy-Stockfish, d. 9   within 2 s    277.5/562 = 49.4% [45.3-53.5] (all nine such rows)
 ======================  ============  =====================================
 
 A few thousand nodes more or less gives new games from the same openings.  A node
@@ -54,7 +60,12 @@ search stopped making late quiet moves it can see give no check; "with reduction
 a node with no table move was searched a ply less (2026-11-25); "check test narrowed": a
 move is asked whether it gave check only when it can have (the same tree, 4-7% less
 time to a depth), played while the table's move was also tried before the others were
-generated (since reverted: no faster to depth 8 or 9).
+generated (since reverted: no faster to depth 8 or 9); "cut-offs on the leaf score":
+reverse futility, futility and the null move judged a node by its leaves' whole score
+(king safety included), not material and tables alone (8% fewer nodes to depth 7, but
+about a fifth fewer nodes a second in middlegames; dropped); "freedom x2": the
+chariots' and horses' freedom weighed twice, as the engine's scores in the kept games of
+the two series before it asked (``xiangqi_eval_fit.py --series``).
 
 A series can be split to use several cores: ``--openings 16 --skip 0`` and
 ``--openings 16 --skip 16`` play the same 64 games as one run, in two halves.
