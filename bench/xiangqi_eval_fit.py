@@ -197,7 +197,7 @@ def bootstrap(games: list[list[tuple[list[float], float]]], resamples: int, seed
     if not runs:
         raise SystemExit("no resample could be fitted: keep more games")
     low, high = len(runs) // 20, len(runs) - 1 - len(runs) // 20
-    return [(sorted(run[i] for run in runs)[low], sorted(run[i] for run in runs)[high]) for i in range(len(runs[0]))]
+    return [(column[low], column[high]) for column in map(sorted, zip(*runs))]
 
 
 def replay(moves: list[str]) -> Position:
