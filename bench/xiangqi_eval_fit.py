@@ -280,13 +280,14 @@ def main() -> int:
             engine.close()
     else:
         parser.error("give --engine (self-play) or --series DIR")
-    data = [pair for game in games for pair in game]
-    if len(data) < 100:
-        raise SystemExit(f"only {len(data)} positions: play more games")
-    rows, targets = fit_rows(data)
+    per_game = [list(zip(*fit_rows(game))) for game in games if game]      # (row, target) pairs
+    rows = [row for game in per_game for row, _ in game]
+    targets = [target for game in per_game for _, target in game]
+    if len(rows) < 100:
+        raise SystemExit(f"only {len(rows)} positions: play more games")
     whole = [[row[0], row[-1]] for row in rows]
     fit = least_squares(whole, targets)
-    print(f"{len(data)} positions; the bot's evaluation explains R² = {r_squared(whole, targets, fit):.3f} "
+    print(f"{len(rows)} positions; the bot's evaluation explains R² = {r_squared(whole, targets, fit):.3f} "
           f"of the engine's scores (engine cp = {fit[0]:.2f} x evaluation {fit[1]:+.0f} for the side to move)")
     fit = least_squares(rows, targets)
     print(f"with every term beside it: R² = {r_squared(rows, targets, fit):.3f}; residual weights "
@@ -295,8 +296,7 @@ def main() -> int:
     if args.bootstrap:
         if not args.series:
             parser.error("--bootstrap resamples whole games: give --series")
-        grouped = [[(row, target) for row, target in zip(*fit_rows(game))] for game in games if game]
-        ranges = bootstrap(grouped, args.bootstrap, args.seed)
+        ranges = bootstrap(per_game, args.bootstrap, args.seed)
     for i, name in enumerate(TERMS + ("side to move",)):
         spread = f"   5-95%: {ranges[i][0]:+7.1f} to {ranges[i][1]:+7.1f}" if ranges else ""
         print(f"  {name:28s} {fit[i + 1] / fit[0]:+7.1f}{spread}")

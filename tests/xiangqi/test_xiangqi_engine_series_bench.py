@@ -1,14 +1,7 @@
 """bench/xiangqi_engine_series.py's time report: each of a seat's moves is counted, with
 the runner's own timing, and the moves over the limit are the ones counted as over."""
-import importlib.util
-from pathlib import Path
-
+from bench import xiangqi_engine_series as bench
 from games.xiangqi.referee import build_referee_match
-
-PATH = Path(__file__).resolve().parents[2] / "bench" / "xiangqi_engine_series.py"
-SPEC = importlib.util.spec_from_file_location("xiangqi_engine_series_bench", PATH)
-bench = importlib.util.module_from_spec(SPEC)
-SPEC.loader.exec_module(bench)
 
 MATE_IN_TWO_HALF_MOVES = "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1"
 

@@ -1,16 +1,12 @@
 """bench/xiangqi_eval_fit.py's arithmetic: the fit finds the weights that made the scores,
 and the terms it reads are Red minus Black."""
-import importlib.util
 import random
 import sys
 from pathlib import Path
 
+from bench import xiangqi_engine_series
+from bench import xiangqi_eval_fit as bench
 from games.xiangqi.rules import START_FEN, Position
-
-PATH = Path(__file__).resolve().parents[2] / "bench" / "xiangqi_eval_fit.py"
-SPEC = importlib.util.spec_from_file_location("xiangqi_eval_fit_bench", PATH)
-bench = importlib.util.module_from_spec(SPEC)
-SPEC.loader.exec_module(bench)
 
 
 def test_least_squares_recovers_the_weights_that_made_the_scores():
@@ -48,12 +44,8 @@ def test_a_bootstrap_over_games_brackets_the_weights_that_made_the_scores():
 
 def test_a_kept_series_gives_the_engines_positions_with_its_own_scores(tmp_path):
     engine = Path(__file__).resolve().parent / "programs" / "fake_engine.py"
-    series = importlib.util.spec_from_file_location(
-        "xiangqi_engine_series_bench", PATH.parent / "xiangqi_engine_series.py")
-    series_bench = importlib.util.module_from_spec(series)
-    series.loader.exec_module(series_bench)
-    series_bench.strength_series("bot:2 depth=1", f"uci:{sys.executable} {engine}", openings=1, seconds=-1,
-                                 options={}, skip=3, keep=tmp_path)
+    xiangqi_engine_series.strength_series("bot:2 depth=1", f"uci:{sys.executable} {engine}", openings=1,
+                                          seconds=-1, options={}, skip=3, keep=tmp_path)
     games = bench.series_games([tmp_path])
     assert len(games) == 2 and all(games)
     for game in games:
