@@ -101,7 +101,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import math
 import os
 import subprocess
 import sys
@@ -112,6 +111,7 @@ from pathlib import Path
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from bench.hex_game_review import dfpn_winners  # noqa: E402
+from bench.stats import wilson_interval  # noqa: E402
 from games.api import Termination  # noqa: E402
 from games.hex.notation import from_hexgui, to_hexgui  # noqa: E402
 from games.registry import plugin  # noqa: E402
@@ -121,16 +121,6 @@ from runner.seats import make_seat  # noqa: E402
 
 #: Seconds a fresh engine may take to solve the position its crashed copy left.
 SOLVE_SECONDS = 120
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval for a win rate (95 % with the default z)."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play_game(index: int, args, folder: Path) -> dict:
@@ -210,7 +200,7 @@ def print_table(results: list[dict], args) -> None:
         if not rows:
             continue
         wins = sum(r["won"] for r in rows)
-        low, high = wilson(wins, len(rows))
+        low, high = wilson_interval(wins, len(rows))
         print(f"{label}  {len(rows):5d}  {wins:6d}  {100 * wins / len(rows):5.1f}%  "
               f"[{100 * low:5.1f}%, {100 * high:5.1f}%]  {sum(r['moves'] for r in rows) / len(rows):8.1f}")
     endings = collections.Counter(
@@ -221,7 +211,7 @@ def print_table(results: list[dict], args) -> None:
     solved = [r for r in results if r.get("solved") is not None]
     if solved:
         wins = sum(r["won"] for r in results if r.get("solved") is None) + sum(r["solved"] for r in solved)
-        low, high = wilson(wins, len(results))
+        low, high = wilson_interval(wins, len(results))
         by_seat = [(sum(r["solved"] if r.get("solved") is not None else r["won"] for r in results
                         if r["a_seat"] == seat), sum(r["a_seat"] == seat for r in results)) for seat in (0, 1)]
         print(f"{len(solved)} games ended by B's crash; scored by the position's solved value "

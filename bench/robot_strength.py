@@ -22,7 +22,6 @@ and with the seats rotated so each side plays every colour.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
 import tempfile
@@ -32,6 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.stats import wilson_interval                # noqa: E402
 from games.robot.bot import make_bot                    # noqa: E402
 from games.robot.maps import load_map, map_text, shipped_maps  # noqa: E402
 from games.robot.program import make_external_seat      # noqa: E402
@@ -109,16 +109,6 @@ def _program_move(game: RobotGame, state, seat: int, answer):
     if move is None:
         move = game.default_move(state, seat)
     return move if move is not None else RANDOM_PLACEMENT
-
-
-def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate (sound near 0% and 100% too)."""
-    if games == 0:
-        return 0.0, 1.0
-    rate = wins / games
-    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def think_summary(times: list[float]) -> str:

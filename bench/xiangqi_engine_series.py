@@ -100,7 +100,6 @@ from __future__ import annotations
 import argparse
 import collections
 import contextlib
-import math
 import re
 import time
 import sys
@@ -110,6 +109,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.stats import wilson_interval  # noqa: E402
 from games.api import Termination, parse_option_pairs  # noqa: E402
 from games.xiangqi.referee import build_referee_match  # noqa: E402
 from games.xiangqi.rules import START_FEN, Position, parse_move_text  # noqa: E402
@@ -195,16 +195,6 @@ def opening_fen(moves: str) -> str:
             raise SystemExit(f"opening {moves!r}: {text} is not legal")
         position.make(move)
     return position.fen(0, 1 + len(moves.split()) // 2)
-
-
-def wilson_interval(points: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson's 95% score interval for a share of ``points`` out of ``games``."""
-    if games == 0:
-        return 0.0, 1.0
-    share = points / games
-    centre = (share + z * z / (2 * games)) / (1 + z * z / games)
-    spread = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - spread), min(1.0, centre + spread)
 
 
 def game_folder(keep: Path | None, name: str):

@@ -342,9 +342,9 @@ def test_gtp_match_bench_alternates_colours_and_gives_an_interval(tmp_path, caps
     spec = importlib.util.spec_from_file_location("gtp_match_bench", path)
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
-    low, high = bench.wilson(8, 10)
+    low, high = bench.wilson_interval(8, 10)
     assert 0.49 < low < 0.50 and 0.94 < high < 0.95
-    assert bench.wilson(0, 0) == (0.0, 1.0)
+    assert bench.wilson_interval(0, 0) == (0.0, 1.0)
     assert bench.main(["--a", "bot:1", "--b", engine("--seed", "2"), "--games", "2", "--size", "5",
                        "--time-total", "5", "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out
