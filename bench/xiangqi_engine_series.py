@@ -19,6 +19,8 @@ opponent                bot budget    score
 ElephantEye, depth 5    125,000 nodes 37.5/64 = 59% [46-70]
 ElephantEye, depth 5    130,000 nodes 35/59 = 59% [47-71] (stopped at 59)
 ElephantEye, depth 5    both          72.5/123 = 58.9% [50.1-67.2]
+ElephantEye, depth 5    1.85 s,       24/32 = 75% [58-87] (16 openings; longest 1.93 s,
+                        freedom x2    0 of 2,064 over 2 s)
 Fairy-Stockfish, d. 9   125,000 nodes 33/64 = 52% [40-63]
 Fairy-Stockfish, d. 9   130,000 nodes 26/64 = 41% [30-53]
 Fairy-Stockfish, d. 9   140,000 nodes 32.5/64 = 51% [39-63]
@@ -47,6 +49,16 @@ Fairy-Stockfish, d. 9   1.85 s, cut-  26.5/64 = 41% [30-54] (longest 1.87 s; 0 o
 Fairy-Stockfish, d. 9   1.85 s,       34.5/64 = 54% [42-66] (longest 1.97 s; 0 of 3,970
                         freedom x2    over 2 s)
 Fairy-Stockfish, d. 9   within 2 s    277.5/562 = 49.4% [45.3-53.5] (all nine such rows)
+Fairy-Stockfish, d. 9   1.85 s, a     13.5/35 = 39% [24-55] (stopped at 35: 32/64 needed
+                        soldier short 64% of the rest); not kept
+                        of the river
+                        5 less
+Fairy-Stockfish, d. 9   1.85 s,       36.5/64 = 57% [45-68] (longest 1.94 s; 0 of 3,507
+                        freedom x2    over 2 s)
+                        again
+Fairy-Stockfish, d. 9   freedom x2,   71/128 = 55.5% [46.8-63.8] (the bot as it is now)
+                        both series
+Fairy-Stockfish, d. 9   within 2 s    327.5/661 = 49.5% [45.7-53.3] (all eleven such rows)
 ======================  ============  =====================================
 
 A few thousand nodes more or less gives new games from the same openings.  A node
@@ -65,7 +77,11 @@ reverse futility, futility and the null move judged a node by its leaves' whole 
 (king safety included), not material and tables alone (8% fewer nodes to depth 7, but
 about a fifth fewer nodes a second in middlegames; dropped); "freedom x2": the
 chariots' and horses' freedom weighed twice, as the engine's scores in the kept games of
-the two series before it asked (``xiangqi_eval_fit.py --series``).
+the two series before it asked (``xiangqi_eval_fit.py --series``); "a soldier short of
+the river 5 less": such a soldier worth 5 less than its table value rather than 35, the
+residual the same fit gave over the three series before it (+30, 5-95%: +11 to +53),
+dropped; "freedom x2 again": the same bot as the row before, played again to measure the
+bot as kept without the luck that chose it (a movetime search gives new games).
 
 A series can be split to use several cores: ``--openings 16 --skip 0`` and
 ``--openings 16 --skip 16`` play the same 64 games as one run, in two halves.
