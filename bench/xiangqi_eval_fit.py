@@ -40,7 +40,10 @@ soldiers short of the river came out +27 (+7 to +54), the elephants -52 (-100 to
 the rest's ranges hold 0.  A caution on reading these: the residual of a term that few
 positions move (the material imbalances) swings with the model; with a squared-danger
 column added, the cannons on a full board came out -154 over 114 of these games, -32
-without it over all 128.
+without it over all 128.  And a residual whose range excludes 0 is a candidate, not a
+gain: with a third series (192 games, 8,575 positions) the soldiers short of the river
+stayed the one such term (+30, +11 to +53), but with their discount cut from 35 to 5 the
+bot scored 13.5/35 and the change was dropped (``xiangqi_engine_series.py``'s table).
 """
 from __future__ import annotations
 
