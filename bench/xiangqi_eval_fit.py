@@ -35,7 +35,7 @@ On the 128 games of two series against Fairy-Stockfish at depth 9 (2026-11-25: 5
 positions), only the freedom term stood out, in each series alone as in both: the engine
 weighs the chariots' and horses' freedom about twice as the bot did (residual +1.0, 5-95%
 +0.5 to +1.5; +1.0 and +1.1 in the two series), so its weights were doubled (the next
-series: 34.5/64 = 54%, against 50% for the series before).  The
+series: 34.5/64 = 54%, and 36.5/64 when played again; 50% for the series before).  The
 soldiers short of the river came out +27 (+7 to +54), the elephants -52 (-100 to +10);
 the rest's ranges hold 0.  A caution on reading these: the residual of a term that few
 positions move (the material imbalances) swings with the model; with a squared-danger
