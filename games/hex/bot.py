@@ -9,7 +9,7 @@ level name        search                                                 clock u
 2     easy        plain UCT, uniform random playouts                     15 %        150 po
 3     medium      UCT + RAVE, uniform random playouts                    35 %        800 po
 4     strong      UCT + RAVE + shape priors + bridge-saving playouts     70 %        2500 po
-5     strongest   level 4, tree reuse, virtual connections               100 %       6000 po
+5     strongest   level 4, tree reuse, virtual connections, fill-in      100 %       6000 po
 ====  ==========  =====================================================  ==========  ========
 
 (po = playouts per move on boards up to 11x11 when the match has no clock, which makes
@@ -21,6 +21,9 @@ keeps inside its own when it already has one, and otherwise answers only inside 
 cells that stop every one of the opponent's.  (Asking the same of nodes deep in the
 tree once they had 40 or 200 visits, as MoHex does, cost more playouts than it saved:
 in self-play at 0.5 s a move on 9x9 that bot won 11 of 33 games against this one.)
+Level 5 first fills in dead cells and captured pairs (games/hex/inferior.py): it looks
+for the virtual connections, and starts its playouts, on the filled board, and never
+plays into those cells.
 Without the pie rule it opens in the centre, the strongest first move (a proven win
 on every board size solved so far).  With the pie rule on, player 2 swaps an opening
 stone that is off the border, and player 1 opens on one of player 2's edges.
@@ -42,6 +45,7 @@ from dataclasses import dataclass
 
 from games.api import GameSetupError
 from games.bots import NO_SETTINGS_AT_LEVEL_1, Bot, RandomBot, whole_number_settings
+from games.hex.inferior import InferiorCells
 from games.hex.mcts import EMPTY, P1, P2, HexSearch, SearchConfig
 from games.hex.rules import HexMove, HexState
 from games.hex.vcs import VcSearch
@@ -55,6 +59,7 @@ class LevelPlan:
     clock_share: float          # fraction of the per-move allotment used
     untimed_playouts: int       # playouts per move when there is no clock
     virtual_connections: bool = False   # root knowledge from games/hex/vcs.py
+    inferior_cells: bool = False        # root fill-in from games/hex/inferior.py
     centre_opening: bool = False        # without the pie rule, open in the centre
 
 
@@ -65,7 +70,8 @@ LEVEL_PLANS = {
                               exploration=0.8, reuse_tree=False), 0.15, 150),
     3: LevelPlan(SearchConfig(bridge_playouts=False, use_priors=False, reuse_tree=False), 0.35, 800),
     4: LevelPlan(SearchConfig(reuse_tree=False), 0.7, 2500),
-    5: LevelPlan(SearchConfig(), 1.0, 6000, virtual_connections=True, centre_opening=True),
+    5: LevelPlan(SearchConfig(), 1.0, 6000, virtual_connections=True, inferior_cells=True,
+                 centre_opening=True),
 }
 
 SAFETY_MARGIN = 0.05        # seconds kept back from the budget (at most 25 % of it)
@@ -94,6 +100,7 @@ class MctsHexBot(Bot):
         self.move_seconds = move_seconds
         self.engine: HexSearch | None = None
         self.vcs: VcSearch | None = None
+        self.inferior: InferiorCells | None = None
         self.last_playouts = 0
 
     def reset(self) -> None:
@@ -114,15 +121,37 @@ class MctsHexBot(Bot):
         if wins:
             return state.move_at(wins[0])
         candidates = engine.winning_cells(cells, other) or None
+        filled = self._filled(engine, cells, other) if candidates is None else None
         if candidates is None and self.vcs is not None and self._time_for_vcs(deadline, len(cells)):
-            candidates = self.vcs.moves_worth_searching(cells, mover)
+            candidates = self.vcs.moves_worth_searching(filled or cells, mover)
             if candidates is not None and len(candidates) == 1:
                 return state.move_at(candidates[0])
         if candidates is None and state.swap_allowed and state.turn == 0:
             candidates = pie_openings(state.size)      # a centre opening would just be swapped
-        cell = engine.search(cells, mover, deadline, playout_cap, candidates)
+        if candidates is None and filled is not None:
+            candidates = [c for c in range(len(cells)) if filled[c] == EMPTY]
+        cell = engine.search(cells, mover, deadline, playout_cap, candidates, filled)
         self.last_playouts = engine.playouts
         return state.move_at(cell)
+
+    def _filled(self, engine: HexSearch, cells: list[int], opponent: int) -> list[int] | None:
+        """``cells`` with dead cells and captured pairs filled in, or None when the level
+        does not look for them or nothing was filled.
+
+        Also None when the filled board is decided: a side's edges joined there, or the
+        opponent's virtually joined.  The fill keeps the game's value, so the bot has then
+        won or lost with perfect play; it plays on from the real board, where the search
+        and the opponent's must-play region still see the threats a fallible opponent
+        has to find.
+        """
+        if self.inferior is None:
+            return None
+        filled = self.inferior.fill(cells)
+        if filled == cells or engine.joined(filled, P1) or engine.joined(filled, P2):
+            return None
+        if self.vcs is not None and self.vcs.edge_connections(filled, opponent).won:
+            return None
+        return filled
 
     @staticmethod
     def _time_for_vcs(deadline: float | None, cells: int) -> bool:
@@ -150,6 +179,7 @@ class MctsHexBot(Bot):
         if self.engine is None or self.engine.board.size != size:
             self.engine = HexSearch(size, self.seed, self.plan.config)
             self.vcs = VcSearch(self.engine.board) if self.plan.virtual_connections else None
+            self.inferior = InferiorCells(size) if self.plan.inferior_cells else None
         return self.engine
 
 

@@ -194,6 +194,22 @@ class HexSearch:
                     stack.append(x)
         return P2
 
+    def joined(self, cells: list[int], colour: int) -> bool:
+        """Whether a chain of ``colour`` already joins its two edges."""
+        side_a, side_b = self.board.edges(colour)
+        target = set(side_b)
+        stack = [c for c in side_a if cells[c] == colour]
+        seen = set(stack)
+        while stack:
+            c = stack.pop()
+            if c in target:
+                return True
+            for x in self.board.neighbours[c]:
+                if x not in seen and cells[x] == colour:
+                    seen.add(x)
+                    stack.append(x)
+        return False
+
     def winning_cells(self, cells: list[int], colour: int) -> list[int]:
         """Empty cells where a stone of ``colour`` would join its two edges at once."""
         side_a, side_b = self.board.edges(colour)
@@ -262,11 +278,18 @@ class HexSearch:
 
     # ------------------------------------------------------------------ search
     def search(self, cells: list[int], mover: int, deadline: float | None,
-               max_playouts: int | None, candidates: list[int] | None = None) -> int:
-        """Best cell for ``mover`` on ``cells`` (never mutated) within the limits."""
+               max_playouts: int | None, candidates: list[int] | None = None,
+               filled: list[int] | None = None) -> int:
+        """Best cell for ``mover`` on ``cells`` (never mutated) within the limits.
+
+        ``filled`` is ``cells`` with inferior cells filled in (games/hex/inferior.py):
+        playouts start from it, so the tree never plays into those cells.
+        """
         root = self._reuse_or_new_root(cells, mover)
         if candidates is not None:
             root.moves = list(candidates)
+        if filled is not None and not any(filled[c] == EMPTY for c in root.moves):
+            filled = None
         if len(root.moves) == 1:
             return root.moves[0]
         self.playouts = 0
@@ -275,7 +298,7 @@ class HexSearch:
         while self.playouts < limit:
             if deadline is not None and clock() >= deadline:
                 break
-            self._one_playout(root, cells)
+            self._one_playout(root, filled or cells)
             self.playouts += 1
             if self.playouts % 64 == 0 and self._decided(root, limit, deadline):
                 break
@@ -334,6 +357,11 @@ class HexSearch:
         use_rave = config.use_rave
         while True:
             move = self._select(node, use_rave)
+            if cells[move] != EMPTY:     # filled in since this node was made
+                node.moves.remove(move)
+                if node.moves:
+                    continue
+                break
             path.append((node, move))
             cells[move] = node.mover
             last = move
