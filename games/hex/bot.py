@@ -39,6 +39,7 @@ reserve.
 """
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -61,6 +62,7 @@ class LevelPlan:
     virtual_connections: bool = False   # root knowledge from games/hex/vcs.py
     inferior_cells: bool = False        # root fill-in from games/hex/inferior.py
     centre_opening: bool = False        # without the pie rule, open in the centre
+    compiled: bool = False              # search with games/hex/fast_mcts.py when Numba is there
 
 
 VC_SECONDS_PER_121_CELLS = 0.05   # least time left for the root's H-search, per 121 cells
@@ -70,8 +72,8 @@ LEVEL_PLANS = {
                               exploration=0.8, reuse_tree=False), 0.15, 150),
     3: LevelPlan(SearchConfig(bridge_playouts=False, use_priors=False, reuse_tree=False), 0.35, 800),
     4: LevelPlan(SearchConfig(reuse_tree=False), 0.7, 2500),
-    5: LevelPlan(SearchConfig(), 1.0, 6000, virtual_connections=True, inferior_cells=True,
-                 centre_opening=True),
+    5: LevelPlan(SearchConfig(knowledge_visits=256), 1.0, 6000, virtual_connections=True, inferior_cells=True,
+                 centre_opening=True, compiled=True),
 }
 
 SAFETY_MARGIN = 0.05        # seconds kept back from the budget (at most 25 % of it)
@@ -99,6 +101,10 @@ class MctsHexBot(Bot):
         self.max_playouts = max_playouts
         self.move_seconds = move_seconds
         self.engine: HexSearch | None = None
+        self.search_class = search_class(self.plan)
+        warm_up = getattr(sys.modules[self.search_class.__module__], "warm_up", None)
+        if warm_up is not None:       # compile before the match's clocks run, not on move 1
+            warm_up()
         self.vcs: VcSearch | None = None
         self.inferior: InferiorCells | None = None
         self.last_playouts = 0
@@ -121,7 +127,7 @@ class MctsHexBot(Bot):
         if wins:
             return state.move_at(wins[0])
         candidates = engine.winning_cells(cells, other) or None
-        filled = self._filled(engine, cells, other) if candidates is None else None
+        filled = self._filled(engine, cells, other, deadline) if candidates is None else None
         if candidates is None and self.vcs is not None and self._time_for_vcs(deadline, len(cells)):
             candidates = self.vcs.moves_worth_searching(filled or cells, mover)
             if candidates is not None and len(candidates) == 1:
@@ -134,7 +140,8 @@ class MctsHexBot(Bot):
         self.last_playouts = engine.playouts
         return state.move_at(cell)
 
-    def _filled(self, engine: HexSearch, cells: list[int], opponent: int) -> list[int] | None:
+    def _filled(self, engine: HexSearch, cells: list[int], opponent: int,
+                deadline: float | None) -> list[int] | None:
         """``cells`` with dead cells and captured pairs filled in, or None when the level
         does not look for them or nothing was filled.
 
@@ -149,7 +156,8 @@ class MctsHexBot(Bot):
         filled = self.inferior.fill(cells)
         if filled == cells or engine.joined(filled, P1) or engine.joined(filled, P2):
             return None
-        if self.vcs is not None and self.vcs.edge_connections(filled, opponent).won:
+        if self.vcs is not None and self._time_for_vcs(deadline, len(cells)) \
+                and self.vcs.edge_connections(filled, opponent).won:
             return None
         return filled
 
@@ -177,10 +185,27 @@ class MctsHexBot(Bot):
 
     def _engine_for(self, size: int) -> HexSearch:
         if self.engine is None or self.engine.board.size != size:
-            self.engine = HexSearch(size, self.seed, self.plan.config)
-            self.vcs = VcSearch(self.engine.board) if self.plan.virtual_connections else None
+            self.engine = self.search_class(size, self.seed, self.plan.config)
+            compiled_vcs = getattr(self.engine, "vc_search", None)
+            self.vcs = (compiled_vcs or VcSearch(self.engine.board)) if self.plan.virtual_connections else None
             self.inferior = InferiorCells(size) if self.plan.inferior_cells else None
         return self.engine
+
+
+def search_class(plan: LevelPlan) -> type[HexSearch]:
+    """The search a level runs: the compiled one where the plan asks for it and Numba
+    works, else the pure-Python reference (the same algorithm, some 25 times slower).
+
+    The one-folder build leaves Numba out (its compiler alone is some 100 MB, and its
+    disk cache needs the source files), so there level 5 searches in pure Python.
+    """
+    if plan.compiled:
+        try:
+            from games.hex.fast_mcts import FastHexSearch
+        except (ImportError, RuntimeError):    # not installed; no cache it can use
+            return HexSearch
+        return FastHexSearch
+    return HexSearch
 
 
 def should_swap(state: HexState) -> bool:

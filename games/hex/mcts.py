@@ -40,6 +40,7 @@ class SearchConfig:
     prior_weight: float = 12.0       # how many virtual RAVE visits the prior is worth
     expand_after: int = 1            # visits a leaf needs before it grows a child
     reuse_tree: bool = True
+    knowledge_visits: int = 0        # compiled search only: a node's H-search after this many visits
 
 
 class Board:
