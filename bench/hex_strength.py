@@ -59,6 +59,7 @@ def play_one(job: tuple) -> dict:
                             mcts.RandomRolloutEvaluator(1, np.random.RandomState(game_seed)),
                             random_state=np.random.RandomState(game_seed + 1))
     ours = make_bot(level, game_seed)
+    ours.prepare()                     # compile before the clock runs, as the runner does
     state = HexGame().new_initial_state({"size": size, "position": position}, game_seed)
     set_up_openspiel(spiel_state, state)
     remaining = game_time

@@ -53,6 +53,10 @@ class Bot(abc.ABC):
     def reset(self) -> None:
         """Forget anything learned during a game (called on undo)."""
 
+    def prepare(self) -> None:
+        """One-time work before the first move, such as compiling a search; the runner
+        calls it when the match starts, before any clock runs."""
+
 
 class RandomBot(Bot):
     """Uniformly random legal move, from its own seeded generator."""

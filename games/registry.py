@@ -15,6 +15,7 @@ ui): a tool that wants one returns :class:`OpenWindow`, and the shell's entry po
 from __future__ import annotations
 
 import importlib
+import threading
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,6 +47,8 @@ class GamePlugin:
     * ``messages``: the templates of the English texts the game's rules and programs
       write (``"{robot} left the game: {why}"``, marked with ``N_``), by which the
       interface shows those texts translated (see :func:`runner.i18n.translate_text`).
+    * ``warm_up``: ``warm_up()``, one-time work the game's bots need (compiling a search),
+      which the shell runs in the background at start so a match does not wait for it.
     * ``tournament``: the game's own tournament formats, ``{name: preset}`` where a preset
       names a generic format and its settings (Robot's ``pairs``: round robin of duels,
       20 points a win, 10 a draw); see :mod:`runner.tournament`.
@@ -65,6 +68,7 @@ class GamePlugin:
     files: str | None = None
     tournament: str | None = None
     messages: str | None = None
+    warm_up: str | None = None
     howto: str = "HOWTO.md"         # relative to the game's package folder
     picture: str = ""               # asset file name for the home screen
 
@@ -196,3 +200,19 @@ def game(name: str) -> Game:
 
 
 Factory = Callable[..., Any]
+
+
+def warm_up_in_background() -> threading.Thread:
+    """Run every game's ``warm_up`` on one daemon thread, so that compiling a bot's search
+    happens while a person reads the home screen rather than when a match starts.  A
+    game whose warm-up fails is left to do that work when its bot first needs it."""
+    def work() -> None:
+        for each in all_plugins():
+            if each.warm_up:
+                try:
+                    each.load("warm_up")()
+                except Exception:       # noqa: BLE001 - the match will try again, and say why
+                    continue
+    thread = threading.Thread(target=work, name="arena-warm-up", daemon=True)
+    thread.start()
+    return thread

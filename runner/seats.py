@@ -217,6 +217,12 @@ class BotSeat(Seat):
         super().__init__(spec, f"Bot (level {level}{extra})")
         self.bot, self.level, self.settings = bot, level, dict(settings or {})
 
+    def start(self, info: SeatInfo, state: State) -> None:
+        super().start(info, state)
+        prepare = getattr(self.bot, "prepare", None)     # bots made before Bot.prepare had none
+        if prepare is not None:
+            prepare()
+
     def budget(self, seat: int, time_limit: float | None) -> float | None:
         """Seconds the bot may think for this answer: most of the limit, minus hand-over slack."""
         return None if time_limit is None else max(0.01, time_limit * 0.9 - 0.02)

@@ -362,5 +362,9 @@ def open_app(args, match=None, replay_path: str | None = None) -> App:
 
 
 def run_app(args, match=None, replay_path: str | None = None) -> int:
-    """Open the window (:func:`open_app`) and run its loop until it is closed."""
-    return open_app(args, match, replay_path).run()
+    """Open the window (:func:`open_app`) and run its loop until it is closed; the games'
+    bots compile their searches in the background meanwhile."""
+    from games.registry import warm_up_in_background
+    app = open_app(args, match, replay_path)
+    warm_up_in_background()
+    return app.run()

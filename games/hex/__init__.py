@@ -13,5 +13,6 @@ PLUGIN = GamePlugin(
     exports="games.hex.records:EXPORTS",
     renderer="games.hex.render:HexRenderer",
     extra_seats={"gtp": "games.hex.gtp:make_gtp_seat"},
+    warm_up="games.hex.bot:warm_up",
     picture="hex.png",
 )

@@ -9,21 +9,31 @@ level name        search                                                 clock u
 2     easy        plain UCT, uniform random playouts                     15 %        150 po
 3     medium      UCT + RAVE, uniform random playouts                    35 %        800 po
 4     strong      UCT + RAVE + shape priors + bridge-saving playouts     70 %        2500 po
-5     strongest   level 4, tree reuse, virtual connections, fill-in      100 %       6000 po
+5     strongest   level 4 compiled, tree reuse, VCs, fill-in (below)    100 %       96000 po
 ====  ==========  =====================================================  ==========  ========
 
 (po = playouts per move on boards up to 11x11 when the match has no clock, which makes
 a game reproducible from its seed; larger boards get proportionally fewer.)  Every
 searching level first takes an immediate win and, when the opponent threatens one,
-restricts itself to the threatened cells.  Level 5 also looks for virtual connections
-between the edges (games/hex/vcs.py): it plays the move that completes one of its own,
-keeps inside its own when it already has one, and otherwise answers only inside the
-cells that stop every one of the opponent's.  (Asking the same of nodes deep in the
-tree once they had 40 or 200 visits, as MoHex does, cost more playouts than it saved:
-in self-play at 0.5 s a move on 9x9 that bot won 11 of 33 games against this one.)
-Level 5 first fills in dead cells and captured pairs (games/hex/inferior.py): it looks
-for the virtual connections, and starts its playouts, on the filled board, and never
-plays into those cells.
+restricts itself to the threatened cells.
+
+Level 5 is what makes Hex programs such as MoHex strong, within one second a move:
+
+* its search is compiled with Numba (games/hex/fast_mcts.py), about twenty times the
+  playouts of the pure-Python one; where Numba is missing (the one-folder build) it
+  searches in pure Python, with 6000 untimed playouts;
+* it fills in dead cells and captured pairs first (games/hex/inferior.py): it looks for
+  virtual connections, and starts its playouts, on the filled board, and never plays
+  into those cells;
+* at the root, virtual connections between the edges (games/hex/fast_vcs.py, the
+  H-search of games/hex/vcs.py compiled): it plays the move that completes one of its
+  own, keeps inside its own when it already has one, and otherwise answers only inside
+  the cells that stop every one of the opponent's;
+* inside the tree, every node with 256 visits gets the same H-search, as MoHex's
+  nodes do: a side to move with a VC or semi-connection wins there, one facing a VC
+  loses, and moves outside the opponent's must-play region are pruned.  (In pure
+  Python this cost more playouts than it saved: 11 of 33 games in self-play.)
+
 Without the pie rule it opens in the centre, the strongest first move (a proven win
 on every board size solved so far).  With the pie rule on, player 2 swaps an opening
 stone that is off the border, and player 1 opens on one of player 2's edges.
@@ -39,7 +49,6 @@ reserve.
 """
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -102,15 +111,17 @@ class MctsHexBot(Bot):
         self.move_seconds = move_seconds
         self.engine: HexSearch | None = None
         self.search_class = search_class(self.plan)
-        warm_up = getattr(sys.modules[self.search_class.__module__], "warm_up", None)
-        if warm_up is not None:       # compile before the match's clocks run, not on move 1
-            warm_up()
         self.vcs: VcSearch | None = None
         self.inferior: InferiorCells | None = None
         self.last_playouts = 0
 
     def reset(self) -> None:
         self.engine = None
+
+    def prepare(self) -> None:
+        """Compile the search (or load it from Numba's disk cache) before the clocks run."""
+        if self.search_class is not HexSearch:
+            warm_up()
 
     def choose(self, state: HexState, seat: int, time_budget: float | None) -> HexMove:
         start = time.perf_counter()
@@ -176,7 +187,8 @@ class MctsHexBot(Bot):
             return start + max(0.0, spend), cap
         if time_budget is None:
             if cap is None:   # boards above 11x11 get fewer, slower playouts: about as long
-                cap = max(50, int(self.plan.untimed_playouts * min(1.0, 121 / len(state.cells))))
+                playouts = self.plan.untimed_playouts * getattr(self.search_class, "UNTIMED_SCALE", 1)
+                cap = max(50, int(playouts * min(1.0, 121 / len(state.cells))))
             return None, cap
         empty = state.cells.count(EMPTY)
         spend = move_allotment(time_budget, empty) * self.plan.clock_share
@@ -206,6 +218,14 @@ def search_class(plan: LevelPlan) -> type[HexSearch]:
             return HexSearch
         return FastHexSearch
     return HexSearch
+
+
+def warm_up() -> None:
+    """Compile level 5's search if Numba is there: about half a minute the first time on
+    a machine, a second or two after (the shell runs it in the background at start)."""
+    if search_class(LEVEL_PLANS[5]) is not HexSearch:
+        from games.hex.fast_mcts import warm_up as compile_search
+        compile_search()
 
 
 def should_swap(state: HexState) -> bool:

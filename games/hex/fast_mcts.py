@@ -1,13 +1,20 @@
-"""The level-5 Hex search compiled to machine code with Numba: the same MCTS as mcts.py.
+"""The level-5 Hex search compiled to machine code with Numba: mcts.py's MCTS, and more.
 
 ``HexSearch`` in mcts.py is the reference: UCT with RAVE, shape priors seeded as
 virtual RAVE results, and playouts that save the mover's bridges and edge templates.
 In pure Python a playout costs 150-200 µs, so a second gives about 9,000 playouts on
 9x9.  This module runs the same search as compiled loops over flat arrays, some twenty
-times as many playouts in the same time (``bench/hex_strength.py --playout-rate``).
+times as many playouts in the same time (``python bench/hex_playout_rate.py``).
 
 What differs from mcts.py, and why:
 
+* Knowledge at the nodes, as MoHex has it: a node other than the root that reaches
+  ``SearchConfig.knowledge_visits`` visits gets the compiled H-search
+  (games/hex/fast_vcs.py).  A side to move with an edge-to-edge VC or semi-connection
+  there has won, one facing the opponent's VC has lost; a playout that reaches such a
+  proven node stops and counts its result, and a proven loss makes the move into it a
+  proven win.  Otherwise the moves outside the opponent's must-play region are pruned.
+  Boards above 13x13 skip it (its tables grow with the square of the cells).
 * The tree lives in preallocated arrays (a row of per-cell statistics per node).  A
   child grows once its move has ``EXPAND_VISITS`` visits rather than at once, and the
   tree stops growing when the pool is full (about ``POOL_BYTES``): at a few hundred
@@ -20,8 +27,8 @@ What differs from mcts.py, and why:
   compiled code cannot read it.
 
 The compiled functions are cached on disk (Numba's ``cache=True``); ``warm_up()``
-compiles them (a few seconds the first time on a machine, well under one after) so a
-match's first move does not pay for it.
+compiles them (about half a minute the first time on a machine, a second or two after)
+so a match's first move does not pay for it.
 """
 from __future__ import annotations
 
@@ -43,6 +50,8 @@ MAX_REPLIES = 16                # replies a cell's intrusion can call for (bridg
 
 class FastHexSearch(HexSearch):
     """``HexSearch`` whose ``search`` runs compiled; every other method is inherited."""
+
+    UNTIMED_SCALE = 16      # a level's playouts without a clock, times this: about as long
 
     def __init__(self, size: int, seed: int, config: SearchConfig | None = None):
         super().__init__(size, seed, config)

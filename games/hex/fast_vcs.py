@@ -23,8 +23,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from games.hex.mcts import EMPTY, Board
-from games.hex.vcs import EdgeConnections
+from games.hex.mcts import Board
+from games.hex.vcs import EdgeConnections, VcSearch
 
 MAX_FULL = 4            # VCs kept per pair of nodes (the smallest carriers)
 MAX_SEMI = 8            # semi-connections kept per pair
@@ -33,13 +33,13 @@ QUEUE = 1 << 15         # VCs waiting for the AND rule
 NONE, SEMI, WON = 0, 1, 2       # edge_status: what the colour has between its edges
 
 
-class FastVcSearch:
-    """H-search for one board size (see the module docstring); answers as VcSearch."""
+class FastVcSearch(VcSearch):
+    """H-search for one board size (see the module docstring); answers as VcSearch,
+    whose ``must_play`` and ``moves_worth_searching`` it inherits."""
 
-    def __init__(self, board: Board, max_full: int = MAX_FULL, max_semi: int = MAX_SEMI,
+    def __init__(self, board: Board, max_full: int | None = None, max_semi: int | None = None,
                  workspace: tuple | None = None):
-        self.board = board
-        self.all_cells = (1 << board.cells) - 1
+        super().__init__(board)
         self.workspace = workspace if workspace is not None else make_workspace(board, max_full, max_semi)
 
     def edge_connections(self, cells: list[int], colour: int) -> EdgeConnections:
@@ -57,24 +57,6 @@ class FastVcSearch:
                               for k in range(ws[_SEMI_COUNT][a, b])), key=lambda s: _popcount(s[0])))
         return EdgeConnections(fulls, semis)
 
-    def must_play(self, cells: list[int], mover: int) -> list[int] | None:
-        """Cells ``mover`` must choose from to stop the opponent's VCs, or None (see VcSearch)."""
-        theirs = self.edge_connections(cells, 3 - mover)
-        if not theirs.fulls and not theirs.semis:
-            return None
-        region = theirs.must_play(self.all_cells)
-        return [c for c in range(self.board.cells) if region >> c & 1 and cells[c] == EMPTY]
-
-    def moves_worth_searching(self, cells: list[int], mover: int) -> list[int] | None:
-        """The cells a search for ``mover`` need consider, or None for all (see VcSearch)."""
-        ours = self.edge_connections(cells, mover)
-        if ours.fulls:
-            carrier = ours.fulls[0]
-            return [c for c in range(self.board.cells) if carrier >> c & 1] or None
-        if ours.semis:
-            return [ours.semis[0][1]]
-        return self.must_play(cells, mover) or None
-
 
 def _popcount(value: int) -> int:
     return bin(value).count("1")
@@ -89,8 +71,10 @@ def _to_int(words: np.ndarray) -> int:
  _LINKS, _LINK_COUNT, _LINKED, _QUEUE_PAIRS, _QUEUE_CARRIERS, _SCRATCH, _INFO) = range(15)
 
 
-def make_workspace(board: Board, max_full: int = MAX_FULL, max_semi: int = MAX_SEMI) -> tuple:
-    """The arrays one H-search works in, for ``board``'s size (about 12 MB on 11x11)."""
+def make_workspace(board: Board, max_full: int | None = None, max_semi: int | None = None) -> tuple:
+    """The arrays one H-search works in, for ``board``'s size (about 12 MB on 11x11),
+    keeping ``max_full`` VCs and ``max_semi`` semis a pair (MAX_FULL, MAX_SEMI if None)."""
+    max_full, max_semi = max_full or MAX_FULL, max_semi or MAX_SEMI
     cells = board.cells
     words = (cells + 63) // 64
     nodes = 2 * cells + 2            # empty cells, two edges, at most one group a cell

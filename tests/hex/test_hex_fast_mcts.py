@@ -231,3 +231,30 @@ def test_with_knowledge_the_search_finds_a_winning_move_and_proves_nodes():
         proven += int((search.pool.proven[:search.pool.count] != 0).sum())
         checked += 1
     assert proven > 0
+
+
+# ---------------------------------------------------------------- compiling before the clocks
+def test_a_bot_seat_compiles_level_5_when_the_match_starts_not_when_it_is_built(monkeypatch):
+    from games import registry
+    from runner.seats import SeatInfo, make_seat
+
+    calls = []
+    monkeypatch.setattr(fast_mcts, "warm_up", lambda: calls.append("compiled"))
+    plugin = registry.plugin("hex")
+    seat = make_seat("bot:5", plugin, 1)          # what the New match form does to check a seat
+    assert calls == []
+    state = GAME.new_initial_state({"size": 5, "position": ""}, 1)
+    seat.start(SeatInfo(GAME, {}, 0, 2, 1), state)
+    assert calls == ["compiled"]
+    make_seat("bot:4", plugin, 1).start(SeatInfo(GAME, {}, 1, 2, 1), state)
+    assert calls == ["compiled"]                  # level 4 searches in pure Python
+
+
+def test_the_shell_warms_every_game_up_in_the_background(monkeypatch):
+    from games import registry
+
+    calls = []
+    monkeypatch.setattr(fast_mcts, "warm_up", lambda: calls.append("hex"))
+    thread = registry.warm_up_in_background()
+    thread.join(30)
+    assert calls == ["hex"] and thread.daemon

@@ -38,6 +38,7 @@ def random_game_sgf(tmp_path: Path, size: int, seed: int) -> Path:
         move = state.move_at(rng.choice(empty))
         nodes.append(f";{'BW'[state.current]}[{to_hexgui(move)}]")
         state.push(move)
+    tmp_path.mkdir(parents=True, exist_ok=True)
     path = tmp_path / "game.sgf"
     path.write_text(f"(;FF[4]GM[11]SZ[{size}]{''.join(nodes)})\n")
     return path
@@ -100,3 +101,28 @@ def test_a_move_that_keeps_the_win_is_not_flagged():
     unknown = review.MoveReview(5, 0, "a1", before=None, after=1)
     assert not kept.threw_away_a_win and thrown.threw_away_a_win and not unknown.threw_away_a_win
     assert HexMove(1, 1).text() == "a1"
+
+
+def test_thrown_wins_are_the_solvers_and_the_bots_answers_are_judged_right(tmp_path, capsys):
+    """bench/hex_thrown_wins.py: its test positions are exactly the won positions a
+    random 4x4 game threw away (by the arena's solver), and its verdict on each of the
+    bot's moves is the arena solver's."""
+    from bench import hex_thrown_wins
+
+    paths = [random_game_sgf(tmp_path / str(seed), 4, seed) for seed in (10, 11)]
+    tests = hex_thrown_wins.thrown_wins([str(p) for p in paths], ENGINE.split(), 1, "")
+    expected = 0
+    for path in paths:
+        states = open_replay(path).states
+        expected += sum(1 for i in range(len(states) - 1) if states[i].cells.count(0) <= 12
+                        and solved_by_the_arena(states[i]) == states[i].current
+                        and solved_by_the_arena(states[i + 1]) != states[i].current)
+    assert len(tests) == expected > 0
+    hex_thrown_wins.save_tests(tests, tmp_path / "tests.jsonl")
+    again = hex_thrown_wins.load_tests(tmp_path / "tests.jsonl")
+    assert [(s.cells, s.current) for _, _, s in again] == [(s.cells, s.current) for _, _, s in tests]
+    for index, (_label, start, state) in enumerate(tests):
+        kept, move = hex_thrown_wins.keeps_the_win(start, state, ENGINE.split(), 50, index)
+        after = state.clone()
+        after.push(move)
+        assert kept == (solved_by_the_arena(after) == state.current)
