@@ -14,6 +14,8 @@ What differs from mcts.py, and why:
   there has won, one facing the opponent's VC has lost; a playout that reaches such a
   proven node stops and counts its result, and a proven loss makes the move into it a
   proven win.  Otherwise the moves outside the opponent's must-play region are pruned.
+  Proofs also climb the tree as in MCTS-solver: a move into a proven win for the
+  opponent is tried only when every move is, and then the node itself is lost.
   Boards above 13x13 skip it (its tables grow with the square of the cells).
 * The tree lives in preallocated arrays (a row of per-cell statistics per node).  A
   child grows once its move has ``EXPAND_VISITS`` visits rather than at once, and the
@@ -43,6 +45,7 @@ from games.hex.mcts import EMPTY, P1, P2, Board, HexSearch, SearchConfig
 EXPAND_VISITS = 2               # visits of a move before its child node grows
 PROVEN_WIN, PROVEN_LOSS = 1, 2  # a node's H-search result, for the side to move there
 KNOWLEDGE_MAX_CELLS = 13 * 13   # larger boards get no H-search at the nodes
+LOST_MOVE = -1e29               # a move's value in selection when its child is proven lost
 POOL_BYTES = 160 * 1024 * 1024  # the tree's memory: per node, five numbers per cell
 BATCH = 256                     # playouts between two looks at the clock
 MAX_REPLIES = 16                # replies a cell's intrusion can call for (bridges, edges)
@@ -321,8 +324,12 @@ def _new_node(pool, cells, mover, tables, prior_weight, flags):
 
 
 @njit(cache=True)
-def _select(node, cells, allowed, is_root, n, w, rn, rw, visits, bias, explore, use_rave):
-    """The move UCT-RAVE picks at ``node`` (an empty cell), or -1 when none is left."""
+def _select(node, cells, allowed, is_root, n, w, rn, rw, visits, child, proven, bias, explore, use_rave):
+    """(the move UCT-RAVE picks at ``node``, an empty cell or -1 when none is left;
+    whether every move there is lost: each one's child is a proven win for the opponent).
+
+    A move into a proven win for the opponent is picked only when all of them are.
+    """
     best = -1
     best_value = -1e30
     total = cells.shape[0]
@@ -345,10 +352,13 @@ def _select(node, cells, allowed, is_root, n, w, rn, rw, visits, bias, explore, 
                 value = w[node, c] / nc + explore * np.sqrt(log_total / nc)
             else:
                 value = 1e6 + rw[node, c] / r
+        below = child[node, c]
+        if below >= 0 and proven[below] == PROVEN_WIN:
+            value = LOST_MOVE
         if value > best_value:
             best = c
             best_value = value
-    return best
+    return best, best_value <= LOST_MOVE
 
 
 @njit(cache=True)
@@ -450,9 +460,16 @@ def _run_playouts(count, root, start, allowed, pool, tables, params, flags, rng,
                     if proven[node] == PROVEN_LOSS and parent != root:
                         proven[parent] = PROVEN_WIN      # the move into this node wins
                     break
-            move = _select(node, cells, allowed, node == root, n, w, rn, rw, visits,
-                           bias, explore, use_rave)
+            move, all_lost = _select(node, cells, allowed, node == root, n, w, rn, rw, visits,
+                                     child, proven, bias, explore, use_rave)
             if move < 0:
+                break
+            if all_lost and node != root:        # MCTS-solver: every move loses
+                proven[node] = PROVEN_LOSS
+                result = 3 - movers[node]
+                parent = path_nodes[depth - 1]
+                if parent != root:
+                    proven[parent] = PROVEN_WIN
                 break
             path_nodes[depth] = node
             path_moves[depth] = move

@@ -258,3 +258,32 @@ def test_the_shell_warms_every_game_up_in_the_background(monkeypatch):
     thread = registry.warm_up_in_background()
     thread.join(30)
     assert calls == ["hex"] and thread.daemon
+
+
+def test_selection_avoids_moves_into_proven_wins_and_says_when_all_lose():
+    """MCTS-solver at one node: a move whose child is a proven win for the opponent is
+    picked only when every move is such a one, and then ``_select`` says all are lost."""
+    search = FastHexSearch(3, 0)
+    pool = search.pool
+    cells = np.zeros(9, dtype=np.int8)
+    cells[4] = P1
+    root = pool.new_root(P2, cells, search.tables, search.config)
+    children = {}
+    for c in range(9):
+        if c != 4:
+            after = cells.copy()
+            after[c] = P2
+            children[c] = pool.new_root(P1, after, search.tables, search.config)   # appended
+            pool.child[root, c] = children[c]
+            pool.proven[children[c]] = fast_mcts.PROVEN_WIN
+    pool.proven[children[7]] = 0
+    allowed = np.ones(9, dtype=np.uint8)
+    select = fast_mcts._select
+
+    def pick():
+        return select(root, cells, allowed, True, pool.n, pool.w, pool.rn, pool.rw, pool.visits,
+                      pool.child, pool.proven, 0.0005, 0.0, True)
+    assert pick() == (7, False)
+    pool.proven[children[7]] = fast_mcts.PROVEN_WIN
+    move, all_lost = pick()
+    assert all_lost and move in children
