@@ -112,7 +112,7 @@ class FastHexSearch(HexSearch):
                 break                       # nothing left to search
             if deadline is None and _decided(pool.n[root], allowed, start, limit - self.playouts):
                 break
-        return int(_best_move(root, start, allowed, pool.n, pool.w, pool.rn, pool.rw))
+        return int(_best_move(root, start, allowed, pool.n, pool.w, pool.rn, pool.rw, pool.child, pool.proven))
 
     def _root_for(self, cells: list[int], mover: int) -> int:
         """The root node's index: the old tree's grandchild when the game went there."""
@@ -540,14 +540,29 @@ def _knowledge(node, cells, pool, vc, region):
 
 
 @njit(cache=True)
-def _best_move(root, start, allowed, n, w, rn, rw):
-    """The most visited root move; ties go to the better mean, then RAVE, then the lower cell."""
+def _best_move(root, start, allowed, n, w, rn, rw, child, proven):
+    """The root move to play: a proven win if there is one; else the most visited move
+    whose child is not a proven win for the opponent (any move if all are); ties go to
+    the better mean, then RAVE, then the lower cell.
+
+    A move proven lost keeps the visits it had before the proof, since selection stops
+    trying it (MCTS-solver), so its count alone must not choose it.
+    """
     best = -1
+    best_rank = -1
     for c in range(start.shape[0]):
         if allowed[c] == 0 or start[c] != 0:
             continue
-        if best < 0:
-            best = c
+        below = child[root, c]
+        rank = 1
+        if below >= 0 and proven[below] == PROVEN_LOSS:
+            rank = 2                         # the opponent to move there has lost
+        elif below >= 0 and proven[below] == PROVEN_WIN:
+            rank = 0
+        if best < 0 or rank > best_rank:
+            best, best_rank = c, rank
+            continue
+        if rank < best_rank:
             continue
         a = n[root, c]
         b = n[root, best]

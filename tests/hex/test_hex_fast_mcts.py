@@ -287,3 +287,27 @@ def test_selection_avoids_moves_into_proven_wins_and_says_when_all_lose():
     pool.proven[children[7]] = fast_mcts.PROVEN_WIN
     move, all_lost = pick()
     assert all_lost and move in children
+
+
+def test_the_root_never_plays_a_move_proven_lost_for_its_visits_alone():
+    """A move proven lost keeps its old visits (selection stops trying it); the move
+    played is the most visited of the others, and a proven win beats any count."""
+    search = FastHexSearch(3, 0)
+    pool = search.pool
+    cells = np.zeros(9, dtype=np.int8)
+    root = pool.new_root(P1, cells, search.tables, search.config)
+    for c in (2, 4, 6):
+        after = cells.copy()
+        after[c] = P1
+        pool.child[root, c] = pool.new_root(P2, after, search.tables, search.config)
+    pool.n[root, :] = [5, 1, 50, 1, 40, 1, 3, 1, 1]
+    allowed = np.ones(9, dtype=np.uint8)
+
+    def best():
+        return fast_mcts._best_move(root, cells, allowed, pool.n, pool.w, pool.rn, pool.rw,
+                                    pool.child, pool.proven)
+    assert best() == 2
+    pool.proven[pool.child[root, 2]] = fast_mcts.PROVEN_WIN      # the opponent wins after 2
+    assert best() == 4
+    pool.proven[pool.child[root, 6]] = fast_mcts.PROVEN_LOSS     # the opponent loses after 6
+    assert best() == 6

@@ -45,34 +45,36 @@ def unfinished_positions(size: int, count: int, seed: int, least_stones: int):
         yield cells
 
 
-@pytest.mark.parametrize("search_class", [VcSearch, FastVcSearch])
 @pytest.mark.parametrize("size, count, least_stones", [(4, 120, 0), (5, 40, 9)])
-def test_every_reported_connection_holds_against_the_solver(size, count, least_stones, search_class):
-    vcs = search_class(Board(size))
-    checked = {"full": 0, "semi": 0, "outside": 0}
+def test_every_reported_connection_holds_against_the_solver(size, count, least_stones):
+    """Both H-searches, vcs.py and its compiled twin fast_vcs.py, on the same positions
+    (one solver table a position serves both)."""
+    searches = {"python": VcSearch(Board(size)), "compiled": FastVcSearch(Board(size))}
+    checked = {(name, kind): 0 for name in searches for kind in ("full", "semi", "outside")}
     for cells in unfinished_positions(size, count, seed=size, least_stones=least_stones):
         solver = Solver(size)            # a fresh table: a 5x5 table grows large
         masks = stone_masks(cells)
-        for colour in (P1, P2):
-            other = 3 - colour
-            mine, theirs = masks[colour], masks[other]
-            found = vcs.edge_connections(cells, colour)
-            for _carrier in found.fulls:                 # the opponent moves first, and loses
-                checked["full"] += 1
-                assert not solver.wins(theirs, mine, other), (cells, colour)
-            for _carrier, key in found.semis:            # the key wins
-                checked["semi"] += 1
-                after = mine | 1 << key
-                assert solver.connected(after, colour) or not solver.wins(theirs, after, other)
-            must = vcs.must_play(cells, other)
-            if must is None:
-                continue
-            for cell in range(size * size):              # the opponent's other moves lose
-                if cells[cell] == EMPTY and cell not in must:
-                    checked["outside"] += 1
-                    after = theirs | 1 << cell
-                    assert not solver.connected(after, other)
-                    assert solver.wins(mine, after, colour), (cells, other, cell, must)
+        for name, vcs in searches.items():
+            for colour in (P1, P2):
+                other = 3 - colour
+                mine, theirs = masks[colour], masks[other]
+                found = vcs.edge_connections(cells, colour)
+                for _carrier in found.fulls:                 # the opponent moves first, and loses
+                    checked[name, "full"] += 1
+                    assert not solver.wins(theirs, mine, other), (name, cells, colour)
+                for _carrier, key in found.semis:            # the key wins
+                    checked[name, "semi"] += 1
+                    after = mine | 1 << key
+                    assert solver.connected(after, colour) or not solver.wins(theirs, after, other)
+                must = vcs.must_play(cells, other)
+                if must is None:
+                    continue
+                for cell in range(size * size):              # the opponent's other moves lose
+                    if cells[cell] == EMPTY and cell not in must:
+                        checked[name, "outside"] += 1
+                        after = theirs | 1 << cell
+                        assert not solver.connected(after, other)
+                        assert solver.wins(mine, after, colour), (name, cells, other, cell, must)
     assert min(checked.values()) > 10, checked           # the check did check something
 
 
