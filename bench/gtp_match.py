@@ -96,6 +96,29 @@ position at seven of its moves and played a losing move at each; the wins there 
 deeper reading than a second of the bot's search.  (``ARENA_SANDBOX=basic``
 because MoHex reads its pattern files from beside its binary, which the strict sandbox
 hides when that is under /tmp.)
+
+The same sets (each line 12 games, one second a move, MoHex at 1,000 playouts, games
+MoHex lost by its crash scored by the solved value), 2026-11-28, as level 5 gained its
+compiled search (games/hex/fast_mcts.py; 91,000-107,000 playouts a second on 9x9 and
+92,000 on 11x11 where the pure-Python one makes 3,800: bench/hex_playout_rate.py) and
+then MoHex's kind of knowledge inside the tree (the compiled H-search at every node
+with 256 visits)::
+
+    compiled, no knowledge in the tree, first sets:    9x9 4/12, 11x11 3/12
+    knowledge at 256 visits, root H-search in Python:  9x9 6/12, 11x11 5/12
+    knowledge, compiled root H-search (three sets):    9x9 4/12, 6/12, 5/12 = 15/36 = 41.7% [27.1%, 57.8%]
+                                                       11x11 7/12, 6/12 (13/24 = 54.2% [35.1%, 72.1%])
+    with MCTS-solver, but the root playing a move proven lost for its old visits:
+                                                       9x9 7/12, 6/12, 6/12 = 19/36 = 52.8% [37.0%, 68.0%]
+                                                       11x11 5/12, 4/12, 1/8 (stopped; the flaw found)
+    MCTS-solver with the root's choice mended:         9x9 6/12, 5/12, 4/12 = 15/36 = 41.7% [27.1%, 57.8%]
+                                                       11x11 6/12, 9/12, 7/12 = 22/36 = 61.1% [44.9%, 75.2%]
+
+Ten times the playouts alone did not help (the first line); the knowledge did.  The
+bot still wins far more as player 1 than as player 2 (10/18 against 5/18 on 9x9 and
+14/18 against 8/18 on 11x11 in the last line): the openings of these sets favour player 1, and MoHex's H-search, the fuller
+of the two, sees a lost position sooner.  Every bot win was still a MoHex crash in a
+position solved as won for the bot.
 """
 from __future__ import annotations
 

@@ -31,7 +31,8 @@ Level 5 is what makes Hex programs such as MoHex strong, within one second a mov
   the cells that stop every one of the opponent's;
 * inside the tree, every node with 256 visits gets the same H-search, as MoHex's
   nodes do: a side to move with a VC or semi-connection wins there, one facing a VC
-  loses, and moves outside the opponent's must-play region are pruned.  (In pure
+  loses, and moves outside the opponent's must-play region are pruned; proofs climb
+  the tree (MCTS-solver), and the root never plays a move proven lost.  (In pure
   Python this cost more playouts than it saved: 11 of 33 games in self-play.)
 
 Without the pie rule it opens in the centre, the strongest first move (a proven win
