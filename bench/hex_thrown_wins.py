@@ -30,6 +30,7 @@ import games.hex.bot as hex_bot  # noqa: E402
 import games.hex.fast_vcs as fast_vcs  # noqa: E402
 from bench.hex_game_review import absolute_paths, dfpn_winners, review, solve_positions  # noqa: E402
 from bench.stats import wilson_interval  # noqa: E402
+from games.api import ArenaError  # noqa: E402
 from games.hex.notation import from_hexgui, to_hexgui  # noqa: E402
 from games.hex.rules import HexGame  # noqa: E402
 from runner.records import open_replay  # noqa: E402
@@ -63,16 +64,21 @@ def save_tests(tests, path: str) -> None:
 
 
 def load_tests(path: str):
-    """The tests ``save_tests`` wrote, as (label, start, state)."""
+    """The tests ``save_tests`` wrote, as (label, start, state); ValueError naming the
+    file and line when one is not such a test."""
     tests = []
     with open(path, encoding="utf-8") as lines:
-        for line in lines:
-            item = json.loads(line)
-            start = HexGame().new_initial_state(
-                {"size": item["size"], "position": item["start"], "swap": item["swap"]}, 1)
-            state = start.clone()
-            for name in item["moves"]:
-                state.push(from_hexgui(name))
+        for number, line in enumerate(lines, 1):
+            try:
+                item = json.loads(line)
+                start = HexGame().new_initial_state(
+                    {"size": item["size"], "position": item["start"], "swap": item["swap"]}, 1)
+                state = start.clone()
+                for name in item["moves"]:
+                    state.push(from_hexgui(name))
+            except (ValueError, KeyError, TypeError, ArenaError) as exc:
+                raise ValueError(f"{path}:{number}: expected a test as save_tests writes it "
+                                 f"(label, size, start, swap, moves): {exc}") from None
             tests.append((item["label"], start, state))
     return tests
 
@@ -111,7 +117,10 @@ def main(argv=None) -> int:
         fast_vcs.MAX_FULL, fast_vcs.MAX_SEMI = (int(x) for x in args.vc_limits.split(","))
     started = time.perf_counter()
     if args.load:
-        tests = load_tests(args.load)
+        try:
+            tests = load_tests(args.load)
+        except (OSError, ValueError) as exc:
+            parser.error(str(exc))
     else:
         tests = thrown_wins(args.records, engine, args.seconds, args.who)
         print(f"{len(tests)} positions where a won position was thrown away "

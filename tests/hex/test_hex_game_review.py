@@ -126,3 +126,14 @@ def test_thrown_wins_are_the_solvers_and_the_bots_answers_are_judged_right(tmp_p
         after = state.clone()
         after.push(move)
         assert kept == (solved_by_the_arena(after) == state.current)
+
+
+@pytest.mark.parametrize("line", ['{"label": "x"}', "not json", '{"label": "x", "size": 3, "start": "", '
+                                  '"swap": false, "moves": ["z9"]}'])
+def test_a_bad_saved_test_names_the_file_and_line(tmp_path, line):
+    from bench import hex_thrown_wins
+
+    path = tmp_path / "tests.jsonl"
+    path.write_text(line + "\n")
+    with pytest.raises(ValueError, match=r"tests.jsonl:1: expected a test"):
+        hex_thrown_wins.load_tests(str(path))
