@@ -241,10 +241,18 @@ _warm = False
 
 
 def warm_up() -> None:
-    """Compile (or load from the disk cache) every kernel once per process, on a 3x3 board."""
+    """Compile (or load from the disk cache) every kernel once per process, on a 3x3 board.
+
+    Both ways in are taken: the tree search, whose nodes call the H-search, and the
+    root's H-search called from Python, whose argument types differ and so make a second
+    compiled version.  A kernel first compiled during a move would spend that move's
+    clock (tests/hex/test_hex_fast_mcts.py checks that moves compile nothing)."""
     global _warm
     if not _warm:
         FastHexSearch(3, 0).search([EMPTY] * 9, P1, None, 40)
+        root_vcs = FastVcSearch(Board(3))
+        for colour in (P1, P2):
+            root_vcs.edge_connections([EMPTY] * 9, colour)
         _warm = True
 
 

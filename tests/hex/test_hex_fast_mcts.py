@@ -8,6 +8,7 @@ from __future__ import annotations
 import builtins
 import random
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -248,6 +249,51 @@ def test_a_bot_seat_compiles_level_5_when_the_match_starts_not_when_it_is_built(
     assert calls == ["compiled"]
     make_seat("bot:4", plugin, 1).start(SeatInfo(GAME, {}, 1, 2, 1), state)
     assert calls == ["compiled"]                  # level 4 searches in pure Python
+
+
+# Run in a fresh process: this test process may have compiled every version already.
+MOVES_AFTER_WARM_UP = """
+import random, sys
+import numba
+from games.hex import fast_mcts, fast_vcs
+from games.hex.bot import make_bot
+from games.hex.mcts import EMPTY
+from games.hex.rules import HexGame
+
+def versions():
+    return {(module.__name__, name): len(kernel.signatures)
+            for module in (fast_mcts, fast_vcs) for name, kernel in vars(module).items()
+            if isinstance(kernel, numba.core.registry.CPUDispatcher)}
+
+fast_mcts.warm_up()
+before = versions()
+rng = random.Random(1)
+for size in (5, 11):
+    bot = make_bot(5, 1, max_playouts=3000)
+    state = HexGame().new_initial_state({"size": size, "position": ""}, 1)
+    for _ in range(4):
+        state.push(bot.choose(state.clone(), state.current, None))
+        if state.outcome():
+            break
+        state.push(state.move_at(rng.choice([i for i, v in enumerate(state.cells) if v == EMPTY])))
+        if state.outcome():
+            break
+after = versions()
+print(sorted(key for key in after if after[key] != before[key]))
+"""
+
+
+def test_moves_after_the_warm_up_compile_nothing():
+    """A kernel compiled (or even loaded from the disk cache) during a move spends that
+    move's clock: on the CI machine the root H-search's first call from Python took a
+    5x5 move 0.1 s over its budget.  So the warm-up must leave nothing to compile."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", MOVES_AFTER_WARM_UP], capture_output=True,
+                          text=True, timeout=300, cwd=str(Path(__file__).resolve().parents[2]))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]", "compiled during moves: " + done.stdout
 
 
 def test_the_shell_warms_every_game_up_in_the_background(monkeypatch):
