@@ -449,6 +449,8 @@ def _run_playouts(count, root, start, allowed, pool, tables, params, flags, rng,
     path_nodes = np.empty(total + 1, dtype=np.int64)
     path_moves = np.empty(total + 1, dtype=np.int64)
     region = np.empty(total, dtype=np.uint8)
+    owned = np.zeros(3, dtype=np.int64)
+    owned_cells = np.empty((3, total), dtype=np.int32)
     done = 0
     for _ in range(count):
         cells[:] = start
@@ -500,6 +502,13 @@ def _run_playouts(count, root, start, allowed, pool, tables, params, flags, rng,
             to_play = 3 - movers[path_nodes[depth - 1]]
             _fill(cells, to_play, last, order, rng, tables, bridge_playouts)
             winner = _winner(cells, tables, stack, seen)
+            if use_rave:                     # each colour's cells, listed once a playout
+                owned[1] = 0
+                owned[2] = 0
+                for c in range(total):
+                    colour = cells[c]
+                    owned_cells[colour, owned[colour]] = c
+                    owned[colour] += 1
         for d in range(depth):
             node = path_nodes[d]
             move = path_moves[d]
@@ -510,11 +519,11 @@ def _run_playouts(count, root, start, allowed, pool, tables, params, flags, rng,
             if won:
                 w[node, move] += 1.0
             if use_rave and result == 0:
-                for c in range(total):
-                    if cells[c] == mover:
-                        rn[node, c] += 1.0
-                        if won:
-                            rw[node, c] += 1.0
+                for k in range(owned[mover]):
+                    c = owned_cells[mover, k]
+                    rn[node, c] += 1.0
+                    if won:
+                        rw[node, c] += 1.0
         done += 1
     return done
 
