@@ -133,8 +133,8 @@ them with other seeds for the bot)::
                                                        11x11 37/72 = 51.4% [40.1%, 62.6%] (player 1 22/36, player 2 15/36)
 
 Neither change moved the score from 41.7%, so neither was kept; and the replay shows
-that 11x11's 61.1% was a lucky draw: over 72 games the bot is about even there.  What the games show instead
-is the opening: to the sets' edge openings MoHex answers next to the stone (to a4, b2
+that 11x11's 61.1% was a lucky draw: over 72 games the bot is about even there.  What
+the games show instead is the opening: to the sets' edge openings MoHex answers next to the stone (to a4, b2
 in all four games; to a3, a2), the bot near the centre (e5, f4), and a4 was lost in
 all four games, as either colour.  MoHex gets those local answers from its learned
 pattern weights (its priors and playouts); the bot's shape priors are hand-made.
