@@ -476,11 +476,7 @@ def _run_playouts(count, root, start, allowed, pool, tables, params, flags, rng,
                 break
             if all_lost and node != root:        # MCTS-solver: every move loses
                 proven[node] = PROVEN_LOSS
-                result = 3 - movers[node]
-                parent = path_nodes[depth - 1]
-                if parent != root:
-                    proven[parent] = PROVEN_WIN
-                break
+                continue                         # end the playout as at any proven node
             path_nodes[depth] = node
             path_moves[depth] = move
             depth += 1
