@@ -21,7 +21,7 @@ Level 5 is what makes Hex programs such as MoHex strong, within one second a mov
 
 * its search is compiled with Numba (games/hex/fast_mcts.py), about twenty times the
   playouts of the pure-Python one; where Numba is missing (the one-folder build) it
-  searches in pure Python, with 6000 untimed playouts;
+  searches in pure Python, with 6000 untimed playouts and no pattern priors;
 * it fills in dead cells and captured pairs first (games/hex/inferior.py): it looks for
   virtual connections, and starts its playouts, on the filled board, and never plays
   into those cells;
@@ -29,6 +29,10 @@ Level 5 is what makes Hex programs such as MoHex strong, within one second a mov
   H-search of games/hex/vcs.py compiled): it plays the move that completes one of its
   own, keeps inside its own when it already has one, and otherwise answers only inside
   the cells that stop every one of the opponent's;
+* every node's moves get a prior probability from their surroundings (the twelve cells
+  around each, and how near it lies to the last two moves), fitted to the moves MoHex
+  chose in games against itself (games/hex/patterns.py); selection adds it as a bias
+  that fades with the move's visits, as MoHex 2.0 does;
 * inside the tree, every node with 256 visits gets the same H-search, as MoHex's
   nodes do: a side to move with a VC or semi-connection wins there, one facing a VC
   loses, and moves outside the opponent's must-play region are pruned; proofs climb
@@ -75,6 +79,7 @@ class LevelPlan:
     compiled: bool = False              # search with games/hex/fast_mcts.py when Numba is there
 
 
+PATTERN_BIAS = 2.0                # level 5: weight of the pattern priors (games/hex/patterns.py)
 VC_SECONDS_PER_121_CELLS = 0.05   # least time left for the root's H-search, per 121 cells
 
 LEVEL_PLANS = {
@@ -82,7 +87,7 @@ LEVEL_PLANS = {
                               exploration=0.8, reuse_tree=False), 0.15, 150),
     3: LevelPlan(SearchConfig(bridge_playouts=False, use_priors=False, reuse_tree=False), 0.35, 800),
     4: LevelPlan(SearchConfig(reuse_tree=False), 0.7, 2500),
-    5: LevelPlan(SearchConfig(knowledge_visits=256), 1.0, 6000, virtual_connections=True, inferior_cells=True,
+    5: LevelPlan(SearchConfig(knowledge_visits=256, pattern_bias=PATTERN_BIAS), 1.0, 6000, virtual_connections=True, inferior_cells=True,
                  centre_opening=True, compiled=True),
 }
 
@@ -148,7 +153,7 @@ class MctsHexBot(Bot):
             candidates = pie_openings(state.size)      # a centre opening would just be swapped
         if candidates is None and filled is not None:
             candidates = [c for c in range(len(cells)) if filled[c] == EMPTY]
-        cell = engine.search(cells, mover, deadline, playout_cap, candidates, filled)
+        cell = engine.search(cells, mover, deadline, playout_cap, candidates, filled, recent_cells(state))
         self.last_playouts = engine.playouts
         return state.move_at(cell)
 
@@ -227,6 +232,17 @@ def warm_up() -> None:
     if search_class(LEVEL_PLANS[5]) is not HexSearch:
         from games.hex.fast_mcts import warm_up as compile_search
         compile_search()
+
+
+def recent_cells(state: HexState) -> tuple[int, int]:
+    """(the mover's last cell, the opponent's last cell), -1 for none; after a swap,
+    which moves the stone, both are -1."""
+    history = state.history
+    if any(move.is_swap for move in history[-2:]):
+        return -1, -1
+    last = state.index(history[-1]) if history else -1
+    own_last = state.index(history[-2]) if len(history) >= 2 else -1
+    return own_last, last
 
 
 def should_swap(state: HexState) -> bool:

@@ -17,6 +17,10 @@ What differs from mcts.py, and why:
   Proofs also climb the tree as in MCTS-solver: a move into a proven win for the
   opponent is tried only when every move is, and then the node itself is lost.
   Boards above 13x13 skip it (its tables grow with the square of the cells).
+* Pattern priors (games/hex/patterns.py) with ``SearchConfig.pattern_bias`` above 0: a
+  new node gives each move a probability from its fitted pattern gammas, and selection
+  adds ``pattern_bias * probability / sqrt(visits + 1)`` to the move's value (MoHex 2.0's
+  progressive bias).  The shape priors above still seed the RAVE counts.
 * The tree lives in preallocated arrays (a row of per-cell statistics per node).  A
   child grows once its move has ``EXPAND_VISITS`` visits rather than at once, and the
   tree stops growing when the pool is full (about ``POOL_BYTES``): at a few hundred
@@ -39,6 +43,7 @@ import time
 import numpy as np
 from numba import njit
 
+from games.hex import patterns
 from games.hex.fast_vcs import NONE, SEMI, WON, FastVcSearch, edge_status, make_workspace
 from games.hex.mcts import EMPTY, P1, P2, Board, HexSearch, SearchConfig
 
@@ -46,7 +51,7 @@ EXPAND_VISITS = 2               # visits of a move before its child node grows
 PROVEN_WIN, PROVEN_LOSS = 1, 2  # a node's H-search result, for the side to move there
 KNOWLEDGE_MAX_CELLS = 13 * 13   # larger boards get no H-search at the nodes
 LOST_MOVE = -1e29               # a move's value in selection when its child is proven lost
-POOL_BYTES = 160 * 1024 * 1024  # the tree's memory: per node, five numbers per cell
+POOL_BYTES = 160 * 1024 * 1024  # the tree's memory: per node, six numbers per cell
 BATCH = 256                     # playouts between two looks at the clock
 MAX_REPLIES = 16                # replies a cell's intrusion can call for (bridges, edges)
 
@@ -60,7 +65,8 @@ class FastHexSearch(HexSearch):
         super().__init__(size, seed, config)
         cells = self.board.cells
         self.tables = _tables(self.board)
-        self.capacity = max(256, POOL_BYTES // (20 * cells + 8))
+        self.pattern_tables = _pattern_tables(size, self.config.pattern_bias > 0)
+        self.capacity = max(256, POOL_BYTES // (24 * cells + 8))
         self.pool = _Pool(self.capacity, cells)
         # The H-search's tables grow with the square of the cells (11 MB on 11x11, 33 MB
         # on 13x13); larger boards search without knowledge at the nodes.
@@ -73,12 +79,14 @@ class FastHexSearch(HexSearch):
 
     def search(self, cells: list[int], mover: int, deadline: float | None,
                max_playouts: int | None, candidates: list[int] | None = None,
-               filled: list[int] | None = None) -> int:
+               filled: list[int] | None = None, recent: tuple[int, int] = (-1, -1)) -> int:
         """Best cell for ``mover`` on ``cells`` (never mutated) within the limits.
 
         ``candidates`` restricts the root's moves; ``filled`` is ``cells`` with
         inferior cells filled in (games/hex/inferior.py): playouts start from it, so
-        the tree never plays into those cells.
+        the tree never plays into those cells.  ``recent`` is (the mover's last cell,
+        the opponent's last cell), -1 where there is none: the pattern priors weigh
+        moves near them.
         """
         start = np.array(filled if filled is not None else cells, dtype=np.int8)
         allowed = np.zeros(self.board.cells, dtype=np.uint8)
@@ -92,20 +100,22 @@ class FastHexSearch(HexSearch):
             return legal[0]
         if not legal:
             return min(c for c in range(self.board.cells) if cells[c] == EMPTY)
-        root = self._root_for(cells, mover)
+        root = self._root_for(cells, mover, recent)
         self.playouts = 0
         limit = max_playouts if max_playouts is not None else 1 << 60
         config = self.config
-        params = np.array([config.rave_bias, config.exploration, config.prior_weight], dtype=np.float64)
-        flags = np.array([config.use_rave, config.bridge_playouts, config.use_priors], dtype=np.uint8)
+        params = _params(config)
+        flags = _flags(config)
         pool, tables = self.pool, self.tables
+        recent_moves = np.array(recent, dtype=np.int64)
         while self.playouts < limit:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             batch = min(BATCH, limit - self.playouts)
             done = _run_playouts(batch, root, start, allowed, pool.arrays(), tables, params, flags,
                                  self.rng_state, EXPAND_VISITS, self.vc_workspace,
-                                 config.knowledge_visits if self.knows else 0)
+                                 config.knowledge_visits if self.knows else 0,
+                                 self.pattern_tables, recent_moves)
             pool.count = int(pool.meta[0])
             self.playouts += done
             if done < batch:
@@ -114,7 +124,7 @@ class FastHexSearch(HexSearch):
                 break
         return int(_best_move(root, start, allowed, pool.n, pool.w, pool.rn, pool.rw, pool.child, pool.proven))
 
-    def _root_for(self, cells: list[int], mover: int) -> int:
+    def _root_for(self, cells: list[int], mover: int, recent: tuple[int, int]) -> int:
         """The root node's index: the old tree's grandchild when the game went there."""
         pool = self.pool
         old_cells, old_root = self.root_cells, self.root_index
@@ -126,7 +136,7 @@ class FastHexSearch(HexSearch):
                 self.root_index = 0
                 return 0
         pool.clear()
-        self.root_index = pool.new_root(mover, np.array(cells, dtype=np.int8), self.tables, self.config)
+        self.root_index = pool.new_root(mover, np.array(cells, dtype=np.int8), self, recent)
         return self.root_index
 
 
@@ -147,7 +157,8 @@ def _descend(pool: "_Pool", node: int, old: list[int], new: list[int], mover: in
 
 
 class _Pool:
-    """The tree: per node its mover and visits, and per cell n, w, rave n, rave w, child."""
+    """The tree: per node its mover and visits, and per cell n, w, rave n, rave w, child
+    and the pattern prior (a probability over the node's moves)."""
 
     def __init__(self, capacity: int, cells: int):
         self.n = np.zeros((capacity, cells), dtype=np.int32)
@@ -160,18 +171,22 @@ class _Pool:
         self.meta = np.zeros(1, dtype=np.int64)      # [nodes in use], shared with the kernel
         self.proven = np.zeros(capacity, dtype=np.int8)    # PROVEN_WIN / PROVEN_LOSS for the mover
         self.known = np.zeros(capacity, dtype=np.uint8)    # the node's H-search has run
+        self.prior = np.zeros((capacity, cells), dtype=np.float32)
         self.count = 0
 
     def arrays(self):
         return (self.n, self.w, self.rn, self.rw, self.child, self.mover, self.visits, self.meta,
-                self.proven, self.known)
+                self.proven, self.known, self.prior)
 
     def clear(self) -> None:
         self.meta[0] = self.count = 0
 
-    def new_root(self, mover: int, cells: np.ndarray, tables, config: SearchConfig) -> int:
-        flags = np.array([config.use_rave, config.bridge_playouts, config.use_priors], dtype=np.uint8)
-        index = _new_node(self.arrays(), cells, mover, tables, config.prior_weight, flags)
+    def new_root(self, mover: int, cells: np.ndarray, search: FastHexSearch,
+                 recent: tuple[int, int] = (-1, -1)) -> int:
+        """Append a node for ``cells`` with ``mover`` to move, as ``search`` makes them."""
+        config = search.config
+        index = _new_node(self.arrays(), cells, mover, search.tables, config.prior_weight, _flags(config),
+                          search.pattern_tables, recent[1], recent[0])
         self.count = int(self.meta[0])
         return index
 
@@ -185,7 +200,8 @@ class _Pool:
         kept = order.size
         new_index = np.full(int(self.meta[0]), -1, dtype=np.int32)
         new_index[order] = np.arange(kept, dtype=np.int32)
-        for table in (self.n, self.w, self.rn, self.rw, self.mover, self.visits, self.proven, self.known):
+        for table in (self.n, self.w, self.rn, self.rw, self.mover, self.visits, self.proven, self.known,
+                      self.prior):
             table[:kept] = table[order]
         children = self.child[order]
         self.child[:kept] = np.where(children >= 0, new_index[children], -1)
@@ -218,6 +234,32 @@ def _tables(board) -> tuple:
     late = np.array(board.late_prior, dtype=np.float32)
     return (neighbours, replies, reply_count, partners, partner_count, left, is_right,
             opening, late, np.int64(board.size))
+
+
+def _params(config: SearchConfig) -> np.ndarray:
+    return np.array([config.rave_bias, config.exploration, config.prior_weight, config.pattern_bias],
+                    dtype=np.float64)
+
+
+def _flags(config: SearchConfig) -> np.ndarray:
+    return np.array([config.use_rave, config.bridge_playouts, config.use_priors, config.pattern_bias > 0],
+                    dtype=np.uint8)
+
+
+_GAMMAS: patterns.GammaTable | None = None
+
+
+def _pattern_tables(size: int, fitted: bool) -> tuple:
+    """The pattern geometry of the board and the gammas (games/hex/patterns.py) as
+    arrays the compiled code can read: the fitted table, or all 1 when not ``fitted``."""
+    global _GAMMAS
+    if fitted and _GAMMAS is None:
+        _GAMMAS = patterns.read_table()
+    gammas = _GAMMAS if fitted else patterns.GammaTable.neutral()
+    powers = patterns.STATES ** np.arange(patterns.SLOTS, dtype=np.int64)
+    turned_powers = powers[list(patterns.HALF_TURN)]
+    return (patterns.slot_table(size), patterns.edge_classes(size), patterns.nearness(size),
+            powers, turned_powers) + gammas.arrays()
 
 
 def _seed_state(seed: int) -> int:
@@ -275,12 +317,14 @@ def _below(state, bound):
 
 
 @njit(cache=True)
-def _new_node(pool, cells, mover, tables, prior_weight, flags):
+def _new_node(pool, cells, mover, tables, prior_weight, flags, pattern_tables, last, own_last):
     """Append a node for ``cells`` with ``mover`` to move; its index, or -1 if full.
 
-    Its RAVE counts start at the shape priors of mcts.HexSearch._seed_priors.
+    Its RAVE counts start at the shape priors of mcts.HexSearch._seed_priors; with
+    patterns on, its moves get their pattern priors (``_pattern_priors``).  ``last`` and
+    ``own_last`` are the opponent's and the mover's last cells (-1: none).
     """
-    n, w, rn, rw, child, movers, visits, meta, proven, known = pool
+    n, w, rn, rw, child, movers, visits, meta, proven, known, prior = pool
     neighbours, replies, reply_count, partners, partner_count, left, is_right, opening, late, size = tables
     index = meta[0]
     if index >= n.shape[0]:
@@ -294,6 +338,8 @@ def _new_node(pool, cells, mover, tables, prior_weight, flags):
     n[index, :] = 0
     w[index, :] = 0.0
     child[index, :] = -1
+    if flags[3]:
+        _pattern_priors(prior[index], cells, mover, last, own_last, pattern_tables)
     if not flags[2]:
         rn[index, :] = 1.0
         rw[index, :] = 0.5
@@ -332,11 +378,59 @@ def _new_node(pool, cells, mover, tables, prior_weight, flags):
 
 
 @njit(cache=True)
-def _select(node, cells, allowed, is_root, n, w, rn, rw, visits, child, proven, bias, explore, use_rave):
+def _pattern_priors(row, cells, mover, last, own_last, pattern_tables):
+    """Fill ``row`` with each empty cell's pattern prior: its gamma (games/hex/patterns.py)
+    over the sum of all empty cells' gammas."""
+    slots, edge_class, near, powers, turned_powers, codes, code_gammas, ring6, near_gammas, \
+        edge_gammas = pattern_tables
+    total = 0.0
+    for c in range(cells.shape[0]):
+        row[c] = 0.0
+        if cells[c] != 0:
+            continue
+        code = np.int64(0)
+        turned = np.int64(0)
+        for k in range(12):
+            x = slots[mover, c, k]
+            if x < 0:
+                state = -x
+            elif cells[x] == 0:
+                state = 0
+            elif cells[x] == mover:
+                state = 1
+            else:
+                state = 2
+            code += state * powers[k]
+            turned += state * turned_powers[k]
+            if k == 5:
+                gamma = ring6[min(code, turned)]
+        key = min(code, turned)
+        at = np.searchsorted(codes, key)
+        if at < codes.shape[0] and codes[at] == key:
+            gamma *= code_gammas[at]
+        nearby = 0
+        if last >= 0:
+            nearby += 3 * near[last, c]
+        if own_last >= 0:
+            nearby += near[own_last, c]
+        gamma *= near_gammas[nearby] * edge_gammas[edge_class[mover, c]]
+        row[c] = gamma
+        total += gamma
+    if total > 0.0:
+        for c in range(cells.shape[0]):
+            row[c] /= total
+
+
+@njit(cache=True)
+def _select(node, cells, allowed, is_root, n, w, rn, rw, visits, child, proven, bias, explore, use_rave,
+            prior, pattern_bias):
     """(the move UCT-RAVE picks at ``node``, an empty cell or -1 when none is left;
     whether every move there is lost: each one's child is a proven win for the opponent).
 
-    A move into a proven win for the opponent is picked only when all of them are.
+    With ``pattern_bias`` on, a move's value gains its pattern prior times the bias over
+    the square root of its visits plus one (MoHex's progressive bias), a pull that fades
+    as the move's own results come in.  A move into a proven win for the opponent is
+    picked only when all of them are.
     """
     best = -1
     best_value = -1e30
@@ -355,6 +449,8 @@ def _select(node, cells, allowed, is_root, n, w, rn, rw, visits, child, proven, 
                 value = (1.0 - beta) * w[node, c] / nc + beta * rw[node, c] / r
             else:
                 value = rw[node, c] / r
+            if pattern_bias > 0.0:
+                value += pattern_bias * prior[node, c] / np.sqrt(nc + 1.0)
         else:
             if nc > 0:
                 value = w[node, c] / nc + explore * np.sqrt(log_total / nc)
@@ -431,15 +527,16 @@ def _winner(cells, tables, stack, seen):
 
 @njit(cache=True)
 def _run_playouts(count, root, start, allowed, pool, tables, params, flags, rng, expand_visits,
-                  vc, knowledge_visits):
+                  vc, knowledge_visits, pattern_tables, recent):
     """Run ``count`` playouts from ``root`` on ``start``; returns how many ran.
 
     A node other than the root that reaches ``knowledge_visits`` visits (0: never) gets
     its H-search (``_knowledge``).  A playout that reaches a proven node ends there with
     the proven winner, and updates no RAVE statistics (it has no full board).
+    ``recent`` is (the root mover's last cell, the opponent's), for the pattern priors.
     """
-    n, w, rn, rw, child, movers, visits, meta, proven, known = pool
-    bias, explore, prior_weight = params[0], params[1], params[2]
+    n, w, rn, rw, child, movers, visits, meta, proven, known, prior = pool
+    bias, explore, prior_weight, pattern_bias = params[0], params[1], params[2], params[3]
     use_rave, bridge_playouts = flags[0], flags[1]
     total = start.shape[0]
     cells = np.empty(total, dtype=np.int8)
@@ -448,6 +545,9 @@ def _run_playouts(count, root, start, allowed, pool, tables, params, flags, rng,
     seen = np.empty(total, dtype=np.uint8)
     path_nodes = np.empty(total + 1, dtype=np.int64)
     path_moves = np.empty(total + 1, dtype=np.int64)
+    moves_before = np.empty(total + 3, dtype=np.int64)   # the root's two last cells, then the path
+    moves_before[0] = recent[0]
+    moves_before[1] = recent[1]
     region = np.empty(total, dtype=np.uint8)
     owned = np.zeros(3, dtype=np.int64)
     owned_cells = np.empty((3, total), dtype=np.int32)
@@ -471,7 +571,7 @@ def _run_playouts(count, root, start, allowed, pool, tables, params, flags, rng,
                         proven[parent] = PROVEN_WIN      # the move into this node wins
                     break
             move, all_lost = _select(node, cells, allowed, node == root, n, w, rn, rw, visits,
-                                     child, proven, bias, explore, use_rave)
+                                     child, proven, bias, explore, use_rave, prior, pattern_bias)
             if move < 0:
                 break
             if all_lost and node != root:        # MCTS-solver: every move loses
@@ -479,13 +579,15 @@ def _run_playouts(count, root, start, allowed, pool, tables, params, flags, rng,
                 continue                         # end the playout as at any proven node
             path_nodes[depth] = node
             path_moves[depth] = move
+            moves_before[depth + 2] = move
             depth += 1
             cells[move] = movers[node]
             last = move
             nxt = child[node, move]
             if nxt < 0:
                 if n[node, move] + 1 >= expand_visits:
-                    made = _new_node(pool, cells, 3 - movers[node], tables, prior_weight, flags)
+                    made = _new_node(pool, cells, 3 - movers[node], tables, prior_weight, flags,
+                                     pattern_tables, moves_before[depth + 1], moves_before[depth])
                     if made >= 0:
                         child[node, move] = made
                 break

@@ -41,6 +41,7 @@ class SearchConfig:
     expand_after: int = 1            # visits a leaf needs before it grows a child
     reuse_tree: bool = True
     knowledge_visits: int = 0        # compiled search only: a node's H-search after this many visits
+    pattern_bias: float = 0.0        # compiled search only: weight of the pattern priors in selection
 
 
 class Board:
@@ -280,11 +281,12 @@ class HexSearch:
     # ------------------------------------------------------------------ search
     def search(self, cells: list[int], mover: int, deadline: float | None,
                max_playouts: int | None, candidates: list[int] | None = None,
-               filled: list[int] | None = None) -> int:
+               filled: list[int] | None = None, recent: tuple[int, int] = (-1, -1)) -> int:
         """Best cell for ``mover`` on ``cells`` (never mutated) within the limits.
 
         ``filled`` is ``cells`` with inferior cells filled in (games/hex/inferior.py):
-        playouts start from it, so the tree never plays into those cells.
+        playouts start from it, so the tree never plays into those cells.  ``recent``
+        (the last two cells played) is for the compiled search's pattern priors.
         """
         root = self._reuse_or_new_root(cells, mover)
         if candidates is not None:

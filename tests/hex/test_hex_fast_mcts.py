@@ -99,7 +99,7 @@ def test_the_tree_two_plies_down_is_kept_with_its_statistics():
     subtree = _subtree_size(pool, grandchild)
     after = list(cells)
     after[reply], after[answer] = P2, P1
-    assert search._root_for(after, P2) == 0
+    assert search._root_for(after, P2, (-1, -1)) == 0
     assert pool.count == subtree
     assert (pool.n[0] == expected_n).all() and (pool.rw[0] == expected_rw).all()
     assert _subtree_size(pool, 0) == subtree      # every child index points inside the kept part
@@ -197,7 +197,7 @@ def test_a_nodes_knowledge_agrees_with_the_solver(size, count, least, most):
         solver = Solver(size)
         pool.clear()
         board = np.array(cells, dtype=np.int8)
-        node = pool.new_root(mover, board, search.tables, search.config)
+        node = pool.new_root(mover, board, search)
         fast_mcts._knowledge(node, board, pool.arrays(), search.vc_workspace, region)
         verdict = int(pool.proven[node])
         if verdict == fast_mcts.PROVEN_WIN:
@@ -313,13 +313,13 @@ def test_selection_avoids_moves_into_proven_wins_and_says_when_all_lose():
     pool = search.pool
     cells = np.zeros(9, dtype=np.int8)
     cells[4] = P1
-    root = pool.new_root(P2, cells, search.tables, search.config)
+    root = pool.new_root(P2, cells, search)
     children = {}
     for c in range(9):
         if c != 4:
             after = cells.copy()
             after[c] = P2
-            children[c] = pool.new_root(P1, after, search.tables, search.config)   # appended
+            children[c] = pool.new_root(P1, after, search)   # appended
             pool.child[root, c] = children[c]
             pool.proven[children[c]] = fast_mcts.PROVEN_WIN
     pool.proven[children[7]] = 0
@@ -328,7 +328,7 @@ def test_selection_avoids_moves_into_proven_wins_and_says_when_all_lose():
 
     def pick():
         return select(root, cells, allowed, True, pool.n, pool.w, pool.rn, pool.rw, pool.visits,
-                      pool.child, pool.proven, 0.0005, 0.0, True)
+                      pool.child, pool.proven, 0.0005, 0.0, True, pool.prior, 0.0)
     assert pick() == (7, False)
     pool.proven[children[7]] = fast_mcts.PROVEN_WIN
     move, all_lost = pick()
@@ -341,11 +341,11 @@ def test_the_root_never_plays_a_move_proven_lost_for_its_visits_alone():
     search = FastHexSearch(3, 0)
     pool = search.pool
     cells = np.zeros(9, dtype=np.int8)
-    root = pool.new_root(P1, cells, search.tables, search.config)
+    root = pool.new_root(P1, cells, search)
     for c in (2, 4, 6):
         after = cells.copy()
         after[c] = P1
-        pool.child[root, c] = pool.new_root(P2, after, search.tables, search.config)
+        pool.child[root, c] = pool.new_root(P2, after, search)
     pool.n[root, :] = [5, 1, 50, 1, 40, 1, 3, 1, 1]
     allowed = np.ones(9, dtype=np.uint8)
 
