@@ -152,7 +152,7 @@ def test_the_fit_command_writes_a_table_the_search_reads(tmp_path, capsys):
     out = tmp_path / "fitted.txt"
     assert hex_patterns.main(["fit", str(corpus), "--write", str(out)]) == 0
     printed = capsys.readouterr().out
-    assert "60 games" in printed and "held-out top-1" in printed
+    assert "60 games" in printed and "hand-made shape priors" in printed and "near " in printed
     table = patterns.read_table(out)
     assert table.near[3 * patterns.NEAR_ADJACENT] > 3 * table.near[0]
 
