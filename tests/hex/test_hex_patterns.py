@@ -2,6 +2,7 @@
 and their use in the compiled search (games/hex/fast_mcts.py)."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -11,7 +12,7 @@ import pytest
 from bench import hex_patterns
 from games.hex import fast_mcts, patterns
 from games.hex.bot import LEVEL_PLANS, recent_cells
-from games.hex.mcts import P1, P2
+from games.hex.mcts import EMPTY, P1, P2
 from games.hex.rules import HexMove, HexState
 
 
@@ -172,3 +173,32 @@ def test_recent_cells_are_the_movers_last_and_the_opponents_last():
 
 def test_level_5_searches_with_the_pattern_priors():
     assert LEVEL_PLANS[5].config.pattern_bias > 0
+
+
+def test_the_root_and_its_children_get_priors_for_their_own_last_moves():
+    """The root's priors weigh the two cells given as recent; a child's weigh the move
+    into it and the root's last opponent move (the cells before it in the game)."""
+    size = 7
+    config = dataclasses.replace(LEVEL_PLANS[5].config, knowledge_visits=0)
+    search = fast_mcts.FastHexSearch(size, 1, config)
+    cells = [EMPTY] * (size * size)
+    own_last, last = 10, 24
+    cells[own_last], cells[last] = P1, P2
+    search.search(cells, P1, None, 3000, recent=(own_last, last))
+    pool, tables, table = search.pool, search.pattern_tables, patterns.read_table()
+    board = np.array(cells, dtype=np.int64)
+    assert np.allclose(pool.prior[0], reference_priors(board, P1, size, last, own_last, table), atol=1e-5)
+    children = [(move, int(child)) for move, child in enumerate(pool.child[0]) if child >= 0]
+    assert len(children) > 3
+    for move, child in children:
+        after = board.copy()
+        after[move] = P1
+        expected = reference_priors(after, P2, size, move, last, table)
+        assert np.allclose(pool.prior[child], expected, atol=1e-5)
+        grandchildren = [(m, int(g)) for m, g in enumerate(pool.child[child]) if g >= 0]
+        for reply, grandchild in grandchildren[:3]:
+            deeper = after.copy()
+            deeper[reply] = P2
+            assert np.allclose(pool.prior[grandchild], reference_priors(deeper, P1, size, reply, move, table),
+                               atol=1e-5)
+    assert tables[0].shape == (3, size * size, patterns.SLOTS)
