@@ -250,8 +250,28 @@ def shape_prior_top1(games: list[dict]) -> float:
     return hits / total
 
 
+def read_corpus(paths: list[str]) -> list[dict]:
+    """The games of the corpus files; SystemExit naming the file and line of a bad one."""
+    games = []
+    for path in paths:
+        for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                game = json.loads(line)
+                size, moves = int(game["size"]), [int(m) for m in game["moves"]]
+                if not (2 <= size <= 26 and 0 <= int(game["randoms"]) and len(set(moves)) == len(moves)
+                        and all(0 <= m < size * size for m in moves)):
+                    raise ValueError
+            except (ValueError, KeyError, TypeError):
+                raise SystemExit(f"{path}: line {number}: expected a game as games writes it: "
+                                 f'{{"size", "randoms", "moves" (distinct cells on the board)}}') from None
+            games.append(game)
+    return games
+
+
 def fit_corpus(args) -> int:
-    games = [json.loads(line) for path in args.corpus for line in open(path, encoding="utf-8") if line.strip()]
+    games = read_corpus(args.corpus)
     random.Random(0).shuffle(games)
     held = len(games) // 5
     train, test = Decisions(games[held:]), Decisions(games[:held])

@@ -202,3 +202,12 @@ def test_the_root_and_its_children_get_priors_for_their_own_last_moves():
             assert np.allclose(pool.prior[grandchild], reference_priors(deeper, P1, size, reply, move, table),
                                atol=1e-5)
     assert tables[0].shape == (3, size * size, patterns.SLOTS)
+
+
+@pytest.mark.parametrize("line", ['{"size": 5, "moves": [1, 2]}', '{"size": 5, "randoms": 1, "moves": [1, 1]}',
+                                  '{"size": 5, "randoms": 1, "moves": [25]}', "not json"])
+def test_a_bad_corpus_line_is_named_with_its_file_and_line(tmp_path, line):
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text('{"size": 5, "randoms": 1, "moves": [0, 6, 12]}\n' + line + "\n")
+    with pytest.raises(SystemExit, match=r"corpus\.jsonl: line 2: expected a game"):
+        hex_patterns.read_corpus([str(corpus)])
