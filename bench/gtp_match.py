@@ -138,6 +138,25 @@ the games show instead is the opening: to the sets' edge openings MoHex answers 
 in all four games; to a3, a2), the bot near the centre (e5, f4), and a4 was lost in
 all four games, as either colour.  MoHex gets those local answers from its learned
 pattern weights (its priors and playouts); the bot's shape priors are hand-made.
+
+So level 5 learned its own (2026-11-28): move-pattern gammas fitted to 120 games of
+MoHex against itself (games/hex/patterns.py, bench/hex_patterns.py; the table names
+MoHex's move first in 59 % of held-out positions, the hand-made priors in 7 %), added to
+selection as a progressive bias.  They cost about half the playouts (9x9 40,000 a second
+against 71,000 without them, 11x11 30,000 against 62,000: bench/hex_playout_rate.py)
+and pay for it.  The same three sets and six seeds as the bot as it was::
+
+    9x9   seeds 1-3 7/12, 10/12, 6/12; seeds 4-6 8/12, 7/12, 10/12
+          = 48/72 = 66.7% [55.2%, 76.5%] (player 1 30/36, player 2 18/36 = 50.0%)
+    11x11 seeds 1-3 9/12, 9/12, 6/12; seeds 4-6 6/12, 10/12, 7/12
+          = 47/72 = 65.3% [53.8%, 75.2%] (player 1 26/36, player 2 21/36 = 58.3%)
+
+against 44.4% and 51.4% over the same games without them: both intervals now lie
+above 50%.  MoHex used about 6.5 s of a 9x9 game and 16 s of an 11x11 one (0.3-0.5 s
+a move), the bot 13.5 s and 23.5 s (one second a move, less when the search is
+decided).  As before, MoHex lost most games by crashing in a position its own solver
+gives to the bot (93 of the 95 bot wins; the other 2 were connected on the board); three
+crashes were solved as MoHex's wins and scored so.
 """
 from __future__ import annotations
 
