@@ -87,8 +87,8 @@ LEVEL_PLANS = {
                               exploration=0.8, reuse_tree=False), 0.15, 150),
     3: LevelPlan(SearchConfig(bridge_playouts=False, use_priors=False, reuse_tree=False), 0.35, 800),
     4: LevelPlan(SearchConfig(reuse_tree=False), 0.7, 2500),
-    5: LevelPlan(SearchConfig(knowledge_visits=256, pattern_bias=PATTERN_BIAS), 1.0, 6000, virtual_connections=True, inferior_cells=True,
-                 centre_opening=True, compiled=True),
+    5: LevelPlan(SearchConfig(knowledge_visits=256, pattern_bias=PATTERN_BIAS), 1.0, 6000,
+                 virtual_connections=True, inferior_cells=True, centre_opening=True, compiled=True),
 }
 
 SAFETY_MARGIN = 0.05        # seconds kept back from the budget (at most 25 % of it)
