@@ -50,6 +50,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.hex import patterns  # noqa: E402
+from games.hex.gtp import parse_response  # noqa: E402
 from games.hex.mcts import EMPTY, HexSearch  # noqa: E402
 from games.hex.notation import from_hexgui, to_hexgui  # noqa: E402
 from games.hex.rules import HexState  # noqa: E402
@@ -97,9 +98,10 @@ class MoHexSelfPlay:
                 answer.append(text.strip())
             elif answer:
                 break
-        if not answer[0].startswith("="):
-            raise RuntimeError(f"MoHex refused {line!r}: {answer}")
-        return answer[0][1:].strip()
+        ok, words = parse_response(answer)
+        if not ok:
+            raise RuntimeError(f"MoHex refused {line!r}: {words}")
+        return words
 
     def play_game(self) -> dict:
         state = HexState(self.size)

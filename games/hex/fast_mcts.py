@@ -246,20 +246,12 @@ def _flags(config: SearchConfig) -> np.ndarray:
                     dtype=np.uint8)
 
 
-_GAMMAS: patterns.GammaTable | None = None
-
-
 def _pattern_tables(size: int, fitted: bool) -> tuple:
     """The pattern geometry of the board and the gammas (games/hex/patterns.py) as
     arrays the compiled code can read: the fitted table, or all 1 when not ``fitted``."""
-    global _GAMMAS
-    if fitted and _GAMMAS is None:
-        _GAMMAS = patterns.read_table()
-    gammas = _GAMMAS if fitted else patterns.GammaTable.neutral()
-    powers = patterns.STATES ** np.arange(patterns.SLOTS, dtype=np.int64)
-    turned_powers = powers[list(patterns.HALF_TURN)]
+    gammas = patterns.fitted_table() if fitted else patterns.GammaTable.neutral()
     return (patterns.slot_table(size), patterns.edge_classes(size), patterns.nearness(size),
-            powers, turned_powers) + gammas.arrays()
+            patterns.POWERS, patterns.TURNED_POWERS) + gammas.arrays()
 
 
 def _seed_state(seed: int) -> int:

@@ -22,6 +22,7 @@ gamma per line (``bench/hex_patterns.py`` writes and documents it).
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -100,15 +101,17 @@ def point_states(cells: np.ndarray, mover: int, slots: np.ndarray) -> np.ndarray
     return np.where(mine >= 0, relative[cells[np.maximum(mine, 0)]], -mine)
 
 
-_POWERS = STATES ** np.arange(SLOTS, dtype=np.int64)
+#: A pattern's code is the sum of its point states times these; with TURNED_POWERS, the
+#: code of its half-turn (each slot weighted as the slot it turns into).
+POWERS = STATES ** np.arange(SLOTS, dtype=np.int64)
+TURNED_POWERS = POWERS[list(HALF_TURN)]
 
 
 def pattern_codes(states: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(12-point codes, 6-point codes) of rows of point states, each the smaller of the
     pattern's code and its half-turn's, so a pattern and its half-turn share one code."""
-    turned = states[:, list(HALF_TURN)]
-    ring12 = np.minimum(states @ _POWERS, turned @ _POWERS)
-    ring6 = np.minimum(states[:, :6] @ _POWERS[:6], turned[:, :6] @ _POWERS[:6])
+    ring12 = np.minimum(states @ POWERS, states @ TURNED_POWERS)
+    ring6 = np.minimum(states[:, :6] @ POWERS[:6], states[:, :6] @ TURNED_POWERS[:6])
     return ring12, ring6
 
 
@@ -145,6 +148,12 @@ def write_table(path: Path, groups: dict[str, dict[int, float]], header: str) ->
         for value in sorted(groups[group]):
             lines.append(f"{group} {value} {groups[group][value]:.6g}")
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+@functools.cache
+def fitted_table() -> GammaTable:
+    """The shipped table, read once per process."""
+    return read_table()
 
 
 def read_table(path: Path = TABLE_PATH) -> GammaTable:
