@@ -256,7 +256,11 @@ def read_corpus(paths: list[str]) -> list[dict]:
     """The games of the corpus files; SystemExit naming the file and line of a bad one."""
     games = []
     for path in paths:
-        for number, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        try:
+            text = Path(path).read_bytes().decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise SystemExit(f"{path}: not UTF-8 text (byte {error.start})") from None
+        for number, line in enumerate(text.splitlines(), 1):
             if not line.strip():
                 continue
             try:
@@ -265,7 +269,7 @@ def read_corpus(paths: list[str]) -> list[dict]:
                 if not (2 <= size <= 26 and 0 <= int(game["randoms"]) and len(set(moves)) == len(moves)
                         and all(0 <= m < size * size for m in moves)):
                     raise ValueError
-            except (ValueError, KeyError, TypeError):
+            except (ValueError, KeyError, TypeError, OverflowError, RecursionError):
                 raise SystemExit(f"{path}: line {number}: expected a game as games writes it: "
                                  f'{{"size", "randoms", "moves" (distinct cells on the board)}}') from None
             games.append(game)

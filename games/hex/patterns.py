@@ -40,6 +40,7 @@ HALF_TURN = tuple((k + 3) % 6 + (6 if k >= 6 else 0) for k in range(SLOTS))
 EDGE_DISTANCE_CAP = 3          # distances to an edge from 3 on count as one class
 NEAR_NONE, NEAR_ADJACENT, NEAR_BRIDGE = 0, 1, 2
 
+MAX_GAMMA = 1e6                # far above any fitted gamma, far below float32's range
 TABLE_PATH = Path(__file__).with_name("patterns.txt")
 GROUPS = ("ring12", "ring6", "near", "edges")
 
@@ -157,17 +158,21 @@ def fitted_table() -> GammaTable:
 
 
 def read_table(path: Path = TABLE_PATH) -> GammaTable:
-    """The gammas in ``path``; ValueError naming the file and line of a malformed one."""
+    """The gammas in ``path``; ValueError naming the file (and line) of a malformed one."""
     table = GammaTable.neutral()
     ring12: dict[int, float] = {}
     dense = {"ring6": table.ring6, "near": table.near, "edges": table.edges}
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"{path}: not UTF-8 text (byte {error.start})") from None
+    for number, line in enumerate(text.splitlines(), 1):
         if not line.strip() or line.startswith("#"):
             continue
         words = line.split()
         try:
             group, value, gamma = words[0], int(words[1]), float(words[2])
-            if len(words) != 3 or group not in GROUPS or not gamma > 0:
+            if len(words) != 3 or group not in GROUPS or not 0 < gamma < MAX_GAMMA:
                 raise ValueError
             if group == "ring12":
                 if not 0 <= value < STATES ** SLOTS:
@@ -179,7 +184,7 @@ def read_table(path: Path = TABLE_PATH) -> GammaTable:
                 dense[group][value] = gamma          # IndexError past the group's range
         except (ValueError, IndexError):
             raise ValueError(f"{path}: line {number}: expected 'group value gamma' with group one of "
-                             f"{', '.join(GROUPS)}, a value in its range and a positive gamma, "
+                             f"{', '.join(GROUPS)}, a value in its range and a gamma above 0 and below {MAX_GAMMA:g}, "
                              f"not {line!r}") from None
     codes = np.array(sorted(ring12), dtype=np.int64)
     table.ring12_codes = codes

@@ -167,3 +167,27 @@ def test_mutated_robot_maps_map_inp_and_move_out(seed, rounds):
 def test_random_bytes_as_any_record(tmp_path, data):
     for name in ("x.arena.jsonl", "REPORT.TXT", "game.pgn", "HEX.OUT", "game.sgf", "log.json"):
         _open(tmp_path, name, data)
+
+
+@FUZZ
+@given(seed=st.integers(0, 2 ** 32 - 1), rounds=st.integers(0, 8))
+def test_mutated_hex_pattern_tables_and_corpora_are_refused_by_name(tmp_path, seed, rounds):
+    """The level-5 Hex bot's pattern table (games/hex/patterns.txt) and the corpus files
+    bench/hex_patterns.py fits it to: a bad one is a ValueError / SystemExit naming it."""
+    from bench.hex_patterns import read_corpus
+    from games.hex import patterns
+    rng = random.Random(seed)
+    table_lines = patterns.TABLE_PATH.read_bytes().splitlines(keepends=True)
+    table = tmp_path / "patterns.txt"
+    table.write_bytes(mutate(b"".join(table_lines[:3] + rng.sample(table_lines[3:], 40)), rng, rounds))
+    try:
+        patterns.read_table(table)
+    except ValueError as error:
+        assert str(error).startswith(f"{table}: ")
+    corpus_lines = (ROOT / "bench" / "data" / "hex-mohex-selfplay.jsonl").read_bytes().splitlines(keepends=True)
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_bytes(mutate(b"".join(rng.sample(corpus_lines, 4)), rng, rounds))
+    try:
+        read_corpus([str(corpus)])
+    except SystemExit as error:
+        assert str(error).startswith(f"{corpus}: ")

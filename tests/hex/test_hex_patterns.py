@@ -112,10 +112,13 @@ def test_a_malformed_table_line_is_named_with_its_file_and_line(tmp_path):
     assert table.ring12_codes.tolist() == [7] and table.ring12_gammas.tolist() == [2.0]
     assert table.ring6[3] == 0.5 and table.near[4] == 3.0 and table.edges[0] == 0.25
     for bad in ("ring6 3", "ring6 x 1.0", "edges 16 1.0", "near -1 2.0", "ring6 3 0", "corner 1 1.0",
-                "ring6 3 1.0 extra"):
+                "ring6 3 1.0 extra", "ring6 3 inf", "ring6 3 nan", "ring6 3 1e39"):
         path.write_text("# header\nring6 2 1.5\n" + bad + "\n", encoding="utf-8")
         with pytest.raises(ValueError, match=r"patterns\.txt: line 3: expected 'group value gamma'"):
             patterns.read_table(path)
+    path.write_bytes(b"ring6 2 1.5\nring6 3 \xff\n")
+    with pytest.raises(ValueError, match=r"patterns\.txt: not UTF-8 text \(byte 20\)"):
+        patterns.read_table(path)
 
 
 def synthetic_games(rng: random.Random, count: int) -> list[dict]:
@@ -205,9 +208,18 @@ def test_the_root_and_its_children_get_priors_for_their_own_last_moves():
 
 
 @pytest.mark.parametrize("line", ['{"size": 5, "moves": [1, 2]}', '{"size": 5, "randoms": 1, "moves": [1, 1]}',
-                                  '{"size": 5, "randoms": 1, "moves": [25]}', "not json"])
+                                  '{"size": 5, "randoms": 1, "moves": [25]}', "not json", "[" * 5000,
+                                  '"a string"', '{"size": "x", "randoms": 1, "moves": []}',
+                                  '{"size": 5, "randoms": 1e999, "moves": [1]}'])
 def test_a_bad_corpus_line_is_named_with_its_file_and_line(tmp_path, line):
     corpus = tmp_path / "corpus.jsonl"
     corpus.write_text('{"size": 5, "randoms": 1, "moves": [0, 6, 12]}\n' + line + "\n")
     with pytest.raises(SystemExit, match=r"corpus\.jsonl: line 2: expected a game"):
+        hex_patterns.read_corpus([str(corpus)])
+
+
+def test_a_corpus_that_is_not_utf8_is_named(tmp_path):
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_bytes(b'{"size": 5, "randoms": 1, "moves": [0]}\n\xff\n')
+    with pytest.raises(SystemExit, match=r"corpus\.jsonl: not UTF-8 text"):
         hex_patterns.read_corpus([str(corpus)])
