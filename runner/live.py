@@ -201,7 +201,7 @@ class LiveMatch:
         return changed
 
     def _line(self, number: int, raw: bytes) -> None:
-        from runner.records import _header, _replay_turn, checked_turn
+        from runner.records import _check_result, _check_seats, _header, _replay_turn, checked_turn
         where = str(self.path)
         text = raw.decode("utf-8", "replace")
         if not self.header:
@@ -223,15 +223,20 @@ class LiveMatch:
             kind = obj["type"]
         except (ValueError, KeyError, TypeError, RecursionError):
             raise RecordFormatError(where, number, "a JSON object with a \"type\"") from None
+        if self.outcome is not None and kind in ("turn", "result"):
+            raise RecordFormatError(where, number, f"no {kind} line after the result")
         if kind == "turn":
             info = checked_turn(obj, where, number, len(self.turns) + 1)
+            _check_seats(info, self.game.seats_for(self.options), where, number)
             _replay_turn(self.game, self.state, info, where, number)
             self.turns.append(info)
         elif kind == "result":
             try:
-                self.outcome = Outcome.from_json(obj)
-            except (ValueError, TypeError, KeyError) as exc:
+                outcome = Outcome.from_json(obj)
+            except (ValueError, TypeError, KeyError, OverflowError) as exc:
                 raise RecordFormatError(where, number, f"a result line ({exc})") from None
+            _check_result(outcome, obj.get("turns"), self.state, len(self.turns), where, number)
+            self.outcome = outcome
         elif kind == "seats":       # the seats once started: engines' own names
             seats = obj.get("seats")
             if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):

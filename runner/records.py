@@ -180,7 +180,8 @@ def read_arena_record(text: str, path: str) -> Replay:
         state = game.new_initial_state(options, header["seed"])
     except (ArenaError, KeyError, TypeError, ValueError) as exc:
         raise RecordFormatError(path, 1, f"options and a seed the game starts from ({exc})") from None
-    states, turns, outcome = [state.clone()], [], None
+    seats = game.seats_for(options)
+    states, turns, outcome, outcome_line = [state.clone()], [], None, None
     for number, line in enumerate(lines[1:], start=2):
         if not line.strip():
             continue
@@ -191,8 +192,11 @@ def read_arena_record(text: str, path: str) -> Replay:
             if number == len(lines) and not text.endswith("\n"):
                 break              # a half-written last line: the arena stopped mid-turn
             raise RecordFormatError(path, number, "a JSON object with a \"type\"") from None
+        if outcome is not None and kind in ("turn", "undo"):
+            raise RecordFormatError(path, number, f"no {kind} after the result line (line {outcome_line})")
         if kind == "turn":
             info = checked_turn(obj, path, number, len(turns) + 1)
+            _check_seats(info, seats, path, number)
             _replay_turn(game, state, info, path, number)
             states.append(state.clone())
             turns.append(info)
@@ -209,10 +213,14 @@ def read_arena_record(text: str, path: str) -> Replay:
                 raise RecordFormatError(path, number, 'a seats line with "seats" as a list of objects')
             header = {**header, "seats": described}
         elif kind == "result":
+            if outcome is not None:
+                raise RecordFormatError(path, number, f"one result line (the first is line {outcome_line})")
             try:
                 outcome = Outcome.from_json(obj)
-            except ValueError as exc:
+            except (ValueError, OverflowError) as exc:
                 raise RecordFormatError(path, number, f"a result line ({exc})") from None
+            outcome_line = number
+            _check_result(outcome, obj.get("turns"), state, len(turns), path, number)
     names = [s.get("label", s.get("spec", "")) if isinstance(s, dict) else str(s)
              for s in header.get("seats", [])]
     return Replay(plugin.name, FORMAT, path, header, states, turns, outcome or state.outcome(), names)
@@ -230,6 +238,44 @@ def _header(line: str, path: str) -> dict:
     if isinstance(header.get("seed"), bool) or not isinstance(header.get("seed"), int):
         raise RecordFormatError(path, 1, '"seed" as a whole number')
     return header
+
+
+def _check_seats(info: TurnInfo, seats: int, path: str, line: int) -> None:
+    """Every seat a turn line names (moves, forfeits...) is one of the game's ``seats``."""
+    for field, named in (("moves", info.moves), ("forfeits", info.forfeits), ("answers", info.answers),
+                         ("clocks", info.clocks)):
+        wrong = sorted(seat for seat in named if seat >= seats)
+        if wrong:
+            raise RecordFormatError(path, line, f'"{field}" keyed by seats 0-{seats - 1} of this '
+                                    f"{seats}-seat game, not seat {wrong[0]}")
+
+
+def _check_result(outcome: Outcome, turns: Any, state, played: int, path: str, line: int) -> None:
+    """A result line must be what the replayed moves give.
+
+    When the replayed game is over, its winners, places and scores are the rules' own
+    (a forged winner, a result copied from another game, winners removed are refused).
+    When it is not, the result must be one the moves cannot show: the arena's ruling
+    (time-out, crash, illegal move, adjudication, a match stopped) or a resignation;
+    a rules' result (a win, a draw, a score) on a game still going is refused.  A
+    ``turns`` count, when given, must be the number of turns replayed.
+    """
+    if turns is not None and (isinstance(turns, bool) or turns != played):
+        raise RecordFormatError(path, line, f'a result after the {played} turns replayed, not "turns": '
+                                f"{json.dumps(turns)[:40]}")
+    replayed = state.outcome() if state.is_terminal() else None
+    if replayed is None:
+        if not (outcome.reason.is_referee or outcome.reason is Termination.RESIGNATION):
+            raise RecordFormatError(path, line, "a result the moves cannot show (a ruling such as "
+                                    f"a time-out, or a resignation): the replayed game is not over, "
+                                    f"so it cannot have ended by {outcome.reason.value!r}")
+        return
+    same = (set(outcome.winners) == set(replayed.winners) and tuple(outcome.ranks) == tuple(replayed.ranks)
+            and len(outcome.scores) == len(replayed.scores)
+            and all(abs(a - b) < 1e-6 for a, b in zip(outcome.scores, replayed.scores)))
+    if not same:
+        raise RecordFormatError(path, line, f"the result the replayed moves give ({replayed.detail or replayed.reason.value}: "
+                                f"{replayed.result_text()}), not {outcome.result_text()}")
 
 
 def _replay_turn(game, state, info: TurnInfo, path: str, line: int) -> None:

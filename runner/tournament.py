@@ -34,6 +34,7 @@ import hashlib
 import itertools
 import json
 import os
+import re
 import shlex
 import shutil
 import socket
@@ -114,16 +115,47 @@ class Event:
         return [c.name for c in self.contestants]
 
 
+#: The largest event file read: a real one is a few kilobytes, and tomllib takes seconds
+#: on tens of megabytes.
+MAX_EVENT_BYTES = 1_000_000
+
+
 def load_event(path: str | Path, out: str | Path | None = None) -> Event:
-    """Read an event file; relative paths in it start at its own folder."""
+    """Read an event file; relative paths in it start at its own folder.
+
+    Whatever the bytes, the only error is an :class:`EventError` naming the file (and the
+    line, where one is to blame): a file over :data:`MAX_EVENT_BYTES`, not UTF-8, not
+    TOML, with a number too long to read, or with values of the wrong type."""
     path = Path(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_EVENT_BYTES + 1)
     except OSError as exc:
         raise EventError(f"{path}: {exc.strerror or exc}") from None
+    if len(raw) > MAX_EVENT_BYTES:
+        raise EventError(f"{path}: an event file of at most {MAX_EVENT_BYTES:,} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise EventError(f"{path}, line {line}: UTF-8 text (byte {raw[exc.start]:#04x} is not)") from None
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise EventError(f"{path}: {exc}") from None
-    return event_from_dict(data, path.parent.absolute(), out)
+    except RecursionError:
+        raise EventError(f"{path}: arrays and tables nested at most a few hundred deep") from None
+    except ValueError as exc:                       # an integer of more than 4,300 digits
+        long_number = re.search(r"\d{1000,}", text)
+        line = text.count("\n", 0, long_number.start()) + 1 if long_number else None
+        where = f"{path}, line {line}" if line else str(path)
+        raise EventError(f"{where}: numbers of at most 4,300 digits ({exc})") from None
+    try:
+        return event_from_dict(data, path.parent.absolute(), out)
+    except ArenaError as exc:                 # EventError, or a seat or game unknown
+        raise EventError(f"{path}: {exc}") from None
+    except (ValueError, TypeError, OverflowError, OSError) as exc:
+        raise EventError(f"{path}: values of the kinds TOURNAMENTS.md gives ({exc})") from None
 
 
 def event_from_dict(data: Mapping[str, Any], folder: Path, out: str | Path | None = None) -> Event:
@@ -249,8 +281,11 @@ def _local_path(value, folder: Path):
         return [_local_path(v, folder) for v in value]
     if isinstance(value, str) and value and "\n" not in value and not os.path.isabs(value):
         candidate = folder / value
-        if candidate.is_file():
-            return str(candidate)
+        try:
+            if candidate.is_file():
+                return str(candidate)
+        except (OSError, ValueError):      # too long a name (ENAMETOOLONG), a NUL byte
+            pass
     return value
 
 

@@ -91,17 +91,19 @@ class Output:
     steps: list[StepLine]
 
 
-_PLAY = re.compile(r"(play\s+\S+\s+\S+\s+\S+)\s+(\d+)((?:\s+\(\s*[A-Za-z]+\s+\d+\s*\))*)"
-                   r"(?:\s+\+(\d+))?\s*=\s*(\d+)\s*$", re.IGNORECASE)
-_CROSS = re.compile(r"\(\s*([A-Za-z]+)\s+(\d+)\s*\)")
-_DISCARD = re.compile(r"(discard\s+\S+)\s+-(\d+)\s*$", re.IGNORECASE)
+# Numbers have at most 9 digits: a longer one is a malformed line, not a 5,000-digit int().
+_PLAY = re.compile(r"(play\s+\S+\s+\S+\s+\S+)\s+(\d{1,9})((?:\s+\(\s*[A-Za-z]+\s+\d{1,9}\s*\))*)"
+                   r"(?:\s+\+(\d{1,9}))?\s*=\s*(\d{1,9})\s*$", re.IGNORECASE)
+_CROSS = re.compile(r"\(\s*([A-Za-z]+)\s+(\d{1,9})\s*\)")
+_DISCARD = re.compile(r"(discard\s+\S+)\s+-(\d{1,9})\s*$", re.IGNORECASE)
+_TOTAL = re.compile(r"-?\d{1,9}")
 
 
 def parse_output(text: str, path: str = "output.txt") -> Output:
     """Read output.txt's shape (no rules checked): total, board, steps."""
     lines = _lines(text)
-    if not lines or not re.fullmatch(r"-?\d+", lines[0].strip()):
-        raise RecordFormatError(path, 1, "the total score, a whole number, on line 1")
+    if not lines or not _TOTAL.fullmatch(lines[0].strip()):
+        raise RecordFormatError(path, 1, "the total score, a whole number of at most 9 digits, on line 1")
     total = int(lines[0].strip())
     board = []
     for number in range(2, SIZE + 2):
@@ -197,7 +199,7 @@ def verify_output(text: str, piles: Sequence[str], words: Container[str],
     except RecordFormatError as exc:
         claimed = None
         first = _lines(text)[0].strip() if text else ""
-        if re.fullmatch(r"-?\d+", first):
+        if _TOTAL.fullmatch(first):
             claimed = int(first)
         return Verdict(False, 0, claimed, exc.line, exc.expected)
     state = CrosswordsState(words, piles)

@@ -93,7 +93,7 @@ class OutputReader(RecordReader):
 
     def sniff(self, text: str, path: str) -> bool:
         lines = text.lstrip("\ufeff").splitlines()
-        if len(lines) < 18 or not re.fullmatch(r"\s*-?\d+\s*", lines[0]):
+        if len(lines) < 18 or not re.fullmatch(r"\s*-?\d{1,9}\s*", lines[0]):
             return False
         return all(_ROW.fullmatch(line.strip()) for line in lines[1:18])
 

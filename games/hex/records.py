@@ -70,6 +70,11 @@ def _replay(fmt: str, path: str, header: dict, state: HexState, moves, outcome: 
             raise RecordFormatError(path, outcome_line, "a result that agrees with the board "
                                     f"({state.outcome().detail})")
         outcome = state.outcome()
+    if (fmt == HexOutReader.format and outcome is not None and not state.is_terminal()
+            and outcome.reason is Termination.WIN):
+        raise RecordFormatError(path, outcome_line, "a result the board can show: nobody has connected "
+                                "their sides, so RESULT cannot say 'win' (a time-out, a resignation "
+                                "or a ruling says so)")
     if (outcome is not None and not state.is_terminal()
             and (outcome.reason.is_referee or outcome.reason is Termination.RESIGNATION)):
         loser = next(iter({0, 1} - set(outcome.winners)), None)
@@ -439,7 +444,7 @@ def _ends_before(state: HexState, moves) -> bool:
 def _sgf_size(root: dict, path: str, line: int) -> int:
     value = root.get("SZ", ["11"])[0].strip()
     parts = value.split(":")
-    if not all(p.strip().isdigit() for p in parts) or len(parts) > 2:
+    if not all(re.fullmatch(r"\d{1,3}", p.strip()) for p in parts) or len(parts) > 2:
         raise RecordFormatError(path, line, f"SZ[n] with the board size, not SZ[{value}]")
     if len(set(int(p) for p in parts)) != 1:
         raise RecordFormatError(path, line, f"a square board: Arena plays Hex on n x n boards only, "

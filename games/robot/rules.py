@@ -775,6 +775,8 @@ class RobotState(State):
 
     def forfeit(self, seat: int, reason: Termination, detail: str = "") -> None:
         events: list[Event] = []
+        if not 0 <= seat < self.players:
+            raise IllegalMoveError(f"there is no seat {seat} in a {self.players}-robot game")
         robot = self.robots[seat]
         if robot.in_game:
             self._eliminate(robot, f"{reason.value}" + (f": {detail}" if detail else ""), events)

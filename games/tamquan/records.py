@@ -48,6 +48,12 @@ FILE_NAME = "tamquan.txt"
 FIRST_LINE = "# Co Tam Quan game record"
 
 
+def _small_number(word: str) -> bool:
+    """A whole number ``int()`` reads at once: ASCII digits (``str.isdigit`` also takes
+    ``²``) and at most 9 of them (not the 5,000 that ``int()`` refuses)."""
+    return word.isascii() and word.isdigit() and len(word) <= 9
+
+
 def _captures_text(state: TamQuanState, phase: str) -> str:
     found = [f"{LETTERS[victim_team]} {cell_text(victim)}"
              for ph, _, victim, victim_team, _ in state.marks.captures if ph == phase]
@@ -122,7 +128,7 @@ class TamQuanTextReader(RecordReader):
         for key in ("size", "teams", "members", "turn_limit"):
             number += 1
             words = lines[number - 1].split() if number <= len(lines) else []
-            if len(words) != 2 or words[0] != key or not words[1].isdigit():
+            if len(words) != 2 or words[0] != key or not _small_number(words[1]):
                 raise RecordFormatError(path, number, f"'{key} N' (a whole number)")
             options[key] = int(words[1])
         number += 1
@@ -185,7 +191,7 @@ class TamQuanTextReader(RecordReader):
                     self._play(game, state, team, move, path, number)
                     turns.append(TurnInfo(len(turns) + 1, {team: format_move(move)}, events=state.events()))
                     states.append(state.clone())
-                elif head == "turn" and len(words) == 3 and words[1].isdigit():
+                elif head == "turn" and len(words) == 3 and _small_number(words[1]):
                     team = self._team(words[2], state, path, number)
                     if state.setup or int(words[1]) != state.play_turns + 1:
                         raise RecordFormatError(path, number, f"turn {state.play_turns + 1} after setup")

@@ -35,7 +35,7 @@ RESULT_SIDECAR = "REPORT.JSON"
 #: Options a replayed contest game runs under: contest mode has no capture limit.
 REPLAY_OPTIONS = {"no_capture_limit": 0}
 
-_MOVE_LINE = re.compile(r"^(\d+) ([A-Za-z]\d[A-Za-z]\d)(?: ([A-Za-z]\d[A-Za-z]\d))?$")
+_MOVE_LINE = re.compile(r"^(\d{1,6}) ([A-Za-z]\d[A-Za-z]\d)(?: ([A-Za-z]\d[A-Za-z]\d))?$")
 
 
 # --------------------------------------------------------------------------- REPORT.TXT
@@ -227,6 +227,7 @@ class PgnGame:
     moves: list[str]              # ICCS, upper case, no dash
     move_lines: list[int]         # 1-based line of each move
     result: str
+    result_line: int | None = None    # where the result token stands
 
 
 def parse_pgn(text: str, path: str = "game.pgn") -> PgnGame:
@@ -235,6 +236,7 @@ def parse_pgn(text: str, path: str = "game.pgn") -> PgnGame:
     moves: list[str] = []
     move_lines: list[int] = []
     result = "*"
+    result_line: int | None = None
     in_comment = False
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -270,7 +272,7 @@ def parse_pgn(text: str, path: str = "game.pgn") -> PgnGame:
             if not token:
                 continue
             if token in _RESULTS:
-                result = token
+                result, result_line = token, number
                 continue
             clean = token.replace("-", "").rstrip("+#!?")
             try:
@@ -283,7 +285,7 @@ def parse_pgn(text: str, path: str = "game.pgn") -> PgnGame:
         raise RecordFormatError(path, 1, '[Game "Chinese Chess"]')
     if tags.get("Format", "ICCS").upper() != "ICCS":
         raise RecordFormatError(path, 1, f'[Format "ICCS"] (moves in ICCS; got {tags["Format"]!r})')
-    return PgnGame(tags, moves, move_lines, result)
+    return PgnGame(tags, moves, move_lines, result, result_line)
 
 
 class PgnReader(RecordReader):
@@ -306,6 +308,9 @@ class PgnReader(RecordReader):
                 raise
             raise RecordFormatError(path, None, f"a valid FEN tag ({exc})") from None
         outcome = decided_outcome(states[-1])
+        if outcome is not None and pgn.result not in ("*", outcome.result_text()):
+            raise RecordFormatError(path, pgn.result_line, f"the result the moves give ({outcome.detail}: "
+                                    f"{outcome.result_text()}), not {pgn.result}")
         if outcome is None and pgn.result in ("1-0", "0-1", "1/2-1/2"):
             winner = {"1-0": 0, "0-1": 1, "1/2-1/2": None}[pgn.result]
             outcome = uniform_outcome_two_player(winner, Termination.ADJUDICATION,

@@ -254,7 +254,7 @@ def test_the_live_file_removed_mid_read_is_finished_from_its_final_copy(tmp_path
     follower.poll(0.0)
     assert len(follower.matches["m9"].turns) == 2
     final = tmp_path / "matches" / "m9" / "m9.arena.jsonl"
-    write_lines(final, good[:5] + ['{"type": "result", "winners": [0], "scores": [1, 0], "reason": "win"}'])
+    write_lines(final, good[:5] + ['{"type": "result", "winners": [0], "scores": [1, 0], "reason": "adjudication"}'])
     follower.matches["m9"].reader.close()         # as on a share where an open file goes away
     live.unlink()
     follower.poll(1.0)
