@@ -60,9 +60,13 @@ def load_entries(text: str, path: str) -> list[dict]:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise TurnLogError(path, exc.lineno, f"valid JSON ({exc.msg})") from None
+    except RecursionError:
+        raise TurnLogError(path, 1, "JSON nested at most a few hundred deep") from None
+    except ValueError as exc:                   # an integer of more than 4,300 digits
+        raise TurnLogError(path, None, f"numbers of at most 4,300 digits ({exc})") from None
     if not isinstance(data, dict) or not data:
         raise TurnLogError(path, 1, 'a JSON object keyed by turn number ("0", "1", ...)')
-    turns = sorted(int(k) for k in data if k.strip().isdigit())
+    turns = sorted(int(k) for k in data if k.strip().isascii() and k.strip().isdigit() and len(k) < 10)
     if not turns:
         raise TurnLogError(path, 1, 'turn entries keyed "0", "1", ...')
     if turns != list(range(turns[0], turns[0] + len(turns))):
@@ -102,18 +106,29 @@ def _check_entry(entry: Any, path: str, line: int | None, t: int, first: bool) -
     players = entry["players"]
     need(isinstance(players, dict) and 2 <= len(players) <= 4, "2-4 players")
     for key, p in players.items():
+        need(key.isascii() and key.isdigit() and int(key) < 4, f'players keyed "0" to "3", not {key[:20]!r}')
         need(isinstance(p, dict) and isinstance(p.get("position"), dict)
-             and isinstance(p["position"].get("x"), int) and isinstance(p["position"].get("y"), int),
-             f"player {key} with position {{x, y}}")
+             and _whole(p["position"].get("x")) and _whole(p["position"].get("y")),
+             f"player {key} with position {{x, y}} as whole numbers")
+        for name in ("tangtoc", "dautron", "area"):
+            need(p.get(name) is None or (_whole(p[name]) and 0 <= p[name] < 10 ** 6),
+                 f"player {key}: {name} as a whole number from 0")
+        need(isinstance(p.get("alive", True), (bool, int)), f"player {key}: alive as true or false")
     need(isinstance(entry["powerups"], list) and all(
-        isinstance(i, dict) and isinstance(i.get("x"), int) and isinstance(i.get("y"), int)
+        isinstance(i, dict) and _whole(i.get("x")) and _whole(i.get("y"))
+        and 0 <= i["x"] < len(rows) and 0 <= i["y"] < width
         and str(i.get("type", "")).upper() in ("G", "E", "F") for i in entry["powerups"]),
-        "powerups as {x, y, type} with type G, E or F")
+        "powerups as {x, y, type} on the map, with type G, E or F")
     for i in entry["powerups"]:
         i["type"] = str(i["type"]).upper()
     if first:
-        need(isinstance(entry.get("frequency"), int) and entry["frequency"] > 0,
+        need(_whole(entry.get("frequency")) and 0 < entry["frequency"] < 10 ** 6,
              "frequency (the shrink period K) as a positive whole number")
+
+
+def _whole(value: Any) -> bool:
+    """A JSON whole number (``true`` is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def original_rows(entry: dict) -> list[str]:
