@@ -221,8 +221,9 @@ def read_arena_record(text: str, path: str) -> Replay:
                 raise RecordFormatError(path, number, f"a result line ({exc})") from None
             outcome_line = number
             _check_result(outcome, obj.get("turns"), state, len(turns), path, number)
-    names = [s.get("label", s.get("spec", "")) if isinstance(s, dict) else str(s)
-             for s in header.get("seats", [])]
+    seats_described = header.get("seats") if isinstance(header.get("seats"), list) else []
+    names = [str(s.get("label", s.get("spec", ""))) if isinstance(s, dict) else str(s)
+             for s in seats_described]
     return Replay(plugin.name, FORMAT, path, header, states, turns, outcome or state.outcome(), names)
 
 

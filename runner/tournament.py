@@ -150,12 +150,45 @@ def load_event(path: str | Path, out: str | Path | None = None) -> Event:
         line = text.count("\n", 0, long_number.start()) + 1 if long_number else None
         where = f"{path}, line {line}" if line else str(path)
         raise EventError(f"{where}: numbers of at most 4,300 digits ({exc})") from None
+    _check_event_kinds(data, text, path)
     try:
         return event_from_dict(data, path.parent.absolute(), out)
     except ArenaError as exc:                 # EventError, or a seat or game unknown
         raise EventError(f"{path}: {exc}") from None
     except (ValueError, TypeError, OverflowError, OSError) as exc:
         raise EventError(f"{path}: values of the kinds TOURNAMENTS.md gives ({exc})") from None
+
+
+#: The kind of value each top-level key of an event file takes (TOURNAMENTS.md).
+EVENT_KINDS: dict[str, tuple[tuple[type, ...], str]] = {
+    **{key: ((str,), "text") for key in ("game", "name", "format", "out", "variant")},
+    **{key: ((int,), "a whole number") for key in ("rounds", "seats", "seed", "concurrency")},
+    **{key: ((dict,), "a table") for key in ("options", "cycle", "time", "points", "limits", "sprt",
+                                              "projection")},
+    "champion": ((int, str), "a contestant's number or name"),
+    "contestant": ((list,), "[[contestant]] tables"), "contestants": ((list,), "a list of contestants"),
+}
+
+
+def _check_event_kinds(data: Mapping[str, Any], text: str, path: Path) -> None:
+    """Each top-level key of :data:`EVENT_KINDS` holds its kind of value; else an
+    :class:`EventError` naming the file, the key's line and the kind expected.  Numbers
+    in the ``time``, ``points`` and ``sprt`` tables are numbers."""
+    def fail(key: str, expected: str):
+        found = re.search(rf"(?m)^\s*{re.escape(key)}\s*=", text) or re.search(
+            rf"(?m)^\s*\[+\s*{re.escape(key)}\s*\]", text)
+        line = text.count("\n", 0, found.start()) + 1 if found else None
+        where = f"{path}, line {line}" if line else str(path)
+        raise EventError(f"{where}: {key} as {expected}")
+
+    for key, (kinds, expected) in EVENT_KINDS.items():
+        value = data.get(key)
+        if value is not None and (not isinstance(value, kinds) or isinstance(value, bool)):
+            fail(key, expected)
+    for table in ("time", "points", "sprt"):
+        for key, value in (data.get(table) or {}).items():
+            if not isinstance(value, (int, float)) or isinstance(value, bool):
+                fail(key, f"a number (in [{table}])")
 
 
 def event_from_dict(data: Mapping[str, Any], folder: Path, out: str | Path | None = None) -> Event:
