@@ -50,9 +50,12 @@ def elo_ratings(games: Sequence[Game2], iterations: int = 2000,
                 prior_games: float = 1.0) -> dict[str, tuple[float, float]]:
     """``{player: (Elo, 95 % error bar)}`` by Bradley-Terry maximum likelihood.
 
-    ``prior_games`` adds that many virtual draws of each player against a player rated 0
-    (as BayesElo's prior does) so a player who won or lost every game keeps a finite
-    rating.  Ratings are centred so their mean is 0.
+    The prior: for each of ``prior_games``, every player also gets one virtual win and
+    one virtual loss against a fixed player rated 0 (strength 1 before the centring),
+    so a player who won or lost every game keeps a finite rating and one with few
+    games is pulled toward 0 (30 wins to 10 come out 185 Elo apart, not 191).  Each
+    error bar counts the prior as ``prior_games`` more even games (information 1/4
+    each).  Ratings are centred so their mean is 0.
     """
     players = sorted({p for a, b, _ in games for p in (a, b)})
     if not players:
@@ -72,7 +75,7 @@ def elo_ratings(games: Sequence[Game2], iterations: int = 2000,
     for _ in range(iterations):               # Hunter's MM algorithm for Bradley-Terry
         new = {}
         for p in players:
-            denom = prior_games * 2.0 / (gamma[p] + 1.0)   # the virtual draws against 1.0
+            denom = prior_games * 2.0 / (gamma[p] + 1.0)   # the virtual win and loss against 1.0
             for q, n in opponents[p]:
                 denom += n / (gamma[p] + gamma[q])
             new[p] = (wins[p] + prior_games) / denom if denom else gamma[p]
@@ -85,7 +88,8 @@ def elo_ratings(games: Sequence[Game2], iterations: int = 2000,
     mean = sum(elo.values()) / len(elo)
     result = {}
     for p in players:
-        info = prior_games * 0.25                # Fisher information in natural-log units
+        info = prior_games * 0.25                # Fisher information in natural-log units: the
+                                                 # prior as prior_games even games
         for q_name, n in opponents[p]:
             q = gamma[p] / (gamma[p] + gamma[q_name])
             info += n * q * (1 - q)

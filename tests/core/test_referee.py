@@ -75,6 +75,17 @@ def test_time_is_judged_with_grace():
     assert on_time.failure is None
 
 
+def test_an_answer_at_exactly_the_limit_plus_grace_is_on_time():
+    """The limit is "after limit + grace": exactly at it is on time, a hair over is late."""
+    from runner.referee import GRACE
+    for limit in (0.5, 1.0, 3.0):
+        at, over = Answer(text="x", elapsed=limit + GRACE), Answer(text="x", elapsed=limit + GRACE + 1e-6)
+        judge_time(at, limit)
+        judge_time(over, limit)
+        assert at.failure is None, limit
+        assert over.failure is Termination.TIMEOUT, limit
+
+
 def whole_game(tmp_path, *args):
     seat = toy_games.make_whole_game_seat("ext:sums", f"{sys.executable} {PROGRAM} " + " ".join(args))
     match = Match(toy_games.PLUGIN, {}, [seat], seed=0, record_path=tmp_path / "sums.arena.jsonl")

@@ -13,7 +13,8 @@ word put on every process it starts, so the test can find leftovers).
 
 MODES: crash, silent (exit 0 without answering), late (sleep ``targets["late"]``
 seconds, just past the limit, then answer), delete (remove its own files first), sleep, spin, output, longline, bigfile, half, rewrites, fifo, symlink,
-directory, inlink (the next input file made a link to a user's file), forkbomb, alloc,
+directory, legallink (Robot: its answer file a link to a file of its own holding a legal
+move, so a referee that followed links would take it), inlink (the next input file made a link to a user's file), forkbomb, alloc,
 spy (read the other seat's and the user's files and the arena's environment, print
 them), vandal (write into the other seat's folder and the user's folder, forge LOST),
 kill (kill the other seat's process and the parent, signal the process group),
@@ -105,6 +106,13 @@ def trick():
             os.mkdir(name)
         if protocol == "xiangqi":
             time.sleep(120)
+        sys.exit(0)
+    if mode == "legallink" and protocol == "robot":
+        words = open("MAP.INP").read().split()
+        with open("MOVE.REAL", "w") as fh:
+            fh.write(("2 2" if words[4] == "-1" else f"{words[4]} {words[5]}") + "\n")
+        try_(lambda: os.unlink("MOVE.OUT"))
+        os.symlink("MOVE.REAL", "MOVE.OUT")
         sys.exit(0)
     if mode == "inlink":
         for name in ("MAP.INP", "PLAY.INI", "M1.DAT", "M2.DAT", "STATE.INP", "input.txt",

@@ -17,12 +17,13 @@ EXPECTED = {       # the hostile seat's first answer: its failure (None: it answ
     "bigfile": {"crash", "timeout"}, "half": {"bad-file"},
     "rewrites": {None, "bad-file", "illegal-move", "timeout"},
     "fifo": {"bad-file"}, "symlink": {"bad-file"}, "directory": {"bad-file"}, "inlink": {None},
+    "legallink": {"bad-file"},     # the link's target holds a legal move: a followed link would pass
     "forkbomb": {"crash", "timeout"}, "spy": {None}, "vandal": {None},
     "doublefork": {None}, "silent": {"bad-file", "crash"}, "late": {"timeout"},
     "delete": {None},
 }
 # The basic level runs the referee's own defences (the same code at both levels) once more.
-BASIC_MODES = ("crash", "fifo", "directory", "inlink", "doublefork")
+BASIC_MODES = ("crash", "fifo", "directory", "legallink", "inlink", "doublefork")
 
 
 def play(world, mode):

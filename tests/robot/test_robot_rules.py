@@ -90,6 +90,23 @@ def test_placement_turn_paints_and_bad_placement_draws_a_random_open_cell():
 
 
 # ----------------------------------------------------------------- items
+def test_speed_picked_up_gives_exactly_five_double_steps_from_the_next_turn():
+    """G taken from the map (not set by hand): double steps in each of the 5 turns after
+    the pickup, none in the sixth."""
+    state = make(["." * 15, "." * 15, "." * 15], {0: (1, 0), 1: (0, 14)})
+    state.items = [(state.board.index(1, 1), "G")]
+    play(state, {0: (1, 1), 1: (0, 14)})
+    assert "pickup" in kinds(state)
+    doubles = 0
+    while (state.position(0)[0], state.position(0)[1] + 2) in state.legal_moves(0):
+        x, y = state.position(0)
+        play(state, {0: (x, y + 2), 1: (0, 14)})
+        doubles += 1
+        assert doubles <= 6
+    assert doubles == 5
+    assert state.position(0) == (1, 11)
+
+
 def test_speed_double_step_paints_both_cells_and_lasts_five_turns():
     state = make(["." * 13, "." * 13, "." * 13], {0: (1, 0), 1: (0, 12)}, r0={"speed_turns": 5})
     for turn in range(5):

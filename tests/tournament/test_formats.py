@@ -81,9 +81,35 @@ def test_sprt_stops_once_decided(tmp_path):
     assert state["decision"] == "H1" and len(done) < 400
 
 
+def prior_elo_difference(wins: int, losses: int) -> float:
+    """The Elo difference ``elo_ratings`` should find for a beating b ``wins`` to
+    ``losses``, computed another way: the likelihood of those games, times each
+    player's prior (one virtual win and one virtual loss against a player rated 0),
+    maximised over a's rating x (b is -x by symmetry) by golden-section search."""
+    import math
+
+    def e(d):
+        return 1.0 / (1.0 + 10.0 ** (-d / 400.0))
+
+    def log_likelihood(x):
+        prior = sum(math.log(e(r)) + math.log(1 - e(r)) for r in (x, -x))
+        return wins * math.log(e(2 * x)) + losses * math.log(1 - e(2 * x)) + prior
+
+    lo, hi, ratio = 0.0, 800.0, (math.sqrt(5) - 1) / 2
+    for _ in range(200):
+        a, b = hi - ratio * (hi - lo), lo + ratio * (hi - lo)
+        lo, hi = (a, hi) if log_likelihood(a) < log_likelihood(b) else (lo, b)
+    return 2 * lo
+
+
 def test_ratings():
     elo = ratings.elo_ratings([("a", "b", 1.0)] * 30 + [("a", "b", 0.0)] * 10)
-    assert elo["a"][0] - elo["b"][0] == pytest.approx(190, abs(30)) and elo["a"][1] > 0
+    # 30-10 is 190.8 Elo without a prior; the prior (a win and a loss against a player
+    # rated 0 each) pulls it to 184.9.
+    assert elo["a"][0] - elo["b"][0] == pytest.approx(prior_elo_difference(30, 10), abs=0.5)
+    assert elo["a"][0] - elo["b"][0] == pytest.approx(184.9, abs=0.5) and elo["a"][1] > 0
+    plain = ratings.elo_ratings([("a", "b", 1.0)] * 30 + [("a", "b", 0.0)] * 10, prior_games=0)
+    assert plain["a"][0] - plain["b"][0] == pytest.approx(190.8, abs=0.5)
     assert sum(e for e, _ in elo.values()) == pytest.approx(0, abs=1e-6)
     diff, error = ratings.elo_from_score(0.75, 40)
     assert diff == pytest.approx(190.8, abs=0.5) and 50 < error < 200
@@ -91,6 +117,30 @@ def test_ratings():
     assert skill["a"][0] > skill["b"][0] > skill["c"][0]
     assert ratings.sprt(0, 0, 0, 0, 5)["decision"] == ""
     assert ratings.sprt(10, 0, 200, 0, 5)["decision"] == "H0"
+
+
+def test_the_elo_error_bar_shrinks_with_the_number_of_games():
+    """Ten times the games at the same 3:1 ratio: about sqrt(10) times smaller a bar."""
+    few = ratings.elo_ratings([("a", "b", 1.0)] * 30 + [("a", "b", 0.0)] * 10)
+    many = ratings.elo_ratings([("a", "b", 1.0)] * 300 + [("a", "b", 0.0)] * 100)
+    ratio = few["a"][1] / many["a"][1]
+    assert 2.9 < ratio < 3.4, ratio
+    # and it agrees with the score's own bar (each rating's bar holds its opponent
+    # fixed): 40 games at 75 % is +-124 Elo
+    _, error = ratings.elo_from_score(0.75, 40)
+    assert few["a"][1] == pytest.approx(error, rel=0.1)
+
+
+def test_a_swiss_bye_scores_a_win(tmp_path):
+    from runner.tournament import score_table
+    ev = event(tmp_path, n=3, format="swiss", rounds=1, points={"beat": 3, "tie": 1})
+    pairings = Plan(ev).pairings({})
+    byes = [p for p in pairings if p.bye]
+    assert len(byes) == 1
+    rows = score_table(ev, pairings, {})
+    bye_row = rows[byes[0].seats[0]]
+    assert bye_row["points"] == 3 and bye_row["byes"] == 1
+    assert sorted(r["points"] for r in rows) == [0, 0, 3]
 
 
 def test_bad_events_are_explained(tmp_path):

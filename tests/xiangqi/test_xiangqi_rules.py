@@ -161,6 +161,26 @@ def test_perpetual_check_loses():
     assert "perpetual" in out.detail
 
 
+@pytest.mark.parametrize("fen, moves, checks", [
+    # Red checks on the way out (A1E1) but not back (E1A1); Black moves last
+    ("4k4/9/9/9/9/9/9/9/R8/5K3 w - - 0 1", ("A1E1", "E9D9", "E1A1", "D9E9"), [True, False, False, False]),
+    # the same with Red, the side that checks only sometimes, moving last
+    ("4k4/9/9/9/9/9/9/9/R8/5K3 b - - 0 1", ("E9D9", "A1D1", "D9E9", "D1A1"), [False, True, False, False]),
+])
+def test_a_repetition_where_only_some_of_one_sides_moves_check_is_a_draw(fen, moves, checks):
+    """Perpetual check means every move of the checking side in the cycle checks: a
+    chariot that checks on its way out but not back only repeats, a draw."""
+    state = new_state(fen, no_capture_limit=0)
+    seen = []
+    for move in moves:
+        play(state, move)
+        seen.append(state.in_check())
+    assert seen == checks
+    out = state.outcome()
+    assert out.reason is Termination.REPETITION and out.is_draw, out.detail
+    assert "perpetual" not in out.detail
+
+
 def test_perpetual_check_is_a_draw_with_the_draw_option():
     state = play(new_state(PERPETUAL, repetition="draw"), "A8A9", "E9E8", "A9A8", "E8E9")
     assert state.outcome().reason is Termination.REPETITION and state.outcome().is_draw
