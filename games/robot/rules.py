@@ -50,6 +50,8 @@ QUIRKS = {
     "spawn-fair-only": "with 2 players, items spawn only on fair cells (fewer, or none, when "
                        "there are fewer than two)",
     "spawn-distinct-kinds": "the two items of a spawn are of two different kinds",
+    "repaint-short-double": "the middle cell of a robot's last double step that ended early "
+                            "is repainted its colour every turn after, even once sealed",
 }
 COMPAT_MODES = ("arena", "organizers")
 
@@ -155,7 +157,7 @@ class Robot:
     """One player: position (cell index, None while not on the map) and held item."""
 
     __slots__ = ("seat", "colour", "pos", "in_game", "speed_turns", "oil_turns", "on_oil",
-                 "left_turn", "why", "last_pos", "left_items")
+                 "left_turn", "why", "last_pos", "left_items", "short_middle")
 
     def __init__(self, seat: int):
         self.seat, self.colour = seat, COLOURS[seat]
@@ -168,18 +170,21 @@ class Robot:
         self.why = ""
         self.last_pos: int | None = None      # where it stood when it left (turn logs)
         self.left_items = (0, 0)              # (speed, oil) turns when it left (turn logs)
+        #: Quirk ``repaint-short-double``: the cell a double step that ended early (RULING
+        #: X2') stopped on, which the organizers' referee repaints every turn after.
+        self.short_middle: int | None = None
 
     def copy(self) -> "Robot":
         other = Robot.__new__(Robot)
         other.seat, other.colour, other.pos, other.in_game = self.seat, self.colour, self.pos, self.in_game
         other.speed_turns, other.oil_turns, other.on_oil = self.speed_turns, self.oil_turns, self.on_oil
         other.left_turn, other.why, other.last_pos = self.left_turn, self.why, self.last_pos
-        other.left_items = self.left_items
+        other.left_items, other.short_middle = self.left_items, self.short_middle
         return other
 
     def key(self) -> tuple:
         return (self.seat, self.pos, self.in_game, self.speed_turns, self.oil_turns,
-                self.on_oil, self.left_turn, self.why, self.last_pos)
+                self.on_oil, self.left_turn, self.why, self.last_pos, self.short_middle)
 
     @property
     def holds_item(self) -> bool:
@@ -196,6 +201,7 @@ class Robot:
         self.in_game, self.pos, self.left_turn, self.why = False, None, turn, why
         self.speed_turns = self.oil_turns = 0
         self.on_oil = False
+        self.short_middle = None
 
 
 @dataclass(frozen=True)
@@ -389,6 +395,7 @@ class RobotState(State):
         speedy: set[int] = set()                  # seats holding speed after their move
         self.turn_marks = ()
         self.spawn_check = None
+        repaints = self._short_double_repaints()
         for seat in self.to_move():
             robot = self.robots[seat]
             move = moves.get(seat)
@@ -416,6 +423,8 @@ class RobotState(State):
             for p, seats in claims.items():
                 if len(seats) == 1:
                     grid[p] = ord(COLOURS[next(iter(seats))])
+        for p, seat in repaints:
+            grid[p] = ord(COLOURS[seat])
         if "enclosure-in-order" in self.quirks:
             self._enclose_in_order(events)
         else:
@@ -425,6 +434,16 @@ class RobotState(State):
         self._check_end(events)
         self._events = tuple(events)
         self._score_trail = (self._score_trail, self.scores())
+
+    def _short_double_repaints(self) -> list[tuple[int, int]]:
+        """Quirk ``repaint-short-double``: (cell, seat) for each robot in the game whose
+        last double step ended early (RULING X2'), as the organizers' referee repaints
+        them every turn: their cell, kept from that step, is painted the robot's colour
+        again after the turn's painting, sealed or not, so a sealed cell opens again."""
+        if "repaint-short-double" not in self.quirks:
+            return []
+        return [(r.short_middle, r.seat) for r in self.robots
+                if r.in_game and r.short_middle is not None]
 
     def _paint_in_layers(self, entered: dict[int, list[int]], passed: dict[int, set[int]],
                          speedy: set[int], blasts: dict[int, set[int]]) -> None:
@@ -527,6 +546,8 @@ class RobotState(State):
             return [robot.pos]
         path = [b.index(*c) for c in cells]
         robot.pos = path[-1]
+        if kind == "double" and len(path) == 1 and "repaint-short-double" in self.quirks:
+            robot.short_middle = path[0]             # repainted every turn after
         return path
 
     def _pickups(self, entered: dict[int, list[int]], events: list[Event]) -> dict[int, set[int]]:

@@ -328,6 +328,8 @@ def write_contest_records(replay: Replay, folder: str | Path) -> list[str]:
 #: The quirks the audit tries, one at a time and then in pairs, to explain a divergence.
 AUDIT_QUIRKS = ("seal-after-all-left", "paint-layers", "enclosure-in-order",
                 "explosion-first-robot", "spawn-schedule", "spawn-fair-only")
+# Not "repaint-short-double": the cell it repaints comes from an earlier turn, which an
+# audit re-running one logged turn at a time does not know.
 
 
 def predict(before: RobotState, entry: dict, quirks=()) -> RobotState:

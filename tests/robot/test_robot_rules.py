@@ -415,3 +415,29 @@ def test_compat_option_reaches_the_state():
     assert new_state({"map": "open-11"}, 1).quirks == frozenset()
     with pytest.raises(GameSetupError):
         quirks_for("referee")
+
+
+def test_organizers_repaint_a_short_double_steps_cell_every_turn_and_unseal_it():
+    """Quirk repaint-short-double (compat = organizers): A double-steps towards a wall,
+    stops on the middle cell, walks on; B paints that cell, then the shrink seals it.
+    The arena keeps B's colour and then the seal; the organizers' referee paints it A
+    every turn, over B and over the seal."""
+    from games.robot.rules import quirks_for
+
+    def game(compat):
+        rows = [".......", ".......", "...#...", ".......", "......."]
+        state = make(rows, {0: (2, 1), 1: (4, 6)}, r0={"speed_turns": 3})
+        state.quirks = quirks_for(compat)
+        play(state, {0: (2, 3), 1: (4, 6)})          # the target (2, 3) is a wall: to (2, 2)
+        assert state.position(0) == (2, 2)
+        play(state, {0: (1, 2), 1: (4, 5)})          # A walks off the middle cell
+        state.robots[1].pos = state.board.index(3, 2)
+        play(state, {0: (0, 2), 1: (2, 2)})          # B steps onto it: B's colour
+        after_b = state.raw_cell(2, 2)
+        play(state, {0: (0, 3), 1: (2, 1)})          # B walks on
+        state.grid[state.board.index(2, 2)] = ord("b")    # sealed (as the shrink seals)
+        play(state, {0: (0, 4), 1: (2, 0)})
+        return after_b, state.raw_cell(2, 2)
+
+    assert game("arena") == ("B", "b")               # B painted it; it stays sealed
+    assert game("organizers") == ("A", "A")          # repainted A, and opened again
