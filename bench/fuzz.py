@@ -1,6 +1,6 @@
 """Fuzz every reader with many more examples than CI does (tests/fuzz, hypothesis).
 
-    nice python bench/fuzz.py [--examples 2000] [--timeout 3600] [-k READER]
+    nice python bench/fuzz.py [--examples 3000] [--timeout 3600] [-k READER]
 
 Runs ``tests/fuzz`` with ``ARENA_FUZZ_EXAMPLES`` set: 0 uncaught exceptions and 0
 silent wrong loads are pytest passing; a hang is the time limit running out (reported,
@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--examples", type=int, default=2000, help="examples per reader")
+    parser.add_argument("--examples", type=int, default=3000, help="examples per reader")
     parser.add_argument("--timeout", type=float, default=3600, help="seconds before it counts as a hang")
     parser.add_argument("-k", default="", help="only the readers matching this pytest expression")
     args = parser.parse_args(argv)

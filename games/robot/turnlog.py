@@ -26,6 +26,7 @@ every disagreement and names its cause: the behaviour of the organizers' referee
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +64,9 @@ def load_entries(text: str, path: str) -> list[dict]:
     except RecursionError:
         raise TurnLogError(path, 1, "JSON nested at most a few hundred deep") from None
     except ValueError as exc:                   # an integer of more than 4,300 digits
-        raise TurnLogError(path, None, f"numbers of at most 4,300 digits ({exc})") from None
+        long_number = re.search(r"\d{4300,}", text)
+        line = text.count("\n", 0, long_number.start()) + 1 if long_number else None
+        raise TurnLogError(path, line, f"numbers of at most 4,300 digits ({exc})") from None
     if not isinstance(data, dict) or not data:
         raise TurnLogError(path, 1, 'a JSON object keyed by turn number ("0", "1", ...)')
     turns = sorted(int(k) for k in data if k.strip().isascii() and k.strip().isdigit() and len(k) < 10)

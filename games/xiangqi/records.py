@@ -170,7 +170,12 @@ class ReportReader(RecordReader):
     def read(self, text: str, path: str) -> Replay:
         report = parse_report(text, path)
         states, turns = replay_moves(report.moves, path, lambda index: 5 + index // 2)
-        outcome = decided_outcome(states[-1]) or sidecar_outcome(path)
+        decided, stated = decided_outcome(states[-1]), sidecar_outcome(path)
+        if decided is not None and stated is not None and stated.winners != decided.winners:
+            raise RecordFormatError(str(Path(path).parent / RESULT_SIDECAR), None,
+                                    f"the result {Path(path).name}'s moves give ({decided.detail}: "
+                                    f"{decided.result_text()}), not {stated.result_text()}")
+        outcome = decided or stated
         header = {"game": "xiangqi", "format": REPORT_FORMAT, "options": dict(REPLAY_OPTIONS),
                   "authors": report.authors, "players": list(report.words)}
         names = [f"{SIDE_NAMES[seat]} ({'bottom' if seat == 0 else 'top'}, {report.words[seat]})"

@@ -228,3 +228,17 @@ def test_a_hex_out_claiming_a_win_nobody_has_made_is_refused(tmp_path):
     size = int(lines[0])
     kept = lines[:size + 1 + 6] + ["RESULT 1 win"]
     refused(write(tmp_path, "HEX.OUT", "\n".join(kept) + "\n"), len(kept), "nobody has connected")
+
+
+def test_a_report_json_contradicting_the_mate_in_its_report_txt_is_refused(tmp_path):
+    from games.xiangqi.records import RESULT_SIDECAR, write_contest_records
+    replay = open_replay(REPLAYS / "xiangqi-sample.arena.jsonl")
+    write_contest_records(replay, tmp_path)
+    assert open_replay(tmp_path / "REPORT.TXT").outcome.winners == (0,)
+    sidecar = tmp_path / RESULT_SIDECAR
+    data = json.loads(sidecar.read_text())
+    data.update(result="0-1", winner="top")
+    sidecar.write_text(json.dumps(data))
+    with pytest.raises(RecordFormatError) as caught:
+        open_replay(tmp_path / "REPORT.TXT")
+    assert caught.value.path == str(sidecar) and "not 0-1" in caught.value.expected
