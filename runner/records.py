@@ -254,7 +254,7 @@ def _check_seats(info: TurnInfo, seats: int, path: str, line: int) -> None:
 def _check_result(outcome: Outcome, turns: Any, state, played: int, path: str, line: int) -> None:
     """A result line must be what the replayed moves give.
 
-    When the replayed game is over, its winners, places and scores are the rules' own
+    When the replayed game is over, its winners, places, scores and reason are the rules' own
     (a forged winner, a result copied from another game, winners removed are refused).
     When it is not, the result must be one the moves cannot show: the arena's ruling
     (time-out, crash, illegal move, adjudication, a match stopped) or a resignation;
@@ -271,12 +271,14 @@ def _check_result(outcome: Outcome, turns: Any, state, played: int, path: str, l
                                     f"a time-out, or a resignation): the replayed game is not over, "
                                     f"so it cannot have ended by {outcome.reason.value!r}")
         return
-    same = (set(outcome.winners) == set(replayed.winners) and tuple(outcome.ranks) == tuple(replayed.ranks)
+    same = (outcome.reason is replayed.reason
+            and set(outcome.winners) == set(replayed.winners) and tuple(outcome.ranks) == tuple(replayed.ranks)
             and len(outcome.scores) == len(replayed.scores)
             and all(abs(a - b) < 1e-6 for a, b in zip(outcome.scores, replayed.scores)))
     if not same:
         raise RecordFormatError(path, line, f"the result the replayed moves give ({replayed.detail or replayed.reason.value}: "
-                                f"{replayed.result_text()}), not {outcome.result_text()}")
+                                f"{replayed.result_text()}, {replayed.reason.value}), not "
+                                f"{outcome.result_text()}, {outcome.reason.value}")
 
 
 def _replay_turn(game, state, info: TurnInfo, path: str, line: int) -> None:

@@ -329,7 +329,7 @@ def _true_result(samples, name, data):
 
 
 def _same_result(a, b) -> bool:
-    return (set(a.winners) == set(b.winners) and tuple(a.ranks) == tuple(b.ranks)
+    return (a.reason is b.reason and set(a.winners) == set(b.winners) and tuple(a.ranks) == tuple(b.ranks)
             and all(abs(x - y) < 1e-6 for x, y in zip(a.scores, b.scores)))
 
 

@@ -188,6 +188,12 @@ def test_a_hex_record_with_another_games_result_spliced_in_is_refused(tmp_path):
             len(lines), "the result the replayed moves give")
 
 
+def test_a_finished_games_result_with_another_reason_is_refused(tmp_path):
+    """Red mated Black: a result saying Red won on time contradicts the moves."""
+    text, line = with_result("xiangqi-sample.arena.jsonl", reason="timeout")
+    refused(write(tmp_path, "x.arena.jsonl", text), line, "win\\), not 1-0, timeout")
+
+
 def test_a_result_line_in_the_middle_is_refused(tmp_path):
     lines = lines_of("hex-sample.arena.jsonl")
     moved = lines[:3] + [lines[-1]] + lines[3:-1]
