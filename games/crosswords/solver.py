@@ -6,12 +6,15 @@ most is discarded (so that a new draw may follow), and with the piles empty and 
 word left the player stops.
 
 * :func:`greedy_game` takes at every turn the pile and the word that score most now.
-* :func:`plan_game` searches the same turns breadth-first with a beam: each position
-  branches on which pile to draw from (or none) and on the best few words after each
-  draw, and keeps the most promising positions (score so far, plus a small value for
-  the letters kept).  Wider beams run while time remains, so the answer only improves
-  on the greedy game, which is found first.  Since a word on two triple-word squares
-  scores nine times, the look-ahead finds lines that reach them over two or three turns.
+* :func:`solve` (:func:`plan_game`: its steps) searches the same turns breadth-first
+  with a beam: each position branches on which pile to draw from (or none) and on the
+  best few words after each draw, and keeps the most promising positions (score so
+  far, plus a small value for the letters kept).  Wider beams run while time remains.
+  It is an anytime search: the greedy game is found first, and only a game that
+  scores more replaces it, so whenever the wall-clock deadline comes the answer is a
+  complete game at least as good as the greedy player's in the same time.  Since a
+  word on two triple-word squares scores nine times, the look-ahead finds lines that
+  reach them over two or three turns.
 
 The result is a list of API moves (steps), ending with ``stop``.
 """
@@ -29,8 +32,13 @@ from games.crosswords.rules import (HAND_LIMIT, LETTER_VALUES, STOP, CrosswordsS
 VOWELS = set("AEIOU")
 WORDS_PER_DRAW = 4
 FIRST_RATE = 15.0        # points per letter: the price that did best on the seeded piles
-RATES = (0.0, 10.0, 20.0, 12.5, 17.5, 5.0, 25.0, 7.5, 30.0, 22.5, 2.5, 35.0)
+RATES = (10.0, 20.0, 12.5, 17.5, 5.0, 25.0, 7.5, 30.0, 22.5, 2.5, 35.0)
 BEAMS = (2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64)
+#: The searches after the greedy game, as (beam, price per letter; None: the best price
+#: so far): the first price and its two neighbours, then beams of growing width (where
+#: the long budgets gain most), then the other prices if time is left.
+SCHEDULE = ([(1, FIRST_RATE)] + [(1, rate) for rate in RATES[:2]] + [(b, None) for b in BEAMS]
+            + [(1, rate) for rate in RATES[2:]])
 MAX_BEAM = 64
 CANDIDATES = 12          # words scored per draw before the best few are kept
 LEAVE_WEIGHT = 1.0
@@ -228,10 +236,10 @@ def solve(start: CrosswordsState, seconds: float,
 
     The greedy game comes first, so that a whole game is in hand within a fraction of
     a second; every later search may only replace it with a game that scores more, so
-    the answer is never worse than the greedy player's in the same time.  Then greedy
-    games that charge a price per letter spent (``FIRST_RATE``, then the other
-    ``RATES``: the score of a whole game swings a lot with the price, so several are
-    tried), then beams of growing width at the best price.  Each search switches to
+    the answer is never worse than the greedy player's in the same time.  Then the
+    searches of ``SCHEDULE``: greedy games that charge a price per letter spent (the
+    score of a whole game swings a lot with the price, so several are tried), beams of
+    growing width at the best price, the other prices.  Each search switches to
     fast greedy play when the time is nearly up (the reserve is the greedy game's own
     time), and one still running at the deadline is cut there; its game counts only
     if it scores more than the best so far (a game stopped early is still a game).
@@ -244,16 +252,11 @@ def solve(start: CrosswordsState, seconds: float,
     greedy_seconds = max(0.01, time.monotonic() - began)
     if not best.finished:
         return best
-    best_rate = 0.0
+    best_rate = FIRST_RATE
     soft = hard - greedy_seconds - 0.05
-    schedule = [(1, FIRST_RATE)] + [(1, rate) for rate in RATES if rate] \
-        + [(beam, None) for beam in BEAMS]
-    for beam, rate in schedule:
-        left = soft - time.monotonic()
-        if left < 0.5 * beam * greedy_seconds:
-            if beam == 1:
-                continue
-            break
+    for beam, rate in SCHEDULE:
+        if soft - time.monotonic() < 0.5 * beam * greedy_seconds:
+            continue                        # no time for this one; a cheaper one may fit
         rate = best_rate if rate is None else rate
         found = _plan(*beam_game(start, beam, 1 if beam == 1 else WORDS_PER_DRAW, soft, rate, hard))
         if found.score > best.score:
