@@ -257,8 +257,11 @@ def solve(start: CrosswordsState, seconds: float,
     # game's time (0.26-0.31 s against 0.51-0.57 s), so 0.7 of it is the reserve.
     soft = hard - 0.7 * greedy_seconds - 0.05
     for beam, rate in SCHEDULE:
-        if soft - time.monotonic() < 0.5 * beam * greedy_seconds:
-            continue                        # no time for this one; a cheaper one may fit
+        left = soft - time.monotonic()
+        if left <= 0:
+            break
+        if beam > 1 and left < 0.5 * beam * greedy_seconds:
+            continue                        # a beam cut this early is lost; a cheaper one may fit
         rate = best_rate if rate is None else rate
         found = _plan(*beam_game(start, beam, 1 if beam == 1 else WORDS_PER_DRAW, soft, rate, hard))
         if found.score > best.score:
