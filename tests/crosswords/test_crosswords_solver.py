@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from games.crosswords import dictionary, solver
+from games.crosswords.cli import solve_game
 from games.crosswords.dictionary import load_dictionary, read_folder_words, write_folder
 from games.crosswords.files import verify_output, write_output, write_input
 from games.crosswords.rules import CrosswordsState, Place, Stop, random_piles
@@ -185,8 +186,8 @@ def test_solve_command_finishes_in_time_and_verifies(tmp_path, words):
 def test_planner_on_a_fresh_dictionary_cache_is_at_least_greedy(tmp_path):
     """``solve --seconds 0.5`` on a new install: building the dictionary's cache is not
     charged to the game, so the answer scores at least what the greedy player reaches
-    in that time (here within 80% of it, for the timing noise of a busy machine; when
-    neither finishes, two runs of the same greedy game differ by a turn either way)."""
+    in that time.  The greedy player is given 80% of it: when neither finishes, two
+    runs of the same greedy game on a busy machine differ by a turn either way."""
     piles = random_piles(10)
     (tmp_path / "input.txt").write_text(write_input(piles))
     seen = []
@@ -197,7 +198,6 @@ def test_planner_on_a_fresh_dictionary_cache_is_at_least_greedy(tmp_path):
         assert result.returncode == 0, result.stderr
         assert any(home.rglob("*.dawg")), "the first run leaves the cache"
         planned = int(result.stdout.split()[1])
-        from games.crosswords.cli import solve_game
         state = CrosswordsState(load_dictionary(""), piles)
         greedy = solve_game(state, 0.8 * 0.5, "greedy").score
         seen.append((planned, greedy))
