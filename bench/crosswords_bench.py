@@ -1,85 +1,138 @@
 """Crossed Words: move-generation speed and the solver's score against a greedy baseline.
 
     python bench/crosswords_bench.py [--seconds 10] [--seeds 10] [--long]
+                                     [--budgets 2,10,60] [--busy N] [--first-seed 1]
 
 Prints the moves per second the generator lists on a mid-game board (a full hand,
-after 20 greedy turns), then for each seeded pile set the greedy score, the planner's
-score within ``--seconds`` and their ratio; ``--long`` adds a 60-second column.
+after 20 greedy turns), then for each seeded pile set the greedy score (the whole
+greedy game, untimed), the planner's score within each budget (``--seconds``, and 60 s
+with ``--long``; or the ``--budgets`` list), their ratio, the wall time the planner
+took and the load average; then per budget the mean and the lowest ratio and the
+longest time taken.  ``--busy N`` starts N busy-loop processes (each in its own
+session, as other applications are) for the whole run and ends them at the end.
 The built-in dictionary is used (built once and cached under the user data folder).
 """
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+BUSY_LOOP = "while True: pass"
+
+
+def start_busy(count: int) -> list[subprocess.Popen]:
+    """``count`` processes that spin forever, each the leader of its own session."""
+    return [subprocess.Popen([sys.executable, "-c", BUSY_LOOP], start_new_session=True,
+                             stdin=subprocess.DEVNULL)
+            for _ in range(count)]
+
+
+def stop_busy(processes: list[subprocess.Popen]) -> None:
+    for process in processes:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        process.wait()
+
+
+def load_text() -> str:
+    return "load %.1f %.1f %.1f" % os.getloadavg()
+
+
+def budgets_of(args) -> list[float]:
+    if args.budgets:
+        return [float(b) for b in args.budgets.split(",") if b.strip()]
+    return [args.seconds] + ([60.0] if args.long else [])
+
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--seeds", type=int, default=10)
+    parser.add_argument("--first-seed", type=int, default=1)
     parser.add_argument("--long", action="store_true", help="also run the planner for 60 s")
+    parser.add_argument("--budgets", default="", help="comma-separated planner budgets in "
+                        "seconds (instead of --seconds and --long)")
+    parser.add_argument("--busy", type=int, default=0, metavar="N",
+                        help="run N busy-loop processes beside the bench")
+    parser.add_argument("--no-movegen", action="store_true", help="skip the generator's speed")
     args = parser.parse_args()
+    busy = start_busy(args.busy)
+    try:
+        return run(args)
+    finally:
+        stop_busy(busy)
 
+
+def run(args) -> int:
     from games.crosswords.dictionary import load_dictionary
     from games.crosswords.files import verify_output, write_output
     from games.crosswords.movegen import generate
     from games.crosswords.rules import CrosswordsState, Draw, Place, random_piles
-    from games.crosswords.solver import greedy_game, plan_game
+    from games.crosswords.solver import greedy_game, solve
 
+    print(f"{args.busy} busy processes; {load_text()}; nice {os.nice(0)}")
     began = time.perf_counter()
     words = load_dictionary("")
     print(f"dictionary: {len(words)} words, loaded in {time.perf_counter() - began:.3f} s")
 
-    # A mid-game board: 20 greedy turns, then a full hand.
-    state = CrosswordsState(words, random_piles(1))
-    moves = greedy_game(state)
-    played = 0
-    for move in moves:
-        if isinstance(move, Place):
-            played += 1
-        state.apply({0: move})
-        if played == 20 and len(state.hand) < 8 and state.may_draw:
-            pile = max(range(3), key=lambda p: len(state.piles[p]))
-            state.apply({0: Draw(pile + 1, state.piles[pile][:8 - len(state.hand)])})
-            break
-    count, runs = 0, 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < 2.0:
-        count += len(generate(state.board, state.hand, words))
-        runs += 1
-    elapsed = time.perf_counter() - start
-    print(f"move generation: hand {state.hand}, {count // runs} placements per position, "
-          f"{elapsed / runs * 1000:.1f} ms per position, {count / elapsed:,.0f} moves/s")
+    if not args.no_movegen:
+        # A mid-game board: 20 greedy turns, then a full hand.
+        state = CrosswordsState(words, random_piles(1))
+        played = 0
+        for move in greedy_game(state):
+            if isinstance(move, Place):
+                played += 1
+            state.apply({0: move})
+            if played == 20 and len(state.hand) < 8 and state.may_draw:
+                pile = max(range(3), key=lambda p: len(state.piles[p]))
+                state.apply({0: Draw(pile + 1, state.piles[pile][:8 - len(state.hand)])})
+                break
+        count, runs = 0, 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < 2.0:
+            count += len(generate(state.board, state.hand, words))
+            runs += 1
+        elapsed = time.perf_counter() - start
+        print(f"move generation: hand {state.hand}, {count // runs} placements per position, "
+              f"{elapsed / runs * 1000:.1f} ms per position, {count / elapsed:,.0f} moves/s")
 
-    header = f"{'seed':>4} {'greedy':>7} {'plan ' + format(args.seconds, 'g') + 's':>9} {'ratio':>6}"
-    if args.long:
-        header += f" {'plan 60s':>9} {'ratio':>6}"
-    print(header)
-    ratios, long_ratios = [], []
-    for seed in range(1, args.seeds + 1):
+    budgets = budgets_of(args)
+    header = f"{'seed':>4} {'greedy':>7}"
+    for budget in budgets:
+        header += f" {'plan ' + format(budget, 'g') + 's':>10} {'ratio':>6} {'took':>6}"
+    print(header + "  load")
+    ratios: dict[float, list[float]] = {b: [] for b in budgets}
+    took: dict[float, list[float]] = {b: [] for b in budgets}
+    for seed in range(args.first_seed, args.first_seed + args.seeds):
         piles = random_piles(seed)
         start_state = CrosswordsState(words, piles)
         greedy = verify_output(write_output(start_state, greedy_game(start_state)), piles, words)
-        planned = verify_output(write_output(start_state, plan_game(start_state, args.seconds)),
-                                piles, words)
-        assert greedy.valid and planned.valid
-        ratio = planned.score / max(1, greedy.score)
-        ratios.append(ratio)
-        row = f"{seed:>4} {greedy.score:>7} {planned.score:>9} {ratio:>6.3f}"
-        if args.long:
-            longer = verify_output(write_output(start_state, plan_game(start_state, 60.0)), piles, words)
-            long_ratios.append(longer.score / max(1, greedy.score))
-            row += f" {longer.score:>9} {long_ratios[-1]:>6.3f}"
-        print(row, flush=True)
-    summary = f"mean ratio {statistics.mean(ratios):.3f}"
-    if long_ratios:
-        summary += f"; 60 s: {statistics.mean(long_ratios):.3f}"
-    print(summary)
+        assert greedy.valid
+        row = f"{seed:>4} {greedy.score:>7}"
+        for budget in budgets:
+            start = time.monotonic()
+            plan = solve(start_state, budget)
+            took[budget].append(time.monotonic() - start)
+            planned = verify_output(write_output(start_state, plan.moves), piles, words)
+            assert planned.valid and planned.score == plan.score, planned.text()
+            ratios[budget].append(planned.score / max(1, greedy.score))
+            row += f" {planned.score:>10} {ratios[budget][-1]:>6.3f} {took[budget][-1]:>6.2f}"
+        print(f"{row}  {load_text()}", flush=True)
+    for budget in budgets:
+        print(f"{budget:g} s: mean ratio {statistics.mean(ratios[budget]):.3f}, lowest "
+              f"{min(ratios[budget]):.3f}, longest {max(took[budget]):.2f} s "
+              f"(over by {max(0.0, max(took[budget]) - budget):.2f} s)")
+    print(f"{args.busy} busy processes; {load_text()}")
     return 0
 
 

@@ -170,36 +170,41 @@ def _checks_cached(key: str, cells, lex: Lexicon, across: bool) -> list:
 def _line_moves(cells, idx, checks, counts, lex: Lexicon, across: bool, empty: bool,
                 found: list) -> None:
     line = [cells[i] for i in idx]
+    line_checks = [checks[i] for i in idx]
     if empty:
         anchors = list(range(SIZE))
     else:
         anchors = []
-        for k, i in enumerate(idx):
+        for k in range(SIZE):
             if line[k] >= 0:
                 continue
-            if checks[i] is not None or (k > 0 and line[k - 1] >= 0) or (k < SIZE - 1 and line[k + 1] >= 0):
+            if line_checks[k] is not None or (k > 0 and line[k - 1] >= 0) or (k < SIZE - 1 and line[k + 1] >= 0):
                 anchors.append(k)
     if not anchors:
         return
-    mask_of, child_of, edges, first = lex.mask, lex.child, lex.edges, lex.first
+    mask_of, edges, first = lex.mask, lex.edges, lex.first
+    # Per square of the line: the letters allowed there (the cross-check), and the
+    # factors that score a letter placed there.
+    allowed_at = [ALL if chk is None else chk[0] for chk in line_checks]
+    letter_factor = [LETTER_FACTOR[i] for i in idx]
+    word_factor = [WORD_FACTOR[i] for i in idx]
     word: list[int] = []
-    placed_at: list[int] = []
     hand_total = sum(counts)
-    letters = [x for x in range(26) if counts[x]]
+    letters = [(x, 1 << x) for x in range(26) if counts[x]]
 
     def record(start: int, end: int) -> None:
         # squares start..end-1 of the line form the word; compute the score.
         main, factor, cross, placed = 0, 1, 0, 0
         for k in range(start, end):
-            i = idx[k]
             letter = word[k - start]
-            main += _VALUE[letter] * LETTER_FACTOR[i]
-            factor *= WORD_FACTOR[i]
+            value = _VALUE[letter] * letter_factor[k]
+            main += value
+            factor *= word_factor[k]
             if line[k] < 0:
                 placed += 1
-                chk = checks[i]
+                chk = line_checks[k]
                 if chk is not None:
-                    cross += (chk[1] + _VALUE[letter] * LETTER_FACTOR[i]) * chk[2] * WORD_FACTOR[i]
+                    cross += (chk[1] + value) * chk[2] * word_factor[k]
         length = end - start
         total = main * factor + cross
         if placed == 8 and length >= 8:
@@ -209,30 +214,44 @@ def _line_moves(cells, idx, checks, counts, lex: Lexicon, across: bool, empty: b
         found.append((total, idx[start], across, tuple(word), placed))
 
     def extend(k: int, node: int, start: int, anchor: int, placed: int) -> None:
-        if k >= SIZE or line[k] < 0:
-            if k > anchor and placed and mask_of[node] & FINAL and k - start >= 2:
+        m = mask_of[node]
+        if k >= SIZE:
+            if placed and m & FINAL and k - start >= 2:
                 record(start, k)
-            if k >= SIZE:
-                return
-            chk = checks[idx[k]]
-            allowed = mask_of[node] & (ALL if chk is None else chk[0])
+            return
+        here = line[k]
+        if here < 0:
+            if k > anchor and placed and m & FINAL and k - start >= 2:
+                record(start, k)
+            allowed = m & allowed_at[k]
             if not allowed or placed >= hand_total:
                 return
             base = first[node]
-            m = mask_of[node]
-            for letter in letters:
-                bit = 1 << letter
+            # What the square after this one asks of the next node, so that dead ends
+            # are not called at all (most calls would be).
+            after = k + 1
+            if after >= SIZE:
+                need, more = FINAL, 0
+            elif line[after] >= 0:
+                need, more = 1 << line[after], 0
+            else:
+                need = FINAL if after > anchor and after - start >= 2 else 0
+                more = allowed_at[after] if placed + 1 < hand_total else 0
+            for letter, bit in letters:
                 if allowed & bit and counts[letter]:
+                    child = edges[base + (m & (bit - 1)).bit_count()]
+                    if not mask_of[child] & (need | more):
+                        continue
                     counts[letter] -= 1
                     word.append(letter)
-                    extend(k + 1, edges[base + (m & (bit - 1)).bit_count()], start, anchor, placed + 1)
+                    extend(after, child, start, anchor, placed + 1)
                     word.pop()
                     counts[letter] += 1
         else:
-            n = child_of(node, line[k])
-            if n >= 0:
-                word.append(line[k])
-                extend(k + 1, n, start, anchor, placed)
+            bit = 1 << here
+            if m & bit:
+                word.append(here)
+                extend(k + 1, edges[first[node] + (m & (bit - 1)).bit_count()], start, anchor, placed)
                 word.pop()
 
     def left_parts(node: int, anchor: int, limit: int, placed: int) -> None:
@@ -244,8 +263,7 @@ def _line_moves(cells, idx, checks, counts, lex: Lexicon, across: bool, empty: b
         if not m:
             return
         base = first[node]
-        for letter in letters:
-            bit = 1 << letter
+        for letter, bit in letters:
             if m & bit and counts[letter]:
                 counts[letter] -= 1
                 word.append(letter)
@@ -264,7 +282,7 @@ def _line_moves(cells, idx, checks, counts, lex: Lexicon, across: bool, empty: b
                 s -= 1
             node = 0
             for k in range(s, a):
-                node = child_of(node, line[k])
+                node = lex.child(node, line[k])
                 if node < 0:
                     break
             if node >= 0:

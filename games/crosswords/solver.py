@@ -6,12 +6,15 @@ most is discarded (so that a new draw may follow), and with the piles empty and 
 word left the player stops.
 
 * :func:`greedy_game` takes at every turn the pile and the word that score most now.
-* :func:`plan_game` searches the same turns breadth-first with a beam: each position
-  branches on which pile to draw from (or none) and on the best few words after each
-  draw, and keeps the most promising positions (score so far, plus a small value for
-  the letters kept).  Wider beams run while time remains, so the answer only improves
-  on the greedy game, which is found first.  Since a word on two triple-word squares
-  scores nine times, the look-ahead finds lines that reach them over two or three turns.
+* :func:`solve` (:func:`plan_game`: its steps) searches the same turns breadth-first
+  with a beam: each position branches on which pile to draw from (or none) and on the
+  best few words after each draw, and keeps the most promising positions (score so
+  far, plus a small value for the letters kept).  Wider beams run while time remains.
+  It is an anytime search: the greedy game is found first, and only a game that
+  scores more replaces it, so whenever the wall-clock deadline comes the answer is a
+  complete game at least as good as the greedy player's in the same time.  Since a
+  word on two triple-word squares scores nine times, the look-ahead finds lines that
+  reach them over two or three turns.
 
 The result is a list of API moves (steps), ending with ``stop``.
 """
@@ -29,8 +32,13 @@ from games.crosswords.rules import (HAND_LIMIT, LETTER_VALUES, STOP, CrosswordsS
 VOWELS = set("AEIOU")
 WORDS_PER_DRAW = 4
 FIRST_RATE = 15.0        # points per letter: the price that did best on the seeded piles
-RATES = (0.0, 10.0, 20.0, 12.5, 17.5, 5.0, 25.0, 7.5, 30.0, 22.5, 2.5, 35.0)
+RATES = (10.0, 20.0, 12.5, 17.5, 5.0, 25.0, 7.5, 30.0, 22.5, 2.5, 35.0)
 BEAMS = (2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64)
+#: The searches after the greedy game, as (beam, price per letter; None: the best price
+#: so far): the first price and its two neighbours, then beams of growing width (where
+#: the long budgets gain most), then the other prices if time is left.
+SCHEDULE = ([(1, FIRST_RATE)] + [(1, rate) for rate in RATES[:2]] + [(b, None) for b in BEAMS]
+            + [(1, rate) for rate in RATES[2:]])
 MAX_BEAM = 64
 CANDIDATES = 12          # words scored per draw before the best few are kept
 LEAVE_WEIGHT = 1.0
@@ -147,28 +155,47 @@ def _key(state: CrosswordsState) -> tuple:
     return ("".join(state.board), "".join(sorted(state.hand)), tuple(len(p) for p in state.piles))
 
 
+@dataclass
+class Plan:
+    """A whole game the solver found: its steps (ending with ``stop``), its score, and
+    whether it was played to its end (``finished``) or stopped early because the
+    deadline came (every prefix of a game, with ``stop`` after it, is a complete game)."""
+
+    moves: list[Any]
+    score: int
+    finished: bool
+
+
+def _best_of(nodes) -> _Node | None:
+    return max(nodes, key=lambda n: n.state.total, default=None)
+
+
 def beam_game(start: CrosswordsState, beam: int, width: int, deadline: float | None,
-              rate: float = 0.0, hard: float | None = None) -> _Node | None:
-    """One beam search to the end of the game (None only when no step is possible).
+              rate: float = 0.0, hard: float | None = None) -> tuple[_Node | None, bool]:
+    """One beam search to the end of the game: (the best position reached, whether the
+    game was played to its end).
 
     Positions compete on score so far plus ``rate`` points for every letter still to
     be played (the piles and the hand), so a turn that spends few letters for its
     points is not beaten by one that burns the piles faster.  Once ``deadline`` has
     passed, the best position goes on greedily and fast (beam and width 1, one draw
-    choice a turn) to the end; once ``hard`` has passed, the game stops there.
+    choice a turn) to the end.  ``hard`` is checked before every position is expanded
+    (a few milliseconds of work): once it has passed, the search stops at once with
+    the best position reached so far, finished or not.
     """
     frontier = [_Node(start.clone(), (), 0.0)]
     best: _Node | None = None
     fast = False
     while frontier:
-        now = time.monotonic()
-        if hard is not None and now > hard:
-            ended = max(frontier, key=lambda n: n.state.total)
-            return ended if best is None or ended.state.total > best.state.total else best
-        if deadline is not None and now > deadline:
+        if deadline is not None and time.monotonic() > deadline and not fast:
             frontier, beam, width, fast = frontier[:1], 1, 1, True
         children: dict[tuple, _Node] = {}
         for node in frontier:
+            if hard is not None and time.monotonic() > hard:
+                reached = _best_of([*frontier, *children.values()])
+                if best is not None and (reached is None or best.state.total >= reached.state.total):
+                    return best, True
+                return reached, False
             options = turn_options(node.state, width, rate, fast)
             if not options:
                 if best is None or node.state.total > best.state.total:
@@ -182,84 +209,118 @@ def beam_game(start: CrosswordsState, beam: int, width: int, deadline: float | N
                 if old is None or old.value < value:
                     children[key] = _Node(after, _push(node.steps, steps), value)
         frontier = sorted(children.values(), key=lambda n: -n.value)[:beam]
+    return best, best is not None
+
+
+def _plan(node: _Node | None, finished: bool) -> Plan:
+    if node is None:
+        return Plan([STOP], 0, True)
+    return Plan(node.moves() + [STOP], node.state.total, finished)
+
+
+def greedy_plan(start: CrosswordsState, seconds: float | None = None) -> Plan:
+    """The greedy player's game; with ``seconds``, stopped where the time runs out."""
+    hard = None if seconds is None else time.monotonic() + max(0.0, seconds)
+    return _plan(*beam_game(start, 1, 1, None, 0.0, hard))
+
+
+def greedy_game(start: CrosswordsState, seconds: float | None = None) -> list[Any]:
+    """The greedy player's whole game as steps, ending with stop (with ``seconds``, the
+    game as far as it got when the time ran out)."""
+    return greedy_plan(start, seconds).moves
+
+
+def solve(start: CrosswordsState, seconds: float,
+          progress: Callable[[int, float, int], None] | None = None) -> Plan:
+    """The best complete game found within ``seconds`` of wall time (an anytime search).
+
+    The greedy game comes first, so that a whole game is in hand within a fraction of
+    a second; every later search may only replace it with a game that scores more, so
+    the answer is never worse than the greedy player's in the same time.  Then the
+    searches of ``SCHEDULE``: greedy games that charge a price per letter spent (the
+    score of a whole game swings a lot with the price, so several are tried), beams of
+    growing width at the best price, the other prices.  Each search switches to
+    fast greedy play when the time is nearly up (the reserve is 0.7 of the greedy game's
+    time), and one still running at the deadline is cut there; its game counts only
+    if it scores more than the best so far (a game stopped early is still a game).
+    """
+    began = time.monotonic()
+    hard = began + max(0.0, seconds)
+    best = _plan(*beam_game(start, 1, 1, None, 0.0, hard))
+    if progress:
+        progress(1, 0.0, best.score)
+    greedy_seconds = max(0.01, time.monotonic() - began)
+    if not best.finished:
+        return best
+    best_rate = FIRST_RATE
+    # Fast play (one draw choice a turn) plays a whole game in about half the greedy
+    # game's time (0.26-0.31 s against 0.51-0.57 s), so 0.7 of it is the reserve.
+    soft = hard - 0.7 * greedy_seconds - 0.05
+    for beam, rate in SCHEDULE:
+        left = soft - time.monotonic()
+        if left <= 0:
+            break
+        if beam > 1 and left < 0.5 * beam * greedy_seconds:
+            continue                        # a beam cut this early is lost; a cheaper one may fit
+        rate = best_rate if rate is None else rate
+        found = _plan(*beam_game(start, beam, 1 if beam == 1 else WORDS_PER_DRAW, soft, rate, hard))
+        if found.score > best.score:
+            best, best_rate = found, rate
+        if progress:
+            progress(beam, rate, best.score)
     return best
-
-
-def _letters_left(state: CrosswordsState) -> int:
-    return len(state.hand) + sum(len(p) for p in state.piles)
-
-
-def greedy_game(start: CrosswordsState) -> list[Any]:
-    """The greedy player's whole game as steps, ending with stop."""
-    node = beam_game(start, 1, 1, None)
-    return (node.moves() if node else []) + [STOP]
 
 
 def plan_game(start: CrosswordsState, seconds: float,
               progress: Callable[[int, float, int], None] | None = None) -> list[Any]:
-    """The best game found within about ``seconds``.
+    """The steps of :func:`solve`'s game, ending with stop."""
+    return solve(start, seconds, progress).moves
 
-    Greedy games that charge a price per letter spent come first (``FIRST_RATE``, then
-    the plain greedy game, then the other ``RATES``: the score of a whole game swings a
-    lot with the price, so several are tried); then beams of growing width at the best
-    price.
-    Each run switches to greedy play when the time is nearly up, so it always ends
-    with a whole game; the reserve for that is the greedy game's own time.
-    """
-    began = time.monotonic()
-    deadline = began + max(0.0, seconds)
-    best_node = beam_game(start, 1, 1, began + 0.6 * max(0.0, seconds), FIRST_RATE, hard=deadline)
-    greedy_seconds = max(0.01, time.monotonic() - began)
-    best = best_node.moves() if best_node else []
-    best_score, best_rate = (best_node.state.total if best_node else 0), FIRST_RATE
-    if progress:
-        progress(1, FIRST_RATE, best_score)
-    soft = deadline - 1.5 * greedy_seconds - 0.05
-    schedule = [(1, rate) for rate in RATES] + [(beam, None) for beam in BEAMS]
-    for beam, rate in schedule:
-        left = soft - time.monotonic()
-        if left < 0.5 * beam * greedy_seconds:
-            if beam == 1:
-                continue
-            break
-        rate = best_rate if rate is None else rate
-        node = beam_game(start, beam, 1 if beam == 1 else WORDS_PER_DRAW, soft, rate, deadline)
-        if node is not None and node.state.total > best_score:
-            best, best_score, best_rate = node.moves(), node.state.total, rate
-        if progress:
-            progress(beam, rate, best_score)
-    return best + [STOP]
+
+def _greedy_value(after: CrosswordsState) -> float:
+    return after.total + leave_value(after.hand)
 
 
 def greedy_step(state: CrosswordsState) -> Any:
-    """The greedy player's next step from any state."""
+    """The greedy player's next step from any state: the first step of the turn
+    :func:`greedy_game` would play there."""
     options = turn_options(state, 1)
     if not options:
         return STOP
-    steps, _, _ = max(options, key=lambda o: (o[2], -len(o[0])))
+    steps, _, _ = max(options, key=lambda o: _greedy_value(o[1]))
     return steps[0]
 
 
 class CrosswordsBot(Bot):
     """Plays one step at a time: ``greedy`` decides each turn now; ``planner`` plans the
     whole game with its time budget and follows the plan while the state is the one
-    planned for."""
+    planned for.  A plan the deadline cut short is not followed to its ``stop``: there
+    the bot plans again from where the game is, with its next budget; and when a budget
+    is too short for any plan, it plays the greedy step (a few milliseconds)."""
 
     def __init__(self, level: str = "planner", seed: int = 0, think: float = 5.0):
         self.level, self.seed, self.think = level, seed, think
         self.name = level
         self._plan: list[Any] = []
+        self._finished = False
         self._expected: CrosswordsState | None = None
 
     def reset(self) -> None:
-        self._plan, self._expected = [], None
+        self._plan, self._finished, self._expected = [], False, None
+
+    def budget(self, time_budget: float | None) -> float:
+        """Seconds to plan: ``think``, within most of the answer's budget."""
+        return self.think if time_budget is None else max(0.0, min(self.think, 0.8 * time_budget))
 
     def choose(self, state, seat: int, time_budget: float | None) -> Any:
         if self.level == "greedy":
             return greedy_step(state)
-        if not self._plan or self._expected != state:
-            budget = self.think if time_budget is None else min(self.think, max(0.2, 0.8 * time_budget))
-            self._plan = plan_game(state, budget)
+        current = bool(self._plan) and self._expected == state
+        if not current or (self._plan[0] == STOP and not self._finished):
+            plan = solve(state, self.budget(time_budget))
+            self._plan, self._finished = plan.moves, plan.finished
+            if self._plan == [STOP] and not plan.finished:
+                self._plan = [greedy_step(state)]          # no time to plan: one greedy step
             self._expected = state.clone()
         move = self._plan.pop(0)
         self._expected.apply({0: move})

@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from games.crosswords import dictionary
+from games.crosswords import dictionary, solver
+from games.crosswords.cli import solve_game
 from games.crosswords.dictionary import load_dictionary, read_folder_words, write_folder
 from games.crosswords.files import verify_output, write_output, write_input
 from games.crosswords.rules import CrosswordsState, Place, Stop, random_piles
-from games.crosswords.solver import greedy_game, make_bot, plan_game
+from games.crosswords.solver import greedy_game, greedy_plan, make_bot, plan_game, solve
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -64,6 +65,62 @@ def test_planner_beats_or_equals_greedy_within_its_time(words):
     assert time.monotonic() - began < budget + 2.0   # at most one turn's search past the limit
     planned = verify_output(write_output(state, planned_moves), piles, words)
     assert planned.valid and planned.score >= greedy.score
+
+
+def test_a_tiny_budget_still_returns_a_complete_valid_game(words):
+    piles = random_piles(7)
+    state = CrosswordsState(words, piles)
+    for seconds in (0.0, 0.02, 0.1):
+        moves = plan_game(state, seconds)
+        assert isinstance(moves[-1], Stop)
+        verdict = verify_output(write_output(state, moves), piles, words)
+        assert verdict.valid, (seconds, verdict.text())
+
+
+class _Jump:
+    """Stands for the solver's ``time`` module: real time, plus ``ahead`` seconds once
+    something sets it (a deadline that expires at a chosen moment, on any machine)."""
+
+    def __init__(self):
+        self.ahead = 0.0
+
+    def monotonic(self) -> float:
+        return time.monotonic() + self.ahead
+
+
+def test_a_deadline_expiring_mid_plan_returns_the_greedy_game_or_better(words, monkeypatch):
+    """The clock jumps past the deadline as soon as a search other than the plain greedy
+    one asks for a turn: whatever that search had, the answer is a whole game scoring at
+    least the greedy one."""
+    piles = random_piles(8)
+    state = CrosswordsState(words, piles)
+    greedy = greedy_plan(state)
+    assert greedy.finished and greedy.score > 1000
+    clock, turn_options = _Jump(), solver.turn_options
+
+    def jumping(state, width, rate=0.0, fast=False):
+        if rate or width > 1:
+            clock.ahead = 1e6
+        return turn_options(state, width, rate, fast)
+
+    monkeypatch.setattr(solver, "time", clock)
+    monkeypatch.setattr(solver, "turn_options", jumping)
+    moves = plan_game(state, 60.0)
+    assert clock.ahead, "the plan never went past the greedy game"
+    verdict = verify_output(write_output(state, moves), piles, words)
+    assert verdict.valid and isinstance(moves[-1], Stop)
+    assert verdict.score >= greedy.score
+
+
+def test_a_planner_bot_without_time_to_plan_still_plays_the_whole_greedy_game(words):
+    """Each answer's plan is cut at once: the bot plays greedy steps, never the cut
+    plan's stop, and ends with the greedy player's score."""
+    state = CrosswordsState(words, random_piles(9))
+    bot = make_bot(2, 0)
+    bot.think = 0.0
+    while not state.stopped:
+        state.apply({0: bot.choose(state.clone(), 0, 1.0)})
+    assert state.total == greedy_plan(CrosswordsState(words, random_piles(9))).score > 1000
 
 
 def test_bot_plays_step_by_step(words):
@@ -124,3 +181,26 @@ def test_solve_command_finishes_in_time_and_verifies(tmp_path, words):
     check = arena("verify", str(tmp_path / "output.txt"), "--input", str(tmp_path / "input.txt"),
                   home=tmp_path / "home")
     assert check.returncode == 0 and check.stdout.split()[-1] == result.stdout.split()[1]
+
+
+def test_planner_on_a_fresh_dictionary_cache_is_at_least_greedy(tmp_path):
+    """``solve --seconds 0.5`` on a new install: building the dictionary's cache is not
+    charged to the game, so the answer scores at least what the greedy player reaches
+    in that time.  The greedy player is given 80% of it: when neither finishes, two
+    runs of the same greedy game on a busy machine differ by a turn either way."""
+    piles = random_piles(10)
+    (tmp_path / "input.txt").write_text(write_input(piles))
+    seen = []
+    for attempt in range(3):
+        home = tmp_path / f"home{attempt}"
+        result = arena("solve", "--input", str(tmp_path / "input.txt"), "--seconds", "0.5",
+                       "--out", str(tmp_path / "output.txt"), home=home)
+        assert result.returncode == 0, result.stderr
+        assert any(home.rglob("*.dawg")), "the first run leaves the cache"
+        planned = int(result.stdout.split()[1])
+        state = CrosswordsState(load_dictionary(""), piles)
+        greedy = solve_game(state, 0.8 * 0.5, "greedy").score
+        seen.append((planned, greedy))
+        if planned >= greedy > 0:
+            return
+    pytest.fail(f"planner vs greedy in the same time: {seen}")
