@@ -553,6 +553,8 @@ class Match:
             answer = Answer(failure=Termination.CRASH, detail=f"{type(exc).__name__}: {exc}")
         if not answer.elapsed:
             answer.elapsed = time.perf_counter() - start
+        if answer.wall is None and answer.clock == "wall":
+            answer.wall = answer.elapsed
         self._answered(seat)
         return answer
 

@@ -1,0 +1,85 @@
+"""The CPU clock (``clock = cpu``): an answer is charged the CPU time of the program's
+whole process tree, with a wall cap, so a program beside busy processes is not charged
+for them.  Both figures, CPU and wall, are in the record for every answer."""
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from games.robot import PLUGIN
+from runner.match import Match, TimeControl
+from runner.process import CPU, TurnDeadline, run_once, wall_cap
+from runner.seats import make_seat
+
+PY = sys.executable
+BURNER = Path(__file__).resolve().parent / "programs" / "cpu_burner.py"
+MAP = "5 5 1\n" + ".....\n" * 5
+BUSY = "while True: pass"
+
+
+@pytest.fixture
+def busy():
+    """Three busy processes, each in a session of its own (as other applications are),
+    killed after the test."""
+    procs = [subprocess.Popen([PY, "-c", BUSY], start_new_session=True) for _ in range(3)]
+    yield procs
+    for proc in procs:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+
+
+def first_answer(tmp_path: Path, burn: float, clock: str = CPU, per_move: float = 2.0) -> dict:
+    """Seat 1's answer on the first turn of a Robot match where it burns ``burn`` CPU
+    seconds (half in a child process) on that turn, as the record has it."""
+    limits = {"time": per_move, "clock": clock}
+    seats = [make_seat(f"ext:{PY} {BURNER} burn={burn}", PLUGIN, 1, limits=limits),
+             make_seat(f"ext:{PY} {BURNER}", PLUGIN, 2, limits=limits)]
+    record = tmp_path / "match.arena.jsonl"
+    match = Match(PLUGIN, {"map": MAP, "players": 2, "respawn": "off", "period": 0}, seats,
+                  seed=3, record_path=record, time_control=TimeControl(per_move=per_move),
+                  workdir=tmp_path / "match")
+    match.run()
+    turns = [json.loads(line) for line in record.read_text().splitlines()
+             if json.loads(line).get("type") == "turn"]
+    return turns[0]["answers"]["0"]
+
+
+def test_a_program_burning_1_5_s_of_cpu_passes_a_2_s_cpu_clock_beside_busy_processes(tmp_path, busy):
+    answer = first_answer(tmp_path, 1.5)
+    assert answer.get("failure") is None, answer.get("detail")
+    assert answer["clock"] == "cpu"
+    assert 1.4 <= answer["cpu"] < 2.0              # the child's half is counted too
+    assert answer["elapsed"] == answer["cpu"]      # charged by the CPU clock
+    assert answer["wall"] > 0
+
+
+def test_a_program_burning_3_s_of_cpu_is_stopped_at_its_2_s_cpu_limit(tmp_path, busy):
+    answer = first_answer(tmp_path, 3.0)
+    assert answer["failure"] == "timeout"
+    assert "of CPU" in answer["detail"]
+    assert 2.0 <= answer["cpu"] < 2.5
+    assert answer["wall"] < wall_cap(2.0)
+
+
+def test_the_wall_clock_records_both_figures_too(tmp_path):
+    answer = first_answer(tmp_path, 0.3, clock="wall")
+    assert answer.get("failure") is None
+    assert "clock" not in answer                   # the default clock is not written
+    assert answer["elapsed"] == answer["wall"] and answer["cpu"] >= 0.25
+
+
+def test_a_sleeping_program_on_the_cpu_clock_ends_at_the_wall_cap(tmp_path):
+    result = run_once(["sleep", "30"], tmp_path, 0.5, clock=CPU)
+    assert result.timed_out and result.cpu < 0.5
+    assert wall_cap(0.5) <= result.elapsed < wall_cap(0.5) + 1.5
+    assert "wall, the cap" in result.describe()
+
+
+def test_a_cpu_deadline_without_a_cpu_figure_is_a_wall_deadline():
+    deadline = TurnDeadline(100.0, 2.0, CPU, meter=None, cpu_start=None)
+    assert deadline.clock == "wall"
+    assert not deadline.over(101.9) and deadline.over(102.0)
