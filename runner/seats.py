@@ -103,6 +103,11 @@ class Seat(abc.ABC):
     #: is sure to be played, before playing it, recording it and the rest (see
     #: :meth:`runner.match.Match._play`), and passes ``state=None``.
     hears_moves_early = False
+    #: Set by :meth:`start` when the program never got through its handshake in time
+    #: (``uci`` without ``uciok``, GTP's first answer), in words ("no uciok within 60 s"):
+    #: the match is then not played (no result for anyone), for a tournament to play
+    #: again later.  A handshake is not a move: load on the machine must not decide it.
+    handshake_failure = ""
 
     def __init__(self, spec: str, label: str = ""):
         self.spec = spec

@@ -30,7 +30,7 @@ REASON_WORDS = {
     "elimination": N_("elimination"), "score": N_("score"), "resignation": N_("resignation"),
     "stopped": N_("stopped"), "timeout": N_("time-out"), "illegal-move": N_("illegal move"),
     "crash": N_("crash"), "bad-file": N_("bad file"), "adjudication": N_("adjudication"),
-    "aborted": N_("aborted"),
+    "aborted": N_("aborted"), "not-played": N_("not played"),
 }
 
 
