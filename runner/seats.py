@@ -264,6 +264,13 @@ class BotSeat(Seat):
         return data
 
 
+def charge(answer: Answer, clock: str, wall: float, cpu: float | None) -> None:
+    """Put both figures of an answer's time on it, and charge it (``elapsed``) by
+    ``clock``: its CPU seconds on the CPU clock when known, else its wall seconds."""
+    answer.wall, answer.cpu, answer.clock = wall, cpu, clock
+    answer.elapsed = cpu if clock == "cpu" and cpu is not None else wall
+
+
 def seat_clock(limits: Mapping[str, Any] | None) -> str:
     """The clock a program seat is charged by, from its limits' ``clock`` (``wall``, the
     default, or ``cpu``: the CPU time of its whole process tree, with a wall cap; see

@@ -7,7 +7,7 @@ the data it is given.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import pygame
 
@@ -32,6 +32,17 @@ REASON_WORDS = {
     "crash": N_("crash"), "bad-file": N_("bad file"), "adjudication": N_("adjudication"),
     "aborted": N_("aborted"), "not-played": N_("not played"),
 }
+
+
+def answer_time_text(answer: Mapping) -> str:
+    """An answer's time as the debug panel shows it: both figures, the charged one first
+    (CPU on the CPU clock), or the one the record has."""
+    elapsed, wall, cpu = answer.get("elapsed"), answer.get("wall"), answer.get("cpu")
+    if not isinstance(cpu, (int, float)) or not isinstance(wall, (int, float)):
+        return f" · {elapsed:.3f} s" if isinstance(elapsed, (int, float)) else ""
+    if answer.get("clock") == "cpu":
+        return _(" · {cpu} s CPU (charged) · {wall} s wall").format(cpu=f"{cpu:.3f}", wall=f"{wall:.3f}")
+    return _(" · {wall} s · {cpu} s CPU").format(wall=f"{wall:.3f}", cpu=f"{cpu:.3f}")
 
 
 @dataclass
@@ -393,9 +404,9 @@ def debug_rows(turn: TurnInfo | None, seat: int, seat_name: str, theme: Theme,
         return rows + [[(_("Turn {n}: {moved}{seat} had no move this turn.").format(
             n=turn.number, moved=moved, seat=seat_name), theme.muted)]]
     answer = answer or {}
-    elapsed = answer.get("elapsed")
+    timing = answer_time_text(answer)
     rows.append([(_("Turn {n} · {seat}").format(n=turn.number, seat=seat_name), head)]
-                + ([(f" · {elapsed:.3f} s", theme.muted)] if isinstance(elapsed, (int, float)) else []))
+                + ([(timing, theme.muted)] if timing else []))
     move = turn.moves.get(seat)
     failure, detail = answer.get("failure"), answer.get("detail", "")
     if forfeit:

@@ -46,9 +46,9 @@ from games.api import GameSetupError, MoveSyntaxError, Outcome, Termination
 from games.hex.notation import colour_of_seat, from_hexgui, to_hexgui
 from games.hex.program import STDERR_PER_TURN, TIMEOUT_SLACK, ProgramChannel
 from games.hex.rules import P1, P2, HexMove, HexState
-from runner.process import resolve_command
+from runner.process import TurnDeadline, resolve_command
 from runner.sandbox import seat_sandbox
-from runner.seats import Answer, Seat, SeatInfo, seat_folder
+from runner.seats import Answer, Seat, SeatInfo, charge, seat_clock, seat_folder
 
 #: Seconds allowed for set-up commands (boardsize, play ...) and for showboard.
 SETUP_TIMEOUT = 10.0
@@ -276,6 +276,7 @@ class GtpHexSeat(Seat):
         self.argv = resolve_command(argv)
         self.limits = dict(limits or {})
         self.sandbox = seat_sandbox(self.limits, memory_mb=GTP_MEMORY_MB)
+        self.clock = seat_clock(self.limits)       # "wall" or "cpu": how answers are charged
         self.channel: ProgramChannel | None = None
         self.known: set[str] = set()
         self._start: HexState | None = None
@@ -369,13 +370,15 @@ class GtpHexSeat(Seat):
         raise GameSetupError(f"seat {self.info.seat + 1} ({self.label}): {why}")
 
     # ------------------------------------------------------------------ talking
-    def _command(self, line: str, timeout: float | None) -> tuple[bool, str]:
-        """Send one command and read its response, up to the empty line that ends it."""
+    def _command(self, line: str, timeout: "float | TurnDeadline | None") -> tuple[bool, str]:
+        """Send one command and read its response, up to the empty line that ends it,
+        within ``timeout`` seconds (a :class:`runner.process.TurnDeadline`: by a turn's clock)."""
         self._given.append(line)
         if not self.channel.send(line):
             self._last_failure = "eof"
             return False, ""
-        deadline = None if timeout is None else time.perf_counter() + timeout
+        deadline = timeout if isinstance(timeout, TurnDeadline) or timeout is None else \
+            time.perf_counter() + timeout
         lines: list[str] = []
         while True:
             reply, why = self.channel.read(deadline, lambda: self._cancelled)
@@ -446,10 +449,13 @@ class GtpHexSeat(Seat):
             answer.failure, answer.detail = Termination.CRASH, str(exc)
             self._finish_answer(answer, start)
             return answer
-        ok, text = self._command(genmove_command(seat),
-                                 None if time_limit is None else
-                                 max(0.0, time_limit - (time.perf_counter() - start)) + TIMEOUT_SLACK)
-        answer.elapsed = time.perf_counter() - start
+        cpu_start = self.channel.cpu_seconds()
+        ok, text = self._command(genmove_command(seat), self.channel.turn_deadline(
+            None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start)),
+            self.clock))
+        cpu_end = self.channel.cpu_seconds()
+        charge(answer, self.clock, time.perf_counter() - start,
+               None if cpu_start is None or cpu_end is None else max(0.0, cpu_end - cpu_start))
         answer.answered = text
         if not ok:
             self._fail(answer, text, time_limit)

@@ -51,9 +51,9 @@ from typing import Any, Mapping
 from games.api import GameSetupError, Termination
 from games.xiangqi.program import PROGRAM_NICE
 from games.xiangqi.rules import SINGLE_MOVE_LIMIT_SECONDS, START_FEN
-from runner.process import CPU, LineProcess, TurnDeadline, resolve_command, split_command
+from runner.process import LineProcess, TurnDeadline, resolve_command, split_command
 from runner.sandbox import seat_sandbox
-from runner.seats import Answer, Seat, SeatInfo, seat_clock, seat_folder
+from runner.seats import Answer, Seat, SeatInfo, charge, seat_clock, seat_folder
 
 #: Seconds an engine has, by default, to answer its handshake (``handshake=S``).
 HANDSHAKE_SECONDS = 60.0
@@ -298,12 +298,8 @@ class EngineSeat(Seat):
         """Both figures of the turn on ``answer`` (wall: its elapsed time so far; CPU: the
         engine tree's since ``cpu_start``), and the one its clock charges as ``elapsed``."""
         cpu_now = self.process.cpu_seconds() if self.process is not None else None
-        answer.wall = answer.elapsed
-        if cpu_start is not None and cpu_now is not None:
-            answer.cpu = max(0.0, cpu_now - cpu_start)
-        answer.clock = self.charge_clock
-        if self.charge_clock == CPU and answer.cpu is not None:
-            answer.elapsed = answer.cpu
+        cpu = None if cpu_start is None or cpu_now is None else max(0.0, cpu_now - cpu_start)
+        charge(answer, self.charge_clock, answer.elapsed, cpu)
 
     def clock_mode(self, seat: int) -> bool:
         """Send the clocks (``wtime``/``btime``, UCCI ``time``/``opptime``) rather than a

@@ -83,3 +83,11 @@ def test_a_cpu_deadline_without_a_cpu_figure_is_a_wall_deadline():
     deadline = TurnDeadline(100.0, 2.0, CPU, meter=None, cpu_start=None)
     assert deadline.clock == "wall"
     assert not deadline.over(101.9) and deadline.over(102.0)
+
+
+def test_the_replays_debug_panel_shows_both_figures_the_charged_one_first():
+    from ui.panels import answer_time_text
+    cpu_clock = {"elapsed": 1.5, "cpu": 1.5, "wall": 4.25, "clock": "cpu"}
+    assert answer_time_text(cpu_clock) == " · 1.500 s CPU (charged) · 4.250 s wall"
+    assert answer_time_text({"elapsed": 0.5, "wall": 0.5, "cpu": 0.125}) == " · 0.500 s · 0.125 s CPU"
+    assert answer_time_text({"elapsed": 0.5}) == " · 0.500 s"           # an older record

@@ -81,3 +81,13 @@ seat = "bot:1"
     assert all(row["points"] == 0 and row["played"] == 0 for row in table["standings"])
     line = json.loads((tmp_path / "out" / "results.jsonl").read_text())
     assert "outcome" not in line and line["error"].startswith("not played: ")
+
+
+def test_a_gtp_engine_silent_at_its_first_command_is_not_played(tmp_path):
+    from games.hex import PLUGIN as HEX
+    seats = [make_seat("gtp:sleep 1000 handshake=0.5", HEX, 1), make_seat("bot:1", HEX, 2)]
+    match = Match(HEX, {"size": 5}, seats, seed=1, workdir=tmp_path / "m")
+    outcome = match.run()
+    assert match.not_played and match.turns == []
+    assert "no answer to 'boardsize 5' within 0.5 s" in outcome.detail
+    assert not match.error
