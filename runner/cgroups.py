@@ -9,13 +9,14 @@ elsewhere; every function here says so by returning None or False, never by rais
 
 Small functions only, so each user takes what it needs: the CPU clock
 (:class:`runner.process.CpuMeter`) and the sandbox's process cap.  A group is made
-under the arena's own group of that hierarchy (``arena-PID/NAME``); a group that
+under the arena's own group of that hierarchy (``arena/NAME-PID-N``); a group that
 still holds processes cannot be removed yet, so :func:`remove` keeps it for a later
 try (:func:`remove_pending`, also at exit).  Nothing here imports pygame.
 """
 from __future__ import annotations
 
 import atexit
+import functools
 import itertools
 import os
 import sys
@@ -29,6 +30,7 @@ _PENDING: list[Path] = []          # groups removed while they still held proces
 _PENDING_LOCK = threading.Lock()
 
 
+@functools.lru_cache(maxsize=8)
 def hierarchy(controller: str) -> tuple[Path, str] | None:
     """The mount of the hierarchy with ``controller`` and this process's group in it
     (its path from the mount's root), or None when there is none.  ``controller`` is a
@@ -63,8 +65,8 @@ def create(controller: str, name: str = "") -> Path | None:
         return None
     remove_pending()
     mount, own = found
-    parent = mount / own.lstrip("/") / f"arena-{os.getpid()}"
-    group = parent / f"{name or 'program'}-{next(_COUNTER)}"
+    parent = mount / own.lstrip("/") / "arena"           # shared by every arena, never removed
+    group = parent / f"{name or 'program'}-{os.getpid()}-{next(_COUNTER)}"
     try:
         parent.mkdir(exist_ok=True)
         group.mkdir()
@@ -140,15 +142,4 @@ def remove_pending() -> None:
         remove(group)
 
 
-def _remove_own_parents() -> None:
-    remove_pending()
-    for controller in ("cpuacct", "pids"):
-        found = hierarchy(controller)
-        if found is not None:
-            try:
-                (found[0] / found[1].lstrip("/") / f"arena-{os.getpid()}").rmdir()
-            except OSError:
-                pass
-
-
-atexit.register(_remove_own_parents)
+atexit.register(remove_pending)

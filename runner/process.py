@@ -74,15 +74,22 @@ class CpuMeter:
 
     From a cgroup of its own where the arena may make one (:mod:`runner.cgroups`): the
     program joins it before it runs, so every process it ever starts is counted, also
-    one that left its session or has ended.  Elsewhere from its live tree (psutil: the
-    processes alive when looked at, with what they reaped), which misses what an orphan
-    used after it left; the largest figure seen is kept, so it never goes back.
+    one that left its session or has ended.  Elsewhere from its first process's own
+    figures (``/proc/PID/stat``: its time and that of the children it has waited for,
+    read once more while it is a zombie, before it is reaped), plus, on a CPU clock's
+    looks (``deep``), its live descendants' (psutil); an orphan's time is missed.  The
+    largest figure seen is kept, so it never goes back.  In the strict sandbox the
+    first process is bubblewrap, whose figures never hold the program's: there a
+    program kept running (``live``) is measured by its live tree at every reading, and
+    a program run once is not measured (None: its CPU clock is a wall clock).
     """
 
-    def __init__(self):
+    def __init__(self, strict: bool = False, live: bool = False):
         self.group = cgroups.create("cpuacct", "program")
         self.pid: int | None = None
         self._seen = 0.0
+        self._blind = self.group is None and strict and not live
+        self._always_deep = self.group is None and strict and live
 
     def preexec(self) -> Callable[[], None] | None:
         """What the program's process runs before exec: it joins the group."""
@@ -94,23 +101,35 @@ class CpuMeter:
         """Whether the figure covers the whole tree (a cgroup) or only its live part."""
         return self.group is not None
 
-    def used(self) -> float | None:
-        """CPU seconds used so far; None when nothing can be known."""
+    def used(self, deep: bool = False) -> float | None:
+        """CPU seconds used so far; None when nothing can be known.  Without a cgroup,
+        ``deep`` adds the live descendants (a walk of the process table: for a CPU
+        clock's looks, not for every reading)."""
         if self.group is not None:
             return cgroups.cpu_seconds(self.group)
-        if self.pid is None:
+        if self.pid is None or self._blind:
             return None
+        deep = deep or self._always_deep
         try:
-            root = psutil.Process(self.pid)
-            total = 0.0
-            for proc in [root, *root.children(recursive=True)]:
-                times = proc.cpu_times()
-                total += times.user + times.system + getattr(times, "children_user", 0.0) \
-                    + getattr(times, "children_system", 0.0)
-        except psutil.Error:
+            fields = _proc_stat(self.pid)     # state ppid pgrp session tty tpgid flags
+            ticks = sum(int(x) for x in fields[11:15])    # minflt ... utime stime cutime cstime
+            total = ticks / _CLOCK_TICKS
+        except (OSError, ValueError, IndexError):
             return self._seen or None
+        if deep:
+            try:
+                for proc in psutil.Process(self.pid).children(recursive=True):
+                    times = proc.cpu_times()
+                    total += times.user + times.system
+            except psutil.Error:
+                pass
         self._seen = max(self._seen, total)
         return self._seen
+
+    def note_exit(self) -> None:
+        """The first process has exited and is not reaped yet: its final figures."""
+        if self.group is None:
+            self.used()
 
     def close(self) -> None:
         """Remove the group (later, if processes of it are still being reaped)."""
@@ -118,20 +137,26 @@ class CpuMeter:
         cgroups.remove(group)
 
 
+_CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
 class TurnDeadline:
     """When one answer's time is up, by its clock.
 
     ``wall``: ``limit`` seconds after ``started`` (a ``time.perf_counter()`` value).
     ``cpu``: once the program's tree has used ``limit`` CPU seconds since ``cpu_start``
-    (read from ``meter``), or at the wall cap (:func:`wall_cap`); a CPU clock that cannot
+    (read from ``meter``), or at the wall cap (``cap``, by default :func:`wall_cap`); a CPU clock that cannot
     be read is a wall clock.  :meth:`next_look` says when to look again: no sooner than
     the tree could have used the rest of its time on every core, so a program on one
     core is looked at a few times a turn.
     """
 
     def __init__(self, started: float, limit: float | None, clock: str = WALL,
-                 meter: CpuMeter | None = None, cpu_start: float | None = None):
+                 meter: CpuMeter | None = None, cpu_start: float | None = None,
+                 cap: float | None = None):
         self.started, self.limit = started, limit
+        #: Wall seconds a CPU-clock answer may last (default :func:`wall_cap` of the limit).
+        self.cap = cap or (None if limit is None else wall_cap(limit))
         self.meter, self.cpu_start = meter, cpu_start
         self.clock = CPU if clock == CPU and meter is not None and cpu_start is not None else WALL
         self._cores = max(1, os.cpu_count() or 1)
@@ -139,7 +164,7 @@ class TurnDeadline:
     def cpu_used(self) -> float | None:
         if self.meter is None or self.cpu_start is None:
             return None
-        now = self.meter.used()
+        now = self.meter.used(deep=self.clock == CPU)
         return None if now is None else max(0.0, now - self.cpu_start)
 
     def over(self, now: float) -> bool:
@@ -148,7 +173,7 @@ class TurnDeadline:
         if self.clock == WALL:
             return now >= self.started + self.limit
         used = self.cpu_used()
-        return now >= self.started + wall_cap(self.limit) or (used is not None and used >= self.limit)
+        return now >= self.started + self.cap or (used is not None and used >= self.limit)
 
     def next_look(self, now: float) -> float | None:
         """The ``perf_counter`` time to look again (None: never, untimed)."""
@@ -157,7 +182,7 @@ class TurnDeadline:
         if self.clock == WALL:
             return self.started + self.limit
         used = self.cpu_used() or 0.0
-        return min(self.started + wall_cap(self.limit),
+        return min(self.started + self.cap,
                    now + max(CPU_LOOK, (self.limit - used) / self._cores))
 
 
@@ -786,10 +811,12 @@ def _sandbox_for(sandbox: Sandbox | None, memory_mb: int | None) -> Sandbox:
     return Sandbox(SandboxLimits.from_seat({"memory_mb": memory_mb}))
 
 
-def _wait_for_exit(proc: subprocess.Popen, timeout: float | None) -> bool:
+def _wait_for_exit(proc: subprocess.Popen, timeout: float | None,
+                   before_reap: Callable[[], None] | None = None) -> bool:
     """Wait until ``proc`` exits (True) or ``timeout`` seconds pass (False), without
     polling: on Linux a pidfd (``os.pidfd_open``) turns readable the moment the process
-    exits; elsewhere ``Popen.wait``, which polls with back-off (up to 50 ms late)."""
+    exits; elsewhere ``Popen.wait``, which polls with back-off (up to 50 ms late).
+    ``before_reap`` is called once it has exited, before it is reaped (pidfd only)."""
     fd = None
     if hasattr(os, "pidfd_open"):
         try:
@@ -810,16 +837,18 @@ def _wait_for_exit(proc: subprocess.Popen, timeout: float | None) -> bool:
         os.close(fd)
     if not ready:
         return False
+    if before_reap is not None:
+        before_reap()
     proc.wait()
     return True
 
 
 def run_once(command: str | Sequence[str], cwd: str | Path | None, timeout: float | None,
              memory_mb: int | None = None, stdin_text: str | None = None,
-             sandbox: Sandbox | None = None, clock: str = WALL) -> RunResult:
+             sandbox: Sandbox | None = None, clock: str = WALL, cap: float | None = None) -> RunResult:
     """Run a program until it exits or its ``timeout`` is over by its ``clock`` (then kill
     its tree): ``timeout`` wall seconds, or on the CPU clock ``timeout`` CPU seconds of its
-    tree within :func:`wall_cap` wall seconds (see :class:`TurnDeadline`).
+    tree within ``cap`` wall seconds (default :func:`wall_cap`; see :class:`TurnDeadline`).
 
     It runs in ``sandbox`` (default: this arena's level with the default limits and
     ``memory_mb``), with a CPU limit of about ``timeout`` unless the sandbox sets one.
@@ -828,7 +857,7 @@ def run_once(command: str | Sequence[str], cwd: str | Path | None, timeout: floa
     sandbox = _sandbox_for(sandbox, memory_mb)
     if timeout is not None:
         sandbox = sandbox.with_cpu(timeout)
-    meter = CpuMeter()
+    meter = CpuMeter(strict=sandbox.level == STRICT)
     start = time.perf_counter()
     try:
         proc = _popen(argv, cwd, sandbox,
@@ -848,7 +877,9 @@ def run_once(command: str | Sequence[str], cwd: str | Path | None, timeout: floa
                 pass
         threading.Thread(target=feed, daemon=True, name="stdin").start()
     try:
-        return _finish(proc, out, err, TurnDeadline(start, timeout, clock, meter, 0.0), meter=meter)
+        cpu_start = 0.0 if meter.exact else meter.used()
+        return _finish(proc, out, err, TurnDeadline(start, timeout, clock, meter, cpu_start, cap),
+                       meter=meter)
     finally:
         meter.close()
 
@@ -858,7 +889,7 @@ def _finish(proc: subprocess.Popen, out: _OutputReader, err: _OutputReader,
     """Wait for a started program until its ``deadline`` is over (then it is killed),
     kill what is left of its tree and say how it ended (its wall time counted from
     ``deadline.started``, its CPU time from ``deadline.cpu_start`` by ``meter``)."""
-    timed_out = not _wait_by(proc, deadline)
+    timed_out = not _wait_by(proc, deadline, meter)
     elapsed = time.perf_counter() - deadline.started
     cpu = _cpu_since(meter, deadline.cpu_start)
     _reap(proc, sweep)
@@ -873,14 +904,16 @@ def _cpu_since(meter: CpuMeter | None, start: float | None) -> float | None:
     return None if used is None else max(0.0, used - start)
 
 
-def _wait_by(proc: subprocess.Popen, deadline: TurnDeadline) -> bool:
-    """Wait until ``proc`` exits (True) or ``deadline`` is over (False)."""
+def _wait_by(proc: subprocess.Popen, deadline: TurnDeadline, meter: CpuMeter | None = None) -> bool:
+    """Wait until ``proc`` exits (True) or ``deadline`` is over (False); ``meter`` takes
+    its final figures before it is reaped."""
     while True:
         now = time.perf_counter()
         if deadline.over(now):
             return proc.poll() is not None
         look = deadline.next_look(now)
-        if _wait_for_exit(proc, None if look is None else max(0.0, look - now)):
+        if _wait_for_exit(proc, None if look is None else max(0.0, look - now),
+                          None if meter is None else meter.note_exit):
             return True
 
 
@@ -926,7 +959,8 @@ def wait_for_exits(runs: dict, deadlines: dict) -> Iterator[tuple[object, float 
         for fd in by_fd:
             os.close(fd)
     for key, run in left.items():
-        yield key, (time.perf_counter() if _wait_by(run.proc, deadlines[key]) else None)
+        yield key, (time.perf_counter() if _wait_by(run.proc, deadlines[key], getattr(run, "meter", None))
+                    else None)
 
 
 #: Seconds :meth:`GatedRun.end` waits for a dead program's output to end before it
@@ -1032,7 +1066,7 @@ class GatedRun:
         info_read, info_write = os.pipe() if strict else (None, None)
         #: The CPU time of the run's tree (its cgroup holds the gate and the sandbox too:
         #: what they used before the gate opened is not the program's, see :meth:`open`).
-        self.meter = CpuMeter()
+        self.meter = CpuMeter(strict=self.sandbox.level == STRICT)
         try:
             self.proc = _popen(split_command(command), cwd, self.sandbox, subprocess.PIPE,
                                gate=True, info_fd=info_write, meter=self.meter)
@@ -1058,21 +1092,22 @@ class GatedRun:
         self.cpu_start: float | None = None
         self._cpu: float | None = None
 
-    def run(self, timeout: float | None, sweep: bool = True, clock: str = WALL) -> RunResult:
+    def run(self, timeout: float | None, sweep: bool = True, clock: str = WALL,
+            cap: float | None = None) -> RunResult:
         """Open the gate and wait until the program exits or its ``timeout`` is over by
         its ``clock``; its tree is killed then (its adopted orphans too, unless ``sweep``
         is false: the caller then calls :func:`sweep_orphans` before the next run)."""
         self.open()
         self._close_program_fd()
         try:
-            return _finish(self.proc, self._out, self._err, self.deadline(timeout, clock), sweep,
+            return _finish(self.proc, self._out, self._err, self.deadline(timeout, clock, cap), sweep,
                            self.meter)
         finally:
             self.meter.close()
 
-    def deadline(self, timeout: float | None, clock: str = WALL) -> TurnDeadline:
-        """When this opened run's ``timeout`` is over by ``clock``."""
-        return TurnDeadline(self.started, timeout, clock, self.meter, self.cpu_start)
+    def deadline(self, timeout: float | None, clock: str = WALL, cap: float | None = None) -> TurnDeadline:
+        """When this opened run's ``timeout`` is over by ``clock`` (``cap``: its wall cap)."""
+        return TurnDeadline(self.started, timeout, clock, self.meter, self.cpu_start, cap)
 
     def exit_pidfd(self) -> int:
         """A new pidfd (the caller closes it) that turns readable when the run has ended:
@@ -1134,22 +1169,24 @@ class GatedRun:
         by the caller before the next run)."""
         self._timed_out = exited_at is None
         self._elapsed = (time.perf_counter() if self._timed_out else exited_at) - self.started
-        self._cpu = _cpu_since(self.meter, self.cpu_start)
+        self._cpu = _cpu_since(self.meter, self.cpu_start)     # a zombie's last figures too
         seen_in_sandbox = self._program_fd is not None
         self._close_program_fd()
         if self._timed_out or not tree_dies_with_program(self.sandbox):
             _reap(self.proc, sweep)           # kill_tree walks the tree while it is alive
+            self._cpu = _cpu_since(self.meter, self.cpu_start)
             return
         # When the exit seen was the program's own (strict), bwrap exits on its own a few
         # tenths of a ms later with the program's exit status, which a kill would replace;
         # once it has been reaped, its pid is never signalled.
-        if not (seen_in_sandbox and _wait_for_exit(self.proc, WRAPPER_EXIT_WAIT)):
+        if not (seen_in_sandbox and _wait_for_exit(self.proc, WRAPPER_EXIT_WAIT, self.meter.note_exit)):
             try:
                 os.killpg(self.proc.pid, signal.SIGKILL)
             except OSError:
                 pass                          # no process is left in its group
         self.proc.wait()
         _forget(self.proc)
+        self._cpu = _cpu_since(self.meter, self.cpu_start)
         if sweep:
             sweep_orphans()
 
@@ -1194,7 +1231,7 @@ class LineProcess:
         self.argv = split_command(command)
         self.sandbox = _sandbox_for(sandbox, memory_mb)
         #: The CPU time of the program's whole tree since it started (see :meth:`cpu_seconds`).
-        self.meter = CpuMeter()
+        self.meter = CpuMeter(strict=self.sandbox.level == STRICT, live=True)
         try:
             self.proc = _popen(self.argv, cwd, self.sandbox, subprocess.PIPE, meter=self.meter)
         except BaseException:

@@ -84,8 +84,10 @@ class ProgramSeat(Seat):
         self.argv = resolve_command(command)
         self.folder: Path | None = None
         self.sandbox = seat_sandbox(self.limits)
-        #: "wall" or "cpu": how each run's time is charged (limits' ``clock``).
+        #: "wall" or "cpu": how each run's time is charged (limits' ``clock``), and the
+        #: wall seconds a CPU-clock run may last (limits' ``wall_cap``; None: 3x + 1 s).
         self.clock = seat_clock(self.limits)
+        self.wall_cap = float(self.limits["wall_cap"]) if self.limits.get("wall_cap") else None
 
     def start(self, info: SeatInfo, state: State) -> None:
         super().start(info, state)
@@ -188,7 +190,8 @@ class ProgramSeat(Seat):
         return self._run_now(limit)
 
     def _run_now(self, limit: float) -> RunResult:
-        return run_once(self.argv, self.folder, limit, sandbox=self.sandbox, clock=self.clock)
+        return run_once(self.argv, self.folder, limit, sandbox=self.sandbox, clock=self.clock,
+                        cap=self.wall_cap)
 
     def describe(self) -> dict:
         data = super().describe()
@@ -266,7 +269,7 @@ class RunEachTurnSeat(ProgramSeat):
                 self._prepare(limit, 0.0)
             return result
         self._prepare(limit, PREPARE_DELAY)
-        result = prepared.run(limit, sweep=False, clock=self.clock)
+        result = prepared.run(limit, sweep=False, clock=self.clock, cap=self.wall_cap)
         # Orphans the program left (basic sandbox) are swept on the starter thread: off
         # the judge's path, before the next run.
         self._sweeping = self._starter.submit(sweep_orphans)
@@ -419,7 +422,8 @@ class ProgramsTurn:
                 continue
             if staged is not None:
                 staged.run.open()           # at once: the next seat's inputs are its own
-                staged.deadline = staged.run.deadline(staged.limit, staged.seat.clock)
+                staged.deadline = staged.run.deadline(staged.limit, staged.seat.clock,
+                                                      staged.seat.wall_cap)
                 self._runs[number] = staged
 
     @property
