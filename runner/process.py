@@ -90,6 +90,7 @@ class CpuMeter:
         self._seen = 0.0
         self._blind = self.group is None and strict and not live
         self._always_deep = self.group is None and strict and live
+        self._closed = False
 
     def preexec(self) -> Callable[[], None] | None:
         """What the program's process runs before exec: it joins the group."""
@@ -132,9 +133,11 @@ class CpuMeter:
             self.used()
 
     def close(self) -> None:
-        """Remove the group (later, if processes of it are still being reaped)."""
-        group, self.group = self.group, None
-        cgroups.remove(group)
+        """Let the group go: it is removed when the next one is made (off the judge's
+        path), or at exit.  The last figure stays readable (:meth:`used`) until then."""
+        if not self._closed:
+            self._closed = True
+            cgroups.remove_later(self.group)
 
 
 _CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
