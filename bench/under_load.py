@@ -31,8 +31,6 @@ import json
 import os
 import re
 import shlex
-import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -46,7 +44,7 @@ sys.path.insert(0, str(ROOT))
 PY = sys.executable
 GREEDY = ROOT / "games" / "robot" / "examples" / "greedy_bot.py"
 FAKE_ENGINE = ROOT / "tests" / "xiangqi" / "programs" / "fake_engine.py"
-SPIN = "while True: pass"
+SPIN = "import os\nos.setsid()\nwhile True: pass"
 #: A Robot program that thinks honestly: ``THINK`` CPU seconds, then the greedy move.
 THINKER = '''import runpy, sys, time
 think = float(sys.argv[1])
@@ -58,20 +56,30 @@ runpy.run_path({greedy!r}, run_name="__main__")
 '''
 
 
-def start_busy(count: int) -> list[subprocess.Popen]:
-    """``count`` processes spinning on a core, each in a session of its own."""
-    setsid = shutil.which("setsid")
-    argv = ([setsid] if setsid else []) + [PY, "-c", SPIN]
-    return [subprocess.Popen(argv, start_new_session=setsid is None) for _ in range(count)]
+def start_busy(count: int) -> tuple[subprocess.Popen, list]:
+    """``count`` processes spinning on a core, each in a session of its own (``setsid``),
+    children of a shell rather than of this process (an arena that became the child
+    subreaper would take its own children in other sessions for programs' orphans)."""
+    import psutil
+    holder = subprocess.Popen(["/bin/sh", "-c", " ".join(
+        [f"{shlex.quote(PY)} -c {shlex.quote(SPIN)} &"] * count) + " wait"])
+    deadline = time.monotonic() + 10
+    while len(psutil.Process(holder.pid).children()) < count and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return holder, psutil.Process(holder.pid).children()
 
 
-def stop_busy(procs: list[subprocess.Popen]) -> None:
+def stop_busy(busy: tuple[subprocess.Popen, list]) -> None:
+    holder, procs = busy
+    alive = sum(proc.is_running() for proc in procs)
     for proc in procs:
         try:
-            os.killpg(proc.pid, signal.SIGKILL)       # setsid made it its group's leader
-        except OSError:
             proc.kill()
-        proc.wait()
+        except Exception:       # noqa: BLE001 - already gone
+            pass
+    holder.wait()
+    if alive < len(procs):
+        print(f"note: {len(procs) - alive} busy processes ended before the bench did")
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -1305,7 +1305,8 @@ def cmd_tournament(args) -> int | ShowStandings:
         thread.start()
         return ShowStandings(folder, thread, lines, outcome, project=project,
                              display=getattr(args, "display", 0) or 0)
-    log = (lambda _: None) if args.quiet else (lambda text: print(text, flush=True))
+    log = (lambda text: print(text, file=sys.stderr) if text.startswith("WARNING") else None) \
+        if args.quiet else (lambda text: print(text, flush=True))
     return _run_command(args, log, {})
 
 

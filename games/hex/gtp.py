@@ -44,7 +44,7 @@ from typing import Mapping
 
 from games.api import GameSetupError, MoveSyntaxError, Outcome, Termination
 from games.hex.notation import colour_of_seat, from_hexgui, to_hexgui
-from games.hex.program import STDERR_PER_TURN, TIMEOUT_SLACK, ProgramChannel
+from games.hex.program import STDERR_PER_TURN, ProgramChannel
 from games.hex.rules import P1, P2, HexMove, HexState
 from runner.process import TurnDeadline, resolve_command
 from runner.sandbox import seat_sandbox

@@ -2,12 +2,13 @@
 whole process tree, with a wall cap, so a program beside busy processes is not charged
 for them.  Both figures, CPU and wall, are in the record for every answer."""
 import json
-import os
-import signal
+import shlex
 import subprocess
 import sys
+import time
 from pathlib import Path
 
+import psutil
 import pytest
 
 from games.robot import PLUGIN
@@ -19,18 +20,27 @@ from runner.seats import make_seat
 PY = sys.executable
 BURNER = Path(__file__).resolve().parent / "programs" / "cpu_burner.py"
 MAP = "5 5 1\n" + ".....\n" * 5
-BUSY = "while True: pass"
+BUSY = "import os\nos.setsid()\nwhile True: pass"
 
 
 @pytest.fixture
 def busy():
     """Three busy processes, each in a session of its own (as other applications are),
-    killed after the test."""
-    procs = [subprocess.Popen([PY, "-c", BUSY], start_new_session=True) for _ in range(3)]
+    killed after the test.  They are a shell's children, not this process's: an arena
+    that became the child subreaper takes its own children in other sessions for
+    orphans of programs and kills them."""
+    holder = subprocess.Popen(["/bin/sh", "-c", " ".join(
+        [f"{shlex.quote(PY)} -c {shlex.quote(BUSY)} &"] * 3) + " wait"])
+    deadline = time.monotonic() + 10
+    while len(psutil.Process(holder.pid).children()) < 3 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    procs = psutil.Process(holder.pid).children()
+    assert len(procs) == 3
     yield procs
     for proc in procs:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
+        assert proc.is_running(), "a busy process ended before the test did"
+        proc.kill()
+    holder.wait()
 
 
 def first_answer(tmp_path: Path, burn: float, clock: str = CPU, per_move: float = 2.0,
