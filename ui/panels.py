@@ -78,7 +78,8 @@ def clock_texts(used: float, left: float | None) -> tuple[str, str]:
 def seat_score(spec, outcome, state, seat: int) -> str:
     """The final score once the game is over, else the running one for games whose spec
     declares ``live_scores``, else ""."""
-    stopped = outcome is not None and outcome.reason is Termination.ABORTED and not outcome.winners
+    stopped = outcome is not None and outcome.reason in (Termination.ABORTED, Termination.NOT_PLAYED) \
+        and not outcome.winners
     if outcome is not None and not stopped:
         scores = outcome.scores
     else:
@@ -446,7 +447,9 @@ def result_parts(outcome: Outcome | None, seat_name) -> tuple[str, str]:
     """(headline, detail) for a finished game: ("Player 1 wins", "connected columns 1 and N")."""
     if outcome is None:
         return "", ""
-    if outcome.reason is Termination.ABORTED and not outcome.winners:
+    if outcome.reason is Termination.NOT_PLAYED:
+        head = _("Not played")
+    elif outcome.reason is Termination.ABORTED and not outcome.winners:
         head = _("Stopped")
     elif outcome.score_only:
         head = _("Score {score}").format(score=format_score(outcome.scores[0]))
