@@ -49,6 +49,9 @@ engine settings (trailing KEY=VALUE words of a uci:/ucci: spec):
   variant=NAME    UCI_Variant to set when offered (default xiangqi)
   timeunit=s      UCCI: send seconds instead of milliseconds
   option.NAME=VALUE  any engine option, e.g. option.Threads=2 option.Hash=64
+  handshake=S     seconds to answer uci/ucci and isready (default 60); an engine that
+                  does not is named so and the match is not played
+  clock=wall|cpu  how its answers are charged (as --clock, for this seat)
 Xiangqi with a uci:/ucci: seat plays the third occurrence of a position as the
 repetition (engines' rule) unless --option repetition_count=2 (the contest's first
 repeat) is given.
@@ -115,6 +118,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help=_("seconds between two looks at a move file its program still holds open "
                        "(file-protocol seats, e.g. Xiangqi ext:; default 0.05; a finished "
                        "file is noticed at once through file-system notifications)"))
+    match.add_argument("--clock", choices=("wall", "cpu"), default=None,
+                       help=_("how a program's answers are charged: wall seconds (default), or the "
+                       "CPU seconds of its whole process tree, within a wall cap of 3x the "
+                       "limit + 1 s (fair on a busy machine)"))
     match.set_defaults(func=cmd_match)
 
     branch = commands.add_parser("branch", help=_("continue a recorded game from one of its turns "
@@ -231,6 +238,8 @@ def cmd_match(args) -> int:
         record = default_record_path(out, plugin.name)
         poll = getattr(args, "poll", None)
         limits = {"poll": poll} if poll else {}
+        if getattr(args, "clock", None):
+            limits["clock"] = args.clock
         seats = [make_seat(spec, plugin, seed + index, limits=limits) for index, spec in enumerate(args.seat)]
         for index, (spec, seat) in enumerate(zip(args.seat, seats)):
             problem = command_problem(spec.partition(":")[2]) if seat.kind not in ("human", "bot") else ""
@@ -261,7 +270,7 @@ def cmd_match(args) -> int:
     if match.error:
         print(f"arena: {match.error}", file=sys.stderr)
         return 1
-    if "could not start" in (outcome.detail or ""):     # a program that never ran: no real result
+    if match.not_played or "could not start" in (outcome.detail or ""):   # no real result
         print(f"arena: {outcome.detail}", file=sys.stderr)
         return 1
     return 0

@@ -81,6 +81,7 @@ class Termination(enum.Enum):
     BAD_FILE = "bad-file"            # malformed answer file or line
     ADJUDICATION = "adjudication"    # ended by the referee or the organizer
     ABORTED = "aborted"              # the match was stopped before its end
+    NOT_PLAYED = "not-played"        # a seat never got through its handshake: no result
 
     @property
     def is_referee(self) -> bool:
@@ -89,7 +90,8 @@ class Termination(enum.Enum):
 
 
 _REFEREE_REASONS = {Termination.TIMEOUT, Termination.ILLEGAL_MOVE, Termination.CRASH,
-                    Termination.BAD_FILE, Termination.ADJUDICATION, Termination.ABORTED}
+                    Termination.BAD_FILE, Termination.ADJUDICATION, Termination.ABORTED,
+                    Termination.NOT_PLAYED}
 
 
 @dataclass(frozen=True)
@@ -149,7 +151,7 @@ class Outcome:
         """The result in the notation people expect: ``1-0``, ``0-1``, ``1/2-1/2`` for two
         seats; ``1. A 140 · 2. C 96 · 2. B 96`` for more; ``score 412`` for a solitaire;
         ``*`` for a game stopped before its end."""
-        if self.reason is Termination.ABORTED and not self.winners:
+        if self.reason in (Termination.ABORTED, Termination.NOT_PLAYED) and not self.winners:
             return "*"                        # stopped before its end: the result is unknown
         if self.score_only:
             return f"score {_number(self.scores[0])}"

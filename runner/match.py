@@ -241,6 +241,16 @@ class Match:
             seat.start(SeatInfo(self.game, self.options, index, len(self.seats), self.seed,
                                 str(folder) if folder else None), self.state.clone())
         self._record_engine_names()
+        failed = [f"seat {index + 1} ({seat.label}): {seat.handshake_failure}"
+                  for index, seat in enumerate(self.seats) if seat.handshake_failure]
+        if failed:                  # no game was decided: no result for anyone
+            self.outcome = Outcome((), tuple(0.0 for _ in self.seats), Termination.NOT_PLAYED,
+                                   "; ".join(failed) + "; the match was not played")
+
+    @property
+    def not_played(self) -> bool:
+        """Whether a seat never got through its handshake, so no game was played."""
+        return self.outcome is not None and self.outcome.reason is Termination.NOT_PLAYED
 
     def _record_engine_names(self) -> None:
         """Once started, engines know their name and author (``id name``/``id author``):
@@ -273,7 +283,7 @@ class Match:
         """Play to the end (or until stopped) and return the outcome."""
         try:
             self._open()
-            while self._next_turn():
+            while self.outcome is None and self._next_turn():
                 pass
         except Exception as exc:       # the record must close whatever went wrong
             self.error = f"{type(exc).__name__}: {exc}"
@@ -553,6 +563,8 @@ class Match:
             answer = Answer(failure=Termination.CRASH, detail=f"{type(exc).__name__}: {exc}")
         if not answer.elapsed:
             answer.elapsed = time.perf_counter() - start
+        if answer.wall is None and answer.clock == "wall":
+            answer.wall = answer.elapsed
         self._answered(seat)
         return answer
 

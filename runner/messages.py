@@ -85,7 +85,7 @@ MESSAGES = (
     N_("win"), N_("draw"), N_("stalemate"), N_("repetition"), N_("no-material"),
     N_("move-limit"), N_("board-full"), N_("elimination"), N_("score"), N_("resignation"),
     N_("stopped"), N_("timeout"), N_("illegal-move"), N_("crash"), N_("bad-file"),
-    N_("adjudication"), N_("aborted"), N_("forfeit"),
+    N_("adjudication"), N_("aborted"), N_("not-played"), N_("forfeit"),
     # games.api: RecordFormatError (a file that cannot be read), check_seats
     N_("{path}, line {line}: {expected}"),
     N_("{game} takes {low}–{high} seats; {count} were given"),

@@ -7,7 +7,9 @@ Two shapes cover every contest protocol:
 * :class:`LineProcess` keeps a program running and exchanges lines with it (Hex's line
   protocol, GTP, UCI) or simply keeps it alive while it polls files (Xiangqi).
 
-Every program runs in a :class:`runner.sandbox.Sandbox`.  Output is read in chunks and
+Every program runs in a :class:`runner.sandbox.Sandbox`, and the CPU time of its whole
+process tree is measured (:class:`CpuMeter`), so an answer can be charged by either
+clock (:data:`CLOCKS`, see :class:`TurnDeadline`).  Output is read in chunks and
 kept bounded (the first and last ``TAIL_BYTES`` of each stream, with a count of what was
 left out; lines cut at ``MAX_LINE``) so a program that prints forever costs nothing.  Nothing here imports pygame.
 """
@@ -33,6 +35,7 @@ from typing import Callable, Iterator, Sequence
 import psutil
 
 from games.annotations import MAX_BYTES as MAX_DEBUG_BYTES, is_debug_line
+from runner import cgroups
 from runner.sandbox import STRICT, Sandbox, SandboxLimits
 
 #: Bytes kept of each output stream's start and of its end (what lies between is counted).
@@ -43,6 +46,154 @@ CHUNK_BYTES = 65536
 MAX_LINE = 16384
 #: Lines waiting to be read; a program printing more waits (its pipe fills) until they are.
 MAX_PENDING_LINES = 1000
+#: The clocks an answer can be charged by: wall seconds (the contests' rule, the default),
+#: or the CPU seconds of the program's whole process tree, with a wall cap.
+WALL, CPU = "wall", "cpu"
+CLOCKS = (WALL, CPU)
+#: Least seconds between two looks at a CPU clock while a program runs.
+CPU_LOOK = 0.01
+
+
+def check_clock(name: str | None) -> str:
+    """A clock's name as given (``wall``, ``cpu``; None or "" is ``wall``), or
+    ValueError naming the choices."""
+    name = (name or WALL).strip().lower()
+    if name not in CLOCKS:
+        raise ValueError(f"clock {name!r}: expected wall or cpu")
+    return name
+
+
+def wall_cap(limit: float) -> float:
+    """The wall seconds an answer on the CPU clock may last: 3x its limit + 1 s, so a
+    program that sleeps (or waits for a lock) still ends."""
+    return 3 * limit + 1.0
+
+
+class CpuMeter:
+    """The CPU seconds (user and system) a program's whole process tree has used.
+
+    From a cgroup of its own where the arena may make one (:mod:`runner.cgroups`): the
+    program joins it before it runs, so every process it ever starts is counted, also
+    one that left its session or has ended.  Elsewhere from its first process's own
+    figures (``/proc/PID/stat``: its time and that of the children it has waited for,
+    read once more while it is a zombie, before it is reaped), plus, on a CPU clock's
+    looks (``deep``), its live descendants' (psutil); an orphan's time is missed.  The
+    largest figure seen is kept, so it never goes back.  In the strict sandbox the
+    first process is bubblewrap, whose figures never hold the program's: there a
+    program kept running (``live``) is measured by its live tree at every reading, and
+    a program run once is not measured (None: its CPU clock is a wall clock).
+    """
+
+    def __init__(self, strict: bool = False, live: bool = False):
+        self.group = cgroups.create("cpuacct", "program")
+        self.pid: int | None = None
+        self._seen = 0.0
+        self._blind = self.group is None and strict and not live
+        self._always_deep = self.group is None and strict and live
+        self._closed = False
+
+    def preexec(self) -> Callable[[], None] | None:
+        """What the program's process runs before exec: it joins the group."""
+        group = self.group
+        return None if group is None else (lambda: cgroups.join(group))
+
+    @property
+    def exact(self) -> bool:
+        """Whether the figure covers the whole tree (a cgroup) or only its live part."""
+        return self.group is not None
+
+    def used(self, deep: bool = False) -> float | None:
+        """CPU seconds used so far; None when nothing can be known.  Without a cgroup,
+        ``deep`` adds the live descendants (a walk of the process table: for a CPU
+        clock's looks, not for every reading)."""
+        if self.group is not None:
+            return cgroups.cpu_seconds(self.group)
+        if self.pid is None or self._blind:
+            return None
+        deep = deep or self._always_deep
+        try:
+            fields = _proc_stat(self.pid)     # state ppid pgrp session tty tpgid flags
+            ticks = sum(int(x) for x in fields[11:15])    # minflt ... utime stime cutime cstime
+            total = ticks / _CLOCK_TICKS
+        except (OSError, ValueError, IndexError):
+            return self._seen or None
+        if deep:
+            try:
+                for proc in psutil.Process(self.pid).children(recursive=True):
+                    times = proc.cpu_times()
+                    total += times.user + times.system
+            except psutil.Error:
+                pass
+        self._seen = max(self._seen, total)
+        return self._seen
+
+    def note_exit(self) -> None:
+        """The first process has exited and is not reaped yet: its final figures."""
+        if self.group is None:
+            self.used()
+
+    def close(self) -> None:
+        """Let the group go: it is removed when the next one is made (off the judge's
+        path), or at exit.  The last figure stays readable (:meth:`used`) until then."""
+        if not self._closed:
+            self._closed = True
+            cgroups.remove_later(self.group)
+
+
+_CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+class TurnDeadline:
+    """When one answer's time is up, by its clock.
+
+    ``wall``: ``limit`` seconds after ``started`` (a ``time.perf_counter()`` value).
+    ``cpu``: once the program's tree has used ``limit`` CPU seconds since ``cpu_start``
+    (read from ``meter``), or at the wall cap (``cap``, by default :func:`wall_cap`); a CPU clock that cannot
+    be read is a wall clock.  :meth:`next_look` says when to look again: no sooner than
+    the tree could have used the rest of its time on every core, so a program on one
+    core is looked at a few times a turn.
+    """
+
+    def __init__(self, started: float, limit: float | None, clock: str = WALL,
+                 meter: CpuMeter | None = None, cpu_start: float | None = None,
+                 cap: float | None = None):
+        self.started, self.limit = started, limit
+        #: Wall seconds a CPU-clock answer may last (default :func:`wall_cap` of the limit).
+        self.cap = cap or (None if limit is None else wall_cap(limit))
+        self.meter, self.cpu_start = meter, cpu_start
+        self.clock = CPU if clock == CPU and meter is not None and cpu_start is not None else WALL
+        self._cores = max(1, os.cpu_count() or 1)
+
+    def cpu_used(self) -> float | None:
+        if self.meter is None or self.cpu_start is None:
+            return None
+        now = self.meter.used(deep=self.clock == CPU)
+        return None if now is None else max(0.0, now - self.cpu_start)
+
+    def over(self, now: float) -> bool:
+        if self.limit is None:
+            return False
+        if self.clock == WALL:
+            return now >= self.started + self.limit
+        used = self.cpu_used()
+        return now >= self.started + self.cap or (used is not None and used >= self.limit)
+
+    def next_look(self, now: float) -> float | None:
+        """The ``perf_counter`` time to look again (None: never, untimed)."""
+        if self.limit is None:
+            return None
+        if self.clock == WALL:
+            return self.started + self.limit
+        used = self.cpu_used() or 0.0
+        return min(self.started + self.cap,
+                   now + max(CPU_LOOK, (self.limit - used) / self._cores))
+
+
+def _as_deadline(value) -> "TurnDeadline":
+    """A deadline given as a ``perf_counter`` value (or None) as a wall TurnDeadline."""
+    if value is None or isinstance(value, (int, float)):
+        return TurnDeadline(0.0, value)
+    return value
 
 
 def split_command(command: str | Sequence[str]) -> list[str]:
@@ -570,19 +721,33 @@ class RunResult:
     """How one run of a program ended."""
 
     returncode: int | None
-    elapsed: float
+    elapsed: float           # wall seconds
     timed_out: bool
     stdout: str
     stderr: str
     error: str = ""          # could not start, or similar
+    cpu: float | None = None     # CPU seconds of its whole tree (None: not known)
+    clock: str = WALL            # the clock it was timed by
+    limit: float | None = None
 
     @property
     def crashed(self) -> bool:
         return not self.timed_out and (bool(self.error) or self.returncode not in (0, None))
 
+    @property
+    def charged(self) -> float:
+        """The seconds its clock charges: CPU seconds on the CPU clock (when known), else wall."""
+        return self.cpu if self.clock == CPU and self.cpu is not None else self.elapsed
+
     def describe(self) -> str:
         if self.error:
             return self.error
+        if self.timed_out and self.clock == CPU and self.cpu is not None and self.limit is not None:
+            if self.cpu >= self.limit:
+                return (f"killed after {self.cpu:.2f} s of CPU (time limit, CPU clock; "
+                        f"{self.elapsed:.2f} s wall)")
+            return (f"killed after {self.elapsed:.2f} s wall, the cap of a {self.limit:g} s "
+                    f"CPU clock (it used {self.cpu:.2f} s of CPU)")
         if self.timed_out:
             return f"killed after {self.elapsed:.2f} s (time limit)"
         if self.returncode:
@@ -590,12 +755,14 @@ class RunResult:
         return f"finished in {self.elapsed:.3f} s"
 
 
-def _popen(argv, cwd, sandbox: Sandbox, stdin, gate: bool = False, info_fd: int | None = None):
+def _popen(argv, cwd, sandbox: Sandbox, stdin, gate: bool = False, info_fd: int | None = None,
+           meter: CpuMeter | None = None):
     """Start ``argv`` in ``cwd`` inside ``sandbox`` (``gate``: held until a line arrives
     on stdin, see :class:`GatedRun`; ``info_fd``: see :meth:`Sandbox.command`, passed to
-    the sandbox); registered until killed."""
+    the sandbox; ``meter``: its process joins the meter's cgroup first); registered
+    until killed."""
     command = sandbox.command(argv, cwd, gate, info_fd)
-    env, preexec = sandbox.env(cwd), sandbox.preexec()
+    env, preexec = sandbox.env(cwd), _joined(meter, sandbox.preexec())
     # Started and registered under the lock: the orphan sweep (which holds it too) must
     # never take a program just started for an orphan.
     with _LIVE_LOCK:
@@ -608,6 +775,20 @@ def _popen(argv, cwd, sandbox: Sandbox, stdin, gate: bool = False, info_fd: int 
         _LIVE[proc.pid] = proc
         _guard_note(f"+{proc.pid}")
     return proc
+
+
+def _joined(meter: CpuMeter | None, preexec: Callable[[], None] | None) -> Callable[[], None] | None:
+    """``preexec`` run after joining the meter's cgroup (either may be None)."""
+    join = meter.preexec() if meter is not None else None
+    if join is None:
+        return preexec
+    if preexec is None:
+        return join
+
+    def both() -> None:
+        join()
+        preexec()
+    return both
 
 
 def _reap(proc: subprocess.Popen, sweep: bool = True) -> None:
@@ -633,10 +814,12 @@ def _sandbox_for(sandbox: Sandbox | None, memory_mb: int | None) -> Sandbox:
     return Sandbox(SandboxLimits.from_seat({"memory_mb": memory_mb}))
 
 
-def _wait_for_exit(proc: subprocess.Popen, timeout: float | None) -> bool:
+def _wait_for_exit(proc: subprocess.Popen, timeout: float | None,
+                   before_reap: Callable[[], None] | None = None) -> bool:
     """Wait until ``proc`` exits (True) or ``timeout`` seconds pass (False), without
     polling: on Linux a pidfd (``os.pidfd_open``) turns readable the moment the process
-    exits; elsewhere ``Popen.wait``, which polls with back-off (up to 50 ms late)."""
+    exits; elsewhere ``Popen.wait``, which polls with back-off (up to 50 ms late).
+    ``before_reap`` is called once it has exited, before it is reaped (pidfd only)."""
     fd = None
     if hasattr(os, "pidfd_open"):
         try:
@@ -657,14 +840,18 @@ def _wait_for_exit(proc: subprocess.Popen, timeout: float | None) -> bool:
         os.close(fd)
     if not ready:
         return False
+    if before_reap is not None:
+        before_reap()
     proc.wait()
     return True
 
 
 def run_once(command: str | Sequence[str], cwd: str | Path | None, timeout: float | None,
              memory_mb: int | None = None, stdin_text: str | None = None,
-             sandbox: Sandbox | None = None) -> RunResult:
-    """Run a program until it exits or ``timeout`` wall seconds pass (then kill its tree).
+             sandbox: Sandbox | None = None, clock: str = WALL, cap: float | None = None) -> RunResult:
+    """Run a program until it exits or its ``timeout`` is over by its ``clock`` (then kill
+    its tree): ``timeout`` wall seconds, or on the CPU clock ``timeout`` CPU seconds of its
+    tree within ``cap`` wall seconds (default :func:`wall_cap`; see :class:`TurnDeadline`).
 
     It runs in ``sandbox`` (default: this arena's level with the default limits and
     ``memory_mb``), with a CPU limit of about ``timeout`` unless the sandbox sets one.
@@ -673,12 +860,15 @@ def run_once(command: str | Sequence[str], cwd: str | Path | None, timeout: floa
     sandbox = _sandbox_for(sandbox, memory_mb)
     if timeout is not None:
         sandbox = sandbox.with_cpu(timeout)
+    meter = CpuMeter(strict=sandbox.level == STRICT)
     start = time.perf_counter()
     try:
         proc = _popen(argv, cwd, sandbox,
-                      subprocess.PIPE if stdin_text is not None else subprocess.DEVNULL)
+                      subprocess.PIPE if stdin_text is not None else subprocess.DEVNULL, meter=meter)
     except OSError as exc:
+        meter.close()
         return RunResult(None, 0.0, False, "", "", f"could not start {argv[0]}: {exc.strerror or exc}")
+    meter.pid = proc.pid
     out, err = _OutputReader(proc.stdout), _OutputReader(proc.stderr)
     out.start(), err.start()
     if stdin_text is not None:       # on a thread: a program that never reads must not block us
@@ -689,29 +879,59 @@ def run_once(command: str | Sequence[str], cwd: str | Path | None, timeout: floa
             except (OSError, ValueError):
                 pass
         threading.Thread(target=feed, daemon=True, name="stdin").start()
-    return _finish(proc, out, err, start, timeout)
+    try:
+        cpu_start = 0.0 if meter.exact else meter.used()
+        return _finish(proc, out, err, TurnDeadline(start, timeout, clock, meter, cpu_start, cap),
+                       meter=meter)
+    finally:
+        meter.close()
 
 
-def _finish(proc: subprocess.Popen, out: _OutputReader, err: _OutputReader, start: float,
-            timeout: float | None, sweep: bool = True) -> RunResult:
-    """Wait for a started program (killed after ``timeout`` more seconds), kill what is
-    left of its tree and say how it ended (its time counted from ``start``)."""
-    timed_out = not _wait_for_exit(proc, timeout)
-    elapsed = time.perf_counter() - start
+def _finish(proc: subprocess.Popen, out: _OutputReader, err: _OutputReader,
+            deadline: TurnDeadline, sweep: bool = True, meter: CpuMeter | None = None) -> RunResult:
+    """Wait for a started program until its ``deadline`` is over (then it is killed),
+    kill what is left of its tree and say how it ended (its wall time counted from
+    ``deadline.started``, its CPU time from ``deadline.cpu_start`` by ``meter``)."""
+    timed_out = not _wait_by(proc, deadline, meter)
+    elapsed = time.perf_counter() - deadline.started
+    cpu = _cpu_since(meter, deadline.cpu_start)
     _reap(proc, sweep)
     out.join(1), err.join(1)
-    return RunResult(None if timed_out else proc.returncode, elapsed, timed_out, out.text(), err.text())
+    return RunResult(None if timed_out else proc.returncode, elapsed, timed_out, out.text(),
+                     err.text(), cpu=_cpu_since(meter, deadline.cpu_start) or cpu,
+                     clock=deadline.clock, limit=deadline.limit)
+
+
+def _cpu_since(meter: CpuMeter | None, start: float | None) -> float | None:
+    used = meter.used() if meter is not None and start is not None else None
+    return None if used is None else max(0.0, used - start)
+
+
+def _wait_by(proc: subprocess.Popen, deadline: TurnDeadline, meter: CpuMeter | None = None) -> bool:
+    """Wait until ``proc`` exits (True) or ``deadline`` is over (False); ``meter`` takes
+    its final figures before it is reaped."""
+    while True:
+        now = time.perf_counter()
+        if deadline.over(now):
+            return proc.poll() is not None
+        look = deadline.next_look(now)
+        if _wait_for_exit(proc, None if look is None else max(0.0, look - now),
+                          None if meter is None else meter.note_exit):
+            return True
 
 
 def wait_for_exits(runs: dict, deadlines: dict) -> Iterator[tuple[object, float | None]]:
     """Wait for several opened :class:`GatedRun` at once, on the caller's thread, without
-    polling: one ``poll`` over their pidfds (Linux), so no thread is woken in between.
+    polling: one ``poll`` over their pidfds (Linux), so no thread is woken in between
+    (on a CPU clock, also when it is time to look at a program's CPU time again).
 
-    ``runs`` and ``deadlines`` (``time.perf_counter()`` values, or None) are keyed alike.
+    ``runs`` and ``deadlines`` (:class:`TurnDeadline`, ``time.perf_counter()`` values,
+    or None) are keyed alike.
     Yields ``(key, exited_at)`` for each run as it exits (``exited_at``: when the exit
     was seen, taken once for all the runs seen in one wake-up, before any is handed
     back) or ``(key, None)`` once its deadline has passed.  A run whose pidfd cannot be
     had is waited for after the others with ``Popen.wait``."""
+    deadlines = {key: _as_deadline(deadlines.get(key)) for key in runs}
     poller, by_fd, left = select.poll(), {}, {}
     for key, run in runs.items():
         try:
@@ -723,14 +943,14 @@ def wait_for_exits(runs: dict, deadlines: dict) -> Iterator[tuple[object, float 
         poller.register(fd, select.POLLIN)
     try:
         while by_fd:
-            soonest = min((deadlines[k] for k in by_fd.values() if deadlines.get(k) is not None),
-                          default=None)
-            wait = None if soonest is None else max(
-                0, int((soonest - time.perf_counter()) * 1000 + 0.999))
+            now = time.perf_counter()
+            soonest = min((look for k in by_fd.values()
+                           if (look := deadlines[k].next_look(now)) is not None), default=None)
+            wait = None if soonest is None else max(0, int((soonest - now) * 1000 + 0.999))
             exited = {by_fd[fd] for fd, _ in poller.poll(wait)}
             seen = time.perf_counter()
             late = {key for key in by_fd.values() if key not in exited
-                    and deadlines.get(key) is not None and seen >= deadlines[key]}
+                    and deadlines[key].over(seen)}
             for fd, key in list(by_fd.items()):
                 if key in exited or key in late:
                     poller.unregister(fd)
@@ -742,12 +962,8 @@ def wait_for_exits(runs: dict, deadlines: dict) -> Iterator[tuple[object, float 
         for fd in by_fd:
             os.close(fd)
     for key, run in left.items():
-        deadline = deadlines.get(key)
-        try:
-            run.proc.wait(None if deadline is None else max(0.0, deadline - time.perf_counter()))
-            yield key, time.perf_counter()
-        except subprocess.TimeoutExpired:
-            yield key, None
+        yield key, (time.perf_counter() if _wait_by(run.proc, deadlines[key], getattr(run, "meter", None))
+                    else None)
 
 
 #: Seconds :meth:`GatedRun.end` waits for a dead program's output to end before it
@@ -851,12 +1067,16 @@ class GatedRun:
         self.sandbox = _sandbox_for(sandbox, None)
         strict = self.sandbox.level == STRICT and hasattr(os, "pidfd_open")
         info_read, info_write = os.pipe() if strict else (None, None)
+        #: The CPU time of the run's tree (its cgroup holds the gate and the sandbox too:
+        #: what they used before the gate opened is not the program's, see :meth:`open`).
+        self.meter = CpuMeter(strict=self.sandbox.level == STRICT)
         try:
             self.proc = _popen(split_command(command), cwd, self.sandbox, subprocess.PIPE,
-                               gate=True, info_fd=info_write)
+                               gate=True, info_fd=info_write, meter=self.meter)
         except BaseException:
             if info_read is not None:
                 os.close(info_read)
+            self.meter.close()
             raise
         finally:
             if info_write is not None:
@@ -868,16 +1088,29 @@ class GatedRun:
         # has noticed it and exited too (0.35 ms later); None: its exit is bwrap's.
         found = None if info_read is None else _sandboxed(info_read, self.proc.pid)
         self._program_fd, self._program_pid, self._sandbox_init = found or (None, 0, 0)
-        #: ``time.perf_counter()`` when the gate opened (see :meth:`open`).
+        self.meter.pid = self.proc.pid
+        #: ``time.perf_counter()`` when the gate opened (see :meth:`open`), and the
+        #: tree's CPU seconds then.
         self.started = 0.0
+        self.cpu_start: float | None = None
+        self._cpu: float | None = None
 
-    def run(self, timeout: float | None, sweep: bool = True) -> RunResult:
-        """Open the gate and wait until the program exits or ``timeout`` s pass; its
-        tree is killed then (its adopted orphans too, unless ``sweep`` is false: the
-        caller then calls :func:`sweep_orphans` before the next run)."""
+    def run(self, timeout: float | None, sweep: bool = True, clock: str = WALL,
+            cap: float | None = None) -> RunResult:
+        """Open the gate and wait until the program exits or its ``timeout`` is over by
+        its ``clock``; its tree is killed then (its adopted orphans too, unless ``sweep``
+        is false: the caller then calls :func:`sweep_orphans` before the next run)."""
         self.open()
         self._close_program_fd()
-        return _finish(self.proc, self._out, self._err, self.started, timeout, sweep)
+        try:
+            return _finish(self.proc, self._out, self._err, self.deadline(timeout, clock, cap), sweep,
+                           self.meter)
+        finally:
+            self.meter.close()
+
+    def deadline(self, timeout: float | None, clock: str = WALL, cap: float | None = None) -> TurnDeadline:
+        """When this opened run's ``timeout`` is over by ``clock`` (``cap``: its wall cap)."""
+        return TurnDeadline(self.started, timeout, clock, self.meter, self.cpu_start, cap)
 
     def exit_pidfd(self) -> int:
         """A new pidfd (the caller closes it) that turns readable when the run has ended:
@@ -910,6 +1143,7 @@ class GatedRun:
     def open(self) -> None:
         """Open the gate: the program starts now (:attr:`started`).  Its exit can then
         be waited for with others, on the caller's thread (:func:`wait_for_exits`)."""
+        self.cpu_start = self.meter.used()
         self.started = time.perf_counter()
         try:
             os.write(self.proc.stdin.fileno(), b"go\n")
@@ -938,21 +1172,24 @@ class GatedRun:
         by the caller before the next run)."""
         self._timed_out = exited_at is None
         self._elapsed = (time.perf_counter() if self._timed_out else exited_at) - self.started
+        self._cpu = _cpu_since(self.meter, self.cpu_start)     # a zombie's last figures too
         seen_in_sandbox = self._program_fd is not None
         self._close_program_fd()
         if self._timed_out or not tree_dies_with_program(self.sandbox):
             _reap(self.proc, sweep)           # kill_tree walks the tree while it is alive
+            self._cpu = _cpu_since(self.meter, self.cpu_start)
             return
         # When the exit seen was the program's own (strict), bwrap exits on its own a few
         # tenths of a ms later with the program's exit status, which a kill would replace;
         # once it has been reaped, its pid is never signalled.
-        if not (seen_in_sandbox and _wait_for_exit(self.proc, WRAPPER_EXIT_WAIT)):
+        if not (seen_in_sandbox and _wait_for_exit(self.proc, WRAPPER_EXIT_WAIT, self.meter.note_exit)):
             try:
                 os.killpg(self.proc.pid, signal.SIGKILL)
             except OSError:
                 pass                          # no process is left in its group
         self.proc.wait()
         _forget(self.proc)
+        self._cpu = _cpu_since(self.meter, self.cpu_start)
         if sweep:
             sweep_orphans()
 
@@ -965,8 +1202,9 @@ class GatedRun:
             # judge's thread, where the other programs' exits are seen (and timed).
             sweep_orphans()
         self._out.join(1), self._err.join(1)
+        self.meter.close()
         return RunResult(None if self._timed_out else self.proc.returncode, self._elapsed,
-                         self._timed_out, self._out.text(), self._err.text())
+                         self._timed_out, self._out.text(), self._err.text(), cpu=self._cpu)
 
     def cancel(self) -> None:
         """End the waiting run without starting the program: the gate reads the end of
@@ -980,6 +1218,7 @@ class GatedRun:
         except (OSError, ValueError, subprocess.TimeoutExpired):
             pass
         _reap(self.proc)
+        self.meter.close()
 
 
 class LineProcess:
@@ -994,7 +1233,14 @@ class LineProcess:
                  sandbox: Sandbox | None = None):
         self.argv = split_command(command)
         self.sandbox = _sandbox_for(sandbox, memory_mb)
-        self.proc = _popen(self.argv, cwd, self.sandbox, subprocess.PIPE)
+        #: The CPU time of the program's whole tree since it started (see :meth:`cpu_seconds`).
+        self.meter = CpuMeter(strict=self.sandbox.level == STRICT, live=True)
+        try:
+            self.proc = _popen(self.argv, cwd, self.sandbox, subprocess.PIPE, meter=self.meter)
+        except BaseException:
+            self.meter.close()
+            raise
+        self.meter.pid = self.proc.pid
         self._lines: queue.Queue = queue.Queue(maxsize=MAX_PENDING_LINES)
         self._out = _OutputReader(self.proc.stdout, self._lines if stdout_lines else None)
         self._err = _OutputReader(self.proc.stderr)
@@ -1077,24 +1323,35 @@ class LineProcess:
         self._debug, self._debug_size = [], 0
         return "\n".join(lines)
 
-    def read_line_by(self, deadline: float | None,
+    def read_line_by(self, deadline: "float | TurnDeadline | None",
                      cancelled: Callable[[], bool] = lambda: False) -> tuple[str | None, str]:
-        """The next line before ``deadline`` (a ``time.perf_counter()`` value; None:
-        no deadline), or ``(None, why)`` with why ``"eof"``, ``"timeout"`` or
-        ``"cancelled"``.  The one "read a line before a deadline" of the line protocols
-        (HexLib, GTP, UCI, UCCI); it looks at ``cancelled`` five times a second.
+        """The next line before ``deadline`` (a ``time.perf_counter()`` value, a
+        :class:`TurnDeadline` of a turn's clock; None: no deadline), or ``(None, why)``
+        with why ``"eof"``, ``"timeout"`` or ``"cancelled"``.  The one "read a line
+        before a deadline" of the line protocols (HexLib, GTP, UCI, UCCI); it looks at
+        ``cancelled`` five times a second.
         """
+        deadline = _as_deadline(deadline)
         while True:
             if cancelled():
                 return None, "cancelled"
             if self._eof:
                 return None, "eof"
-            wait = 0.2 if deadline is None else min(0.2, deadline - time.perf_counter())
-            if wait <= 0:
+            now = time.perf_counter()
+            if deadline.over(now):
                 return None, "timeout"
-            line = self.read_line(wait)
+            look = deadline.next_look(now)
+            line = self.read_line(0.2 if look is None else max(0.0, min(0.2, look - now)))
             if line is not None:
                 return line, ""
+
+    def cpu_seconds(self) -> float | None:
+        """CPU seconds the program's whole tree has used since it started (None: unknown)."""
+        return self.meter.used()
+
+    def turn_deadline(self, limit: float | None, clock: str = WALL) -> TurnDeadline:
+        """A turn starting now, timed by ``clock``: over after ``limit`` seconds of it."""
+        return TurnDeadline(time.perf_counter(), limit, clock, self.meter, self.cpu_seconds())
 
     def exit_description(self) -> str:
         """How the program ended, in words (it is given a second to finish)."""
@@ -1143,11 +1400,13 @@ class LineProcess:
             pass
         self._out.closing.set()
         _reap(self.proc)
+        self.meter.close()
 
     def kill(self) -> None:
         """Kill the program's whole tree now."""
         self._out.closing.set()
         _reap(self.proc)
+        self.meter.close()
 
     def output_notes(self) -> list[str]:
         """What the line reader dropped, in words (empty when nothing)."""

@@ -28,10 +28,10 @@ from games.annotations import DEBUG_FILE, MAX_BYTES as MAX_DEBUG_BYTES
 from games.api import MoveSyntaxError, State, Termination
 from games.fileio import (OpenFolder, UnsafeFileError, read_untrusted, remove_untrusted,
                           replace_file)
-from runner.process import (GatedRun, RunResult, can_gate, resolve_command, run_once, sweep_orphans,
-                            wait_for_exits)
+from runner.process import (GatedRun, RunResult, TurnDeadline, can_gate, resolve_command, run_once,
+                            sweep_orphans, wait_for_exits)
 from runner.sandbox import STRICT, seat_sandbox
-from runner.seats import Answer, Seat, SeatInfo, seat_folder
+from runner.seats import Answer, Seat, SeatInfo, seat_clock, seat_folder
 
 #: Input files larger than this are named, not copied, in the record's "given".
 LOGGED_INPUT_BYTES = 16_384
@@ -84,6 +84,10 @@ class ProgramSeat(Seat):
         self.argv = resolve_command(command)
         self.folder: Path | None = None
         self.sandbox = seat_sandbox(self.limits)
+        #: "wall" or "cpu": how each run's time is charged (limits' ``clock``), and the
+        #: wall seconds a CPU-clock run may last (limits' ``wall_cap``; None: 3x + 1 s).
+        self.clock = seat_clock(self.limits)
+        self.wall_cap = float(self.limits["wall_cap"]) if self.limits.get("wall_cap") else None
 
     def start(self, info: SeatInfo, state: State) -> None:
         super().start(info, state)
@@ -147,8 +151,10 @@ class ProgramSeat(Seat):
 
     @staticmethod
     def _judged(answer: Answer, problem: str, result: RunResult) -> Answer:
-        """``answer`` completed with its run's time and output, its failure named."""
-        answer.elapsed, answer.stdout, answer.stderr = result.elapsed, result.stdout, result.stderr
+        """``answer`` completed with its run's time (charged by its clock, both figures
+        kept) and output, its failure named."""
+        answer.elapsed, answer.stdout, answer.stderr = result.charged, result.stdout, result.stderr
+        answer.wall, answer.cpu, answer.clock = result.elapsed, result.cpu, result.clock
         if result.timed_out:
             answer.failure, answer.detail = Termination.TIMEOUT, result.describe()
         elif result.crashed:
@@ -184,12 +190,15 @@ class ProgramSeat(Seat):
         return self._run_now(limit)
 
     def _run_now(self, limit: float) -> RunResult:
-        return run_once(self.argv, self.folder, limit, sandbox=self.sandbox)
+        return run_once(self.argv, self.folder, limit, sandbox=self.sandbox, clock=self.clock,
+                        cap=self.wall_cap)
 
     def describe(self) -> dict:
         data = super().describe()
         data["command"] = self.argv
         data["sandbox"] = self.sandbox.describe()
+        if self.clock != "wall":
+            data["clock"] = self.clock
         return data
 
 
@@ -260,7 +269,7 @@ class RunEachTurnSeat(ProgramSeat):
                 self._prepare(limit, 0.0)
             return result
         self._prepare(limit, PREPARE_DELAY)
-        result = prepared.run(limit, sweep=False)
+        result = prepared.run(limit, sweep=False, clock=self.clock, cap=self.wall_cap)
         # Orphans the program left (basic sandbox) are swept on the starter thread: off
         # the judge's path, before the next run.
         self._sweeping = self._starter.submit(sweep_orphans)
@@ -357,7 +366,9 @@ class RunEachTurnSeat(ProgramSeat):
         if files_first:
             staged.run.reap(exited_at, sweep=False)
         self._finished = staged.run
-        return self.read_move(self._judged(answer, problem, result or staged.run.result()))
+        result = result or staged.run.result()
+        result.clock, result.limit = staged.deadline.clock, staged.limit
+        return self.read_move(self._judged(answer, problem, result))
 
 
 @dataclass
@@ -378,6 +389,7 @@ class StagedRun:
     run: GatedRun
     limit: float
     files: _RunFiles
+    deadline: TurnDeadline | None = None     # set when its gate opens
 
 
 class ProgramsTurn:
@@ -410,6 +422,8 @@ class ProgramsTurn:
                 continue
             if staged is not None:
                 staged.run.open()           # at once: the next seat's inputs are its own
+                staged.deadline = staged.run.deadline(staged.limit, staged.seat.clock,
+                                                      staged.seat.wall_cap)
                 self._runs[number] = staged
 
     @property
@@ -424,8 +438,7 @@ class ProgramsTurn:
             answered(number)
         for staged in self._runs.values():
             staged.seat._opened(staged)
-        deadlines = {number: staged.run.started + staged.limit
-                     for number, staged in self._runs.items()}
+        deadlines = {number: staged.deadline for number, staged in self._runs.items()}
         running = len(self._runs)
         for number, exited_at in wait_for_exits({n: s.run for n, s in self._runs.items()},
                                                 deadlines):

@@ -32,7 +32,8 @@ def judge_time(answer: Answer, limit: float | None) -> None:
     """Mark an answer that came after ``limit`` seconds (plus :data:`GRACE`) a time-out."""
     if limit is not None and answer.failure is None and answer.elapsed > limit + GRACE:
         answer.failure = Termination.TIMEOUT
-        answer.detail = f"answered after {answer.elapsed:.2f} s; the limit was {limit:.2f} s"
+        unit = " of CPU" if answer.clock == "cpu" else ""
+        answer.detail = f"answered after {answer.elapsed:.2f} s{unit}; the limit was {limit:.2f} s"
 
 
 def sure_move(game: Game, state: State, seat: int, answer: Answer) -> str | None:

@@ -31,7 +31,12 @@ class Answer:
 
     move: Any = None                 # a parsed move, when the seat produced one
     text: str | None = None          # the move's text as answered (parsed by the runner)
-    elapsed: float = 0.0
+    elapsed: float = 0.0             # the seconds charged: by the seat's clock (see ``clock``)
+    #: Both figures of the answer's time: wall seconds, and the CPU seconds of the
+    #: program's whole process tree (a bot: its thread's); None when not known.
+    wall: float | None = None
+    cpu: float | None = None
+    clock: str = "wall"              # the clock ``elapsed`` was charged by: "wall" or "cpu"
     given: str = ""                  # the input the seat was given (MAP.INP, a GTP command...)
     answered: str = ""               # its raw answer (MOVE.OUT, a reply line ...)
     stdout: str = ""
@@ -53,7 +58,10 @@ class Answer:
 
     def log(self) -> dict:
         """The record's view of this answer."""
-        data = {"text": self.text, "elapsed": round(self.elapsed, 4), "given": self.given,
+        data = {"text": self.text, "elapsed": round(self.elapsed, 4),
+                "wall": None if self.wall is None else round(self.wall, 4),
+                "cpu": None if self.cpu is None else round(self.cpu, 4),
+                "clock": self.clock if self.clock != "wall" else None, "given": self.given,
                 "answered": self.answered, "stdout": self.stdout, "stderr": self.stderr,
                 "failure": self.failure.value if self.failure else None, "detail": self.detail,
                 "source": self.source, "claimed": self.claimed, "kept": self.kept or None,
@@ -95,6 +103,11 @@ class Seat(abc.ABC):
     #: is sure to be played, before playing it, recording it and the rest (see
     #: :meth:`runner.match.Match._play`), and passes ``state=None``.
     hears_moves_early = False
+    #: Set by :meth:`start` when the program never got through its handshake in time
+    #: (``uci`` without ``uciok``, GTP's first answer), in words ("no uciok within 60 s"):
+    #: the match is then not played (no result for anyone), for a tournament to play
+    #: again later.  A handshake is not a move: load on the machine must not decide it.
+    handshake_failure = ""
 
     def __init__(self, spec: str, label: str = ""):
         self.spec = spec
@@ -228,14 +241,15 @@ class BotSeat(Seat):
         return None if time_limit is None else max(0.01, time_limit * 0.9 - 0.02)
 
     def ask(self, state, seat, time_limit):
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.thread_time()
         budget = self.budget(seat, time_limit)
         try:
             move = self.bot.choose(state.clone(), seat, budget)
         except Exception as exc:  # a bot bug must not take the arena down
             return Answer(elapsed=time.perf_counter() - start, failure=Termination.CRASH,
                           detail=f"bot error: {type(exc).__name__}: {exc}")
-        answer = Answer(move=move, elapsed=time.perf_counter() - start)
+        wall = time.perf_counter() - start
+        answer = Answer(move=move, elapsed=wall, wall=wall, cpu=time.thread_time() - cpu_start)
         info = getattr(self.bot, "last_info", None)
         if info:        # what the search reached (depth, score, nodes): kept in the record
             answer.answered = " ".join(f"{key} {value}" for key, value in info.items())
@@ -248,6 +262,24 @@ class BotSeat(Seat):
         if self.settings:
             data["settings"] = dict(self.settings)
         return data
+
+
+def charge(answer: Answer, clock: str, wall: float, cpu: float | None) -> None:
+    """Put both figures of an answer's time on it, and charge it (``elapsed``) by
+    ``clock``: its CPU seconds on the CPU clock when known, else its wall seconds."""
+    answer.wall, answer.cpu, answer.clock = wall, cpu, clock
+    answer.elapsed = cpu if clock == "cpu" and cpu is not None else wall
+
+
+def seat_clock(limits: Mapping[str, Any] | None) -> str:
+    """The clock a program seat is charged by, from its limits' ``clock`` (``wall``, the
+    default, or ``cpu``: the CPU time of its whole process tree, with a wall cap; see
+    :class:`runner.process.TurnDeadline`)."""
+    from runner.process import check_clock
+    try:
+        return check_clock((limits or {}).get("clock"))
+    except ValueError as exc:
+        raise GameSetupError(str(exc)) from None
 
 
 def seat_folder(info: SeatInfo, limits: Mapping[str, Any]) -> Path:

@@ -62,6 +62,9 @@ RESULTS = "results.jsonl"
 MATCHES = "matches"
 #: Times a match whose task failed (a lost worker, an arena error) is tried again.
 RETRIES = 3
+#: Times a match that was not played (a seat never got through its handshake) is played,
+#: each time after the matches not yet tried; then it is recorded unscored.
+NOT_PLAYED_TRIES = 3
 #: Seconds between rewrites of the standings files while the event runs.
 LIVE_STANDINGS_EVERY = 2.0
 
@@ -100,7 +103,15 @@ class Event:
     rounds: int = 1
     seats: int = 2
     seed: int = 0
+    #: Matches at once; by default what fits the machine (:func:`fit_to_machine`).
     concurrency: int = 1
+    concurrency_asked: bool = False
+    #: How answers are charged: "wall" or "cpu" (None: by the machine, see :func:`fit_to_machine`).
+    clock: str | None = None
+    #: Why the event runs as it does on this machine (logged, in event.json and the
+    #: standings' header), and warnings such as a concurrency the cores do not fit.
+    machine_notes: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
     per_move: float | None = None
     total: float | None = None
     limits: dict[str, Any] = field(default_factory=dict)
@@ -118,6 +129,47 @@ class Event:
 #: The largest event file read: a real one is a few kilobytes, and tomllib takes seconds
 #: on tens of megabytes.
 MAX_EVENT_BYTES = 1_000_000
+
+
+def thinking_at_once(event: Event) -> int:
+    """How many programs of one match think at the same time: every seat in a game of
+    simultaneous turns (Robot), else one."""
+    from games import registry
+    from games.api import GameKind
+    kind = registry.plugin(event.game).new_game().spec.kind
+    return event.seats if kind is GameKind.SIMULTANEOUS else 1
+
+
+def fit_to_machine(event: Event, cores: int | None = None) -> None:
+    """Fit a locally run event to this machine's ``cores``: its concurrency, when the
+    event file and ``--workers`` do not say, is the cores divided by the programs that
+    think at once in a match (at least 1), and one that asks for more gets a warning;
+    its clock, when not chosen, is ``cpu`` when the matches at once times the programs
+    thinking in each exceed the cores (each would else pay for the others' thinking on
+    the wall clock), else ``wall``.  The reasons go to :attr:`Event.machine_notes`."""
+    cores = cores or os.cpu_count() or 1
+    thinking = thinking_at_once(event)
+    fits = max(1, cores // thinking)
+    if not event.concurrency_asked:
+        event.concurrency = fits
+        event.machine_notes.append(f"concurrency {fits}: {cores} cores / {thinking} programs "
+                                   "thinking at once in a match")
+    elif event.concurrency > fits:
+        event.warnings.append(
+            f"WARNING: concurrency {event.concurrency} is more than this machine fits: {cores} "
+            f"cores / {thinking} programs thinking at once in a match = {fits}; the programs "
+            "share the cores" + ("" if event.clock == "wall" else
+                                 ", so their answers are charged CPU time"))
+    if event.clock is None:
+        busy = event.concurrency * thinking
+        event.clock = "cpu" if busy > cores else "wall"
+        if event.clock == "cpu":
+            event.machine_notes.append(
+                f"clock cpu: {event.concurrency} matches at once x {thinking} programs thinking "
+                f"= {busy} > {cores} cores, so each answer is charged the CPU time of its "
+                "program's process tree (within a wall cap of 3x the limit + 1 s)")
+    if event.limits.get("clock") is None and event.clock != "wall":
+        event.limits["clock"] = event.clock
 
 
 def load_event(path: str | Path, out: str | Path | None = None) -> Event:
@@ -242,12 +294,20 @@ def event_from_dict(data: Mapping[str, Any], folder: Path, out: str | Path | Non
         if champion not in [c.name for c in contestants]:
             raise EventError(f"champion {champion!r} is not a contestant")
         champion = [c.name for c in contestants].index(champion)
+    clock = timing.get("clock", merged.get("clock", (merged.get("limits") or {}).get("clock")))
+    if clock is not None:
+        from runner.process import check_clock
+        try:
+            clock = check_clock(str(clock))
+        except ValueError as exc:
+            raise EventError(str(exc)) from None
     event = Event(
         name=name, game=game, folder=folder, out=target, contestants=contestants,
         format=fmt, variant=merged.get("variant"), options=options, cycle=cycle,
         rounds=int(merged.get("rounds", 2 if fmt == "all-in" else 1)),
         seats=int(merged.get("seats", spec.min_seats if fmt != "all-in" else len(contestants))),
         seed=int(merged.get("seed", 0)), concurrency=max(1, int(merged.get("concurrency", 1))),
+        concurrency_asked="concurrency" in merged, clock=clock,
         per_move=_seconds(timing.get("per_move")), total=_seconds(timing.get("total")),
         limits=dict(merged.get("limits") or {}),
         points=(float(points.get("beat", 1.0)), float(points.get("tie", 0.5))),
@@ -890,6 +950,10 @@ def run_event(event: Event, executor: cf.Executor | None = None, ship: bool = Fa
     """
     folder = event.out
     (folder / MATCHES).mkdir(parents=True, exist_ok=True)
+    if executor is None:
+        fit_to_machine(event)
+    for text in event.machine_notes + event.warnings:
+        log(text)
     _write_event_json(event)
     live_dir = folder / "live" if live else None
     if live_dir is not None:
@@ -927,12 +991,14 @@ def run_event(event: Event, executor: cf.Executor | None = None, ship: bool = Fa
 
     started, played, shown = time.perf_counter(), 0, 0.0
     interrupted = False
+    not_played: dict[str, int] = {}         # match id -> times it was not played
     try:
         while True:
             pairings = plan.pairings(results.lines)
             busy = {p.id for p, _, _ in in_flight.values()}
             pending = [p for p in pairings if not p.bye and p.id not in results.lines
                        and p.id not in busy]
+            pending.sort(key=lambda p: not_played.get(p.id, 0))    # a replay after the rest
             for p in pending[:max(0, event.concurrency - len(in_flight))]:
                 submit(p, 1)
             if live_dir is not None:
@@ -957,6 +1023,18 @@ def run_event(event: Event, executor: cf.Executor | None = None, ship: bool = Fa
                         continue
                     answer = {"id": pairing.id, "error": "".join(traceback.format_exception_only(
                         type(exc), exc)).strip(), "files": {}}
+                if _not_played(answer):
+                    not_played[pairing.id] = not_played.get(pairing.id, 0) + 1
+                    detail = answer["outcome"].get("detail", "")
+                    if not_played[pairing.id] < NOT_PLAYED_TRIES:
+                        log(f"match {pairing.id} not played ({detail}); it is played again after "
+                            f"the others (try {not_played[pairing.id] + 1} of {NOT_PLAYED_TRIES})")
+                        continue
+                    log(f"match {pairing.id} not played {NOT_PLAYED_TRIES} times ({detail}); "
+                        "recorded without a result")
+                    answer = {**answer, "error": f"not played: {detail}"}
+                    answer.pop("outcome")
+                    answer.pop("result", None)
                 line = _record(event, plan, pairing, answer)
                 results.append(line)
                 if live_dir is not None:             # its final copy is in matches/ID now
@@ -982,6 +1060,11 @@ def run_event(event: Event, executor: cf.Executor | None = None, ship: bool = Fa
                     "matches_per_second": round(played / elapsed, 3) if elapsed and played else None}
     write_standings(event, table)
     return table
+
+
+def _not_played(answer: Mapping[str, Any]) -> bool:
+    """Whether a match came back not played (a seat never got through its handshake)."""
+    return (answer.get("outcome") or {}).get("reason") == Termination.NOT_PLAYED.value
 
 
 def _write_schedule(folder: Path, running: Sequence[Pairing], pending: Sequence[Pairing],
@@ -1028,7 +1111,8 @@ def _write_event_json(event: Event) -> None:
             "time": {"per_move": event.per_move, "total": event.total},
             "points": {"beat": event.points[0], "tie": event.points[1]},
             "contestants": [{"name": c.name, "seat": c.seat} for c in event.contestants],
-            "concurrency": event.concurrency, "projection": event.projection}
+            "concurrency": event.concurrency, "projection": event.projection,
+            "clock": event.clock or "wall", "machine": event.machine_notes, "warnings": event.warnings}
     target = event.out / "event.json"
     tmp = target.with_suffix(".json.tmp")
     tmp.write_text(json.dumps(data, indent=2, default=str) + "\n", encoding="utf-8")
@@ -1124,6 +1208,7 @@ def standings(event: Event, plan: Plan, done: Mapping[str, dict]) -> dict:
             h2h[a][b][0 if ranks[i] < ranks[j] else 1 if ranks[i] == ranks[j] else 2] += 1
     planned = [p for p in pairings if not p.bye]
     table = {"event": event.name, "game": event.game, "format": event.format,
+             "clock": event.clock or "wall", "machine": event.machine_notes + event.warnings,
              "matches": {"planned": len(planned), "played": len(lines),
                          "errors": sum(1 for p in planned if p.id in done
                                        and not done[p.id].get("outcome"))},
@@ -1167,8 +1252,9 @@ def _cell(value) -> str:
 
 def standings_text(table: dict) -> str:
     rows = table["standings"]
-    lines = [f"{table['event']} ({table['game']}, {table['format']}): "
+    lines = [f"{table['event']} ({table['game']}, {table['format']}, clock {table.get('clock', 'wall')}): "
              f"{table['matches']['played']}/{table['matches']['planned']} matches"]
+    lines += table.get("machine") or []
     extra = "elo" in rows[0] if rows else False
     skill = "mu" in rows[0] if rows else False
     head = f"{'rank':>4}  {'contestant':24s} {'played':>6} {'points':>7} {'score':>7}  {'W-D-L':>11}"
@@ -1287,7 +1373,8 @@ def cmd_tournament(args) -> int | ShowStandings:
         thread.start()
         return ShowStandings(folder, thread, lines, outcome, project=project,
                              display=getattr(args, "display", 0) or 0)
-    log = (lambda _: None) if args.quiet else (lambda text: print(text, flush=True))
+    log = (lambda text: print(text, file=sys.stderr) if text.startswith("WARNING") else None) \
+        if args.quiet else (lambda text: print(text, flush=True))
     return _run_command(args, log, {})
 
 
@@ -1295,7 +1382,7 @@ def _run_command(args, log, outcome: dict) -> int:
     try:
         event = load_event(args.event, args.out)
         if args.workers:
-            event.concurrency = max(1, args.workers)
+            event.concurrency, event.concurrency_asked = max(1, args.workers), True
         if args.cluster:
             try:
                 from distributed import Client

@@ -7,7 +7,7 @@ the data it is given.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import pygame
 
@@ -30,8 +30,19 @@ REASON_WORDS = {
     "elimination": N_("elimination"), "score": N_("score"), "resignation": N_("resignation"),
     "stopped": N_("stopped"), "timeout": N_("time-out"), "illegal-move": N_("illegal move"),
     "crash": N_("crash"), "bad-file": N_("bad file"), "adjudication": N_("adjudication"),
-    "aborted": N_("aborted"),
+    "aborted": N_("aborted"), "not-played": N_("not played"),
 }
+
+
+def answer_time_text(answer: Mapping) -> str:
+    """An answer's time as the debug panel shows it: both figures, the charged one first
+    (CPU on the CPU clock), or the one the record has."""
+    elapsed, wall, cpu = answer.get("elapsed"), answer.get("wall"), answer.get("cpu")
+    if not isinstance(cpu, (int, float)) or not isinstance(wall, (int, float)):
+        return f" · {elapsed:.3f} s" if isinstance(elapsed, (int, float)) else ""
+    if answer.get("clock") == "cpu":
+        return _(" · {cpu} s CPU (charged) · {wall} s wall").format(cpu=f"{cpu:.3f}", wall=f"{wall:.3f}")
+    return _(" · {wall} s · {cpu} s CPU").format(wall=f"{wall:.3f}", cpu=f"{cpu:.3f}")
 
 
 @dataclass
@@ -67,7 +78,8 @@ def clock_texts(used: float, left: float | None) -> tuple[str, str]:
 def seat_score(spec, outcome, state, seat: int) -> str:
     """The final score once the game is over, else the running one for games whose spec
     declares ``live_scores``, else ""."""
-    stopped = outcome is not None and outcome.reason is Termination.ABORTED and not outcome.winners
+    stopped = outcome is not None and outcome.reason in (Termination.ABORTED, Termination.NOT_PLAYED) \
+        and not outcome.winners
     if outcome is not None and not stopped:
         scores = outcome.scores
     else:
@@ -393,9 +405,9 @@ def debug_rows(turn: TurnInfo | None, seat: int, seat_name: str, theme: Theme,
         return rows + [[(_("Turn {n}: {moved}{seat} had no move this turn.").format(
             n=turn.number, moved=moved, seat=seat_name), theme.muted)]]
     answer = answer or {}
-    elapsed = answer.get("elapsed")
+    timing = answer_time_text(answer)
     rows.append([(_("Turn {n} · {seat}").format(n=turn.number, seat=seat_name), head)]
-                + ([(f" · {elapsed:.3f} s", theme.muted)] if isinstance(elapsed, (int, float)) else []))
+                + ([(timing, theme.muted)] if timing else []))
     move = turn.moves.get(seat)
     failure, detail = answer.get("failure"), answer.get("detail", "")
     if forfeit:
@@ -435,7 +447,9 @@ def result_parts(outcome: Outcome | None, seat_name) -> tuple[str, str]:
     """(headline, detail) for a finished game: ("Player 1 wins", "connected columns 1 and N")."""
     if outcome is None:
         return "", ""
-    if outcome.reason is Termination.ABORTED and not outcome.winners:
+    if outcome.reason is Termination.NOT_PLAYED:
+        head = _("Not played")
+    elif outcome.reason is Termination.ABORTED and not outcome.winners:
         head = _("Stopped")
     elif outcome.score_only:
         head = _("Score {score}").format(score=format_score(outcome.scores[0]))

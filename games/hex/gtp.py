@@ -7,7 +7,10 @@ settings at the end of the spec are the arena's, not the engine's:
   board is set up (``cmd="param_mohex max_games 1000"``);
 * ``config=FILE``: a file of GTP commands (one a line, ``#`` comments), sent likewise;
 * ``time_per_move=SECONDS``: how long the engine should think per move, told to it
-  the GTP way (``time_settings 0 S 1``) and, for MoHex, as ``param_mohex max_time``.
+  the GTP way (``time_settings 0 S 1``) and, for MoHex, as ``param_mohex max_time``;
+* ``handshake=SECONDS``: how long the engine has to answer its first command (default
+  60: an engine still loading on a busy machine is not refused).  One that does not
+  is named so and the match is not played (no result; a tournament plays it again).
 
 At the start the arena sends ``boardsize N`` (``boardsize N N`` if the engine refuses
 the one-number form), ``name`` and ``version`` (the seat's label), ``clear_board``, the
@@ -41,18 +44,20 @@ from typing import Mapping
 
 from games.api import GameSetupError, MoveSyntaxError, Outcome, Termination
 from games.hex.notation import colour_of_seat, from_hexgui, to_hexgui
-from games.hex.program import STDERR_PER_TURN, TIMEOUT_SLACK, ProgramChannel
+from games.hex.program import STDERR_PER_TURN, ProgramChannel
 from games.hex.rules import P1, P2, HexMove, HexState
-from runner.process import resolve_command
+from runner.process import TurnDeadline, resolve_command
 from runner.sandbox import seat_sandbox
-from runner.seats import Answer, Seat, SeatInfo, seat_folder
+from runner.seats import Answer, Seat, SeatInfo, charge, seat_clock, seat_folder
 
 #: Seconds allowed for set-up commands (boardsize, play ...) and for showboard.
 SETUP_TIMEOUT = 10.0
+#: Seconds allowed, by default, for the engine's first answer (``handshake=``).
+HANDSHAKE_SECONDS = 60.0
 SHOWBOARD_TIMEOUT = 0.5
 #: Commands the arena asks ``known_command`` about at the start.
 PROBED = ("showboard", "undo", "time_left", "time_settings", "param_game", "param_mohex")
-SETTING_KEYS = ("cmd", "config", "time_per_move")
+SETTING_KEYS = ("cmd", "config", "time_per_move", "handshake")
 #: A GTP seat's default address-space cap (a seat's ``memory_mb`` limit overrides it):
 #: MoHex maps about 1.3 GB before its first search, beyond the 1 GB other programs get.
 GTP_MEMORY_MB = 3072
@@ -181,6 +186,7 @@ class EngineSettings:
 
     commands: list[str] = field(default_factory=list)    # cmd= and config= lines, in order
     time_per_move: float | None = None
+    handshake: float = HANDSHAKE_SECONDS
 
 
 def split_seat_spec(spec: str) -> tuple[list[str], EngineSettings]:
@@ -207,6 +213,13 @@ def split_seat_spec(spec: str) -> tuple[list[str], EngineSettings]:
             settings.commands.append(value.strip())
         elif key == "config":
             settings.commands += read_config(value)
+        elif key == "handshake":
+            try:
+                settings.handshake = float(value)
+            except ValueError:
+                settings.handshake = -1.0
+            if not 0 < settings.handshake < 1e6:
+                raise GameSetupError(f"gtp seat setting handshake={value!r}: expected seconds above 0")
         else:
             try:
                 settings.time_per_move = float(value)
@@ -263,6 +276,7 @@ class GtpHexSeat(Seat):
         self.argv = resolve_command(argv)
         self.limits = dict(limits or {})
         self.sandbox = seat_sandbox(self.limits, memory_mb=GTP_MEMORY_MB)
+        self.clock = seat_clock(self.limits)       # "wall" or "cpu": how answers are charged
         self.channel: ProgramChannel | None = None
         self.known: set[str] = set()
         self._start: HexState | None = None
@@ -283,7 +297,11 @@ class GtpHexSeat(Seat):
         if self.channel.error:
             self._refuse(self.channel.error)
         n = state.size
-        ok, text = self._command(f"boardsize {n}", SETUP_TIMEOUT)
+        ok, text = self._command(f"boardsize {n}", self.settings.handshake)
+        if not ok and self._last_failure == "timeout" and self.channel.alive:
+            self.handshake_failure = (f"no answer to 'boardsize {n}' within "
+                                      f"{self.settings.handshake:g} s")
+            return                  # the match is not played
         if not ok and self.channel.alive:
             ok2, text2 = self._command(f"boardsize {n} {n}", SETUP_TIMEOUT)
             ok, text = ok2, (text2 if ok2 else text or text2)
@@ -352,13 +370,15 @@ class GtpHexSeat(Seat):
         raise GameSetupError(f"seat {self.info.seat + 1} ({self.label}): {why}")
 
     # ------------------------------------------------------------------ talking
-    def _command(self, line: str, timeout: float | None) -> tuple[bool, str]:
-        """Send one command and read its response, up to the empty line that ends it."""
+    def _command(self, line: str, timeout: "float | TurnDeadline | None") -> tuple[bool, str]:
+        """Send one command and read its response, up to the empty line that ends it,
+        within ``timeout`` seconds (a :class:`runner.process.TurnDeadline`: by a turn's clock)."""
         self._given.append(line)
         if not self.channel.send(line):
             self._last_failure = "eof"
             return False, ""
-        deadline = None if timeout is None else time.perf_counter() + timeout
+        deadline = timeout if isinstance(timeout, TurnDeadline) or timeout is None else \
+            time.perf_counter() + timeout
         lines: list[str] = []
         while True:
             reply, why = self.channel.read(deadline, lambda: self._cancelled)
@@ -429,10 +449,13 @@ class GtpHexSeat(Seat):
             answer.failure, answer.detail = Termination.CRASH, str(exc)
             self._finish_answer(answer, start)
             return answer
-        ok, text = self._command(genmove_command(seat),
-                                 None if time_limit is None else
-                                 max(0.0, time_limit - (time.perf_counter() - start)) + TIMEOUT_SLACK)
-        answer.elapsed = time.perf_counter() - start
+        cpu_start = self.channel.cpu_seconds()
+        ok, text = self._command(genmove_command(seat), self.channel.turn_deadline(
+            None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start)),
+            self.clock))
+        cpu_end = self.channel.cpu_seconds()
+        charge(answer, self.clock, time.perf_counter() - start,
+               None if cpu_start is None or cpu_end is None else max(0.0, cpu_end - cpu_start))
         answer.answered = text
         if not ok:
             self._fail(answer, text, time_limit)

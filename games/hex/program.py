@@ -17,9 +17,9 @@ from games.hex.protocol import (Command, format_board, format_end, format_error,
                                 RUNNING, parse_command, put_error, status_code, view_cell)
 from games.hex.rules import EMPTY, HexMove, HexState
 from games.annotations import parse_annotations
-from runner.process import LineProcess, resolve_command
+from runner.process import LineProcess, TurnDeadline, resolve_command
 from runner.sandbox import Sandbox, seat_sandbox
-from runner.seats import Answer, Seat, SeatInfo, seat_folder
+from runner.seats import Answer, Seat, SeatInfo, charge, seat_clock, seat_folder
 
 MAX_NOTES = 20
 #: Lines of a turn's answer kept for the record: the first and the last this many.
@@ -69,6 +69,18 @@ class ProgramChannel:
     def exit_description(self) -> str:
         return self.error if self.process is None else self.process.exit_description()
 
+    def cpu_seconds(self) -> float | None:
+        """CPU seconds the program's whole tree has used so far (None: not known)."""
+        return None if self.process is None else self.process.cpu_seconds()
+
+    def turn_deadline(self, time_limit: float | None, clock: str) -> "TurnDeadline | None":
+        """When a turn starting now is over: ``time_limit`` (plus the slack) by ``clock``."""
+        if time_limit is None:
+            return None
+        if self.process is None:
+            return TurnDeadline(time.perf_counter(), time_limit + TIMEOUT_SLACK)
+        return self.process.turn_deadline(time_limit + TIMEOUT_SLACK, clock)
+
     def stderr(self) -> str:
         return self.process.stderr_tail() if self.process else ""
 
@@ -97,6 +109,7 @@ class ExternalHexSeat(Seat):
         self.argv = resolve_command(command)
         self.limits = dict(limits or {})
         self.sandbox = seat_sandbox(self.limits)
+        self.clock = seat_clock(self.limits)       # "wall" or "cpu": how answers are charged
         self.channel: ProgramChannel | None = None
         self.player = 1
         self._given = _LineLog()
@@ -149,7 +162,8 @@ class ExternalHexSeat(Seat):
         answered = _LineLog()
         self._drain_out_of_turn(state, seat, answer, answered)
         start = time.perf_counter()
-        deadline = None if time_limit is None else start + time_limit + TIMEOUT_SLACK
+        deadline = self.channel.turn_deadline(time_limit, self.clock)
+        cpu_start = self.channel.cpu_seconds()
         self._send(format_your_turn(time_limit))
         placed: HexMove | None = None
         try:
@@ -177,7 +191,9 @@ class ExternalHexSeat(Seat):
                 elif command.kind == "junk":
                     self._note(answer, f"ignored line {_short(command.text)!r}")
         finally:
-            answer.elapsed = time.perf_counter() - start
+            cpu_end = self.channel.cpu_seconds()
+            charge(answer, self.clock, time.perf_counter() - start,
+                   None if cpu_start is None or cpu_end is None else max(0.0, cpu_end - cpu_start))
             answer.given = self._given.text()
             answer.answered = answered.text()
             answer.stderr = self.channel.take_stderr()

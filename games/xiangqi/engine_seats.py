@@ -25,7 +25,13 @@ so the engine's own arguments pass untouched):
   ``UCI_Variant`` option;
 * ``variant=NAME``: sent as ``setoption name UCI_Variant value NAME`` when the engine
   offers that option (default ``xiangqi``);
-* ``option.NAME=VALUE``: any other engine option (``option.Threads=2``).
+* ``option.NAME=VALUE``: any other engine option (``option.Threads=2``);
+* ``handshake=S``: seconds the engine has to answer ``uci``/``ucci`` and ``isready``
+  (default 60: an engine still loading on a busy machine is not a crash).  One that
+  does not is named so ("no uciok within 60 s") and the match is not played;
+* ``clock=wall|cpu``: how its answers are charged (see :func:`runner.seats.seat_clock`):
+  ``cpu`` counts the CPU time of the engine's whole process tree during the turn,
+  within a wall cap of 3x the limit + 1 s.  (``clock=auto|on|off`` is the above.)
 
 The same limits may come in the seat's ``limits`` mapping.  ``ucci`` sends
 ``go time MS movestogo 1`` for a per-move time (UCCI 3.0 counts milliseconds;
@@ -42,14 +48,15 @@ import time
 from pathlib import Path
 from typing import Any, Mapping
 
-from games.api import Termination
+from games.api import GameSetupError, Termination
 from games.xiangqi.program import PROGRAM_NICE
 from games.xiangqi.rules import SINGLE_MOVE_LIMIT_SECONDS, START_FEN
-from runner.process import LineProcess, resolve_command, split_command
+from runner.process import LineProcess, TurnDeadline, resolve_command, split_command
 from runner.sandbox import seat_sandbox
-from runner.seats import Answer, Seat, SeatInfo, seat_folder
+from runner.seats import Answer, Seat, SeatInfo, charge, seat_clock, seat_folder
 
-HANDSHAKE_SECONDS = 10.0
+#: Seconds an engine has, by default, to answer its handshake (``handshake=S``).
+HANDSHAKE_SECONDS = 60.0
 STOP_GRACE = 1.0
 #: A move's thinking time when nothing else is said: about what ``bot:5`` takes (its
 #: pace is 4 s, and it stops deepening once half of it is gone), so engine and bot
@@ -58,9 +65,26 @@ DEFAULT_MOVETIME_MS = 3000
 #: The most principal-variation moves kept per answer, and the longest engine name or author.
 MAX_PV = 24
 MAX_ID_CHARS = 120
-SETTING_KEYS = ("movetime", "depth", "nodes", "clock", "inc", "maxtime", "ranks", "variant", "timeunit")
-_SETTING_RE = re.compile(r"^(movetime|depth|nodes|clock|inc|maxtime|ranks|variant|timeunit|option\.[^=]+)=(.*)$")
+SETTING_KEYS = ("movetime", "depth", "nodes", "clock", "inc", "maxtime", "ranks", "variant", "timeunit",
+                "handshake")
+_SETTING_RE = re.compile(r"^(movetime|depth|nodes|clock|inc|maxtime|ranks|variant|timeunit|handshake"
+                         r"|option\.[^=]+)=(.*)$")
+#: The values of ``clock=`` that choose how answers are charged, not how the engine is told.
+CHARGE_CLOCKS = ("wall", "cpu")
 _MOVE_RE = re.compile(r"^([a-i])(\d{1,2})([a-i])(\d{1,2})$")
+
+
+def _positive_seconds(value, default: float, name: str) -> float:
+    """A setting of seconds (``handshake=60``), or GameSetupError naming it."""
+    if value in (None, ""):
+        return default
+    try:
+        seconds = float(value)
+    except (TypeError, ValueError):
+        seconds = -1.0
+    if not 0 < seconds < 1e6:
+        raise GameSetupError(f"{name}={value}: expected a number of seconds above 0")
+    return seconds
 
 
 def split_engine_spec(command: str) -> tuple[list[str], dict[str, str]]:
@@ -110,6 +134,12 @@ class EngineSeat(Seat):
         self.settings = {**{k: str(v) for k, v in (limits or {}).items()
                             if k in SETTING_KEYS or k.startswith("option.")}, **settings}
         self.limits = dict(limits or {})
+        if str(self.settings.get("clock", "")).lower() in CHARGE_CLOCKS:
+            self.limits["clock"] = self.settings.pop("clock").lower()
+        #: "wall" or "cpu": how each answer is charged; seconds to answer the handshake.
+        self.charge_clock = seat_clock(self.limits)
+        self.handshake_seconds = _positive_seconds(
+            self.settings.get("handshake", self.limits.get("handshake")), HANDSHAKE_SECONDS, "handshake")
         self.sandbox = seat_sandbox(self.limits, nice=PROGRAM_NICE)   # as contest programs: both sides alike
         self.process: LineProcess | None = None
         self.rank_base = 0
@@ -119,6 +149,7 @@ class EngineSeat(Seat):
         self.variants: list[str] = []           # UCI_Variant's choices, when offered
         self.clock = lambda: (None, None)
         self._error = ""
+        self._silent = False
         self._log: list[str] = []
 
     def attach_clock(self, clock, seconds: int) -> None:
@@ -135,6 +166,8 @@ class EngineSeat(Seat):
             return
         if not self._handshake():
             self._error = self._error or f"no {self.protocol}ok from the engine"
+            if self._silent:
+                self.handshake_failure = self._error
         elif self.engine_name:
             self.label = self.engine_name
 
@@ -142,9 +175,10 @@ class EngineSeat(Seat):
         self._log.append("> " + line)
         self.process.send(line)
 
-    def _read_until(self, done, seconds: float) -> str | None:
-        """Lines until one satisfies ``done`` (returned), or None on time-out or exit."""
-        deadline = time.perf_counter() + seconds
+    def _read_until(self, done, seconds: "float | TurnDeadline") -> str | None:
+        """Lines until one satisfies ``done`` (returned), or None on time-out or exit;
+        ``seconds`` from now, or a turn's :class:`runner.process.TurnDeadline`."""
+        deadline = seconds if isinstance(seconds, TurnDeadline) else time.perf_counter() + seconds
         while True:
             line, _ = self.process.read_line_by(deadline)
             if line is None:
@@ -154,10 +188,15 @@ class EngineSeat(Seat):
                 return line
 
     def _handshake(self) -> bool:
+        """``uci``/``ucci`` and ``isready``, each answered within :attr:`handshake_seconds`;
+        False with :attr:`_error` naming what never came (``_silent``: it was still
+        running, not refused or ended)."""
         self._send(self.protocol)
         ok = f"{self.protocol}ok"
+        self._silent = False
         if self._read_until(lambda line: self._note_id(line) or line.strip() == ok,
-                            HANDSHAKE_SECONDS) is None:
+                            self.handshake_seconds) is None:
+            self._handshake_missed(ok)
             return False
         self.rank_base = self._rank_base()
         variant = self.settings.get("variant", "xiangqi")
@@ -173,7 +212,18 @@ class EngineSeat(Seat):
             if key.startswith("option."):
                 self._set_option(key[len("option."):], value)
         self._send("isready")
-        return self._read_until(lambda line: line.strip() == "readyok", HANDSHAKE_SECONDS) is not None
+        if self._read_until(lambda line: line.strip() == "readyok", self.handshake_seconds) is None:
+            self._handshake_missed("readyok")
+            return False
+        return True
+
+    def _handshake_missed(self, word: str) -> None:
+        """The handshake's ``word`` never came: the engine ended (a crash) or was silent."""
+        if self.process.exited or self.process.at_eof:
+            self._error = f"the engine ended before {word} ({self._exit_text()})"
+        else:
+            self._silent = True
+            self._error = f"no {word} within {self.handshake_seconds:g} s"
 
     def _note_id(self, line: str) -> bool:
         words = line.split()
@@ -205,6 +255,7 @@ class EngineSeat(Seat):
     # ------------------------------------------------------------------ asking
     def ask(self, state, seat: int, time_limit: float | None) -> Answer:
         start = time.perf_counter()
+        cpu_start = self.process.cpu_seconds() if self.process is not None else None
         if self.process is None or self._error or self.process.exited:
             return Answer(failure=Termination.CRASH, detail=self._error or self._exit_text(),
                           stderr=self._turn_stderr())
@@ -214,8 +265,9 @@ class EngineSeat(Seat):
         self._send(f"position fen {start_fen}" + (f" moves {moves}" if moves else ""))
         go, budget = self._go_command(seat, time_limit)
         self._send(go)
-        if time_limit is not None:
-            wait = max(0.1, time_limit - (time.perf_counter() - start))
+        if time_limit is not None:     # by the seat's clock (CPU: within a wall cap)
+            wait = self.process.turn_deadline(max(0.1, time_limit - (time.perf_counter() - start)),
+                                              self.charge_clock)
         elif budget is not None:
             wait = budget + 5.0
         else:       # depth or nodes, untimed: as long as the contest allows one move
@@ -231,6 +283,7 @@ class EngineSeat(Seat):
             x[2:] for x in self._log if x.startswith("> ")), answered=self._answered_text(),
             stderr=self._turn_stderr(), debug=self.process.take_debug(),
             debug_source="# debug lines")
+        self._charge(answer, cpu_start)
         if stopped:
             answer.notes.append(stopped)
         if line is None:
@@ -240,6 +293,13 @@ class EngineSeat(Seat):
                 answer.failure, answer.detail = Termination.TIMEOUT, "no bestmove in time"
             return answer
         return self._read_best(line, answer)
+
+    def _charge(self, answer: Answer, cpu_start: float | None) -> None:
+        """Both figures of the turn on ``answer`` (wall: its elapsed time so far; CPU: the
+        engine tree's since ``cpu_start``), and the one its clock charges as ``elapsed``."""
+        cpu_now = self.process.cpu_seconds() if self.process is not None else None
+        cpu = None if cpu_start is None or cpu_now is None else max(0.0, cpu_now - cpu_start)
+        charge(answer, self.charge_clock, answer.elapsed, cpu)
 
     def clock_mode(self, seat: int) -> bool:
         """Send the clocks (``wtime``/``btime``, UCCI ``time``/``opptime``) rather than a
@@ -328,6 +388,8 @@ class EngineSeat(Seat):
         data = super().describe()
         data.update(command=self.argv, protocol=self.protocol, settings=dict(self.settings),
                     sandbox=self.sandbox.describe())
+        if self.charge_clock != "wall":
+            data["clock"] = self.charge_clock
         if self.engine_name:
             data["engine"] = self.engine_name
         if self.engine_author:

@@ -47,10 +47,10 @@ from games.xiangqi.movefiles import (COMPUTER, LOST, MAX_MOVE_FILE_BYTES, OTHER,
                                      format_play_ini, parse_move_file, status_words)
 from games.xiangqi.rules import SIDE_NAMES, SINGLE_MOVE_LIMIT_SECONDS, START_FEN
 from runner.latency import ask_for_short_slices
-from runner.process import LineProcess, resolve_command
+from runner.process import LineProcess, TurnDeadline, resolve_command
 from runner.program_seats import read_debug_file
 from runner.sandbox import seat_sandbox
-from runner.seats import Answer, BotSeat, Seat, SeatInfo, seat_folder
+from runner.seats import Answer, BotSeat, Seat, SeatInfo, charge, seat_clock, seat_folder
 
 #: Seconds between two looks at a move file its writer still holds open, and between
 #: looks when no notification comes (limits["poll"] overrides).
@@ -147,6 +147,8 @@ class MoveFileSeat(Seat):
         self.side = 0
         self.clock: ClockSource = _no_clock
         self.seconds = int(self.limits.get("seconds", UNTIMED))
+        #: "wall" or "cpu": how answers are charged (CPU: only a program the arena started).
+        self.charge_clock = seat_clock(self.limits)
         self.poller = StablePoller()
         self.process: LineProcess | None = None
         self._given = ""
@@ -187,7 +189,18 @@ class MoveFileSeat(Seat):
         ask_for_short_slices()       # this thread relays: woken ahead of busy tasks
         start = time.perf_counter()
         watch = self._watch()
-        deadline = start + limit + 3 * self.poll
+        meter = self.process.meter if self.process is not None else None
+        cpu_start = meter.used() if meter is not None else None
+        deadline = TurnDeadline(start, limit + 3 * self.poll, self.charge_clock, meter, cpu_start)
+        answer = self._wait_for_move(state, watch, start, deadline, limit)
+        cpu_end = meter.used() if meter is not None else None
+        charge(answer, self.charge_clock, answer.elapsed,
+               None if cpu_start is None or cpu_end is None else max(0.0, cpu_end - cpu_start))
+        return answer
+
+    def _wait_for_move(self, state, watch: FileWatch, start: float, deadline: TurnDeadline,
+                       limit: float) -> Answer:
+        """The answer in the move file, or a failure once ``deadline`` is over."""
         pending, first_seen = None, start
         while True:
             watch.drain()            # events queued while we were not looking
@@ -207,11 +220,12 @@ class MoveFileSeat(Seat):
             if self._cancel.is_set():
                 self._cancel.clear()
                 return self._failed(start, Termination.ABORTED, "match stopped")
-            if time.perf_counter() > deadline:
+            now = time.perf_counter()
+            if deadline.over(now):
                 return self._failed(start, Termination.TIMEOUT,
                                     f"no move in its move file within {limit:.1f} s")
             watch.wait(min(self._next_look(watch, self.poller.pending),
-                           max(0.0, deadline - time.perf_counter())))
+                           max(0.0, deadline.next_look(now) - now)))
 
     def _too_soon_to_confirm(self, watch: FileWatch, first_seen: float) -> bool:
         """Whether a second look now could not confirm the pending content: the writer

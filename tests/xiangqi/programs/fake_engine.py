@@ -15,7 +15,9 @@ whenever it is given the same position and seed.
 * ``--hang``: answers ``go`` only after ``stop`` (an endless search);
 * ``--log FILE``: appends every line it receives to FILE;
 * ``--annotate``: sends bot annotations before ``bestmove`` (an arrow on its move);
-* ``--chatty``: writes ``thinking at half-move N`` to stderr before each answer.
+* ``--chatty``: writes ``thinking at half-move N`` to stderr before each answer;
+* ``--slow-start S``: answers ``uci``/``ucci`` only after S seconds (an engine still
+  loading on a busy machine); a large S is an engine that never answers.
 """
 import argparse
 import random
@@ -47,6 +49,7 @@ def main():
     parser.add_argument("--annotate", action="store_true")
     parser.add_argument("--chatty", action="store_true")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--slow-start", type=float, default=0.0)
     args = parser.parse_args()
     pending = False
     protocol = "ucci" if args.ucci else "uci"
@@ -69,6 +72,9 @@ def main():
             pending = True
             continue
         if words[0] == protocol:
+            if args.slow_start:
+                import time
+                time.sleep(args.slow_start)
             say("id name " + ("Fairy-Stockfish fake" if args.fairy else "Fake engine"))
             say("id author Arena test suite")
             if args.fairy:
