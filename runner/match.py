@@ -185,6 +185,9 @@ class Match:
 
     # ----------------------------------------------------------------- lifecycle
     def header(self) -> dict:
+        for seat in self.seats:     # the basic sandbox's protections depend on the program
+            if getattr(seat, "sandbox", None) is not None and getattr(seat, "argv", None):
+                seat.sandbox.expect(seat.argv, self.folder() and self.folder() / "seat")
         return {"game": self.plugin.name, "variant": self.variant, "options": self.options,
                 **({"files": self.files} if self.files else {}),
                 **({"branch": self.branch.to_json()} if self.branch else {}),
@@ -205,9 +208,12 @@ class Match:
         levels = {box["level"] for _, box in found}
         data = {"level": "basic" if "basic" in levels else found[0][1]["level"],
                 "seats": [i for i, _ in found]}
-        warnings = [box["warning"] for _, box in found if box.get("warning")]
+        warnings = [box for _, box in found if box.get("warning")]
         if warnings:
-            data["warning"] = warnings[0]
+            data["warning"] = warnings[0]["warning"]
+            for key in ("protections", "missing"):      # what the basic level held, here
+                if key in warnings[0]:
+                    data[key] = warnings[0][key]
         return data
 
     def sandbox_line(self) -> str:
