@@ -264,6 +264,7 @@ class Match:
         if base is None:
             if self._temporary is None:
                 self._temporary = Path(tempfile.mkdtemp(prefix=f"arena-{self.plugin.name}-"))
+                self._temporary.chmod(0o711)    # a seat's own uid must reach its folder
             base = self._temporary
         folder = base / f"seat{index + 1}"
         if folder.exists() and any(folder.iterdir()):
@@ -272,6 +273,7 @@ class Match:
                                      "a match needs new folders for its programs")
             shutil.rmtree(folder)
         folder.mkdir(parents=True, exist_ok=True)
+        folder.chmod(0o700)        # no other seat's program may look in, before its first run too
         (folder / SEAT_MARKER).write_text("A folder Arena made for one program of one match.\n")
         return folder
 

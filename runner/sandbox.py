@@ -385,6 +385,12 @@ class Sandbox:
         shown = _program_paths(argv) + [p.absolute() for p in self.read_only]
         if os.path.isabs(argv[0]):
             shown.append(Path(argv[0]).resolve())
+        if folder is not None:
+            # A program's folder that holds the seats' folders (a program kept in the
+            # match folder) is not shown whole: only the files the command names.
+            named = [Path(a) for a in argv if os.path.isabs(a) and os.path.isfile(a)]
+            shown = [p for p in shown if not _inside(folder, p)] + \
+                [p for p in named if _inside(folder.parent, p.parent) or folder.parent == p.parent]
         if GAMES_DIR.is_dir():
             shown.append(GAMES_DIR)
         uid, unreadable = None, ""
@@ -392,7 +398,7 @@ class Sandbox:
             # Its folder is reached by its absolute path too (HOME, TMPDIR, Xiangqi's
             # PLAY.INI): every folder on the way must be searchable by other users.
             unreadable = _unreadable_by_others(shown) or (
-                folder is not None and _unreadable_by_others([folder.parent]))
+                folder is not None and _unreadable_by_others([folder.parent], search_only=True))
             if not own_folder:
                 unreadable = unreadable or f"{folder} is not a folder the arena made"
             if not unreadable:
@@ -510,10 +516,11 @@ class _BasicPlan:
     listable: list[str] = field(default_factory=list)
 
 
-def _unreadable_by_others(paths: Sequence[Path]) -> str:
-    """The first folder on the way to one of ``paths`` that users other than its owner
-    cannot search, or the first path they cannot read, or "" (parts that do not
-    exist yet are passed over: the arena makes them, open to others)."""
+def _unreadable_by_others(paths: Sequence[Path], search_only: bool = False) -> str:
+    """The first folder on the way to one of ``paths`` (or among them) that users other
+    than its owner cannot search, or the first file they cannot read (``search_only``:
+    search), or "" (parts that do not exist yet are passed over: the arena makes them,
+    open to others)."""
     for path in paths:
         real = path.resolve()
         for part in [*reversed(real.parents), real]:
@@ -521,9 +528,10 @@ def _unreadable_by_others(paths: Sequence[Path]) -> str:
                 mode = part.stat().st_mode
             except OSError:
                 continue
-            if part != real and mode & 0o001 == 0:
-                return str(part)
-            if part == real and mode & 0o004 == 0:
+            if part != real or search_only or stat.S_ISDIR(mode):
+                if mode & 0o001 == 0:
+                    return str(part)
+            elif mode & 0o004 == 0:
                 return str(part)
     return ""
 
