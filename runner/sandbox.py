@@ -241,9 +241,12 @@ class Sandbox:
             "; UDP and Unix sockets are open" if seat_limits.landlock_abi() >= 4
             else " and the network")]
         if not sys.platform.startswith("linux"):
-            return held[:1] + held[2:], missing + [
-                "it runs as the arena's user: it can read and write that user's files and "
-                "signal the arena"]
+            same_user = ("it runs as the arena's user: it can read and write that user's "
+                         "files and signal the arena")
+            if os.name == "nt":
+                return (["own process group", "scrubbed environment, its own folder"],
+                        missing + ["no resource limits", "no death with the arena", same_user])
+            return held[:1] + held[2:], missing + ["no death with the arena", same_user]
         plan = self._current_plan()
         landlock = seat_limits.landlock_abi()
         if plan.uid is not None:
