@@ -185,6 +185,9 @@ class Match:
 
     # ----------------------------------------------------------------- lifecycle
     def header(self) -> dict:
+        for seat in self.seats:     # the basic sandbox's protections depend on the program
+            if getattr(seat, "sandbox", None) is not None and getattr(seat, "argv", None):
+                seat.sandbox.expect(seat.argv, self.folder() and self.folder() / "seat")
         return {"game": self.plugin.name, "variant": self.variant, "options": self.options,
                 **({"files": self.files} if self.files else {}),
                 **({"branch": self.branch.to_json()} if self.branch else {}),
@@ -205,9 +208,12 @@ class Match:
         levels = {box["level"] for _, box in found}
         data = {"level": "basic" if "basic" in levels else found[0][1]["level"],
                 "seats": [i for i, _ in found]}
-        warnings = [box["warning"] for _, box in found if box.get("warning")]
+        warnings = [box for _, box in found if box.get("warning")]
         if warnings:
-            data["warning"] = warnings[0]
+            data["warning"] = warnings[0]["warning"]
+            for key in ("protections", "missing"):      # what the basic level held, here
+                if key in warnings[0]:
+                    data[key] = warnings[0][key]
         return data
 
     def sandbox_line(self) -> str:
@@ -268,6 +274,7 @@ class Match:
         if base is None:
             if self._temporary is None:
                 self._temporary = Path(tempfile.mkdtemp(prefix=f"arena-{self.plugin.name}-"))
+                self._temporary.chmod(0o711)    # a seat's own uid must reach its folder
             base = self._temporary
         folder = base / f"seat{index + 1}"
         if folder.exists() and any(folder.iterdir()):
@@ -276,6 +283,7 @@ class Match:
                                      "a match needs new folders for its programs")
             shutil.rmtree(folder)
         folder.mkdir(parents=True, exist_ok=True)
+        folder.chmod(0o700)        # no other seat's program may look in, before its first run too
         (folder / SEAT_MARKER).write_text("A folder Arena made for one program of one match.\n")
         return folder
 

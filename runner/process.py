@@ -36,6 +36,7 @@ import psutil
 
 from games.annotations import MAX_BYTES as MAX_DEBUG_BYTES, is_debug_line
 from runner import cgroups
+from runner import seat_limits
 from runner.sandbox import STRICT, Sandbox, SandboxLimits
 
 #: Bytes kept of each output stream's start and of its end (what lies between is counted).
@@ -766,12 +767,19 @@ def _popen(argv, cwd, sandbox: Sandbox, stdin, gate: bool = False, info_fd: int 
     # Started and registered under the lock: the orphan sweep (which holds it too) must
     # never take a program just started for an orphan.
     with _LIVE_LOCK:
-        proc = subprocess.Popen(
-            command, cwd=str(cwd) if cwd else None, stdin=stdin,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
-            start_new_session=(os.name == "posix"), preexec_fn=preexec,
-            pass_fds=() if info_fd is None else (info_fd,),
-            creationflags=getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0))
+        try:
+            proc = subprocess.Popen(
+                command, cwd=str(cwd) if cwd else None, stdin=stdin,
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                start_new_session=(os.name == "posix"), preexec_fn=preexec,
+                pass_fds=() if info_fd is None else (info_fd,),
+                creationflags=getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0))
+        except BaseException:
+            group = sandbox.take_group()
+            if group is not None:
+                group.remove()
+            raise
+        seat_limits.hold(proc.pid, sandbox.take_group())   # removed when it is reaped
         _LIVE[proc.pid] = proc
         _guard_note(f"+{proc.pid}")
     return proc
@@ -806,6 +814,7 @@ def _forget(proc: subprocess.Popen) -> None:
     with _LIVE_LOCK:
         if _LIVE.pop(proc.pid, None) is not None:
             _guard_note(f"-{proc.pid}")
+    seat_limits.release(proc.pid)
 
 
 def _sandbox_for(sandbox: Sandbox | None, memory_mb: int | None) -> Sandbox:

@@ -16,8 +16,22 @@ Two levels, chosen once per arena (:func:`strict_problem` says why strict is out
   scrubbed environment, its own folder, ``PR_SET_PDEATHSIG`` on Linux so it dies with
   the arena, and the arena as child subreaper so double-forked processes can still be
   found and killed, also by the guard process of :mod:`runner.process` when the arena
-  itself is killed.  It runs as the arena's user: it could read that user's files and
-  signal the arena, which the record's warning says.
+  itself is killed.  On Linux it adds what it can have without bubblewrap
+  (:meth:`Sandbox.protections` lists what held, the record's header shows it):
+
+  - as root, the program runs as the seat's own unprivileged uid (the strict level's),
+    its folder owned by that uid with permissions 0700 (no other seat can enter it), so
+    RLIMIT_NPROC binds and it can neither signal the arena nor read root's files; when
+    its files cannot be read by another user it runs as root with no capabilities;
+  - Landlock (Linux 5.13+, :mod:`runner.seat_limits`): it reads only the system's
+    folders and its program's files, writes only its folder, cannot ptrace (read the
+    environment of) the arena, and from Linux 6.12 cannot signal it;
+  - as root, a cgroup (v1 ``pids``) caps its whole tree's tasks, root's included;
+  - the arena is made not dumpable, so a program of the same user cannot read its
+    ``/proc/PID/environ``.
+
+  It has no namespaces: it sees every process and the network (TCP is closed by
+  Landlock from Linux 6.7), which the record's warning says.
 
 Both levels set resource limits (:class:`SandboxLimits`): address space (memory),
 processes, CPU seconds, file size and open files.  Nothing here imports pygame.
@@ -29,12 +43,15 @@ import functools
 import random
 import os
 import shutil
+import stat
 import subprocess
 import sys
 import time
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
+
+from runner import seat_limits
 
 STRICT, BASIC = "strict", "basic"
 
@@ -177,27 +194,98 @@ class Sandbox:
         self.limits = limits or SandboxLimits()
         self.level = level_name or level()
         self.read_only = [Path(p) for p in read_only]
-        #: The unprivileged uid a program runs as when the arena runs as root (strict).
+        #: The unprivileged uid a program runs as when the arena runs as root.
         self.uid = random.SystemRandom().randrange(1_000_000, 2_000_000_000)
-        self.warning = ""
-        if self.level == BASIC:
-            self.warning = ("basic sandbox (" + (strict_problem() or "asked for") + "): the program "
-                            "runs as the arena's user with resource limits, a scrubbed environment "
-                            "and its own folder, but it could read that user's files and signal "
-                            "other processes")
+        #: How the basic level confines the program last started (see :meth:`_plan_basic`).
+        self._plan: _BasicPlan | None = None
+        self._group: seat_limits.PidsGroup | None = None
+
+    @property
+    def warning(self) -> str:
+        """What the basic level leaves open here ("" in the strict level)."""
+        if self.level != BASIC:
+            return ""
+        why = strict_problem() or "asked for"
+        return (f"basic sandbox ({why}): " + "; ".join(self.protections()[1])
+                + " (install bubblewrap for the strict sandbox)")
 
     def with_cpu(self, seconds: float | None) -> "Sandbox":
         """This sandbox (same uid, same level) with a CPU limit of about ``seconds``."""
         other = Sandbox(self.limits.with_cpu(seconds), self.read_only, self.level)
         other.uid = self.uid
+        other._plan = self._plan
+        other._parent = self
         return other
 
     def describe(self) -> dict:
         data: dict[str, Any] = {"level": self.level,
                                 "limits": {k: v for k, v in asdict(self.limits).items()}}
-        if self.warning:
+        if self.level == BASIC:
+            held, missing = self.protections()
+            data["protections"], data["missing"] = held, missing
             data["warning"] = self.warning
         return data
+
+    def protections(self) -> tuple[list[str], list[str]]:
+        """What confines this seat's programs at the basic level here, and what is
+        missing, in words (the record's header and the match screen's warning).
+
+        Whether a program runs as its own uid (as root) depends on its files (see
+        :meth:`_plan_basic`): before its first start the plan for a program other
+        users can read is shown; from its first start on, its own."""
+        held = ["own session and process group, killed with its whole tree",
+                "dies with the arena (PR_SET_PDEATHSIG and the arena's guard)",
+                "resource limits (memory, processes, file size, open files)",
+                "scrubbed environment, its own folder"]
+        missing = ["no namespaces: it sees every process" + (
+            "; UDP and Unix sockets are open" if seat_limits.landlock_abi() >= 4
+            else " and the network")]
+        if not sys.platform.startswith("linux"):
+            same_user = ("it runs as the arena's user: it can read and write that user's "
+                         "files and signal the arena")
+            if os.name == "nt":
+                return (["own process group", "scrubbed environment, its own folder"],
+                        missing + ["no resource limits", "no death with the arena", same_user])
+            return held[:1] + held[2:], missing + ["no death with the arena", same_user]
+        plan = self._current_plan()
+        landlock = seat_limits.landlock_abi()
+        if plan.uid is not None:
+            held.append(f"own unprivileged uid {plan.uid}: folder 0700, cannot signal the "
+                        "arena or other seats, process limit binds")
+        elif _as_root():
+            held.append("runs as root without capabilities")
+            missing.append(f"own uid: {plan.unreadable} cannot be reached by other users")
+        else:
+            held.append("the arena is not dumpable: its /proc/PID/environ is closed")
+            missing.append("own uid: it runs as the arena's user")
+        if landlock:
+            held += [f"Landlock {landlock}: " + f for f in seat_limits.landlock_features(landlock)]
+            if landlock < 4:
+                missing.append("TCP is open (Landlock before version 4)")
+            if landlock < 6 and plan.uid is None:
+                missing.append("it can signal the arena and other programs of the same user "
+                               "(Landlock before version 6)")
+        else:
+            missing.append("Landlock (Linux 5.13+): it can read and write everything the "
+                           "user it runs as can, the other seats' folders and the user's "
+                           "files included")
+            if plan.uid is None:
+                missing.append("it can signal the arena and the other seats")
+        if self.limits.processes:
+            if plan.pids_group:
+                held.append(f"pids cgroup: at most {self.limits.processes} tasks, root's included")
+            elif plan.uid is None:
+                missing.append("a process cap that binds " + (
+                    "(no pids cgroup can be made here; root ignores RLIMIT_NPROC)" if _as_root()
+                    else "(RLIMIT_NPROC counts all of the user's processes)"))
+        return held, missing
+
+    def _current_plan(self, predict: bool = True) -> "_BasicPlan | None":
+        parent = getattr(self, "_parent", None)
+        plan = self._plan or (parent._plan if parent is not None else None)
+        if plan is not None or not predict:
+            return plan
+        return _BasicPlan(self.uid if _as_root() else None, "", seat_limits.pids_groups_possible())
 
     def header_text(self) -> str:
         """One line for a match header: the level and the limits."""
@@ -223,6 +311,8 @@ class Sandbox:
         (``{"child-pid": N, ...}``) once the sandbox is set up.
         """
         argv = [_which(argv[0]), *argv[1:]]
+        if self.level != STRICT:
+            self._plan_basic(argv, folder)
         if self.level != STRICT and not gate:
             return argv
         # Inside the sandbox or the gate a missing program would be their error: say it here.
@@ -272,6 +362,63 @@ class Sandbox:
                 os.chown(folder, self.uid, self.uid)
         return args + ["--", *self._inner(as_root), *gate_args, *argv]
 
+    def _plan_basic(self, argv: Sequence[str], folder: str | Path | None) -> None:
+        """How the basic level confines this start of ``argv`` in ``folder`` (Linux):
+        as root, the seat's own uid when every file the program names can be read by
+        another user (else root without capabilities), its folder handed to that uid
+        with permissions 0700 (only a folder the arena made: it holds SEAT_MARKER); the
+        Landlock ruleset (its folder read-write; the system's folders, its program's
+        files, the games package and ``read_only`` read-only)."""
+        if not sys.platform.startswith("linux"):
+            return
+        folder = Path(folder).absolute() if folder else None
+        self._plan_for(argv, folder, folder is not None and (folder / SEAT_MARKER).is_file())
+
+    def expect(self, argv: Sequence[str], folder: str | Path | None = None) -> None:
+        """Plan for ``argv`` before its first start, in ``folder`` (a folder the arena
+        makes, which may not exist yet), so that a record's header written before the
+        program starts says what will hold (nothing is touched until it starts)."""
+        if self.level == BASIC and self._current_plan(predict=False) is None \
+                and sys.platform.startswith("linux") and argv:
+            self._plan_for([_which(argv[0]), *argv[1:]],
+                           Path(folder).absolute() if folder else None, True, touch=False)
+
+    def _plan_for(self, argv: Sequence[str], folder: Path | None, own_folder: bool,
+                  touch: bool = True) -> None:
+        shown = _program_paths(argv) + [p.absolute() for p in self.read_only]
+        if os.path.isabs(argv[0]):
+            shown.append(Path(argv[0]).resolve())
+        if folder is not None:
+            # A program's folder that holds the seats' folders (a program kept in the
+            # match folder) is not shown whole: only the files the command names.
+            named = [Path(a) for a in argv if os.path.isabs(a) and os.path.isfile(a)]
+            shown = [p for p in shown if not _inside(folder, p)] + \
+                [p for p in named if _inside(folder.parent, p.parent) or folder.parent == p.parent]
+        if GAMES_DIR.is_dir():
+            shown.append(GAMES_DIR)
+        uid, unreadable = None, ""
+        if _as_root():
+            # Its folder is reached by its absolute path too (HOME, TMPDIR, Xiangqi's
+            # PLAY.INI): every folder on the way must be searchable by other users.
+            unreadable = _unreadable_by_others(shown) or (
+                folder is not None and _unreadable_by_others([folder.parent], search_only=True))
+            if not own_folder:
+                unreadable = unreadable or f"{folder} is not a folder the arena made"
+            if not unreadable:
+                uid = self.uid
+                if touch and folder is not None:
+                    _hand_over(folder, uid)
+        readable = [*SYSTEM_DIRS, *ETC_FILES, *shown]
+        # A program that puts the arena's folder on its import path (to import ``games``)
+        # lists that folder: its names are listable, its files stay out of reach.
+        listable = [str(GAMES_DIR.parent)] if GAMES_DIR.is_dir() else []
+        plan = _BasicPlan(uid, unreadable, seat_limits.pids_groups_possible(),
+                          [str(folder)] if folder is not None else [], [str(p) for p in readable],
+                          listable)
+        self._plan = plan
+        if getattr(self, "_parent", None) is not None:
+            self._parent._plan = plan
+
     def _inner(self, as_root: bool) -> list[str]:
         """What runs inside the namespaces before the program: the process limit, set
         there so that it counts only the sandbox's processes, and (arena as root) the
@@ -299,22 +446,40 @@ class Sandbox:
                 "TMPDIR": "/tmp" if self.level == STRICT else home}
 
     def preexec(self) -> Callable[[], None] | None:
-        """The function run in the child before exec: resource limits, and in the basic
-        level death with the arena (``PR_SET_PDEATHSIG``)."""
+        """The function run in the child before exec: resource limits, death with the
+        arena (``PR_SET_PDEATHSIG``: the program in the basic level, bwrap in the strict
+        one, whose ``--die-with-parent`` then takes the sandbox with it), and in the basic
+        level on Linux what :meth:`_plan_basic` chose: a pids group, the seat's uid (or
+        no capabilities as root), Landlock.  Called once per start, after
+        :meth:`command`, in the arena; the pids group it makes is the caller's to hand
+        to :func:`runner.seat_limits.hold` (:meth:`take_group`)."""
         if os.name != "posix":
             return None
         limits = self.limits
         basic = self.level != STRICT
+        plan = self._plan if basic else None
         if basic:
             become_subreaper()
+            seat_limits.hide_arena_from_same_user()
         processes = limits.processes if basic else None      # strict: set inside (_inner)
         if basic and processes and os.getuid() != 0:
             processes += _user_tasks()          # the limit counts all this user's tasks
-        pdeathsig = _pdeathsig_function() if basic else None
+        pdeathsig = _pdeathsig_function()
         niceness = limits.niceness
+        group = landlock = None
+        if plan is not None:
+            if plan.pids_group and processes:
+                group = self._group = seat_limits.PidsGroup.make(processes)
+            landlock = seat_limits.Landlock.make(plan.writable, plan.readable, plan.listable)
+            if landlock is None and seat_limits.landlock_abi():
+                raise OSError(errno.EPERM, "the Landlock sandbox could not be made")
+        uid = plan.uid if plan is not None else None
+        drop_caps = plan is not None and uid is None and _as_root()
 
         def apply() -> None:
             import resource
+            if group is not None:
+                group.enter()                   # as root, before the uid changes
             pairs = [(getattr(resource, "RLIMIT_AS", None), limits.memory_mb and limits.memory_mb << 20),
                      (getattr(resource, "RLIMIT_NPROC", None), processes),
                      (resource.RLIMIT_FSIZE, limits.file_mb and limits.file_mb << 20),
@@ -324,11 +489,95 @@ class Sandbox:
                     _set_limit(resource, kind, value, value)
             if limits.cpu_seconds:
                 _set_limit(resource, resource.RLIMIT_CPU, limits.cpu_seconds, limits.cpu_seconds + 1)
+            if uid is not None:
+                _become(uid)
+            elif drop_caps:
+                _drop_capabilities()
             if pdeathsig is not None:
-                pdeathsig()
+                pdeathsig()                     # after the uid change, which clears it
             if niceness:
                 _yield_cpu(niceness, own_session=basic)
+            if landlock is not None:
+                landlock.enter()
         return apply
+
+    def take_group(self) -> "seat_limits.PidsGroup | None":
+        """The pids group the last :meth:`preexec` made (the caller removes it)."""
+        group, self._group = self._group, None
+        return group
+
+
+@dataclass
+class _BasicPlan:
+    """How the basic level confines one start of a program (see :meth:`Sandbox._plan_basic`)."""
+
+    uid: int | None                 # its own uid (as root), else None
+    unreadable: str                 # why it cannot have its own uid, as root
+    pids_group: bool                # a pids cgroup caps its tree
+    writable: list[str] = field(default_factory=list)
+    readable: list[str] = field(default_factory=list)
+    listable: list[str] = field(default_factory=list)
+
+
+def _unreadable_by_others(paths: Sequence[Path], search_only: bool = False) -> str:
+    """The first folder on the way to one of ``paths`` (or among them) that users other
+    than its owner cannot search, or the first file they cannot read (``search_only``:
+    search), or "" (parts that do not exist yet are passed over: the arena makes them,
+    open to others)."""
+    for path in paths:
+        real = path.resolve()
+        for part in [*reversed(real.parents), real]:
+            try:
+                mode = part.stat().st_mode
+            except OSError:
+                continue
+            if part != real or search_only or stat.S_ISDIR(mode):
+                if mode & 0o001 == 0:
+                    return str(part)
+            elif mode & 0o004 == 0:
+                return str(part)
+    return ""
+
+
+def _hand_over(folder: Path, uid: int) -> None:
+    """Give the seat's folder to ``uid`` (permissions 0700: no other seat may enter it),
+    with what the arena put in it (the referee's first files); a hard link (which
+    could be another's file) and a symbolic link are never handed over."""
+    me = os.geteuid()
+    os.chown(folder, uid, uid)
+    os.chmod(folder, 0o700)
+    for base, dirs, files in os.walk(folder):
+        for name in dirs + files:
+            path = os.path.join(base, name)
+            try:
+                info = os.lstat(path)
+                if info.st_uid == me and (stat.S_ISDIR(info.st_mode)
+                                          or (stat.S_ISREG(info.st_mode) and info.st_nlink == 1)):
+                    os.lchown(path, uid, uid)
+            except OSError:
+                pass
+
+
+def _become(uid: int) -> None:
+    """In the child: become ``uid`` (and group ``uid``, no other groups) for good."""
+    os.setgroups([])
+    os.setresgid(uid, uid, uid)
+    os.setresuid(uid, uid, uid)
+
+
+def _drop_capabilities() -> None:
+    """In a child of an arena run as root that stays uid 0: empty its capability
+    bounding set, so the program it executes has no capability (no CAP_KILL,
+    CAP_DAC_OVERRIDE, CAP_SYS_PTRACE ...) and cannot get one back (no new privileges)."""
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        last = int(open("/proc/sys/kernel/cap_last_cap").read())
+    except (OSError, ValueError):
+        return
+    for cap in range(last + 1):
+        libc.prctl(24, cap, 0, 0, 0)            # PR_CAPBSET_DROP
+    libc.prctl(38, 1, 0, 0, 0)                  # PR_SET_NO_NEW_PRIVS
 
 
 def _yield_cpu(niceness: int, own_session: bool) -> None:

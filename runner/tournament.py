@@ -643,9 +643,12 @@ def play_match(task: Mapping[str, Any]) -> dict:
     from runner.seats import make_seat, parse_seat_spec
 
     started = time.perf_counter()
+    _first_task_here()
     root = Path(tempfile.mkdtemp(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-{task['id']}-"))
+    root.chmod(0o711)       # the basic sandbox's own uids reach their seat folders (0700)
     _SCRATCH.add(root)
     try:
+        _STATE[0] = _PLAYING     # a stop signal stops the match (see _stop_match)
         shipped = {}
         for path, (data, mode) in (task.get("files") or {}).items():
             if ".." in Path(path).parts:
@@ -686,6 +689,9 @@ def play_match(task: Mapping[str, Any]) -> dict:
         match = Match(plugin, task["options"], seats, seed=task["seed"], variant=task.get("variant"),
                       record_path=record, time_control=time_control,
                       workdir=root / "work", out_dir=out)
+        _CURRENT[0] = match
+        if _STOPPING.is_set():       # told to stop while the match was being set up
+            raise TournamentStopped("SIGTERM")
         with _following_pace(match, task):
             outcome = match.run()
         failures = _failures(match, names, [s.get("error", "") for s in task["seats"]])
@@ -698,8 +704,12 @@ def play_match(task: Mapping[str, Any]) -> dict:
                 "failures": failures, "error": match.error, "files": files,
                 "elapsed": round(time.perf_counter() - started, 3), "host": socket.gethostname()}
     finally:
+        _STATE[0], _CURRENT[0] = _CLEANING, None     # a stop now waits for the folder's removal
         shutil.rmtree(root, ignore_errors=True)
         _SCRATCH.discard(root)
+        _STATE[0] = _IDLE
+        if _STOPPING.is_set():
+            os._exit(0)      # a stopped pool process plays no more (its pool waits for it to end)
 
 
 def _live_record(task: Mapping[str, Any]) -> Path | None:
@@ -914,11 +924,78 @@ def _clean_after_exit(roots: list[Path], pool_folder: str, organizer: int) -> No
         os._exit(0)
 
 
+class TournamentStopped(KeyboardInterrupt):
+    """A tournament (or one pool process's match) stopped by SIGTERM or SIGINT."""
+
+    def __init__(self, signal_name: str = "SIGINT"):
+        super().__init__(signal_name)
+        self.signal_name = signal_name
+
+
+#: What this process does now (a stop signal stops its match, waits for a cleanup, or
+#: ends an idle process: see :func:`_stopper`), the match it plays, and whether it has
+#: been told to stop.
+_IDLE, _PLAYING, _CLEANING = "idle", "playing", "cleaning"
+_STATE = [_IDLE]
+_CURRENT: list = [None]
+_STOPPING = threading.Event()
+_TIDIED = False
+
+
+def _first_task_here() -> None:
+    """Once per process that plays matches (a pool process, a Dask worker): remove the
+    temporary match folders of workers that no longer run (one killed with SIGKILL
+    cleans nothing up)."""
+    global _TIDIED
+    if not _TIDIED:
+        _TIDIED = True
+        try:
+            remove_stale_scratch()
+        except OSError:
+            pass
+
+
+def _stopper(read_fd: int) -> None:
+    """A pool process's thread that acts on a stop signal (SIGTERM, or Ctrl-C's SIGINT to
+    the process group), which the handler only writes down on ``read_fd``'s pipe (a
+    signal handler may run anywhere, even inside a fork's bookkeeping).  While a match
+    plays, it stops it (:meth:`runner.match.Match.stop`): the match ends as aborted,
+    its record is closed, its programs are killed, its folder is removed, and the
+    process then ends (:func:`play_match`).  While a match's folder is being removed,
+    the process ends after it; idle, it ends at once (a pool that terminates its
+    processes, as a broken one does, waits for them to end)."""
+    try:
+        os.read(read_fd, 1)
+    except OSError:
+        return
+    _STOPPING.set()
+    match = _CURRENT[0]
+    if match is not None:
+        match.stop()
+    elif _STATE[0] == _IDLE:
+        os._exit(0)
+
+
 def _worker_start(organizer: int, pool_folder: str = "") -> None:
     """A pool process ends with the organizer (and takes its programs with it), so a
     killed arena leaves nothing running, and removes its temporary match folders and
-    the organizer's pool folder, so it leaves nothing in the temporary folder either."""
+    the organizer's pool folder, so it leaves nothing in the temporary folder either.
+    As it starts it removes what killed workers left (:func:`_first_task_here`), and a
+    stop signal (SIGTERM, or Ctrl-C's SIGINT to the process group) stops its match
+    cleanly instead of killing it mid-turn (:func:`_stopper`)."""
+    import signal
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    read_fd, write_fd = os.pipe()
+
+    def note_stop(signum, frame) -> None:
+        try:
+            os.write(write_fd, b"!")
+        except OSError:
+            pass
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, note_stop)
+    threading.Thread(target=_stopper, args=(read_fd,), name="stopper", daemon=True).start()
+    _first_task_here()
 
     def watch() -> None:
         import psutil
@@ -1049,11 +1126,13 @@ def run_event(event: Event, executor: cf.Executor | None = None, ship: bool = Fa
                 write_standings(event, standings(event, plan, results.lines))
                 shown = time.monotonic()
     except BaseException:
-        interrupted = True          # Ctrl-C: leave the matches in flight, they are re-run next time
+        interrupted = True          # Ctrl-C, SIGTERM: the matches in flight are re-run next time
         raise
     finally:
         if own:
-            pool[0].shutdown(wait=not interrupted, cancel_futures=True)
+            if interrupted:
+                _stop_pool(pool[0])
+            pool[0].shutdown(wait=True, cancel_futures=True)
     elapsed = time.perf_counter() - started
     table = standings(event, plan, results.lines)
     table["run"] = {"played_now": played, "seconds": round(elapsed, 2),
@@ -1065,6 +1144,49 @@ def run_event(event: Event, executor: cf.Executor | None = None, ship: bool = Fa
 def _not_played(answer: Mapping[str, Any]) -> bool:
     """Whether a match came back not played (a seat never got through its handshake)."""
     return (answer.get("outcome") or {}).get("reason") == Termination.NOT_PLAYED.value
+
+
+#: Seconds a stopped pool's processes have to end their matches before they are killed.
+STOP_GRACE = 10.0
+
+
+def _stop_pool(executor: cf.Executor) -> None:
+    """Stop a local pool's matches: each process is sent SIGTERM (its match ends as
+    aborted, with its record closed and its programs killed: :func:`_stopper`), and
+    one that has not ended within :data:`STOP_GRACE` seconds is killed (its programs
+    die with it).  Further stop signals to this process are ignored meanwhile, so the
+    pool is shut down whole (no process, pipe or semaphore is left)."""
+    import signal
+    if threading.current_thread() is threading.main_thread():
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(signum, signal.SIG_IGN)
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    for proc in processes:
+        try:
+            os.kill(proc.pid, signal.SIGTERM)
+        except (OSError, TypeError):
+            pass
+
+    def kill_late() -> None:
+        deadline = time.monotonic() + STOP_GRACE
+        for proc in processes:
+            proc.join(max(0.0, deadline - time.monotonic()))
+            if proc.is_alive():
+                proc.kill()
+    threading.Thread(target=kill_late, name="pool-stop", daemon=True).start()
+
+
+def _stop_on_sigterm() -> None:
+    """In the command line's main thread: SIGTERM stops the tournament as Ctrl-C does
+    (:class:`TournamentStopped`), so that it ends cleanly rather than at once."""
+    import signal
+    if threading.current_thread() is not threading.main_thread():
+        return
+
+    def stop(signum, frame):
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        raise TournamentStopped("SIGTERM")
+    signal.signal(signal.SIGTERM, stop)
 
 
 def _write_schedule(folder: Path, running: Sequence[Pairing], pending: Sequence[Pairing],
@@ -1379,6 +1501,21 @@ def cmd_tournament(args) -> int | ShowStandings:
 
 
 def _run_command(args, log, outcome: dict) -> int:
+    """``arena tournament``'s work; a stop by SIGTERM or Ctrl-C ends it cleanly with
+    128 + the signal's number, what was finished being kept for the next run."""
+    _stop_on_sigterm()
+    try:
+        return _run_event_command(args, log, outcome)
+    except KeyboardInterrupt as exc:
+        name = getattr(exc, "signal_name", "SIGINT")
+        print(f"arena: the tournament was stopped ({name}); the matches finished are kept "
+              "and the same command resumes it", file=sys.stderr)
+        outcome["error"] = f"stopped ({name})"
+        import signal
+        return 128 + int(getattr(signal, name, signal.SIGINT))
+
+
+def _run_event_command(args, log, outcome: dict) -> int:
     try:
         event = load_event(args.event, args.out)
         if args.workers:

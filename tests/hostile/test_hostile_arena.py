@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from tests.hostile.conftest import PY, ROOT, marked_processes
+from tests.hostile.conftest import ARENA_PY, PY, ROOT, marked_processes
 
 #: How long the guard (runner.process) may take to note a new orphan: it looks 20 times a second.
 GUARD_LATENCY = 0.2
@@ -40,7 +40,7 @@ def test_programs_die_with_a_killed_arena(world):
         print("started", flush=True)
         time.sleep(120)
     """)
-    fake = subprocess.Popen([PY, "-c", arena], stdout=subprocess.PIPE, text=True)
+    fake = subprocess.Popen([ARENA_PY, "-c", arena], stdout=subprocess.PIPE, text=True)
     try:
         assert fake.stdout.readline().strip() == "started"
         want = 2
@@ -77,7 +77,7 @@ def test_kill_9_of_the_arena_mid_match_leaves_no_program(world):
     env = {**os.environ, "ARENA_SANDBOX": "basic"} if world.level == "basic" else dict(os.environ)
     env.pop("ARENA_SANDBOX", None) if world.level == "strict" else None
     arena = subprocess.Popen(
-        [PY, str(ROOT / "main.py"), "match", "hex", "--variant", "5x5", "--headless",
+        [ARENA_PY, str(ROOT / "main.py"), "match", "hex", "--variant", "5x5", "--headless",
          "--option", "time_total=120", "--seat", f"ext:{PY} {program} {world.marker}",
          "--seat", "bot:1", "--out", str(world.match_dir)],
         cwd=world.tmp, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

@@ -9,7 +9,7 @@ import pytest
 from games.crosswords import PLUGIN
 from runner.match import Match
 from runner.seats import make_seat
-from tests.hostile.conftest import ROOT, SECRET
+from tests.hostile.conftest import skip_uncontained, ROOT, SECRET
 
 EXAMPLE = ROOT / "games" / "crosswords" / "examples" / "simple_player.py"
 SECONDS = 3
@@ -21,7 +21,6 @@ EXPECTED = {       # the program's answer: its failure (None: a scored output.tx
     "forkbomb": {"crash", "timeout"}, "alloc": {"crash"}, "spy": {None}, "vandal": {None},
     "kill": {None}, "doublefork": {None},
 }
-BASIC_MODES = ("crash", "fifo", "directory", "doublefork")
 
 
 def play(world, mode):
@@ -38,8 +37,7 @@ def play(world, mode):
 
 @pytest.mark.parametrize("mode", sorted(EXPECTED))
 def test_hostile_crosswords_program(world, mode):
-    if world.level == "basic" and mode not in BASIC_MODES:
-        pytest.skip("strict only: the basic level cannot confine this, or its defence is the same code (runner/sandbox.py)")
+    skip_uncontained(world.level, mode)
     match, outcome, lines, took = play(world, mode)
     header, turns = lines[0], [t for t in lines if t["type"] == "turn"]
     assert header["sandbox"]["level"] == world.level

@@ -13,7 +13,7 @@ from games.hex import PLUGIN as HEX
 from games.xiangqi import PLUGIN as XIANGQI
 from runner.match import Match, TimeControl
 from runner.seats import make_seat
-from tests.hostile.conftest import PY, ROOT, SECRET
+from tests.hostile.conftest import skip_uncontained, PY, ROOT, SECRET
 
 GTP_ENGINE = ROOT / "tests" / "hex" / "gtp_engine.py"
 XQ_ENGINE = ROOT / "tests" / "xiangqi" / "programs" / "fake_engine.py"
@@ -25,7 +25,6 @@ KINDS = {   # kind: (plugin, options, the honest engine's command)
 #: Tricks that end the engine before it speaks, and tricks after which it plays on.
 FATAL = ("crash", "forkbomb", "alloc")
 SURVIVED = ("spy", "vandal", "kill", "doublefork", "output")
-BASIC_MODES = ("crash", "doublefork")
 
 
 def play(world, kind, mode):
@@ -46,8 +45,7 @@ def play(world, kind, mode):
 @pytest.mark.parametrize("mode", FATAL + SURVIVED)
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_hostile_engine(world, kind, mode):
-    if world.level == "basic" and mode not in BASIC_MODES:
-        pytest.skip("strict only: the basic level cannot confine this, or its defence is the same code (runner/sandbox.py)")
+    skip_uncontained(world.level, mode)
     match, outcome, lines, took = play(world, kind, mode)
     assert took < 60, took
     assert outcome is not None

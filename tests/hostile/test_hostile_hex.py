@@ -9,10 +9,9 @@ from games.api import Termination
 from games.hex import PLUGIN
 from runner.match import Match, TimeControl
 from runner.seats import make_seat
-from tests.hostile.conftest import PY, ROOT, SECRET
+from tests.hostile.conftest import skip_uncontained, PY, ROOT, SECRET
 
 HONEST = ROOT / "games" / "hex" / "examples" / "shortest_path.py"
-BASIC_MODES = ("crash", "longline", "doublefork")
 EXPECTED = {       # how the game ends, the hostile program being player 1
     "crash": {Termination.CRASH}, "spin": {Termination.TIMEOUT},
     "output": {Termination.WIN}, "longline": {Termination.WIN, Termination.TIMEOUT},
@@ -39,8 +38,7 @@ def play(world, mode):
 
 @pytest.mark.parametrize("mode", sorted(EXPECTED))
 def test_hostile_hex_program(world, mode):
-    if world.level == "basic" and mode not in BASIC_MODES:
-        pytest.skip("strict only: the basic level cannot confine this, or its defence is the same code (runner/sandbox.py)")
+    skip_uncontained(world.level, mode)
     match, outcome, lines, took = play(world, mode)
     assert lines[0]["sandbox"]["level"] == world.level
     assert lines[-1]["type"] == "result" and took < 20

@@ -7,7 +7,7 @@ import pytest
 from games.robot import PLUGIN
 from runner.match import Match, TimeControl
 from runner.seats import make_seat
-from tests.hostile.conftest import PY, ROOT, SECRET
+from tests.hostile.conftest import skip_uncontained, PY, ROOT, SECRET
 
 HONEST = ROOT / "games" / "robot" / "examples" / "greedy_bot.py"
 MAP = "3 3 1\n...\n...\n...\n"     # two turns: the map shrinks every turn
@@ -22,8 +22,6 @@ EXPECTED = {       # the hostile seat's first answer: its failure (None: it answ
     "doublefork": {None}, "silent": {"bad-file", "crash"}, "late": {"timeout"},
     "delete": {None},
 }
-# The basic level runs the referee's own defences (the same code at both levels) once more.
-BASIC_MODES = ("crash", "fifo", "directory", "legallink", "inlink", "doublefork")
 
 
 def play(world, mode):
@@ -43,8 +41,7 @@ def play(world, mode):
 
 @pytest.mark.parametrize("mode", sorted(EXPECTED))
 def test_hostile_robot_program(world, mode):
-    if world.level == "basic" and mode not in BASIC_MODES:
-        pytest.skip("strict only: the basic level cannot confine this, or its defence is the same code (runner/sandbox.py)")
+    skip_uncontained(world.level, mode)
     match, outcome, lines, took = play(world, mode)
     header, turns = lines[0], [t for t in lines if t["type"] == "turn"]
     assert header["sandbox"]["level"] == world.level

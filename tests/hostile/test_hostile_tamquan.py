@@ -9,7 +9,7 @@ import pytest
 from games.tamquan import PLUGIN
 from runner.match import Match, TimeControl
 from runner.seats import make_seat
-from tests.hostile.conftest import PY, ROOT, SECRET
+from tests.hostile.conftest import skip_uncontained, PY, ROOT, SECRET
 
 HONEST = ROOT / "games" / "tamquan" / "examples" / "greedy_bot.py"
 EXPECTED = {       # the hostile seat's first answer: its failure (None: it answered)
@@ -21,7 +21,6 @@ EXPECTED = {       # the hostile seat's first answer: its failure (None: it answ
     "kill": {None}, "doublefork": {None}, "silent": {"bad-file", "crash"},
     "late": {"timeout"}, "delete": {None},
 }
-BASIC_MODES = ("crash", "fifo", "directory", "inlink", "doublefork")
 
 
 def play(world, mode):
@@ -45,8 +44,7 @@ def hostile_answers(turns):
 
 @pytest.mark.parametrize("mode", sorted(EXPECTED))
 def test_hostile_tamquan_program(world, mode):
-    if world.level == "basic" and mode not in BASIC_MODES:
-        pytest.skip("strict only: the basic level cannot confine this, or its defence is the same code (runner/sandbox.py)")
+    skip_uncontained(world.level, mode)
     match, outcome, lines, took = play(world, mode)
     header, turns = lines[0], [t for t in lines if t["type"] == "turn"]
     assert header["sandbox"]["level"] == world.level

@@ -14,11 +14,10 @@ from games.xiangqi import PLUGIN
 from games.xiangqi.referee import XiangqiMatch
 from runner.match import default_record_path
 from runner.seats import make_seat
-from tests.hostile.conftest import PY, ROOT, SECRET
+from tests.hostile.conftest import skip_uncontained, PY, ROOT, SECRET
 
 HONEST = ROOT / "tests" / "xiangqi" / "programs" / "random_mover.py"
 SECONDS = 2
-BASIC_MODES = ("crash", "fifo", "symlink", "doublefork")
 EXPECTED = {       # how the game ends for the hostile top side (it always loses)
     "crash": {Termination.CRASH}, "sleep": {Termination.TIMEOUT},
     "output": {Termination.RESIGNATION}, "half": {Termination.BAD_FILE},
@@ -50,8 +49,7 @@ def play(world, mode):
 
 @pytest.mark.parametrize("mode", sorted(EXPECTED))
 def test_hostile_xiangqi_program(world, mode):
-    if world.level == "basic" and mode not in BASIC_MODES:
-        pytest.skip("strict only: the basic level cannot confine this, or its defence is the same code (runner/sandbox.py)")
+    skip_uncontained(world.level, mode)
     match, outcome, lines, took = play(world, mode)
     assert lines[0]["sandbox"]["level"] == world.level
     assert lines[-1]["type"] == "result" and took < SECONDS + 12

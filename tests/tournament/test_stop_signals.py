@@ -1,0 +1,198 @@
+"""Nothing left behind: a tournament stopped by SIGTERM or Ctrl-C (SIGINT to its
+process group) stops at once and cleanly, and the next run resumes it; a pool worker
+killed with SIGKILL takes its sandboxes with it (bwrap included) and its temporary
+folder is removed when a worker next starts; a launcher killed with SIGKILL takes its
+sandbox with it even without the arena's guard (``PR_SET_PDEATHSIG`` on bwrap)."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+
+from runner.sandbox import strict_problem
+from test_scratch_cleanup import leftovers, programs_of, slow_event, wait_for_match_folder
+from tournament_events import ROOT
+
+LEVELS = [pytest.param("strict", marks=pytest.mark.skipif(
+              bool(strict_problem()), reason=f"no strict sandbox here: {strict_problem()}")),
+          "basic"]
+#: Seconds a stopped tournament may take to end (its matches' programs are killed).
+STOP_SECONDS = 20
+#: Seconds after which a sandbox's setup is surely over (it takes milliseconds).
+SETUP_SECONDS = 0.5
+
+
+def start(event: Path, out: Path, temp: Path, level: str) -> subprocess.Popen:
+    env = {**os.environ, "TMPDIR": str(temp)}
+    env.pop("ARENA_SANDBOX", None)
+    if level == "basic":
+        env["ARENA_SANDBOX"] = "basic"
+    return subprocess.Popen([sys.executable, str(ROOT / "main.py"), "tournament", str(event),
+                             "--out", str(out), "--quiet", "--live"], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+
+
+def wait_until(predicate, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.05)
+    return predicate()
+
+
+def _alive(proc: psutil.Process) -> bool:
+    try:
+        return proc.is_running() and proc.status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:
+        return False
+
+
+def _cmdline(proc) -> list[str]:
+    try:
+        return proc.cmdline() if proc.status() != psutil.STATUS_ZOMBIE else []
+    except psutil.Error:
+        return []
+
+
+def kill_group(process: subprocess.Popen) -> None:
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def results(out: Path) -> list[dict]:
+    path = out / "results.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+
+
+@pytest.mark.parametrize("how", ["sigterm", "ctrl-c"])
+def test_a_stopped_tournament_stops_cleanly_and_resumes(tmp_path, how):
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    event, out = slow_event(tmp_path, matches_seconds=30), tmp_path / "out"
+    process = start(event, out, temp, "basic")
+    try:
+        wait_for_match_folder(temp, process)
+        assert wait_until(lambda: programs_of(tmp_path), 30), "the silent program never ran"
+        started = time.monotonic()
+        if how == "sigterm":
+            process.send_signal(signal.SIGTERM)
+        else:
+            os.killpg(process.pid, signal.SIGINT)
+        _, err = process.communicate(timeout=STOP_SECONDS + 10)
+        took = time.monotonic() - started
+    finally:
+        kill_group(process)
+    err = err.decode("utf-8", "replace")
+    assert took < STOP_SECONDS, took
+    assert process.returncode != 0
+    assert "stopped" in err and "Traceback" not in err and "leaked" not in err, err[-3000:]
+    assert wait_until(lambda: not programs_of(tmp_path), 5), "a program outlived the stop"
+    assert wait_until(lambda: leftovers(temp) == [], 5), leftovers(temp)
+    assert results(out) == []                # the unfinished matches are not counted
+    for record in (out / "live").glob("*.arena.jsonl"):      # their live records are closed
+        last = json.loads(record.read_text().splitlines()[-1])
+        assert last["type"] == "result" and last["reason"] == "aborted", last
+    # The next run plays the event to its end.
+    fast = slow_event(tmp_path, matches_seconds=0.5)
+    again = subprocess.run([sys.executable, str(ROOT / "main.py"), "tournament", str(fast),
+                            "--out", str(out), "--quiet"], cwd=ROOT, capture_output=True,
+                           text=True, timeout=240, env={**os.environ, "TMPDIR": str(temp),
+                                                        "ARENA_SANDBOX": "basic"})
+    assert again.returncode == 0, again.stderr[-3000:]
+    assert len(results(out)) == 3
+
+
+def worker_of(program: psutil.Process, temp: Path) -> psutil.Process:
+    """The pool process the program runs under: the first on its way up that has a
+    temporary match folder (``arena-wPID-…``; pool processes are the forkserver's
+    children, not the organizer's)."""
+    proc = program
+    while not list(temp.glob(f"arena-w{proc.pid}-*")):
+        proc = psutil.Process(proc.ppid())
+        assert proc.pid > 1, "no pool process above the program"
+    return proc
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_killed_worker_leaves_no_sandbox_and_its_folder_is_removed(tmp_path, level):
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    event, out = slow_event(tmp_path, matches_seconds=60), tmp_path / "out"
+    process = start(event, out, temp, level)
+    try:
+        wait_for_match_folder(temp, process)
+        assert wait_until(lambda: programs_of(tmp_path), 30), "the silent program never ran"
+        program = programs_of(tmp_path)[0]
+        worker = worker_of(program, temp)
+        folders = [p for p in temp.glob(f"arena-w{worker.pid}-*")]
+        assert folders, leftovers(temp)
+        below = worker.children(recursive=True)         # bwrap (strict), the program ...
+        assert program in below
+        worker.kill()
+        assert wait_until(lambda: not [p for p in below if _alive(p)], 5), \
+            [(p.pid, _cmdline(p)) for p in below if _alive(p)]
+    finally:
+        kill_group(process)
+        process.wait(30)
+    # A pool process (or a Dask worker) removes the killed one's folder as it starts:
+    # the event's renewed pool may have done it already; if not, one started here does
+    # (whether the pool notices a killed process at once is multiprocessing's business,
+    # and it sometimes does not).
+    started = subprocess.run([sys.executable, "-c", "from runner.tournament import _worker_start; "
+                              "_worker_start(1)"], cwd=ROOT, env={**os.environ, "TMPDIR": str(temp)},
+                             capture_output=True, text=True, timeout=60)
+    assert started.returncode == 0, started.stderr
+    assert not any(p.exists() for p in folders), leftovers(temp)
+
+
+LAUNCHER = textwrap.dedent("""
+    import sys, time
+    sys.path.insert(0, {root!r})
+    import runner.process as process
+    process._guard_note = lambda line: None        # no guard: the sandbox must die by itself
+    from runner.process import LineProcess
+    from runner.sandbox import seat_sandbox
+    program = LineProcess([sys.executable, "-c", "import time; time.sleep(120)", {marker!r}],
+                          cwd={folder!r}, sandbox=seat_sandbox({{"sandbox": {level!r}}}))
+    print("started", flush=True)
+    time.sleep(120)
+""")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_launcher_killed_with_sigkill_takes_its_sandbox_along(tmp_path, level):
+    marker = f"launcher-{os.getpid()}-{level}"
+    code = LAUNCHER.format(root=str(ROOT), marker=marker, folder=str(tmp_path), level=level)
+    launcher = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+
+    def marked() -> list:
+        return [p for p in psutil.process_iter() if marker in " ".join(_cmdline(p))]
+
+    def program_runs() -> bool:
+        # The program itself, not only bwrap (whose command line names it too).
+        return any(p.name() != "bwrap" for p in marked())
+    try:
+        assert launcher.stdout.readline().strip() == "started"
+        assert wait_until(program_runs, 10)
+        # bwrap's init in the sandbox binds itself to bwrap's life a moment after it has
+        # forked the program (bubblewrap 0.8's own race, see runner.sandbox): a launcher
+        # killed within that moment can leave it.  The test kills it once it is set up.
+        time.sleep(SETUP_SECONDS)
+    finally:
+        launcher.kill()
+        launcher.wait()
+    left = marked()
+    assert wait_until(lambda: not marked(), 5), [(p.pid, p.name()) for p in left]
