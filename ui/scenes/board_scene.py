@@ -564,10 +564,14 @@ class BoardScene(Scene):
         """The notes of move-list row ``row`` in full when the list cuts them or shows only
         the first (several events in one turn); "" when the row shows them whole."""
         turns = self.turns()
-        if row is None or not 1 <= row <= len(turns) or not turns[row - 1].events:
+        if row is None or not 1 <= row <= len(turns):
             return ""
-        notes = [rules_text(event.text) for event in turns[row - 1].events]
-        if len(notes) == 1 and not self.moves.is_cut(row):
+        turn = turns[row - 1]
+        late = [_("{seat}: time-out").format(seat=self.seat_labels[seat]) for seat, answer in
+                sorted(turn.answers.items()) if (answer or {}).get("failure") == "timeout"
+                and seat < len(self.seat_labels)]
+        notes = late + [rules_text(event.text) for event in turn.events]
+        if not notes or (len(notes) == 1 and not self.moves.is_cut(row)):
             return ""
         return _("Turn {n}: {notes}").format(n=turns[row - 1].number, notes="; ".join(notes))
 

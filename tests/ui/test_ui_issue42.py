@@ -1,0 +1,108 @@
+"""Issue 42, what a newcomer still hit: each point checked on the screen it was seen on."""
+import pygame
+
+from games import registry
+from runner.match import Match
+from runner.seats import HumanSeat, make_seat
+from ui_helpers import pump, wait_until
+
+ROBOT = registry.plugin("robot")
+
+
+def open_match(app, match):
+    from ui.scenes.match import MatchScene
+    scene = app.push(MatchScene(app, match))
+    match.set_pace(None)
+    pump(app)
+    return scene
+
+
+# ---------------------------------------------------------------- Play: Robot's person clock
+def test_a_person_plays_robot_untimed_by_default():
+    options = ROBOT.new_game().spec.resolve_options(None, {})
+    assert float(options["human_time_per_move"]) == 0
+    hex_default = registry.plugin("hex").new_game().spec.resolve_options(None, {})
+    assert float(hex_default["human_time_total"]) == 0          # the same as the other games
+
+
+def test_a_persons_time_out_in_robot_is_said_in_full(home):
+    options = ROBOT.new_game().spec.resolve_options(None, {"players": 2, "map": "open-11",
+                                                           "human_time_per_move": 0.3})
+    seats = [HumanSeat(label="Anna"), make_seat("bot:1", ROBOT, 1)]
+    match = Match(ROBOT, options, seats, seed=7)
+    scene = open_match(home, match)
+    assert wait_until(home, lambda: len(scene.snap.turns) >= 1, timeout=10)
+    pump(home)
+    message = scene.message
+    assert "Time ran out for Anna (A) on turn 1" in message, message
+    assert "placed at random on" in message and message.rstrip().endswith(".")
+    home.draw()
+    lines = [text for text, face, _colour in scene.status_lines() if face.get_bold() is False]
+    assert " ".join(lines).startswith("Time ran out for Anna (A) on turn 1 after 0.")
+    assert not any(line.endswith("…") for line in lines), lines    # in full, wrapped
+    row = scene.moves.rows[1]
+    assert any("time-out" in text for text, _colour in row)      # the move list says so too
+    match.stop()
+
+
+# ---------------------------------------------------------------- Play: illegal clicks say why
+def person_against_bot(game_name, options, person_seat=0, bot="bot:1"):
+    plugin = registry.plugin(game_name)
+    resolved = plugin.new_game().spec.resolve_options(None, options)
+    seats = [make_seat(bot, plugin, 3) for _ in range(plugin.new_game().seats_for(resolved))]
+    seats[person_seat] = HumanSeat(label="Anna")
+    return Match(plugin, resolved, seats, seed=5)
+
+
+def click_board(app, scene, pos):
+    from ui_helpers import click_at
+    scene.message = ""
+    click_at(app, (round(pos[0]), round(pos[1])))
+
+
+def test_clicking_an_occupied_hex_cell_says_why(home):
+    match = person_against_bot("hex", {"size": 5, "time_total": 0}, person_seat=1)
+    scene = open_match(home, match)
+    assert wait_until(home, lambda: scene.view.human_seat == 1, timeout=10)
+    home.draw()
+    state = scene.snap.state
+    taken = next((r, c) for r in range(1, 6) for c in range(1, 6)
+                 if scene.renderer.layout.cell_at(*scene.renderer.layout.centre(r, c)) == (r, c)
+                 and state.look(r, c) == 1)
+    # the bot's first stone may be swapped (pie rule): first take the swap off the table
+    scene.try_move(next(m.text() for m in state.legal_moves(1) if not m.is_swap and m.text() != "swap"))
+    assert wait_until(home, lambda: scene.view.human_seat == 1 and len(scene.snap.turns) == 3, timeout=10)
+    home.draw()
+    click_board(home, scene, scene.renderer.layout.centre(*taken))
+    assert "is occupied" in scene.message and scene.message_is_error
+    assert len(scene.snap.turns) == 3                 # nothing was played
+    match.stop()
+
+
+def test_clicking_an_illegal_xiangqi_target_says_why(home):
+    match = person_against_bot("xiangqi", {"time_total": 0})
+    scene = open_match(home, match)
+    assert wait_until(home, lambda: scene.view.human_seat == 0, timeout=10)
+    home.draw()
+    layout = scene.renderer.layout
+    click_board(home, scene, layout.centre_of("B0"))          # the horse
+    assert scene.view.selected == "B0" and scene.message == ""
+    click_board(home, scene, layout.centre_of("B5"))
+    assert "horse cannot move from B0 to B5" in scene.message, scene.message
+    click_board(home, scene, layout.centre_of("E5"))          # nothing picked up
+    assert "Pick up one of your pieces first" in scene.message
+    assert not scene.snap.turns
+    match.stop()
+
+
+def test_clicking_outside_the_tam_quan_zones_says_why(home):
+    match = person_against_bot("tamquan", {})
+    scene = open_match(home, match)
+    assert wait_until(home, lambda: scene.view.human_seat == 0, timeout=10)
+    home.draw()
+    state = scene.snap.state
+    outside = next((r, c) for r in range(state.layout.size) for c in range(state.layout.size)
+                   if not any((r, c) in zone for zone in state.layout.zones))
+    click_board(home, scene, scene.renderer.layout.cell_rect(*outside).center)
+    assert "is outside the free zones" in scene.message and scene.message_is_error
+    match.stop()
