@@ -106,3 +106,25 @@ def test_clicking_outside_the_tam_quan_zones_says_why(home):
     click_board(home, scene, scene.renderer.layout.cell_rect(*outside).center)
     assert "is outside the free zones" in scene.message and scene.message_is_error
     match.stop()
+
+
+# ---------------------------------------------------------------- Play: Crossed Words
+def test_crossed_words_title_hint_and_tile_text_sizes(home, monkeypatch):
+    import games.crosswords.render as words_render
+    from ui.catalog import game_title
+    plugin = registry.plugin("crosswords")
+    assert game_title("crosswords") == plugin.new_game().spec.title == "Crossed Words Solitaire"
+    match = Match(plugin, plugin.new_game().spec.resolve_options(None, {}), [HumanSeat(label="Anna")], seed=4)
+    scene = open_match(home, match)
+    assert wait_until(home, lambda: scene.view.human_seat == 0, timeout=10)
+    assert scene.title_text() == "Crossed Words Solitaire"
+    assert scene.key_hint().startswith("Anna: Draw first")              # not "Click a cell to play there"
+    sizes = []
+    real_font = words_render.font
+    monkeypatch.setattr(words_render, "font", lambda size, **kw: sizes.append(size) or real_font(size, **kw))
+    home.draw()
+    layout = scene.renderer.layout
+    pile_tile = layout.piles[0][0][0]
+    assert pile_tile.height >= 24                     # room for a letter and its value at 1280x720
+    assert min(sizes) >= 10, sorted(set(sizes))       # pile letters, tile values, labels: no 6-9 px text
+    match.stop()
