@@ -165,6 +165,28 @@ class App:
         self.dirty = True
         return scene
 
+    def push_slow(self, scene: Scene, note: str) -> Scene:
+        """:meth:`push` a screen that may take a moment to build (How to play at 4K):
+        ``note`` ("Opening How to play…") is shown at once over the current screen, and
+        clicks made while it was building are dropped rather than landing on the new
+        screen's buttons."""
+        self.show_note(note)
+        pushed = self.push(scene)
+        pygame.event.clear((pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP))
+        return pushed
+
+    def show_note(self, note: str) -> pygame.Rect:
+        """Draw ``note`` in a box at the window's centre and show it now (no frame wait)."""
+        from games.render import font
+        face = font(self.px(22), bold=True)
+        image = face.render(note, True, self.theme.text)
+        box = image.get_rect(center=self.window.get_rect().center).inflate(self.px(48), self.px(28))
+        pygame.draw.rect(self.window, self.theme.panel, box, border_radius=self.px(8))
+        pygame.draw.rect(self.window, self.theme.accent, box, width=max(2, self.px(2)), border_radius=self.px(8))
+        self.window.blit(image, image.get_rect(center=box.center))
+        pygame.display.update(box)
+        return box
+
     def pop(self) -> None:
         """Leave the top scene (the home screen stays)."""
         if len(self.scenes) <= 1:

@@ -29,7 +29,7 @@ from typing import Iterable
 import pygame
 
 from games.render import (ARROWS, CONFIRM_KEYS, BoardRenderer, BoardView, GridCursor, GridLayout, LayerCache,
-                          Theme, contrast_text, display_ready, draw_labels, font, grid_labels, mix, wrap)
+                          Theme, contrast_text, display_ready, draw_labels, elide, font, grid_labels, mix, wrap)
 from games.render.grid import fit_grid as fit_grid_with_margins
 from games.robot.rules import COLOURS, RobotState, format_move_text
 from runner.i18n import _, ngettext
@@ -609,8 +609,11 @@ class RobotRenderer(BoardRenderer):
         y = rect.y
         turn, shrink, warning = self.headline(state)
         head_size = int(unit * 1.25)
-        while head_size > unit and font(head_size, bold=True).size(turn)[0] > rect.width:
-            head_size -= 1                  # a smaller headline before an ellipsis
+        wide = font(head_size, bold=True).size(turn)[0]
+        if wide > rect.width:               # a smaller headline before an ellipsis: text width
+            head_size = max(unit, int(head_size * rect.width / wide))      # scales with the size,
+            while head_size > unit and font(head_size, bold=True).size(turn)[0] > rect.width:
+                head_size -= 1              # so this rarely loads a second size
         for line in wrap(font(head_size, bold=True), turn, rect.width)[:2]:    # then two lines
             line = self._fit(line, head_size, rect.width, bold=True)
             y = self._text(surface, line, head_size, theme.text, rect.x, y, bold=True).bottom
@@ -679,12 +682,9 @@ class RobotRenderer(BoardRenderer):
 
     def _fit(self, text: str, size: int, width: int, bold: bool = False) -> str:
         """``text`` cut with an ellipsis to fit ``width`` pixels."""
-        text_font = font(size, bold=bold)
-        if width <= 0 or text_font.size(text)[0] <= width:
+        if width <= 0:
             return text
-        while text and text_font.size(text + "…")[0] > width:
-            text = text[:-1]
-        return text + "…"
+        return elide(font(size, bold=bold), text, width)       # a binary search, not a letter at a time
 
 
     def _draw_chart(self, surface, rect: pygame.Rect, state: RobotState, unit: int) -> None:

@@ -500,7 +500,7 @@ class BoardScene(Scene):
             return True
         if is_pressed(event, self.howto_button):
             from ui.scenes.howto import HowToScene
-            self.app.push(HowToScene(self.app, self.plugin))
+            self.app.push_slow(HowToScene(self.app, self.plugin), _("Opening How to play…"))
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.marks_buttons:
             self.toggle_marks(self.marks_buttons[event.ui_element])

@@ -140,7 +140,8 @@ class HomeScene(Scene):
         elif element in self.play_buttons:
             self.app.push(NewMatchScene(self.app, game=self.play_buttons[element].name))
         elif element in self.howto_buttons:
-            self.app.push(HowToScene(self.app, self.howto_buttons[element].plugin))
+            self.app.push_slow(HowToScene(self.app, self.howto_buttons[element].plugin),
+                               _("Opening How to play…"))
         elif element in self.recent_buttons:
             self.app.open_replay(self.recent_buttons[element])
         else:
