@@ -77,7 +77,29 @@ def play_screens(app, save) -> None:
     app.pop()
 
 
-GROUPS = {"play": play_screens}
+def find_screens(app, save) -> None:
+    """Home after a match (the samples one click away), the samples shown, Open replay."""
+    from ui.scenes.home import HomeScene, sample_records
+    from ui.scenes.replay import ReplayScene
+
+    saved = list(app.settings.recent_records)
+    app.settings.recent_records = [str(p) for p in sample_records()][:3]
+    home = app.push(HomeScene(app))
+    settle(app)
+    save("i42_home_recent")
+    home.showing_samples = True
+    home.relayout()
+    settle(app)
+    save("i42_home_samples")
+    app.push(ReplayScene(app, path=None))
+    settle(app)
+    save("i42_open_replay")
+    app.pop()
+    app.pop()
+    app.settings.recent_records = saved
+
+
+GROUPS = {"play": play_screens, "find": find_screens}
 
 
 def shoot(size, out: Path, code: str, only: list[str]) -> list[Path]:

@@ -218,3 +218,58 @@ def test_a_seek_to_the_end_of_a_long_robot_replay_at_4k_is_one_frame(arena_home,
         assert best < 0.05, f"a seek took {best * 1000:.0f} ms of CPU at 3840x2160"
     finally:
         app.close()
+
+
+# ---------------------------------------------------------------- Find and read: samples, Recent
+def test_the_samples_stay_one_click_away_after_a_first_match(home, tmp_path):
+    from ui.scenes.home import sample_records
+    from ui_helpers import click
+    record = tmp_path / "mine.arena.jsonl"
+    record.write_text("{}\n", encoding="utf-8")
+    home.settings.add_recent(record)
+    home.scene.relayout()
+    pump(home)
+    scene = home.scene
+    assert list(scene.recent_buttons.values()) == [str(record)]
+    assert scene.switch_button is not None and scene.switch_button.text == "Show sample records"
+    click(home, scene.switch_button)
+    shown = list(home.scene.recent_buttons.values())
+    assert shown and set(shown) <= {str(p) for p in sample_records()}
+    assert home.scene.switch_button.text == "Show recent records"
+    heading_right = home.scene.switch_button.rect.left
+    assert heading_right < home.window.get_width()
+    click(home, home.scene.switch_button)
+    assert list(home.scene.recent_buttons.values()) == [str(record)]
+
+
+def test_open_replay_has_one_click_buttons_for_the_records_and_the_samples(home):
+    from ui.scenes.home import sample_records
+    from ui_helpers import click
+    click(home, home.scene.open_button)
+    dialog = home.scene.dialog
+    labels = {button.text: folder for button, folder in dialog.shortcut_buttons.items()}
+    assert set(labels) == {"Recent records", "Sample records"}
+    sample_button = next(b for b, f in dialog.shortcut_buttons.items() if f == sample_records()[0].parent)
+    click(home, sample_button)
+    assert dialog.current_directory_path == str(sample_records()[0].parent.resolve())
+    assert sample_button.rect.bottom <= dialog.rect.bottom and not sample_button.rect.colliderect(dialog.ok_button.rect)
+
+
+def test_a_match_stopped_before_its_first_move_is_not_put_in_recent_records(home, tmp_path):
+    hexp = registry.plugin("hex")
+    options = hexp.new_game().spec.resolve_options(None, {"size": 5, "time_total": 0})
+    match = Match(hexp, options, [HumanSeat(label="Anna"), make_seat("bot:1", hexp, 1)], seed=1,
+                  record_path=tmp_path / "first.arena.jsonl")
+    scene = open_match(home, match)
+    assert wait_until(home, lambda: scene.view.human_seat == 0, timeout=10)
+    home.pop()
+    assert match.record_path.exists()                      # the record is written all the same
+    assert home.settings.recent_records == []
+    match = Match(hexp, options, [HumanSeat(label="Anna"), make_seat("bot:1", hexp, 1)], seed=1,
+                  record_path=tmp_path / "second.arena.jsonl")
+    scene = open_match(home, match)
+    assert wait_until(home, lambda: scene.view.human_seat == 0, timeout=10)
+    scene.try_move("c3")
+    assert wait_until(home, lambda: len(scene.snap.turns) >= 1, timeout=10)
+    home.pop()
+    assert len(home.settings.recent_records) == 1          # one move made: a record worth keeping

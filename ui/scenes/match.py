@@ -63,8 +63,9 @@ class MatchScene(BoardScene):
         if self.match.outcome is None:
             self.match.stop()
         record = self.match.record_path
-        if not self.recorded and record and record.exists():      # a stopped match is a record too
-            self.recorded = True
+        played = bool(self.match.snapshot().turns)
+        if not self.recorded and record and record.exists() and played:   # a stopped match is a record
+            self.recorded = True                          # too, unless it was stopped before a move
             self.app.remember_record(record)
         super().exit()
 

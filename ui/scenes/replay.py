@@ -104,8 +104,16 @@ class ReplayScene(Scene):
     def open_dialog(self) -> None:
         if self.dialog is not None:
             return
+        from runner.paths import records_dir
+        from ui.scenes.home import sample_records
+        samples = sample_records()
         start = Path(self.path).parent if self.path else _records_folder()
-        self.dialog = file_dialog(self, _("Open a record"), start)
+        if not self.path and not records_dir().is_dir() and samples:
+            start = samples[0].parent                    # no records yet: the samples first
+        shortcuts = [(_("Recent records"), _records_folder())]
+        if samples:
+            shortcuts.append((_("Sample records"), samples[0].parent))
+        self.dialog = file_dialog(self, _("Open a record"), start, shortcuts=shortcuts)
 
     def teardown(self) -> None:
         if self.dialog is not None:
