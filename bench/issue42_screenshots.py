@@ -99,7 +99,22 @@ def find_screens(app, save) -> None:
     app.settings.recent_records = saved
 
 
-GROUPS = {"play": play_screens, "find": find_screens}
+def replay_screens(app, save) -> None:
+    """Robot and Hex sample replays mid-game with the board diff on (its legend), the
+    players panel's bot names and the event list."""
+    from ui.scenes.replay import ReplayScene
+
+    for game, turn in (("robot", 60), ("hex", 20), ("xiangqi", 12)):
+        app.push(ReplayScene(app, path=str(ROOT / "replays" / f"{game}-sample.arena.jsonl")))
+        view = app.scene
+        view.go(min(turn, view.last))
+        view.show_diff = True
+        settle(app)
+        save(f"i42_replay_{game}_diff")
+        app.pop()
+
+
+GROUPS = {"play": play_screens, "find": find_screens, "replay": replay_screens}
 
 
 def shoot(size, out: Path, code: str, only: list[str]) -> list[Path]:

@@ -166,6 +166,19 @@ def stay_target(state: RobotState, seat: int) -> Cell | None:
 
 
 # ---------------------------------------------------------------------------- drawing helpers
+def fitting_size(text: str, size: int, smallest: int, width: int, bold: bool = False) -> int:
+    """The largest font size from ``size`` down to ``smallest`` at which ``text`` fits
+    ``width`` pixels (``smallest`` when none does).  Text width grows with the size,
+    so one estimate and a step or two load few fonts."""
+    wide = font(size, bold=bold).size(text)[0]
+    if wide <= width or width <= 0:
+        return size
+    size = max(smallest, min(size - 1, int(size * width / wide)))
+    while size > smallest and font(size, bold=bold).size(text)[0] > width:
+        size -= 1
+    return size
+
+
 def star_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     """A five-pointed star of outer radius ``r``, point up."""
     radii = [r if i % 2 == 0 else r * 0.45 for i in range(10)]
@@ -673,8 +686,10 @@ class RobotRenderer(BoardRenderer):
         if name != COLOURS[seat] and not name.startswith(f"{COLOURS[seat]}:"):
             name = f"{COLOURS[seat]}: {name}"      # "B: Bot (level 1)", not "Bot (level 1)"
         name_right = score_rect.x - (int(unit * 1.2) if starred else unit // 3)   # clear of the star
-        name = self._fit(name, unit, name_right - name_x, bold=True)
-        self._text(surface, name, unit, theme.text, name_x, cell.y + int(unit * 0.12), bold=True)
+        size = fitting_size(name, unit, max(8, int(unit * 0.72)), name_right - name_x, bold=True)
+        name = self._fit(name, size, name_right - name_x, bold=True)          # smaller, then cut
+        self._text(surface, name, size, theme.text, name_x, cell.y + int(unit * 0.12) + (unit - size) // 2,
+                   bold=True)
         if starred:                                                   # drawn: the font has no ★
             pygame.draw.polygon(surface, theme.accent, star_points(score_rect.x - unit * 0.6,
                                                                    score_rect.centery, unit * 0.45))

@@ -273,3 +273,52 @@ def test_a_match_stopped_before_its_first_move_is_not_put_in_recent_records(home
     assert wait_until(home, lambda: len(scene.snap.turns) >= 1, timeout=10)
     home.pop()
     assert len(home.settings.recent_records) == 1          # one move made: a record worth keeping
+
+
+# ---------------------------------------------------------------- Find and read: replay legend, names
+SAMPLES = __import__("pathlib").Path(__file__).resolve().parents[2] / "replays"
+
+
+def open_sample(app, game, turn):
+    from ui.scenes.replay import ReplayScene
+    app.push(ReplayScene(app, path=str(SAMPLES / f"{game}-sample.arena.jsonl")))
+    view = app.scene
+    view.go(turn)
+    pump(app)
+    return view
+
+
+def test_the_diff_legend_stands_above_the_board_not_on_its_coordinates(home):
+    for game, turn in (("hex", 20), ("robot", 60), ("xiangqi", 12)):
+        view = open_sample(home, game, turn)
+        view.toggle_diff()
+        pump(home)
+        home.draw()
+        board, legend = view.board_rect(), view.legend_rect
+        assert legend.bottom <= board.top, (game, legend, board)      # the column letters are in the board rect
+        assert legend.top >= view.px(60) and legend.right <= board.right
+        size_with = board.size
+        view.go(turn + 1)
+        home.draw()
+        assert view.board_rect().size == size_with                    # stepping does not resize the board
+        home.pop()
+
+
+def test_robot_panel_names_fit_smaller_before_they_are_cut(arena_home, monkeypatch):
+    from games.robot import render as robot_render
+    from ui.app import App
+    from ui.settings import Settings
+    shown = []
+    real_text = robot_render.RobotRenderer._text
+    monkeypatch.setattr(robot_render.RobotRenderer, "_text",
+                        lambda self, surface, text, *a, **k: shown.append(text) or real_text(self, surface, text, *a, **k))
+    for size in ((1280, 720), (3840, 2160)):
+        app = App(Settings(), size=size, fullscreen=False)
+        try:
+            open_sample(app, "robot", 60)
+            shown.clear()
+            app.draw()
+            names = [t for t in shown if t.startswith(("A: ", "B: ", "C: ", "D: "))]
+            assert "A: Bot 4 · strongest" in names and "B: Bot 3 · territory" in names, (size, names)
+        finally:
+            app.close()
