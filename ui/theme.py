@@ -45,6 +45,11 @@ def palette(theme: Theme) -> dict[str, tuple]:
         "entry": mix(theme.background, theme.text, 0.04),
         "accent_hover": mix(theme.accent, theme.text, 0.3),
         "on_accent": (20, 20, 24),
+        # A disabled button lies flat on the window (no raised fill, a faint outline, pale
+        # words): in the light theme the panel colour made it brighter than the enabled ones.
+        "disabled": theme.background,
+        "disabled_border": mix(theme.background, theme.text, 0.14),
+        "disabled_text": mix(theme.background, theme.text, 0.42),
     }
 
 

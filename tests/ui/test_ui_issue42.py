@@ -322,3 +322,25 @@ def test_robot_panel_names_fit_smaller_before_they_are_cut(arena_home, monkeypat
             assert "A: Bot 4 · strongest" in names and "B: Bot 3 · territory" in names, (size, names)
         finally:
             app.close()
+
+
+# ---------------------------------------------------------------- Find and read: disabled buttons
+def test_disabled_buttons_look_disabled_in_both_themes():
+    """A disabled button lies flat on the window: its fill is not brighter than the
+    window (in the light theme the panel colour made Step and Undo the brightest
+    buttons on screen) and its words are fainter than an enabled button's."""
+    from games.render import THEMES, luminance
+    from ui.theme import gui_theme
+
+    def colour(text):
+        text = text.lstrip("#")
+        return tuple(int(text[i:i + 2], 16) for i in (0, 2, 4))
+
+    for name, theme in THEMES.items():
+        colours = gui_theme(theme, 1.0)["defaults"]["colours"]
+        fill, normal = colour(colours["disabled_bg"]), colour(colours["normal_bg"])
+        assert luminance(fill) <= luminance(theme.background) + 0.01, name
+        assert abs(luminance(fill) - luminance(theme.background)) < abs(luminance(normal) - luminance(theme.background)) + 0.01
+        faint = abs(luminance(colour(colours["disabled_text"])) - luminance(fill))
+        plain = abs(luminance(colour(colours["normal_text"])) - luminance(normal))
+        assert faint < 0.6 * plain, (name, faint, plain)
