@@ -114,7 +114,42 @@ def replay_screens(app, save) -> None:
         app.pop()
 
 
-GROUPS = {"play": play_screens, "find": find_screens, "replay": replay_screens}
+def compare_screen(app, save) -> None:
+    """Two Robot runs side by side, seats named by long program commands."""
+    from games import registry
+    from runner.match import Match
+    from runner.seats import make_seat
+    from ui.scenes.compare import CompareScene
+
+    plugin = registry.plugin("robot")
+    runs = []
+    for level in (1, 3):
+        match = Match(plugin, plugin.new_game().spec.resolve_options(None, {"map": "open-11", "players": 2}),
+                      [make_seat(f"bot:{level}", plugin, 1), make_seat("bot:2", plugin, 2)], seed=5)
+        match.run()
+        replay = match.as_replay()
+        replay.seat_names = ["python3 games/robot/examples/greedy.py --depth 3", "./examples/painter_bot"]
+        runs.append(replay)
+    scene = app.push(CompareScene(app, *runs))
+    scene.index = 20
+    settle(app)
+    save("i42_compare")
+    app.pop()
+
+
+def new_match_screens(app, save) -> None:
+    """The New match form of each game (option labels and help)."""
+    from ui.scenes.new_match import NewMatchScene
+
+    for game in ("robot", "hex", "xiangqi", "tamquan"):
+        app.push(NewMatchScene(app, game=game))
+        settle(app)
+        save(f"i42_new_match_{game}")
+        app.pop()
+
+
+GROUPS = {"play": play_screens, "find": find_screens, "replay": replay_screens, "compare": compare_screen,
+          "new": new_match_screens}
 
 
 def shoot(size, out: Path, code: str, only: list[str]) -> list[Path]:

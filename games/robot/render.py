@@ -24,6 +24,7 @@ markers and item icons are cached sprites.
 from __future__ import annotations
 
 import math
+import re
 from typing import Iterable
 
 import pygame
@@ -166,6 +167,12 @@ def stay_target(state: RobotState, seat: int) -> Cell | None:
 
 
 # ---------------------------------------------------------------------------- drawing helpers
+def short_command(text: str) -> str:
+    """A command with its folders dropped ("A: python3 …/greedy.py --depth 3"), so that a
+    program's seat keeps the name of its file when its line must be shortened."""
+    return re.sub(r"(?:[^\s/\\]*[/\\])+(?=[^\s/\\])", "…/", text)
+
+
 def fitting_size(text: str, size: int, smallest: int, width: int, bold: bool = False) -> int:
     """The largest font size from ``size`` down to ``smallest`` at which ``text`` fits
     ``width`` pixels (``smallest`` when none does).  Text width grows with the size,
@@ -687,6 +694,8 @@ class RobotRenderer(BoardRenderer):
             name = f"{COLOURS[seat]}: {name}"      # "B: Bot (level 1)", not "Bot (level 1)"
         name_right = score_rect.x - (int(unit * 1.2) if starred else unit // 3)   # clear of the star
         size = fitting_size(name, unit, max(8, int(unit * 0.72)), name_right - name_x, bold=True)
+        if font(size, bold=True).size(name)[0] > name_right - name_x:
+            name = short_command(name)           # a program's command: its file's name, not its folders
         name = self._fit(name, size, name_right - name_x, bold=True)          # smaller, then cut
         self._text(surface, name, size, theme.text, name_x, cell.y + int(unit * 0.12) + (unit - size) // 2,
                    bold=True)

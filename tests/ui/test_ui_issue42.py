@@ -344,3 +344,54 @@ def test_disabled_buttons_look_disabled_in_both_themes():
         faint = abs(luminance(colour(colours["disabled_text"])) - luminance(fill))
         plain = abs(luminance(colour(colours["normal_text"])) - luminance(normal))
         assert faint < 0.6 * plain, (name, faint, plain)
+
+
+def test_a_programs_long_command_keeps_its_file_name_when_shortened(home):
+    from games.robot.render import RobotRenderer, short_command
+    assert short_command("A: python3 games/robot/examples/greedy.py --depth 3") == "A: python3 …/greedy.py --depth 3"
+    assert short_command("Bot 4 · strongest") == "Bot 4 · strongest"
+    plugin = registry.plugin("robot")
+    from runner.setup import load_option_files
+    options = plugin.new_game().spec.resolve_options(None, {"map": "open-11", "players": 2})
+    options, _files = load_option_files(plugin, plugin.new_game(), options)
+    state = plugin.new_game().new_initial_state(options, 1)
+    renderer = RobotRenderer(plugin.new_game(), options, ["python3 games/robot/examples/greedy.py --depth 3",
+                                                          "./examples/painter_bot"])
+    shown = []
+    real_text = renderer._text
+    renderer._text = lambda surface, text, *a, **k: shown.append(text) or real_text(surface, text, *a, **k)
+    surface = pygame.Surface((620, 420))
+    from games.render import BoardView
+    renderer.draw(surface, surface.get_rect(), state, BoardView())
+    names = [t for t in shown if t.startswith(("A: ", "B: "))]
+    assert any("greedy.py" in t for t in names), names
+
+
+# ---------------------------------------------------------------- New match: whole help, choices fit (en, vi)
+def test_new_match_descriptions_are_whole_and_choices_fit_their_menus(home):
+    from games.render import font, wrap
+    from runner.i18n import _, set_language
+    from ui.scenes.new_match import OPTION_W, NewMatchScene, choice_text
+    try:
+        for code in ("en", "vi"):
+            set_language(code)
+            for game in ("xiangqi", "robot", "hex", "tamquan"):
+                form = home.push(NewMatchScene(home, game=game))
+                pump(home)
+                help_face = font(form.px(14))
+                for option in form.visible_options():
+                    lines = wrap(help_face, _(option.help), form.help_width())
+                    if game in ("xiangqi", "robot") and len(lines) <= 3:    # room for these
+                        assert not form.help_is_cut(option), (code, option.name, lines)
+                    for choice in option.choices or ():
+                        room = form.px(OPTION_W) - form.px(40)          # the arrow and the padding
+                        text = choice_text(choice)
+                        assert font(form.px(18)).size(text)[0] <= room, (code, game, text)
+                home.pop()
+            form = home.push(NewMatchScene(home, game="xiangqi"))
+            from ui.seat_settings import ENGINE_FIELDS, field_unit_label
+            depth = field_unit_label(ENGINE_FIELDS[1], _)
+            assert depth == ("Depth (plies)" if code == "en" else "Độ sâu (nửa nước)"), depth
+            home.pop()
+    finally:
+        set_language("en")
