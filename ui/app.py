@@ -144,8 +144,9 @@ class App:
         except OSError:
             pass            # settings are a convenience; a read-only home must not stop a match
 
-    def remember_record(self, path: str | Path) -> None:
-        self.settings.add_recent(path)
+    def remember_record(self, path: str | Path, last: bool = False) -> None:
+        """Note a record in Recent records: first, or ``last`` (see Settings.add_recent)."""
+        self.settings.add_recent(path, last)
         self.save_settings()
 
     def quit(self) -> None:

@@ -36,10 +36,16 @@ class Settings:
     export_folder: str = ""          # where the replay's Export saved last ("" : not yet)
     language: str = ""               # "en", "vi"; "" : the system's (see interface_language)
 
-    def add_recent(self, path: str | Path) -> None:
-        """Put ``path`` first in the recent list (once), keeping at most MAX_RECENT."""
+    def add_recent(self, path: str | Path, last: bool = False) -> None:
+        """Put ``path`` first in the recent list (once), keeping at most MAX_RECENT;
+        ``last``: at the end instead (a match stopped before its first move is kept,
+        below the records worth opening, and dropped first)."""
         text = str(Path(path).resolve())
-        self.recent_records = [text] + [p for p in self.recent_records if p != text]
+        others = [p for p in self.recent_records if p != text]
+        if last:
+            self.recent_records = (others[:MAX_RECENT - 1] + [text])
+            return
+        self.recent_records = [text] + others
         del self.recent_records[MAX_RECENT:]
 
     def interface_language(self) -> str:

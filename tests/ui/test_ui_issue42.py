@@ -26,9 +26,8 @@ def test_a_person_plays_robot_untimed_by_default():
 
 
 def test_a_persons_time_out_in_robot_is_said_in_full(home):
-    options = ROBOT.new_game().spec.resolve_options(None, {"players": 2, "map": "open-11",
-                                                           "human_time_per_move": 0.3})
-    seats = [HumanSeat(label="Anna"), make_seat("bot:1", ROBOT, 1)]
+    options = ROBOT.new_game().spec.resolve_options(None, {"players": 4, "human_time_per_move": 0.3})
+    seats = [HumanSeat(label="Anna")] + [make_seat("bot:1", ROBOT, i) for i in (1, 2, 3)]
     match = Match(ROBOT, options, seats, seed=7)
     scene = open_match(home, match)
     assert wait_until(home, lambda: len(scene.snap.turns) >= 1, timeout=10)
@@ -40,6 +39,8 @@ def test_a_persons_time_out_in_robot_is_said_in_full(home):
     lines = [text for text, face, _colour in scene.status_lines() if face.get_bold() is False]
     assert " ".join(lines).startswith("Time ran out for Anna (A) on turn 1 after 0.")
     assert not any(line.endswith("…") for line in lines), lines    # in full, wrapped
+    status = [text for text, face, _colour in scene.status_lines() if face.get_bold()]
+    assert not any(line.endswith("…") for line in status), status  # the status is not cut for it
     row = scene.moves.rows[1]
     assert any("time-out" in text for text, _colour in row)      # the move list says so too
     match.stop()
@@ -255,16 +256,18 @@ def test_open_replay_has_one_click_buttons_for_the_records_and_the_samples(home)
     assert sample_button.rect.bottom <= dialog.rect.bottom and not sample_button.rect.colliderect(dialog.ok_button.rect)
 
 
-def test_a_match_stopped_before_its_first_move_is_not_put_in_recent_records(home, tmp_path):
+def test_a_match_stopped_before_its_first_move_goes_to_the_end_of_recent_records(home, tmp_path):
     hexp = registry.plugin("hex")
     options = hexp.new_game().spec.resolve_options(None, {"size": 5, "time_total": 0})
     match = Match(hexp, options, [HumanSeat(label="Anna"), make_seat("bot:1", hexp, 1)], seed=1,
                   record_path=tmp_path / "first.arena.jsonl")
     scene = open_match(home, match)
     assert wait_until(home, lambda: scene.view.human_seat == 0, timeout=10)
+    home.settings.add_recent(SAMPLES / "hex-sample.arena.jsonl")
     home.pop()
     assert match.record_path.exists()                      # the record is written all the same
-    assert home.settings.recent_records == []
+    assert home.settings.recent_records[-1].endswith("first.arena.jsonl")
+    assert home.settings.recent_records[0].endswith("hex-sample.arena.jsonl")
     match = Match(hexp, options, [HumanSeat(label="Anna"), make_seat("bot:1", hexp, 1)], seed=1,
                   record_path=tmp_path / "second.arena.jsonl")
     scene = open_match(home, match)
@@ -272,7 +275,7 @@ def test_a_match_stopped_before_its_first_move_is_not_put_in_recent_records(home
     scene.try_move("c3")
     assert wait_until(home, lambda: len(scene.snap.turns) >= 1, timeout=10)
     home.pop()
-    assert len(home.settings.recent_records) == 1          # one move made: a record worth keeping
+    assert home.settings.recent_records[0].endswith("second.arena.jsonl")   # played: first in the list
 
 
 # ---------------------------------------------------------------- Find and read: replay legend, names

@@ -273,7 +273,8 @@ class BoardScene(Scene):
         self.flip_button = self.button(self.rect(flip_x, 14, FLIP_W, 42), _("Flip"),
                                        tooltip=_("turn the board around (F)"))
         self.howto_button = self.button(self.rect(self.dw - MARGIN - HOWTO_W, 14, HOWTO_W, 42), _("How to play"))
-        y = TOP + self.players_height() + STATUS_H
+        self.laid_status_h = self.status_height()
+        y = TOP + self.players_height() + self.laid_status_h
         y = self.layout_controls(self.column_x(), y)
         self.toggle_buttons = {}
         count = self.seat_count()
@@ -535,6 +536,7 @@ class BoardScene(Scene):
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
+        self.fit_status()
         theme = self.app.theme
         surface.fill(theme.background)
         board = self.board_rect()
@@ -628,6 +630,22 @@ class BoardScene(Scene):
             surface.blit(image, image.get_rect(midtop=(strip.centerx, y)))
             y += face.get_linesize()
 
+    def status_height(self) -> float:
+        """Design height under the players for the status (up to two lines) and the
+        message (up to three): :data:`STATUS_H`, or more when they need it, so that a
+        time-out's or a refused move's words never push the status into an ellipsis."""
+        width = self.px(COLUMN_W)
+        status, note = font(self.px(18), bold=True), font(self.px(16))
+        lines = min(2, len(wrap(status, self.status_text(), width))) * status.get_linesize()
+        if self.message:
+            lines += min(3, len(wrap(note, self.message, width))) * note.get_linesize()
+        return max(STATUS_H, (lines + self.px(4)) / self.app.scale)
+
+    def fit_status(self) -> None:
+        """Lay the column out again when the status and message need another height."""
+        if self.root is not None and abs(self.status_height() - getattr(self, "laid_status_h", STATUS_H)) > 0.5:
+            self.relayout()
+
     def status_lines(self) -> list[tuple[str, pygame.font.Font, tuple]]:
         """(text, font, colour) of the lines under the players: the status, then the
         message (a bad move, a question), both wrapped whole into the room between the
@@ -636,7 +654,7 @@ class BoardScene(Scene):
         width = self.px(COLUMN_W)
         status = font(self.px(18), bold=True)
         note = font(self.px(16))
-        room = self.px(STATUS_H - 4)
+        room = self.px(getattr(self, "laid_status_h", STATUS_H) - 4)
         message = wrap(note, self.message, width) if self.message else []
         keep = max(1, min(2, (room - len(message) * note.get_linesize()) // status.get_linesize()))
         lines = [(line, status, theme.text) for line in wrap(status, self.status_text(), width, keep)]

@@ -64,9 +64,9 @@ class MatchScene(BoardScene):
             self.match.stop()
         record = self.match.record_path
         played = bool(self.match.snapshot().turns)
-        if not self.recorded and record and record.exists() and played:   # a stopped match is a record
-            self.recorded = True                          # too, unless it was stopped before a move
-            self.app.remember_record(record)
+        if not self.recorded and record and record.exists():      # a stopped match is a record too,
+            self.recorded = True                                  # last when stopped before a move
+            self.app.remember_record(record, last=not played)
         super().exit()
 
     def pause(self) -> None:
@@ -194,6 +194,17 @@ class MatchScene(BoardScene):
         return lines
 
     # ------------------------------------------------------------ layout
+    def relayout(self) -> None:
+        """Lay out again keeping what the person was typing (and the box's focus)."""
+        entry = getattr(self, "move_entry", None)
+        typed = entry.get_text() if entry is not None and entry.alive() else ""
+        focused = entry is not None and entry.alive() and entry.is_focused
+        super().relayout()
+        if self.move_entry is not None and typed:
+            self.move_entry.set_text(typed)
+        if self.move_entry is not None and focused:
+            self.move_entry.focus()
+
     def layout_controls(self, x: float, y: float) -> float:
         gap = 8
         width = (COLUMN_W - 3 * gap) / 4
