@@ -166,6 +166,33 @@ class App:
         self.dirty = True
         return scene
 
+    def keep_on_display(self) -> tuple[int, int] | None:
+        """Move the window so that all of it is on the display it is on (a window grown
+        in place by Settings could push Apply off the screen); its new position, or None
+        when nothing moved or the system does not say where the window is.
+
+        pygame gives the displays' sizes, not their places: they are taken side by side
+        from the left, the usual arrangement."""
+        try:
+            window = pygame.Window.from_display_module()
+            x, y = window.position
+            width, height = window.size
+            displays = pygame.display.get_desktop_sizes()
+        except (AttributeError, pygame.error):
+            return None
+        left = 0
+        for index, (display_w, display_h) in enumerate(displays):
+            if x < left + display_w or index == len(displays) - 1:
+                break
+            left += display_w
+        title_bar = 32                       # the system's frame above the window's top
+        new_x = max(left, min(x, left + display_w - width))
+        new_y = max(title_bar, min(y, display_h - height))
+        if (new_x, new_y) == (x, y):
+            return None
+        window.position = (new_x, new_y)
+        return new_x, new_y
+
     def push_slow(self, scene: Scene, note: str) -> Scene:
         """:meth:`push` a screen that may take a moment to build (How to play at 4K):
         ``note`` ("Opening How to play…") is shown at once over the current screen, and

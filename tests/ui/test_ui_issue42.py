@@ -398,3 +398,76 @@ def test_new_match_descriptions_are_whole_and_choices_fit_their_menus(home):
             home.pop()
     finally:
         set_language("en")
+
+
+# ---------------------------------------------------------------- Vietnamese
+def test_a_stopped_matchs_result_reads_in_vietnamese():
+    from games.api import Outcome, Termination
+    from runner.i18n import set_language
+    from ui.panels import result_text
+    try:
+        set_language("vi")
+        text = result_text(Outcome((), (0.0, 0.0), Termination.ABORTED, "the match was stopped"), str)
+        assert "the match was stopped" not in text and "ván đã bị dừng" in text, text
+    finally:
+        set_language("en")
+
+
+def test_settings_follow_a_live_language_switch_and_keep_default_names_default(home, arena_home):
+    import json
+    from ui.scenes.settings import SettingsScene
+    from ui_helpers import click
+    scene = home.push(SettingsScene(home))
+    pump(home)
+    assert [e.get_text() for e in scene.name_entries] == ["", "", "", ""]     # defaults are hints
+    scene.language = "vi"
+    click(home, scene.apply_button)
+    scene = home.scene
+    labels = [e.placeholder_text for e in scene.name_entries]
+    assert labels[0] == "Người chơi 1", labels                              # at once, no restart
+    texts = [w.text for w in scene.root.elements if hasattr(w, "text") and isinstance(w.text, str)]
+    assert "Ký hiệu Cờ tướng" in texts and not any("Xiangqi notation" in t for t in texts), texts
+    scene.names[1] = "Người chơi 2"                   # a default typed in: still the default
+    scene.language = "en"
+    click(home, scene.apply_button)
+    scene = home.scene
+    assert [e.placeholder_text for e in scene.name_entries][0] == "Player 1"
+    assert any("Xiangqi notation" == w.text for w in scene.root.elements if hasattr(w, "text"))
+    saved = json.loads((arena_home / "settings.json").read_text(encoding="utf-8")) if (arena_home / "settings.json").exists() else None
+    names = home.settings.names
+    assert names == ["Player 1", "Player 2", "Player 3", "Player 4"], names
+    assert home.settings.name(1) == "Player 2"
+    home.settings.names[0] = "Người chơi 1"           # written by an older version: a default too
+    assert home.settings.name(0) == "Player 1"
+    assert saved is None or "Người chơi" not in json.dumps(saved, ensure_ascii=False)
+
+
+def test_vietnamese_settings_say_saved_clear_of_the_clear_button(home):
+    from runner.i18n import set_language
+    from ui.scenes.settings import SettingsScene
+    try:
+        set_language("vi")
+        home.settings.language = "vi"
+        scene = home.push(SettingsScene(home))
+        pump(home)
+        scene.apply()
+        pump(home)
+        assert scene.message_label.text == "Đã lưu."
+        assert not scene.message_label.rect.colliderect(scene.clear_button.rect)
+        assert not scene.message_label.rect.colliderect(scene.apply_button.rect)
+        assert home.window.get_rect().contains(scene.message_label.rect)
+    finally:
+        set_language("en")
+
+
+def test_a_window_grown_past_its_display_is_moved_back_onto_it(home, monkeypatch):
+    class FakeWindow:
+        position, size = (900, 400), (1920, 1080)
+    window = FakeWindow()
+    monkeypatch.setattr(pygame, "Window", type("FakeWindowType", (), {"from_display_module": staticmethod(lambda: window)}))
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(2560, 1440), (1920, 1080)])
+    assert home.keep_on_display() == (640, 360)          # right and bottom edges on the first display
+    window.position, window.size = (2700, 100), (1280, 720)
+    assert home.keep_on_display() is None                # already whole on the second display
+    window.position = (4000, 500)
+    assert home.keep_on_display() == (2560 + 1920 - 1280, 360)
