@@ -471,3 +471,23 @@ def test_a_window_grown_past_its_display_is_moved_back_onto_it(home, monkeypatch
     assert home.keep_on_display() is None                # already whole on the second display
     window.position = (4000, 500)
     assert home.keep_on_display() == (2560 + 1920 - 1280, 360)
+
+
+def test_a_vietnamese_tooltip_keeps_its_last_word_on_its_line(home):
+    from runner.i18n import set_language
+    try:
+        set_language("vi")
+        home.set_language("vi")
+        view = open_sample(home, "robot", 5)
+        button = next(b for b in view.root.elements if "Page Down" in (getattr(b, "tool_tip_text", "") or ""))
+        pos = button.rect.center
+        pygame.mouse.set_pos(pos)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        assert wait_until(home, lambda: button.tool_tip is not None, timeout=4)
+        rows = button.tool_tip.text_block.text_box_layout.layout_rows
+        shown = "".join(chunk.text for row in rows[:1] for chunk in row.items if hasattr(chunk, "text"))
+        layout = button.tool_tip.text_block.text_box_layout
+        assert len(rows) == 1 and shown.endswith("(Page Down)")
+        assert rows[0].x + rows[0].width <= layout.layout_rect.width    # not drawn past the box's edge
+    finally:
+        set_language("en")
