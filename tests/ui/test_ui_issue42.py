@@ -491,3 +491,20 @@ def test_a_vietnamese_tooltip_keeps_its_last_word_on_its_line(home):
         assert rows[0].x + rows[0].width <= layout.layout_rect.width    # not drawn past the box's edge
     finally:
         set_language("en")
+
+
+# ---------------------------------------------------------------- Organizers
+def test_the_global_size_reaches_arena_project(arena_home, tmp_path):
+    import main
+    from runner.tournament import ShowStandings
+    from ui.scenes.projection import open_projection
+    parser = main.build_parser()
+    for argv in (["--size", "1600x900", "project", str(tmp_path)], ["project", str(tmp_path), "--size", "1600x900"]):
+        args = parser.parse_args(argv)
+        assert args.size == "1600x900", argv
+        app = open_projection(args, ShowStandings(tmp_path, None, [], {}, project=True))
+        try:
+            assert app.size == (1600, 900) and not app.fullscreen, argv
+        finally:
+            app.close()
+    assert parser.parse_args(["project", str(tmp_path)]).size is None

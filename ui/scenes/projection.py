@@ -819,9 +819,9 @@ def open_projection(args, request) -> "object":
     from ui.scenes.tournament import TournamentScene
     from ui.settings import load_settings
     settings = load_settings()
-    windowed = getattr(request, "windowed", False)
-    app = App(settings, size=parse_window_size(getattr(args, "size", None)), fullscreen=not windowed,
-              display=request.display)
+    size = parse_window_size(getattr(args, "size", None))     # `arena --size WxH project` or `project --size`
+    windowed = getattr(request, "windowed", False) or size is not None
+    app = App(settings, size=size, fullscreen=not windowed, display=request.display)
     app.push(HomeScene(app))
     app.push(TournamentScene(app, request.folder, request.thread, request.log, request.error))
     app.push(ProjectionScene(app, request.folder, request.thread))
