@@ -508,3 +508,41 @@ def test_the_global_size_reaches_arena_project(arena_home, tmp_path):
         finally:
             app.close()
     assert parser.parse_args(["project", str(tmp_path)]).size is None
+
+
+def write_event_folder(folder, results: int, planned: int | None, running: list[str], upcoming: int,
+                       finished: bool = False):
+    import json
+    (folder / "live").mkdir(parents=True)
+    result_lines = [json.dumps({"id": f"m{i:04d}", "contestants": ["Ada", "Alan"], "result": "1-0"})
+                    for i in range(1, results + 1)]
+    (folder / "results.jsonl").write_text("".join(line + "\n" for line in result_lines))
+    if planned is not None:
+        (folder / "standings.json").write_text(json.dumps({"matches": {"played": results, "planned": planned}}))
+    sample = (SAMPLES / "hex-sample.arena.jsonl").read_text().splitlines()[:6]
+    for match_id in running:
+        (folder / "live" / f"{match_id}.arena.jsonl").write_text("".join(line + "\n" for line in sample))
+    describe = lambda i: {"id": f"n{i}", "index": i, "round": 1, "contestants": ["Ada", "Alan"]}
+    (folder / "live" / "schedule.json").write_text(json.dumps(
+        {"running": [{"id": m, "index": 1, "round": 1, "contestants": ["Ada", "Alan"]} for m in running],
+         "next": [describe(i) for i in range(upcoming)], "finished": finished}))
+
+
+def test_the_live_header_counts_running_and_scheduled_matches_before_the_first_standings(tmp_path):
+    from runner.live import EventFollower
+    write_event_folder(tmp_path / "event", results=0, planned=None, running=["m0001", "m0002"], upcoming=2)
+    follower = EventFollower(tmp_path / "event")
+    follower.poll(0.0)
+    assert len(follower.running()) == 2
+    assert follower.counts() == (0, 4)                      # was "0 of 0 matches"
+    assert not follower.finished()
+
+
+def test_a_finished_folder_resumed_headless_shows_no_stale_running_match(tmp_path):
+    from runner.live import EventFollower
+    write_event_folder(tmp_path / "event", results=12, planned=12, running=["m0005"], upcoming=3)
+    follower = EventFollower(tmp_path / "event")
+    follower.poll(0.0)
+    assert follower.counts() == (12, 12)
+    assert follower.running() == [] and follower.next_pairings() == []
+    assert follower.finished()

@@ -28,7 +28,7 @@ from pathlib import Path
 import pygame
 
 from games.render import BoardView, contrast_text, elide, font, mix
-from runner.i18n import _
+from runner.i18n import _, ngettext
 from runner.live import EventFollower, LiveMatch
 from ui.game_texts import rules_text
 from ui.scene import Scene
@@ -474,11 +474,11 @@ class ProjectionScene(Scene):
         width = surface.get_width()
         event = self.follower.event
         name = str(event.get("name") or self.folder.name)
-        matches = self.follower.standings.get("matches") if isinstance(self.follower.standings, dict) else {}
-        played, planned = (matches.get("played"), matches.get("planned")) if isinstance(matches, dict) else (0, 0)
-        right = ""
-        if isinstance(played, int) and isinstance(planned, int):
-            right = _("{played} of {planned} matches").format(played=played, planned=planned)
+        played, planned = self.follower.counts()
+        running = len(self.follower.running())
+        right = _("{played} of {planned} matches").format(played=played, planned=planned) if planned else ""
+        if running and planned:
+            right += " · " + ngettext("{n} playing", "{n} playing", running).format(n=running)
         right_rect = self.text(surface, right, (width - self.u(40), self.u(30)), 38, theme.muted,
                                align="right")
         self.text(surface, name, (self.u(40), self.u(20)), 56, theme.text, bold=True,
