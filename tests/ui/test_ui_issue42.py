@@ -546,3 +546,37 @@ def test_a_finished_folder_resumed_headless_shows_no_stale_running_match(tmp_pat
     assert follower.counts() == (12, 12)
     assert follower.running() == [] and follower.next_pairings() == []
     assert follower.finished()
+
+
+def test_the_tournament_window_shows_the_event_and_its_schedule_from_the_first_second(home, tmp_path):
+    import json
+    from ui.scenes.tournament import TournamentScene
+    folder = tmp_path / "out-folder"
+    write_event_folder(folder, results=0, planned=None, running=["m0001", "m0002"], upcoming=2)
+    (folder / "event.json").write_text(json.dumps({"name": "Robot Cup", "game": "robot", "format": "round-robin"}))
+    scene = home.push(TournamentScene(home, folder))
+    pump(home)
+    assert scene.title_name() == "Robot Cup"                        # not the --out folder's name
+    lines = [text for text, _playing in scene.schedule_lines()]
+    assert lines[:2] == ["Playing: Ada vs Alan · turn 5"] * 2 and lines[2] == "Next: Ada vs Alan", lines
+    assert "0 of 4 matches" in scene.status()
+    home.draw()
+
+
+def test_the_rating_column_is_one_kind_and_empty_for_who_has_not_played(home, tmp_path):
+    import json
+    from ui.scenes.tournament import TournamentScene
+    folder = tmp_path / "event"
+    folder.mkdir()
+    table = {"event": "E", "game": "robot", "format": "round-robin", "matches": {"played": 1, "planned": 6},
+             "standings": [
+                 {"rank": 1, "name": "Ada", "played": 1, "points": 3, "score": 1, "elo": 120.0, "elo_error": 300.0,
+                  "mu": 27.1, "sigma": 7.9},
+                 {"rank": 2, "name": "Alan", "played": 1, "points": 0, "score": 0, "elo": -120.0, "elo_error": 300.0,
+                  "mu": 22.9, "sigma": 7.9},
+                 {"rank": 3, "name": "Grace", "played": 0, "points": 0, "score": 0, "mu": 25.0, "sigma": 8.3}]}
+    (folder / "standings.json").write_text(json.dumps(table))
+    scene = home.push(TournamentScene(home, folder))
+    pump(home)
+    ratings = [row["rating"] for row in scene.rows()]
+    assert ratings == ["+120 ± 300", "-120 ± 300", "—"], ratings
