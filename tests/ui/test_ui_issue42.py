@@ -580,3 +580,55 @@ def test_the_rating_column_is_one_kind_and_empty_for_who_has_not_played(home, tm
     pump(home)
     ratings = [row["rating"] for row in scene.rows()]
     assert ratings == ["+120 ± 300", "-120 ± 300", "—"], ratings
+
+
+def test_nothing_projected_at_1080p_is_under_24_pixels_and_long_names_fit_smaller(arena_home, tmp_path, monkeypatch):
+    """Every font the projection (and the boards it draws) makes while showing the
+    focus view, the grid, an intermission and the standings is at least 24 px at
+    1920x1080; a long name is written smaller before it is cut."""
+    import json
+    from games.render import theme as render_theme
+    from ui.app import App
+    from ui.scenes.projection import Playback, ProjectionScene
+    from ui.settings import Settings
+    folder = tmp_path / "event"
+    write_event_folder(folder, results=2, planned=12, running=["m0003", "m0004"], upcoming=3)
+    long_names = ["Ada Lovelace of the Analytical Engine", "Alan Turing", "Grace Hopper", "Edsger Dijkstra"]
+    (folder / "standings.json").write_text(json.dumps({"event": "Cup", "matches": {"played": 2, "planned": 12},
+        "standings": [{"rank": i + 1, "name": n, "played": 1, "points": 3 - i, "wins": 1, "draws": 0,
+                       "losses": 0} for i, n in enumerate(long_names)]}))
+    app = App(Settings(), size=(1920, 1080), fullscreen=False)
+    try:
+        scene = app.push(ProjectionScene(app, folder))
+        pump(app, 3)
+        sizes = []
+        real_font = pygame.font.Font
+        render_theme.font.cache_clear()
+        monkeypatch.setattr(pygame.font, "Font", lambda path, size: sizes.append(size) or real_font(path, size))
+        scene._text.clear()
+        running = scene.follower.running()
+        assert running, "the live records were read"
+        scene.main = Playback(running[0], app.theme)
+        scene.main.state = running[0].state_after(len(running[0].turns)) or scene.main.state
+        scene.phase = "playing"
+        app.draw()                                           # focus, with a thumbnail
+        scene.layout_name = "grid"
+        scene.cells = [Playback(m, app.theme) for m in running]
+        app.draw()
+        scene.layout_name, scene.cells, scene.main = "focus", [], None
+        import ui.scenes.projection as projection
+        cut = []
+        real_elide = projection.elide
+        monkeypatch.setattr(projection, "elide", lambda face, text, width: cut.append(text) or real_elide(face, text, width))
+        scene.phase = "intermission"
+        from games.api import Outcome, Termination
+        scene.last = {"names": long_names[:2], "outcome": Outcome((0,), (1.0, 0.0), Termination.WIN, ""), "error": ""}
+        monkeypatch.setattr(scene.follower, "next_pairings", lambda limit=3: [long_names[:2]])
+        monkeypatch.setattr(scene.follower, "running", lambda: [])
+        app.draw()
+        assert long_names[0] not in cut, cut                  # the intermission card: smaller, not cut
+        scene.show_standings = True
+        app.draw()
+        assert sizes and min(sizes) >= 24, sorted(set(sizes))
+    finally:
+        app.close()

@@ -48,6 +48,9 @@ TOAST_SECONDS = 3.0
 #: Bytes of rendered words kept for reuse (clocks and counters change, so the cache is
 #: emptied when full rather than kept growing).
 TEXT_CACHE_BYTES = 6 << 20
+#: The smallest type projected, in units of a 1080-pixel-high screen (readable from the
+#: back of a room); a name too long for its place is written smaller down to this, then cut.
+MIN_TEXT = 24
 
 
 def board_view(coordinates: bool) -> BoardView:
@@ -71,7 +74,7 @@ class Playback:
         self.state = match.initial.clone() if match.initial is not None else None
         self.renderer = make_renderer(match.plugin, match.game, match.options, match.names, theme)
         self.ended_at: float | None = None
-        self.view = board_view(True)
+        self.view = board_view(False)      # the boards' own coordinates are small print
 
     @property
     def ended(self) -> bool:
@@ -407,12 +410,22 @@ class ProjectionScene(Scene):
 
     def text(self, surface, text: str, pos, size: float, colour, bold: bool = False,
              width: int | None = None, align: str = "left", mono: bool = False) -> pygame.Rect:
-        """Blit one line at ``size`` units (cached: a projection draws the same words for hours)."""
-        pixels = self.u(size)
+        """Blit one line at ``size`` units, never under :data:`MIN_TEXT`; with ``width``, a
+        line too long is written smaller (down to the minimum), then cut (cached: a
+        projection draws the same words for hours)."""
+        pixels = self.u(max(size, MIN_TEXT))
         key = (text, pixels, bold, mono, colour, width)
         image = self._text.get(key)
         if image is None:
             face = font(pixels, bold=bold, mono=mono)
+            wide = face.size(text)[0]
+            if width and wide > width:
+                smallest = self.u(MIN_TEXT)
+                pixels = max(smallest, min(pixels - 1, int(pixels * width / wide)))
+                face = font(pixels, bold=bold, mono=mono)
+                while pixels > smallest and face.size(text)[0] > width:
+                    pixels -= 1
+                    face = font(pixels, bold=bold, mono=mono)
             shown = elide(face, text, width) if width and face.size(text)[0] > width else text
             image = face.render(shown, True, colour)
             size = image.get_width() * image.get_height() * image.get_bytesize()
