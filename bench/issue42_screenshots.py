@@ -148,7 +148,41 @@ def new_match_screens(app, save) -> None:
         app.pop()
 
 
-GROUPS = {"play": play_screens, "find": find_screens, "replay": replay_screens, "compare": compare_screen,
+def settings_screen(app, save) -> None:
+    """Settings after Apply (the message beside Clear recent records)."""
+    from ui.scenes.settings import SettingsScene
+
+    scene = app.push(SettingsScene(app))
+    settle(app)
+    scene.message_label.set_text(__import__("runner.i18n", fromlist=["_"])._("Saved."))
+    settle(app)
+    save("i42_settings")
+    app.pop()
+
+
+def tournament_screen(app, save) -> None:
+    """The tournament window before the first standings: the schedule."""
+    import json
+    import tempfile
+    from ui.scenes.tournament import TournamentScene
+
+    folder = Path(tempfile.mkdtemp(prefix="arena-tw-")) / "out"
+    (folder / "live").mkdir(parents=True)
+    (folder / "event.json").write_text(json.dumps({"name": "Robot Cup 2026", "game": "robot",
+                                                   "format": "round-robin"}))
+    (folder / "results.jsonl").write_text("")
+    pair = lambda i, a, b: {"id": f"m{i:04d}", "index": i, "round": 1, "contestants": [a, b]}
+    (folder / "live" / "schedule.json").write_text(json.dumps({
+        "running": [pair(1, "Nguyễn Văn An", "Ada Lovelace"), pair(2, "Alan Turing", "Grace Hopper")],
+        "next": [pair(3, "Edsger Dijkstra", "Barbara Liskov"), pair(4, "Donald Knuth", "Nguyễn Văn An")],
+        "finished": False}))
+    app.push(TournamentScene(app, folder))
+    settle(app)
+    save("i42_tournament_schedule")
+    app.pop()
+
+
+GROUPS = {"settings": settings_screen, "tournament": tournament_screen, "play": play_screens, "find": find_screens, "replay": replay_screens, "compare": compare_screen,
           "new": new_match_screens}
 
 

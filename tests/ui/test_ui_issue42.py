@@ -632,3 +632,11 @@ def test_nothing_projected_at_1080p_is_under_24_pixels_and_long_names_fit_smalle
         assert sizes and min(sizes) >= 24, sorted(set(sizes))
     finally:
         app.close()
+
+
+def test_a_thumbnail_caption_too_long_for_one_line_takes_two():
+    from ui.scenes.projection import caption_lines
+    names = ["Ada Lovelace (Python)", "Alan Turing", "Edsger Dijkstra", "Grace Hopper (C, -O2)"]
+    assert caption_lines(names, lambda text: len(text) < 200) == [" – ".join(names)]
+    assert caption_lines(names, lambda text: len(text) < 40) == ["Ada Lovelace (Python) – Alan Turing",
+                                                                 "Edsger Dijkstra – Grace Hopper (C, -O2)"]

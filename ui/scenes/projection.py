@@ -439,6 +439,13 @@ class ProjectionScene(Scene):
         surface.blit(image, rect)
         return rect
 
+    def fit_units(self, text: str, size: float, width: int, bold: bool = False) -> float:
+        """The largest size in units, from ``size`` down to :data:`MIN_TEXT`, at which
+        ``text`` fits ``width`` pixels (the minimum when none does)."""
+        while size > MIN_TEXT and font(self.u(size), bold=bold).size(text)[0] > width:
+            size = max(MIN_TEXT, size - 2)
+        return size
+
     def colour_of(self, playback: Playback, seat: int):
         """A seat's colour as its board draws it (the colour players are known by)."""
         try:
@@ -603,11 +610,14 @@ class ProjectionScene(Scene):
         for i, match in enumerate(matches):
             cell = pygame.Rect(area.left + i * (width + gap), area.top, width, area.height)
             renderer = self._thumb_renderer(match)
-            board = pygame.Rect(cell.left, cell.top, cell.width, cell.height - self.u(40))
+            caption = caption_lines(match.names, lambda text: self.fit_units(text, 26, cell.width) > MIN_TEXT
+                                    or font(self.u(MIN_TEXT)).size(text)[0] <= cell.width)
+            board = pygame.Rect(cell.left, cell.top, cell.width, cell.height - self.u(40) * len(caption))
             if match.state is not None:
                 safe_draw(renderer, surface, board, match.state, board_view(False))
-            self.text(surface, " – ".join(match.names), (cell.centerx, board.bottom + self.u(4)), 26,
-                      theme.muted, align="center", width=cell.width)
+            for row, line in enumerate(caption):         # two lines, smaller, then cut
+                self.text(surface, line, (cell.centerx, board.bottom + self.u(4 + 36 * row)), 26,
+                          theme.muted, align="center", width=cell.width)
 
     def _thumb_renderer(self, match: LiveMatch):
         renderer = getattr(match, "_projection_renderer", None)
@@ -697,11 +707,12 @@ class ProjectionScene(Scene):
         theme = self.app.theme
         x = rect.left
         share = rect.width // max(1, len(names))
-        for i, name in enumerate(names):
+        size = min((self.fit_units(name, 60, share - self.u(90), bold=True) for name in names), default=60)
+        for i, name in enumerate(names):             # one size for all: the longest name's
             chip = pygame.Rect(x, rect.top + self.u(12), self.u(26), self.u(56))
             pygame.draw.rect(surface, theme.seats[i % len(theme.seats)], chip, border_radius=self.u(7))
-            self.text(surface, name, (chip.right + self.u(16), rect.top), 60, theme.text, bold=True,
-                      width=share - self.u(90))
+            self.text(surface, name, (chip.right + self.u(16), rect.top + self.u(60 - size) // 2), size,
+                      theme.text, bold=True, width=share - self.u(90))
             x += share
 
     def draw_waiting(self, surface, body: pygame.Rect) -> None:
@@ -781,6 +792,16 @@ class ProjectionScene(Scene):
                     self.text(surface, values[key], (cx + self.u(w) - self.u(16), ty), size, colour,
                               align="right", mono=key != "points")
             y += line
+
+
+def caption_lines(names: list[str], fits) -> list[str]:
+    """A match's names as one line when ``fits`` says it does, else two (the first half
+    of the names, then the rest)."""
+    whole = " – ".join(names)
+    if fits(whole) or len(names) < 2:
+        return [whole]
+    half = (len(names) + 1) // 2
+    return [" – ".join(names[:half]), " – ".join(names[half:])]
 
 
 def _clock(seconds: float) -> str:
