@@ -641,10 +641,13 @@ class BoardScene(Scene):
             lines += min(3, len(wrap(note, self.message, width))) * note.get_linesize()
         return max(STATUS_H, (lines + self.px(4)) / self.app.scale)
 
-    def fit_status(self) -> None:
-        """Lay the column out again when the status and message need another height."""
+    def fit_status(self) -> bool:
+        """Lay the column out again when the status and message need another height
+        (called from ``update``, before the widgets are drawn; ``draw`` checks too)."""
         if self.root is not None and abs(self.status_height() - getattr(self, "laid_status_h", STATUS_H)) > 0.5:
             self.relayout()
+            return True
+        return False
 
     def status_lines(self) -> list[tuple[str, pygame.font.Font, tuple]]:
         """(text, font, colour) of the lines under the players: the status, then the

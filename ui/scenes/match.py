@@ -273,6 +273,8 @@ class MatchScene(BoardScene):
         if self.since_poll >= POLL or self.snap_stale():
             self.since_poll = 0.0
             changed = self.poll()
+        if self.fit_status():              # a new message or status: the column laid out again
+            changed = True
         if self.back_armed_until and time.monotonic() > self.back_armed_until:
             self.back_armed_until = 0.0
             self.message = ""

@@ -455,7 +455,7 @@ class ReplayView(BoardScene):
         return self.animation_wake(wake)
 
     def update(self, dt: float) -> bool:
-        frame_due = self.tick_animation(dt)
+        frame_due = self.tick_animation(dt) | self.fit_status()
         if self.tool is not None and self.tool.update():
             frame_due = True
         if not self.playing:
