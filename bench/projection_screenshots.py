@@ -56,6 +56,11 @@ def stage(out: Path, count: int, share: float) -> list[tuple[Path, list[str]]]:
         target = live / record.name
         target.write_text("".join(body[:keep]))
         staged.append((target, lines[keep:]))
+    ids = {target.name[:-len(".arena.jsonl")] for target, _rest in staged}
+    results = out / "results.jsonl"          # the staged matches have no result yet: under way
+    kept = [line for line in results.read_text().splitlines(keepends=True)
+            if not any(f'"id": "{i}"' in line for i in ids)]
+    results.write_text("".join(kept))
     (live / "schedule.json").write_text(json.dumps({"running": [], "next": [
         {"contestants": [NAMES[2], NAMES[5]]}], "finished": False}))
     return staged

@@ -65,6 +65,17 @@ def set_language(code: str) -> None:
     _language = code if code in LANGUAGES and not isinstance(_translation, _English) else "en"
 
 
+def in_every_language(message: str) -> set[str]:
+    """``message`` as each language Arena has says it (English included): to recognise a
+    default ("Player 1", "Người chơi 1") whichever language it was written in."""
+    return {message} | {_catalog(code).gettext(message) for code in LANGUAGES if code != "en"}
+
+
+@functools.lru_cache(maxsize=None)
+def _catalog(code: str) -> gettext.NullTranslations:
+    return _load(code)
+
+
 def system_language(environ=None) -> str:
     """The language the system asks for, as gettext reads it: the first of LANGUAGE
     (a colon-separated list), LC_ALL, LC_MESSAGES and LANG that is set, and in it the first

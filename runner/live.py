@@ -409,12 +409,42 @@ class EventFollower:
                     self.broken.pop(next(iter(self.broken)))
 
     def running(self) -> list[LiveMatch]:
-        """Matches with a record and no end yet, oldest first."""
-        return [m for m in self.matches.values() if m.header and not m.finished]
+        """Matches with a record and no end yet, oldest first.  A live file whose match
+        already has its result line is left over from a run killed and resumed headless
+        (the resumed run played it again without writing ``live/``): not running."""
+        if self.complete():
+            return []
+        return [m for m in self.matches.values() if m.header and not m.finished and m.id not in self.results]
+
+    def counts(self) -> tuple[int, int]:
+        """(played, planned) matches for the header: the standings' figures, or while the
+        first standings are not written yet (or lag behind) the results read so far plus
+        the matches in flight and next in ``live/schedule.json``."""
+        matches = self.standings.get("matches") if isinstance(self.standings, dict) else None
+        matches = matches if isinstance(matches, dict) else {}
+        played, planned = matches.get("played"), matches.get("planned")
+        played = played if isinstance(played, int) and not isinstance(played, bool) else 0
+        planned = planned if isinstance(planned, int) and not isinstance(planned, bool) else 0
+        played = max(played, len(self.results))
+        scheduled = sum(len(self.schedule.get(key)) for key in ("running", "next")
+                        if isinstance(self.schedule.get(key), list))
+        return played, max(planned, played + (0 if self.complete() else scheduled))
+
+    def complete(self) -> bool:
+        """Every planned match has its result (the standings say so): whatever ``live/``
+        still holds is stale."""
+        matches = self.standings.get("matches") if isinstance(self.standings, dict) else None
+        if not isinstance(matches, dict):
+            return False
+        played, planned = matches.get("played"), matches.get("planned")
+        return (isinstance(played, int) and isinstance(planned, int) and planned > 0
+                and played >= planned and len(self.results) >= planned)
 
     def next_pairings(self, limit: int = 3) -> list[list[str]]:
         """The contestants of the next matches to start, as the organizer planned them."""
         upcoming = self.schedule.get("next") if isinstance(self.schedule.get("next"), list) else []
+        if self.complete():
+            upcoming = []
         out = []
         for item in upcoming[:limit]:
             names = item.get("contestants") if isinstance(item, dict) else None
@@ -423,8 +453,9 @@ class EventFollower:
         return out
 
     def finished(self) -> bool:
-        """The organizer said the event is over (its last standings are written)."""
-        return bool(self.schedule.get("finished"))
+        """The organizer said the event is over (its last standings are written), or every
+        planned match has its result (a schedule left by a killed run says otherwise)."""
+        return bool(self.schedule.get("finished")) or self.complete()
 
     def close(self) -> None:
         self._results.close()

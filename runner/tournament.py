@@ -26,6 +26,7 @@ Never imports pygame.
 """
 from __future__ import annotations
 
+import argparse
 import concurrent.futures as cf
 from concurrent.futures.process import BrokenProcessPool
 import csv
@@ -1436,7 +1437,8 @@ def register(commands) -> None:
     project.add_argument("--display", type=int, default=0, metavar="N",
                          help="the display to go fullscreen on (0 the first)")
     project.add_argument("--windowed", action="store_true", help="a window, not fullscreen")
-    project.add_argument("--size", metavar="WxH", help="the window's size with --windowed")
+    project.add_argument("--size", metavar="WxH", default=argparse.SUPPRESS,   # keeps a global --size
+                         help="the window's size (a window, not fullscreen)")
     project.set_defaults(func=cmd_project)
 
 

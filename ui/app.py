@@ -144,8 +144,9 @@ class App:
         except OSError:
             pass            # settings are a convenience; a read-only home must not stop a match
 
-    def remember_record(self, path: str | Path) -> None:
-        self.settings.add_recent(path)
+    def remember_record(self, path: str | Path, last: bool = False) -> None:
+        """Note a record in Recent records: first, or ``last`` (see Settings.add_recent)."""
+        self.settings.add_recent(path, last)
         self.save_settings()
 
     def quit(self) -> None:
@@ -164,6 +165,55 @@ class App:
         scene.enter()
         self.dirty = True
         return scene
+
+    def keep_on_display(self) -> tuple[int, int] | None:
+        """Move the window so that all of it is on the display it is on (a window grown
+        in place by Settings could push Apply off the screen); its new position, or None
+        when nothing moved or the system does not say where the window is.
+
+        pygame gives the displays' sizes, not their places: they are taken side by side
+        from the left, the usual arrangement."""
+        try:
+            window = pygame.Window.from_display_module()
+            x, y = window.position
+            width, height = window.size
+            displays = pygame.display.get_desktop_sizes()
+        except (AttributeError, pygame.error):
+            return None
+        left = 0
+        for index, (display_w, display_h) in enumerate(displays):
+            if x < left + display_w or index == len(displays) - 1:
+                break
+            left += display_w
+        title_bar = 32                       # the system's frame above the window's top
+        new_x = max(left, min(x, left + display_w - width))
+        new_y = max(title_bar, min(y, display_h - height))
+        if (new_x, new_y) == (x, y):
+            return None
+        window.position = (new_x, new_y)
+        return new_x, new_y
+
+    def push_slow(self, scene: Scene, note: str) -> Scene:
+        """:meth:`push` a screen that may take a moment to build (How to play at 4K):
+        ``note`` ("Opening How to play…") is shown at once over the current screen, and
+        clicks made while it was building are dropped rather than landing on the new
+        screen's buttons."""
+        self.show_note(note)
+        pushed = self.push(scene)
+        pygame.event.clear((pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP))
+        return pushed
+
+    def show_note(self, note: str) -> pygame.Rect:
+        """Draw ``note`` in a box at the window's centre and show it now (no frame wait)."""
+        from games.render import font
+        face = font(self.px(22), bold=True)
+        image = face.render(note, True, self.theme.text)
+        box = image.get_rect(center=self.window.get_rect().center).inflate(self.px(48), self.px(28))
+        pygame.draw.rect(self.window, self.theme.panel, box, border_radius=self.px(8))
+        pygame.draw.rect(self.window, self.theme.accent, box, width=max(2, self.px(2)), border_radius=self.px(8))
+        self.window.blit(image, image.get_rect(center=box.center))
+        pygame.display.update(box)
+        return box
 
     def pop(self) -> None:
         """Leave the top scene (the home screen stays)."""

@@ -15,7 +15,7 @@ TITLES = {
     "xiangqi": N_("Xiangqi"),
     "robot": N_("Robot Đại Chiến"),
     "tamquan": N_("Cờ Tam Quân"),
-    "crossed": N_("Crossed Words Solitaire"),
+    "crosswords": N_("Crossed Words Solitaire"),
 }
 
 

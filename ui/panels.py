@@ -294,6 +294,8 @@ def move_rows(turns: Sequence[TurnInfo], seat_colours: Sequence[tuple], theme: T
             elif seat in turn.moves:
                 failure = (turn.answers.get(seat) or {}).get("failure")
                 text = texts.get(seat, turn.moves[seat])
+                if failure == "timeout":       # the referee moved for a seat out of time: say so
+                    text = _("{reason}: {move}").format(reason=_(REASON_WORDS["timeout"]), move=text)
                 row.append((f"{text}  ", theme.bad if failure else theme.text))
             else:
                 row.append(("—  ", theme.muted))

@@ -34,7 +34,7 @@ class SettingField:
 #: UCI and UCCI engines (Xiangqi): the ``go`` limits and the engine's own options.
 ENGINE_FIELDS = (
     SettingField("movetime", N_("Time a move"), "ms"),
-    SettingField("depth", N_("Depth"), "plies", width=100),
+    SettingField("depth", N_("Depth"), N_("plies"), width=140),   # "Độ sâu (nửa nước)" whole
     SettingField("nodes", N_("Nodes"), "", width=110),
     SettingField(ENGINE_OPTIONS, N_("Engine options"), "", "", width=218, hint=N_("NAME=VALUE …")),
 )
@@ -74,7 +74,7 @@ def bot_fields(plugin) -> tuple[SettingField, ...]:
 def field_unit_label(field: SettingField, translate=lambda text: text) -> str:
     """ "Time a move (ms)": the label in plain words with its unit."""
     label = translate(field.label)
-    return f"{label} ({field.unit})" if field.unit else label
+    return f"{label} ({translate(field.unit)})" if field.unit else label
 
 
 def split_settings(text: str, fields: tuple[SettingField, ...]) -> tuple[str, dict[str, str]]:

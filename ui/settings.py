@@ -20,6 +20,12 @@ MAX_RECENT = 30
 MAX_NAMES = 4
 
 
+def is_default_name(text: str, seat: int) -> bool:
+    """True for "" and for seat ``seat``'s default name in any language."""
+    from runner.i18n import in_every_language
+    return not text or text in {t.format(n=seat + 1) for t in in_every_language("Player {n}")}
+
+
 @dataclass
 class Settings:
     """What the shell remembers between runs."""
@@ -36,10 +42,16 @@ class Settings:
     export_folder: str = ""          # where the replay's Export saved last ("" : not yet)
     language: str = ""               # "en", "vi"; "" : the system's (see interface_language)
 
-    def add_recent(self, path: str | Path) -> None:
-        """Put ``path`` first in the recent list (once), keeping at most MAX_RECENT."""
+    def add_recent(self, path: str | Path, last: bool = False) -> None:
+        """Put ``path`` first in the recent list (once), keeping at most MAX_RECENT;
+        ``last``: at the end instead (a match stopped before its first move is kept,
+        below the records worth opening, and dropped first)."""
         text = str(Path(path).resolve())
-        self.recent_records = [text] + [p for p in self.recent_records if p != text]
+        others = [p for p in self.recent_records if p != text]
+        if last:
+            self.recent_records = (others[:MAX_RECENT - 1] + [text])
+            return
+        self.recent_records = [text] + others
         del self.recent_records[MAX_RECENT:]
 
     def interface_language(self) -> str:
@@ -48,8 +60,14 @@ class Settings:
 
     def name(self, seat: int) -> str:
         """Seat ``seat``'s person: the name set in Settings, else "Player N" in the current language."""
+        given = self.given_name(seat)
+        return given or _("Player {n}").format(n=seat + 1)
+
+    def given_name(self, seat: int) -> str:
+        """The name a person typed for seat ``seat``; "" for the default ("Player N" in any
+        language: a default saved as text by an older version counts as the default)."""
         given = self.names[seat] if seat < len(self.names) else ""
-        return given if given and given != f"Player {seat + 1}" else _("Player {n}").format(n=seat + 1)
+        return "" if is_default_name(given, seat) else given
 
     def to_json(self) -> dict:
         data = asdict(self)

@@ -45,6 +45,11 @@ def palette(theme: Theme) -> dict[str, tuple]:
         "entry": mix(theme.background, theme.text, 0.04),
         "accent_hover": mix(theme.accent, theme.text, 0.3),
         "on_accent": (20, 20, 24),
+        # A disabled button lies flat on the window (no raised fill, a faint outline, pale
+        # words): in the light theme the panel colour made it brighter than the enabled ones.
+        "disabled": theme.background,
+        "disabled_border": mix(theme.background, theme.text, 0.14),
+        "disabled_text": mix(theme.background, theme.text, 0.42),
     }
 
 
@@ -112,7 +117,11 @@ def tooltip_width(text: str, scale: float, face=None) -> int:
         from games.render import font
         face = font(max(8, round(TOOLTIP_FONT * scale)))
     widest = max((face.size(line)[0] for line in text.splitlines() or [""]), default=0)
-    return min(round(TOOLTIP_MAX_W * scale), widest + round(TOOLTIP_PAD * scale))
+    # pygame_gui lays the words out a chunk at a time, a few pixels wider than the line
+    # measured whole (Vietnamese letters with two marks most): without room to spare the
+    # last word went to a second line the tooltip had no height for ("(Page Down" lost ")").
+    spare = face.size("  ")[0]
+    return min(round(TOOLTIP_MAX_W * scale), widest + round(TOOLTIP_PAD * scale) + spare)
 
 
 class ArenaUIManager(pygame_gui.UIManager):

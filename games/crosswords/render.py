@@ -28,6 +28,8 @@ from games.render import BoardRenderer, BoardView, contrast_text, elide, font, m
 BONUS_LABEL = {"T": "3W", "D": "2W", "2": "2L", "3": "3L"}
 BONUS_COLOUR = {"T": (200, 60, 50), "D": (226, 140, 150), "2": (140, 190, 230), "3": (40, 110, 190)}
 TILE = (246, 232, 196)
+#: The smallest a tile's value is written, in pixels (readable at 1280x720).
+MIN_VALUE_PX = 10
 TILE_NEW = (255, 214, 110)
 
 
@@ -126,9 +128,9 @@ class CrosswordsRenderer(BoardRenderer):
                     preview_squares[(r, c)] = ch
         last = set(state.last.placed) if state.last else set()
         last_word = set(state.last_squares)
-        label_face = font(max(7, int(cell * 0.30)), bold=True)
+        label_face = font(max(MIN_VALUE_PX, int(cell * 0.32)), bold=True)
         letter_face = font(max(8, int(cell * 0.62)), bold=True)
-        value_face = font(max(6, int(cell * 0.26)))
+        value_face = font(max(MIN_VALUE_PX, int(cell * 0.3)))
         for r in range(SIZE):
             for c in range(SIZE):
                 box = pygame.Rect(origin.left + int(c * cell), origin.top + int(r * cell),
@@ -185,11 +187,11 @@ class CrosswordsRenderer(BoardRenderer):
             return
         pygame.draw.rect(surface, theme.panel, panel, border_radius=8)
         inner = panel.inflate(-20, -16)
-        unit = max(12, min(inner.height // 30, inner.width // 18))     # grows with the window (4K)
+        unit = max(14, min(inner.height // 28, inner.width // 16))     # grows with the window (4K)
         y = inner.top
         big = font(int(unit * 1.6), bold=True)
         text = font(unit)
-        small = font(max(10, int(unit * 0.85)))
+        small = font(max(12, int(unit * 0.85)))
 
         def line(face, words, colour=None, indent=0):
             nonlocal y
@@ -211,7 +213,7 @@ class CrosswordsRenderer(BoardRenderer):
         else:
             line(text, _("No word yet"), theme.muted)
         y += unit // 2
-        tile = max(14, min(int(unit * 1.5), (inner.width - 6 * unit) // 8 - 3))
+        tile = max(14, min(int(unit * 2.2), (inner.width - (HAND_LIMIT - 1) * 3) // HAND_LIMIT))
         self.layout.piles = []
         for p, pile in enumerate(state.piles):
             line(small, _("Pile {n} · {count} left").format(n=p + 1, count=len(pile)), theme.muted)
@@ -225,7 +227,7 @@ class CrosswordsRenderer(BoardRenderer):
         y += unit // 3
         line(text, _("Hand ({count}/{limit})").format(count=len(state.hand), limit=HAND_LIMIT))
         marked = set(view.highlights.get("discard", ()))
-        hand_tile = max(16, min(int(unit * 2.2), (inner.width - 8 * 4) // 8))
+        hand_tile = max(16, min(int(unit * 2.6), (inner.width - (HAND_LIMIT - 1) * 4) // HAND_LIMIT))
         self.layout.hand = []
         for k, ch in enumerate(state.hand):
             box = pygame.Rect(inner.left + k * (hand_tile + 4), y, hand_tile, hand_tile)
@@ -257,13 +259,13 @@ class CrosswordsRenderer(BoardRenderer):
     def _tile(self, surface, box: pygame.Rect, letter: str, fill) -> None:
         pygame.draw.rect(surface, fill, box, border_radius=max(2, box.width // 8))
         ink = contrast_text(fill)
-        face = font(max(8, int(box.height * 0.6)), bold=True)
+        face = font(max(8, int(box.height * 0.58)), bold=True)
         img = face.render(letter, True, ink)
-        with_value = letter in LETTER_VALUES and box.height >= 22
+        with_value = letter in LETTER_VALUES and box.height >= 24
         shift = box.width * 0.08 if with_value else 0
         surface.blit(img, img.get_rect(center=(box.centerx - shift, box.centery)))
         if with_value:
-            val = font(max(6, int(box.height * 0.27))).render(str(LETTER_VALUES[letter]), True, ink)
+            val = font(max(MIN_VALUE_PX, int(box.height * 0.32))).render(str(LETTER_VALUES[letter]), True, ink)
             surface.blit(val, val.get_rect(bottomright=(box.right - 2, box.bottom)))
 
     def _preview(self, state, typing) -> tuple[Place | None, str] | None:
@@ -347,6 +349,14 @@ class CrosswordsRenderer(BoardRenderer):
                 typing["start"], typing["typed"] = cell, ""
                 typing.setdefault("across", True)
         return None
+
+    def key_help(self, state, seat: int) -> str:
+        """What to do now: draw first while the hand is empty, then place or discard."""
+        if not state.hand:
+            return _("Draw first: click a pile's k-th letter to take its first k letters · "
+                     "Ctrl+H hints · Ctrl+S ends the game")
+        return _("Click a square (again: across/down), type the word, Enter plays · click hand "
+                 "letters, Delete discards them · click a pile to draw · Ctrl+H hints")
 
     def legend(self, state) -> list[tuple[tuple, str]]:
         return [(BONUS_COLOUR["T"], _("3W triple word")), (BONUS_COLOUR["D"], _("2W double word")),

@@ -436,6 +436,7 @@ class HexRenderer(BoardRenderer):
             return HexMove(row, col).text()
         if value != view.human_seat + 1 and HexMove.SWAP in state.legal_moves(view.human_seat):
             return HexMove.SWAP.text()        # pie rule: take the opponent's first stone
+        self.refuse(view, state, view.human_seat, HexMove(row, col).text())   # occupied: say why
         return None
 
     def _handle_key(self, key: int, state, view: BoardView) -> str | None:

@@ -27,6 +27,7 @@ from typing import Any, Mapping
 
 import pygame
 
+from games.api import ArenaError
 from games.render.coords import draw_labels, grid_labels
 from games.render.cursor import ARROWS, CANCEL_KEYS, CONFIRM_KEYS, GridCursor
 from games.render.grid import GridLayout, fit_grid
@@ -52,6 +53,9 @@ class BoardView:
     highlights: dict[str, Any] = field(default_factory=dict)   # game-defined extras
     letters: bool = False             # a letter on each colour (colour-blind aid)
     time: float = 0.0                 # seconds, for animations
+    #: Why the person's last click or key did nothing (translated), for the ui to show as
+    #: typed moves' errors are shown; the renderer sets it, the ui shows and clears it.
+    refusal: str = ""
 
 
 class BoardRenderer:
@@ -73,9 +77,19 @@ class BoardRenderer:
     def handle_event(self, event: pygame.event.Event, state, view: BoardView) -> str | None:
         """A person's input while ``view.human_seat`` may move: the move text once complete.
 
-        Updates ``view.hover``/``view.selected`` as the person points and clicks.
+        Updates ``view.hover``/``view.selected`` as the person points and clicks, and
+        ``view.refusal`` when a click cannot be taken (:meth:`refuse`).
         """
         return None
+
+    def refuse(self, view: BoardView, state, seat: int, text: str) -> None:
+        """Note in ``view.refusal`` why the move ``text`` a click made is refused, in the
+        rules' own words ("c3 (row 3, column 3) is occupied"), as a typed move's error is
+        shown; the ui translates and shows it.  Nothing is noted for a legal move."""
+        try:
+            state.check_move(seat, self.game.parse_move(text, state, seat))
+        except ArenaError as exc:
+            view.refusal = str(exc)
 
     def legend(self, state) -> list[tuple[tuple, str]]:
         """(colour, text) lines the side panel shows under the players (optional)."""

@@ -34,7 +34,7 @@ LIGHT = Theme(name="light", background=(238, 238, 232), panel=(250, 250, 246), t
 THEMES = {"dark": DARK, "light": LIGHT}
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)         # a 4K screen and a projection use many sizes: a miss reloads the file
 def font(size: int, bold: bool = False, mono: bool = False) -> pygame.font.Font:
     """The shipped Noto font at ``size`` pixels (Vietnamese letters included)."""
     if not pygame.font.get_init():

@@ -24,12 +24,13 @@ markers and item icons are cached sprites.
 from __future__ import annotations
 
 import math
+import re
 from typing import Iterable
 
 import pygame
 
 from games.render import (ARROWS, CONFIRM_KEYS, BoardRenderer, BoardView, GridCursor, GridLayout, LayerCache,
-                          Theme, contrast_text, display_ready, draw_labels, font, grid_labels, mix, wrap)
+                          Theme, contrast_text, display_ready, draw_labels, elide, font, grid_labels, mix, wrap)
 from games.render.grid import fit_grid as fit_grid_with_margins
 from games.robot.rules import COLOURS, RobotState, format_move_text
 from runner.i18n import _, ngettext
@@ -166,6 +167,25 @@ def stay_target(state: RobotState, seat: int) -> Cell | None:
 
 
 # ---------------------------------------------------------------------------- drawing helpers
+def short_command(text: str) -> str:
+    """A command with its folders dropped ("A: python3 …/greedy.py --depth 3"), so that a
+    program's seat keeps the name of its file when its line must be shortened."""
+    return re.sub(r"(?:[^\s/\\]*[/\\])+(?=[^\s/\\])", "…/", text)
+
+
+def fitting_size(text: str, size: int, smallest: int, width: int, bold: bool = False) -> int:
+    """The largest font size from ``size`` down to ``smallest`` at which ``text`` fits
+    ``width`` pixels (``smallest`` when none does).  Text width grows with the size,
+    so one estimate and a step or two load few fonts."""
+    wide = font(size, bold=bold).size(text)[0]
+    if wide <= width or width <= 0:
+        return size
+    size = max(smallest, min(size - 1, int(size * width / wide)))
+    while size > smallest and font(size, bold=bold).size(text)[0] > width:
+        size -= 1
+    return size
+
+
 def star_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     """A five-pointed star of outer radius ``r``, point up."""
     radii = [r if i % 2 == 0 else r * 0.45 for i in range(10)]
@@ -609,8 +629,11 @@ class RobotRenderer(BoardRenderer):
         y = rect.y
         turn, shrink, warning = self.headline(state)
         head_size = int(unit * 1.25)
-        while head_size > unit and font(head_size, bold=True).size(turn)[0] > rect.width:
-            head_size -= 1                  # a smaller headline before an ellipsis
+        wide = font(head_size, bold=True).size(turn)[0]
+        if wide > rect.width:               # a smaller headline before an ellipsis: text width
+            head_size = max(unit, int(head_size * rect.width / wide))      # scales with the size,
+            while head_size > unit and font(head_size, bold=True).size(turn)[0] > rect.width:
+                head_size -= 1              # so this rarely loads a second size
         for line in wrap(font(head_size, bold=True), turn, rect.width)[:2]:    # then two lines
             line = self._fit(line, head_size, rect.width, bold=True)
             y = self._text(surface, line, head_size, theme.text, rect.x, y, bold=True).bottom
@@ -670,8 +693,12 @@ class RobotRenderer(BoardRenderer):
         if name != COLOURS[seat] and not name.startswith(f"{COLOURS[seat]}:"):
             name = f"{COLOURS[seat]}: {name}"      # "B: Bot (level 1)", not "Bot (level 1)"
         name_right = score_rect.x - (int(unit * 1.2) if starred else unit // 3)   # clear of the star
-        name = self._fit(name, unit, name_right - name_x, bold=True)
-        self._text(surface, name, unit, theme.text, name_x, cell.y + int(unit * 0.12), bold=True)
+        size = fitting_size(name, unit, max(8, int(unit * 0.72)), name_right - name_x, bold=True)
+        if font(size, bold=True).size(name)[0] > name_right - name_x:
+            name = short_command(name)           # a program's command: its file's name, not its folders
+        name = self._fit(name, size, name_right - name_x, bold=True)          # smaller, then cut
+        self._text(surface, name, size, theme.text, name_x, cell.y + int(unit * 0.12) + (unit - size) // 2,
+                   bold=True)
         if starred:                                                   # drawn: the font has no ★
             pygame.draw.polygon(surface, theme.accent, star_points(score_rect.x - unit * 0.6,
                                                                    score_rect.centery, unit * 0.45))
@@ -679,12 +706,9 @@ class RobotRenderer(BoardRenderer):
 
     def _fit(self, text: str, size: int, width: int, bold: bool = False) -> str:
         """``text`` cut with an ellipsis to fit ``width`` pixels."""
-        text_font = font(size, bold=bold)
-        if width <= 0 or text_font.size(text)[0] <= width:
+        if width <= 0:
             return text
-        while text and text_font.size(text + "…")[0] > width:
-            text = text[:-1]
-        return text + "…"
+        return elide(font(size, bold=bold), text, width)       # a binary search, not a letter at a time
 
 
     def _draw_chart(self, surface, rect: pygame.Rect, state: RobotState, unit: int) -> None:

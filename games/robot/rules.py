@@ -997,8 +997,8 @@ class RobotGame(Game):
                  Option("period", 0, "shrink period K (0: the map's own K)"),
                  Option("compat", "arena", "arena: the rules in RULES.md; organizers: play "
                         "as the organizers' referee does where it differs", COMPAT_MODES),
-                 Option("human_time_per_move", 10.0,
-                        "seconds a person has for each move (0: no limit)")),
+                 Option("human_time_per_move", 0.0,
+                        "seconds a person has for each move (0: no limit, as in the other games)")),
         seat_names=("A", "B", "C", "D"),
         summary="Paint the most cells; close loops to claim their inside; the map shrinks.",
         can_undo=True, kind=GameKind.SIMULTANEOUS, live_scores=True, seats_option="players")

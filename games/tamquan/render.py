@@ -83,6 +83,17 @@ def close_turn(state: TamQuanState, team: int, steps: list) -> list:
     return steps
 
 
+def _step_refusal(state: TamQuanState, board: list[int], waiting: list[Cell], selected, cell: Cell) -> str:
+    """Why a click during a team's turn did nothing (translated)."""
+    if selected in waiting:
+        return _("{cell} is not an empty cell beside {piece} (up, down, left or right).").format(
+            cell=cell_text(cell), piece=cell_text(selected))
+    if board[state.layout.index(cell)] >= 0:
+        return _("{cell} is not one of your pieces still to step: click one of them.").format(
+            cell=cell_text(cell))
+    return _("Click one of your pieces still to step first, then an empty cell beside it.")
+
+
 def zone_of_cell(state: TamQuanState, cell: Cell) -> int | None:
     for k, zone in enumerate(state.layout.zones):
         if cell in zone:
@@ -473,9 +484,15 @@ class TamQuanRenderer(BoardRenderer):
                     pending.zone = None
                 return None
             if zone is None or zone not in state.free_zones():
+                view.refusal = (_("{cell} is outside the free zones: place your team in a shaded zone.")
+                                if zone is None else
+                                _("That zone is taken: place your team in a shaded zone.")).format(
+                                    cell=cell_text(cell))
                 return None
             if pending.zone is not None and zone != pending.zone:
                 if pending.cells:
+                    view.refusal = _("All your members go in one zone: finish the zone you started "
+                                     "(Backspace takes a piece back).")
                     return None
             pending.zone = zone
             pending.cells.append(cell)
@@ -495,6 +512,7 @@ class TamQuanRenderer(BoardRenderer):
             pending.steps.append((view.selected, cell))
             view.selected = None
         else:
+            view.refusal = _step_refusal(state, board, waiting, view.selected, cell)
             return None
         pending.steps = close_turn(state, seat, pending.steps)
         if not waiting_members(state, seat, pending.steps):

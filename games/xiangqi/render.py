@@ -575,8 +575,12 @@ class XiangqiRenderer(BoardRenderer):
             self._press_was_selected = view.selected == name
             view.selected = name
             self._drag_origin, self._drag_pos, self._drag_moved = name, pos, False
-        else:
-            view.selected = None                  # an illegal target or an empty point
+            return None
+        origin, view.selected = view.selected, None
+        if origin and name:                       # an illegal target: the rules say why
+            self.refuse(view, state, seat, f"{origin}{name}".upper())
+        elif name:
+            view.refusal = _("Pick up one of your pieces first: click it, then the point it goes to.")
         return None
 
     def _release(self, name: Square | None, state, view: BoardView) -> str | None:
@@ -591,6 +595,9 @@ class XiangqiRenderer(BoardRenderer):
             return None
         move = self._legal(state, view, origin, name)
         view.selected = None
+        seat = self._moving_seat(state, view)
+        if move is None and name and moved and seat is not None:
+            self.refuse(view, state, seat, f"{origin}{name}".upper())    # dropped where it may not go
         return move
 
     def _end_drag(self) -> None:

@@ -78,7 +78,7 @@ def test_every_option_of_every_game_is_on_the_form_and_its_description_is_whole_
         face = font(form.px(14))
         for widget, option in form.option_widgets.items():
             lines = wrap(face, option.help, form.help_width())
-            if len(lines) > form.help_lines():
+            if len(lines) > form.help_lines(option):
                 assert form.help_is_cut(option)
                 assert option.help in (widget.tool_tip_text or ""), (plugin.name, option.name)
         home.pop()

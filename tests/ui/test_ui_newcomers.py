@@ -110,7 +110,10 @@ def test_the_keys_are_shown_on_a_persons_turn_in_every_game(home):
         scene = open_match(home, Match(plugin, options, seats, seed=1))
         assert wait_until(home, lambda: scene.view.human_seat == 0), plugin.name
         hint = scene.key_hint()
-        assert "arrow" in hint.lower() and "Enter" in hint, (plugin.name, hint)
+        if plugin.name == "crosswords":       # no pointer to move: one draws from a pile first
+            assert "pile" in hint and "Draw first" in hint, hint
+        else:
+            assert "arrow" in hint.lower() and "Enter" in hint, (plugin.name, hint)
         assert hint_pixels(home, scene) > 50, f"{plugin.name}: the keys are drawn under the board"
         assert scene.key_hint_rect().top >= scene.board_rect().bottom
         scene.match.stop()

@@ -273,7 +273,8 @@ class BoardScene(Scene):
         self.flip_button = self.button(self.rect(flip_x, 14, FLIP_W, 42), _("Flip"),
                                        tooltip=_("turn the board around (F)"))
         self.howto_button = self.button(self.rect(self.dw - MARGIN - HOWTO_W, 14, HOWTO_W, 42), _("How to play"))
-        y = TOP + self.players_height() + STATUS_H
+        self.laid_status_h = self.status_height()
+        y = TOP + self.players_height() + self.laid_status_h
         y = self.layout_controls(self.column_x(), y)
         self.toggle_buttons = {}
         count = self.seat_count()
@@ -500,7 +501,7 @@ class BoardScene(Scene):
             return True
         if is_pressed(event, self.howto_button):
             from ui.scenes.howto import HowToScene
-            self.app.push(HowToScene(self.app, self.plugin))
+            self.app.push_slow(HowToScene(self.app, self.plugin), _("Opening How to play…"))
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.marks_buttons:
             self.toggle_marks(self.marks_buttons[event.ui_element])
@@ -535,6 +536,7 @@ class BoardScene(Scene):
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
+        self.fit_status()
         theme = self.app.theme
         surface.fill(theme.background)
         board = self.board_rect()
@@ -564,10 +566,14 @@ class BoardScene(Scene):
         """The notes of move-list row ``row`` in full when the list cuts them or shows only
         the first (several events in one turn); "" when the row shows them whole."""
         turns = self.turns()
-        if row is None or not 1 <= row <= len(turns) or not turns[row - 1].events:
+        if row is None or not 1 <= row <= len(turns):
             return ""
-        notes = [rules_text(event.text) for event in turns[row - 1].events]
-        if len(notes) == 1 and not self.moves.is_cut(row):
+        turn = turns[row - 1]
+        late = [_("{seat}: time-out").format(seat=self.seat_labels[seat]) for seat, answer in
+                sorted(turn.answers.items()) if (answer or {}).get("failure") == "timeout"
+                and seat < len(self.seat_labels)]
+        notes = late + [rules_text(event.text) for event in turn.events]
+        if not notes or (len(notes) == 1 and not self.moves.is_cut(row)):
             return ""
         return _("Turn {n}: {notes}").format(n=turns[row - 1].number, notes="; ".join(notes))
 
@@ -624,6 +630,25 @@ class BoardScene(Scene):
             surface.blit(image, image.get_rect(midtop=(strip.centerx, y)))
             y += face.get_linesize()
 
+    def status_height(self) -> float:
+        """Design height under the players for the status (up to two lines) and the
+        message (up to three): :data:`STATUS_H`, or more when they need it, so that a
+        time-out's or a refused move's words never push the status into an ellipsis."""
+        width = self.px(COLUMN_W)
+        status, note = font(self.px(18), bold=True), font(self.px(16))
+        lines = min(2, len(wrap(status, self.status_text(), width))) * status.get_linesize()
+        if self.message:
+            lines += min(3, len(wrap(note, self.message, width))) * note.get_linesize()
+        return max(STATUS_H, (lines + self.px(4)) / self.app.scale)
+
+    def fit_status(self) -> bool:
+        """Lay the column out again when the status and message need another height
+        (called from ``update``, before the widgets are drawn; ``draw`` checks too)."""
+        if self.root is not None and abs(self.status_height() - getattr(self, "laid_status_h", STATUS_H)) > 0.5:
+            self.relayout()
+            return True
+        return False
+
     def status_lines(self) -> list[tuple[str, pygame.font.Font, tuple]]:
         """(text, font, colour) of the lines under the players: the status, then the
         message (a bad move, a question), both wrapped whole into the room between the
@@ -632,7 +657,7 @@ class BoardScene(Scene):
         width = self.px(COLUMN_W)
         status = font(self.px(18), bold=True)
         note = font(self.px(16))
-        room = self.px(STATUS_H - 4)
+        room = self.px(getattr(self, "laid_status_h", STATUS_H) - 4)
         message = wrap(note, self.message, width) if self.message else []
         keep = max(1, min(2, (room - len(message) * note.get_linesize()) // status.get_linesize()))
         lines = [(line, status, theme.text) for line in wrap(status, self.status_text(), width, keep)]

@@ -58,6 +58,8 @@ class HomeScene(Scene):
         self.howto_buttons: dict = {}
         self.recent_buttons: dict = {}
         self.recent_first = 0          # the first recent record on show (the list scrolls)
+        self.showing_samples = False   # the samples asked for while there are recent records
+        self.switch_button = None
         self.message = ""
 
     # ------------------------------------------------------------ layout
@@ -89,8 +91,14 @@ class HomeScene(Scene):
                 self.rect(x + 12 + inner * 0.42 + 8, TILE_TOP + TILE_H - 56, inner * 0.58 - 8, 44),
                 _("How to play"))] = entry
         records, samples = self.records()
-        self.label(self.rect(24, 500, 600, 34), _("Sample records: open one to watch a replay") if samples
-                   else _("Recent records"), cls="@heading")
+        heading = _("Sample records: open one to watch a replay") if samples else _("Recent records")
+        self.label(self.rect(24, 500, 600, 34), heading, cls="@heading")
+        self.switch_button = None
+        if self.has_recent():                  # the samples stay one click away after a match
+            heading_width = font(self.px(22), bold=True).size(heading)[0] / self.app.scale
+            self.switch_button = self.button(
+                self.rect(min(24 + heading_width + 24, 660), 500, 220, 34),
+                _("Show recent records") if samples else _("Show sample records"))
         rows = self.recent_rows()
         self.recent_first = max(0, min(self.recent_first, len(records) - rows))
         for index, path in enumerate(records[self.recent_first:self.recent_first + rows]):
@@ -105,11 +113,14 @@ class HomeScene(Scene):
     def recent_rows(self) -> int:
         return max(1, int((self.dh - 540 - 12) // 42))
 
+    def has_recent(self) -> bool:
+        return any(Path(p).exists() for p in self.app.settings.recent_records)
+
     def records(self) -> tuple[list[str], bool]:
-        """(paths, whether they are the shipped samples): the recent records, or for a
-        first-time user the sample records in ``replays/``."""
+        """(paths, whether they are the shipped samples): the recent records, or the
+        sample records in ``replays/`` for a first-time user or when asked for."""
         recent = [p for p in self.app.settings.recent_records if Path(p).exists()]
-        if recent:
+        if recent and not self.showing_samples:
             return recent, False
         return [str(p) for p in sample_records()], True
 
@@ -140,9 +151,14 @@ class HomeScene(Scene):
         elif element in self.play_buttons:
             self.app.push(NewMatchScene(self.app, game=self.play_buttons[element].name))
         elif element in self.howto_buttons:
-            self.app.push(HowToScene(self.app, self.howto_buttons[element].plugin))
+            self.app.push_slow(HowToScene(self.app, self.howto_buttons[element].plugin),
+                               _("Opening How to play…"))
         elif element in self.recent_buttons:
             self.app.open_replay(self.recent_buttons[element])
+        elif element is self.switch_button:
+            self.showing_samples = not self.records()[1]
+            self.recent_first = 0
+            self.relayout()
         else:
             return False
         return True

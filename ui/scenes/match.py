@@ -63,9 +63,10 @@ class MatchScene(BoardScene):
         if self.match.outcome is None:
             self.match.stop()
         record = self.match.record_path
-        if not self.recorded and record and record.exists():      # a stopped match is a record too
-            self.recorded = True
-            self.app.remember_record(record)
+        played = bool(self.match.snapshot().turns)
+        if not self.recorded and record and record.exists():      # a stopped match is a record too,
+            self.recorded = True                                  # last when stopped before a move
+            self.app.remember_record(record, last=not played)
         super().exit()
 
     def pause(self) -> None:
@@ -193,6 +194,17 @@ class MatchScene(BoardScene):
         return lines
 
     # ------------------------------------------------------------ layout
+    def relayout(self) -> None:
+        """Lay out again keeping what the person was typing (and the box's focus)."""
+        entry = getattr(self, "move_entry", None)
+        typed = entry.get_text() if entry is not None and entry.alive() else ""
+        focused = entry is not None and entry.alive() and entry.is_focused
+        super().relayout()
+        if self.move_entry is not None and typed:
+            self.move_entry.set_text(typed)
+        if self.move_entry is not None and focused:
+            self.move_entry.focus()
+
     def layout_controls(self, x: float, y: float) -> float:
         gap = 8
         width = (COLUMN_W - 3 * gap) / 4
@@ -261,6 +273,8 @@ class MatchScene(BoardScene):
         if self.since_poll >= POLL or self.snap_stale():
             self.since_poll = 0.0
             changed = self.poll()
+        if self.fit_status():              # a new message or status: the column laid out again
+            changed = True
         if self.back_armed_until and time.monotonic() > self.back_armed_until:
             self.back_armed_until = 0.0
             self.message = ""
@@ -284,6 +298,10 @@ class MatchScene(BoardScene):
         new_turns = len(snap.turns) != len(self.snap.turns)
         if new_turns:
             self.answered.clear()
+            notice = time_out_notice(snap.turns[len(self.snap.turns):], self.human_seats,
+                                     self.seat_labels, self.seat_name)
+            if notice:
+                self.message, self.message_is_error = notice, True
         human = self.person_to_move() if not snap.outcome else None
         if snap.revision == self.snap.revision and human == self.view.human_seat:
             return relabelled
@@ -373,9 +391,13 @@ class MatchScene(BoardScene):
                 return False
         elif event.type != pygame.KEYDOWN or event.key == pygame.K_ESCAPE:
             return False
+        self.view.refusal = ""
         text = safe_handle(self.renderer, event, self.snap.state, self.view)
         if text:
             self.try_move(text)
+        elif self.view.refusal:            # a click the board could not take: say why
+            self.message, self.message_is_error = rules_text(self.view.refusal), True
+            self.view.refusal = ""
         # Keys belong to the board while the person moves (arrows walk its cells).
         return event.type == pygame.KEYDOWN or (event.type != pygame.MOUSEMOTION and text is not None)
 
@@ -390,7 +412,7 @@ class MatchScene(BoardScene):
             move = self.game.parse_move(text, state, seat)
             state.check_move(seat, move)
         except ArenaError as exc:
-            self.message = str(exc)
+            self.message, self.message_is_error = rules_text(str(exc)), True
             return False
         self.message = ""
         self.answered.add(seat)
@@ -492,6 +514,35 @@ class MatchScene(BoardScene):
 
 #: The banner's detail sizes (design units), tried largest first until the detail fits.
 BANNER_DETAIL_SIZES = (17, 16, 15, 14, 13)
+
+
+def time_out_notice(turns, people, labels, seat_name) -> str:
+    """What happened when a person's time ran out in ``turns`` (the turns just played),
+    in full: who, after how long, and what the referee did instead ("A was placed at
+    random on (13, 4)"); "" when no person ran out of time.  The move list has room for
+    a few words only; this goes to the status line, which wraps."""
+    notices = []
+    for turn in turns:
+        for seat in people:
+            answer = turn.answers.get(seat) or {}
+            if answer.get("failure") != "timeout":
+                continue
+            who = _("{player} ({seat})").format(player=labels[seat], seat=seat_name(seat))
+            text = _("Time ran out for {who} on turn {n} after {seconds} s.").format(
+                who=who, n=turn.number, seconds=_seconds(float(answer.get("elapsed", 0))))
+            if seat in turn.forfeits:
+                text += " " + _("The game is lost on time.")
+            elif seat in turn.moves:
+                said = [rules_text(e.text) for e in turn.events if seat in e.seats]
+                text += " " + (" ".join(f"{line}." for line in said) if said else
+                               _("The referee played {move} instead.").format(move=turn.moves[seat]))
+            notices.append(text)
+    return " ".join(notices)
+
+
+def _seconds(value: float) -> str:
+    """10 s, 0.3 s: whole seconds from ten on."""
+    return f"{value:.0f}" if value >= 10 else f"{value:.1f}"
 
 
 def pace_label(pace: str) -> str:

@@ -280,9 +280,8 @@ class NewMatchScene(Scene):
         except ArenaError:
             values = {o.name: o.default for o in spec.options}
         plugin = self.chosen.plugin
-        for index, option in enumerate(self.visible_options()):
-            y = 120 + index * self.option_row()
-            if y + self.option_row() > self.dh - 90:
+        for option, (y, row, _lines) in zip(self.visible_options(), self.option_rows()):
+            if y + row > self.dh - 90:
                 break
             rect = self.rect(self.options_right() - 16 - OPTION_W, y + 6, OPTION_W, 40)
             text = self.option_texts.get(option.name, _option_text(values.get(option.name, option.default)))
@@ -327,12 +326,46 @@ class NewMatchScene(Scene):
     def help_width(self) -> int:
         return self.px(self.options_right() - 16 - OPTION_W - 12 - 700)
 
-    def help_lines(self) -> int:
-        return 2 if self.option_row() >= 66 else 1
+    def option_rows(self) -> list[tuple[float, float, int]]:
+        """(design y, design height, help lines) of each shown option's row.  Every row
+        first gets up to two lines of description; the room left then goes, a line at a
+        time, to the descriptions still cut (up to four lines each).  When even two
+        lines each do not fit, every row is as tall as :meth:`option_row` allows (one or
+        two lines), as before."""
+        options = self.visible_options()
+        face = font(self.px(14))
+        line = face.get_linesize() / self.app.scale
+        needed = [min(4, max(1, len(wrap(face, _(o.help) if o.help else "", self.help_width()))))
+                  for o in options]
+        room = self.dh - 90 - 120
+
+        def height(lines: int) -> float:
+            return max(MIN_OPTION_ROW, 28 + lines * line + 6)
+        lines = [min(2, n) for n in needed]
+        if sum(height(n) for n in lines) > room:
+            row = self.option_row()
+            return [(120 + i * row, row, 2 if row >= 66 else 1) for i in range(len(options))]
+        while True:
+            spare = room - sum(height(n) for n in lines)
+            short = [i for i in range(len(options)) if lines[i] < needed[i]
+                     and height(lines[i] + 1) - height(lines[i]) <= spare]
+            if not short:
+                break
+            lines[min(short, key=lambda i: needed[i] - lines[i])] += 1     # the nearest to whole first
+        tops = [120 + sum(height(n) for n in lines[:i]) for i in range(len(lines))]
+        return [(y, height(n), n) for y, n in zip(tops, lines)]
+
+    def help_lines(self, option=None) -> int:
+        """Lines of description ``option``'s row shows (without one: the fewest any row shows)."""
+        rows = self.option_rows()
+        if option is None:
+            return min((lines for _y, _h, lines in rows), default=2)
+        names = [o.name for o in self.visible_options()]
+        return rows[names.index(option.name)][2] if option.name in names else 1
 
     def help_is_cut(self, option) -> bool:
         """True when the option's description needs more lines than its row shows."""
-        return len(wrap(font(self.px(14)), option.help, self.help_width())) > self.help_lines()
+        return len(wrap(font(self.px(14)), _(option.help), self.help_width())) > self.help_lines(option)
 
     def options_right(self) -> float:
         """Right edge of the options panel (kept near its labels on very wide windows)."""
@@ -611,9 +644,8 @@ class NewMatchScene(Scene):
             y += self.px(6)
         offered = self.visible_options()
         help_face = font(self.px(14))
-        for index, option in enumerate(offered):
-            y = 120 + index * self.option_row()
-            if y + self.option_row() > self.dh - 90:
+        for index, (option, (y, row, lines)) in enumerate(zip(offered, self.option_rows())):
+            if y + row > self.dh - 90:
                 hidden = len(offered) - index
                 self.draw_text(surface, ngettext("{n} more option: use the command line",
                                                  "{n} more options: use the command line", hidden).format(n=hidden),
@@ -623,7 +655,7 @@ class NewMatchScene(Scene):
             self.draw_text(surface, option_label(option), (self.px(700), self.px(y + 2)), 18, theme.text,
                            bold=True, max_width=width)
             line_y = self.px(y + 28)
-            for line in wrap(help_face, _(option.help) if option.help else "", width, self.help_lines()):
+            for line in wrap(help_face, _(option.help) if option.help else "", width, lines):
                 surface.blit(help_face.render(line, True, theme.muted), (self.px(700), line_y))
                 line_y += help_face.get_linesize()
 

@@ -28,7 +28,7 @@ from pathlib import Path
 import pygame
 
 from games.render import BoardView, contrast_text, elide, font, mix
-from runner.i18n import _
+from runner.i18n import _, ngettext
 from runner.live import EventFollower, LiveMatch
 from ui.game_texts import rules_text
 from ui.scene import Scene
@@ -48,6 +48,9 @@ TOAST_SECONDS = 3.0
 #: Bytes of rendered words kept for reuse (clocks and counters change, so the cache is
 #: emptied when full rather than kept growing).
 TEXT_CACHE_BYTES = 6 << 20
+#: The smallest type projected, in units of a 1080-pixel-high screen (readable from the
+#: back of a room); a name too long for its place is written smaller down to this, then cut.
+MIN_TEXT = 24
 
 
 def board_view(coordinates: bool) -> BoardView:
@@ -71,7 +74,7 @@ class Playback:
         self.state = match.initial.clone() if match.initial is not None else None
         self.renderer = make_renderer(match.plugin, match.game, match.options, match.names, theme)
         self.ended_at: float | None = None
-        self.view = board_view(True)
+        self.view = board_view(False)      # the boards' own coordinates are small print
 
     @property
     def ended(self) -> bool:
@@ -407,12 +410,22 @@ class ProjectionScene(Scene):
 
     def text(self, surface, text: str, pos, size: float, colour, bold: bool = False,
              width: int | None = None, align: str = "left", mono: bool = False) -> pygame.Rect:
-        """Blit one line at ``size`` units (cached: a projection draws the same words for hours)."""
-        pixels = self.u(size)
+        """Blit one line at ``size`` units, never under :data:`MIN_TEXT`; with ``width``, a
+        line too long is written smaller (down to the minimum), then cut (cached: a
+        projection draws the same words for hours)."""
+        pixels = self.u(max(size, MIN_TEXT))
         key = (text, pixels, bold, mono, colour, width)
         image = self._text.get(key)
         if image is None:
             face = font(pixels, bold=bold, mono=mono)
+            wide = face.size(text)[0]
+            if width and wide > width:
+                smallest = self.u(MIN_TEXT)
+                pixels = max(smallest, min(pixels - 1, int(pixels * width / wide)))
+                face = font(pixels, bold=bold, mono=mono)
+                while pixels > smallest and face.size(text)[0] > width:
+                    pixels -= 1
+                    face = font(pixels, bold=bold, mono=mono)
             shown = elide(face, text, width) if width and face.size(text)[0] > width else text
             image = face.render(shown, True, colour)
             size = image.get_width() * image.get_height() * image.get_bytesize()
@@ -425,6 +438,13 @@ class ProjectionScene(Scene):
         setattr(rect, {"left": "topleft", "right": "topright", "center": "midtop"}[align], pos)
         surface.blit(image, rect)
         return rect
+
+    def fit_units(self, text: str, size: float, width: int, bold: bool = False) -> float:
+        """The largest size in units, from ``size`` down to :data:`MIN_TEXT`, at which
+        ``text`` fits ``width`` pixels (the minimum when none does)."""
+        while size > MIN_TEXT and font(self.u(size), bold=bold).size(text)[0] > width:
+            size = max(MIN_TEXT, size - 2)
+        return size
 
     def colour_of(self, playback: Playback, seat: int):
         """A seat's colour as its board draws it (the colour players are known by)."""
@@ -474,11 +494,11 @@ class ProjectionScene(Scene):
         width = surface.get_width()
         event = self.follower.event
         name = str(event.get("name") or self.folder.name)
-        matches = self.follower.standings.get("matches") if isinstance(self.follower.standings, dict) else {}
-        played, planned = (matches.get("played"), matches.get("planned")) if isinstance(matches, dict) else (0, 0)
-        right = ""
-        if isinstance(played, int) and isinstance(planned, int):
-            right = _("{played} of {planned} matches").format(played=played, planned=planned)
+        played, planned = self.follower.counts()
+        running = len(self.follower.running())
+        right = _("{played} of {planned} matches").format(played=played, planned=planned) if planned else ""
+        if running and planned:
+            right += " · " + ngettext("{n} playing", "{n} playing", running).format(n=running)
         right_rect = self.text(surface, right, (width - self.u(40), self.u(30)), 38, theme.muted,
                                align="right")
         self.text(surface, name, (self.u(40), self.u(20)), 56, theme.text, bold=True,
@@ -590,11 +610,14 @@ class ProjectionScene(Scene):
         for i, match in enumerate(matches):
             cell = pygame.Rect(area.left + i * (width + gap), area.top, width, area.height)
             renderer = self._thumb_renderer(match)
-            board = pygame.Rect(cell.left, cell.top, cell.width, cell.height - self.u(40))
+            caption = caption_lines(match.names, lambda text: self.fit_units(text, 26, cell.width) > MIN_TEXT
+                                    or font(self.u(MIN_TEXT)).size(text)[0] <= cell.width)
+            board = pygame.Rect(cell.left, cell.top, cell.width, cell.height - self.u(40) * len(caption))
             if match.state is not None:
                 safe_draw(renderer, surface, board, match.state, board_view(False))
-            self.text(surface, " – ".join(match.names), (cell.centerx, board.bottom + self.u(4)), 26,
-                      theme.muted, align="center", width=cell.width)
+            for row, line in enumerate(caption):         # two lines, smaller, then cut
+                self.text(surface, line, (cell.centerx, board.bottom + self.u(4 + 36 * row)), 26,
+                          theme.muted, align="center", width=cell.width)
 
     def _thumb_renderer(self, match: LiveMatch):
         renderer = getattr(match, "_projection_renderer", None)
@@ -684,11 +707,12 @@ class ProjectionScene(Scene):
         theme = self.app.theme
         x = rect.left
         share = rect.width // max(1, len(names))
-        for i, name in enumerate(names):
+        size = min((self.fit_units(name, 60, share - self.u(90), bold=True) for name in names), default=60)
+        for i, name in enumerate(names):             # one size for all: the longest name's
             chip = pygame.Rect(x, rect.top + self.u(12), self.u(26), self.u(56))
             pygame.draw.rect(surface, theme.seats[i % len(theme.seats)], chip, border_radius=self.u(7))
-            self.text(surface, name, (chip.right + self.u(16), rect.top), 60, theme.text, bold=True,
-                      width=share - self.u(90))
+            self.text(surface, name, (chip.right + self.u(16), rect.top + self.u(60 - size) // 2), size,
+                      theme.text, bold=True, width=share - self.u(90))
             x += share
 
     def draw_waiting(self, surface, body: pygame.Rect) -> None:
@@ -770,6 +794,16 @@ class ProjectionScene(Scene):
             y += line
 
 
+def caption_lines(names: list[str], fits) -> list[str]:
+    """A match's names as one line when ``fits`` says it does, else two (the first half
+    of the names, then the rest)."""
+    whole = " – ".join(names)
+    if fits(whole) or len(names) < 2:
+        return [whole]
+    half = (len(names) + 1) // 2
+    return [" – ".join(names[:half]), " – ".join(names[half:])]
+
+
 def _clock(seconds: float) -> str:
     seconds = int(seconds + 0.5)
     return f"{seconds // 60}:{seconds % 60:02d}"
@@ -819,9 +853,9 @@ def open_projection(args, request) -> "object":
     from ui.scenes.tournament import TournamentScene
     from ui.settings import load_settings
     settings = load_settings()
-    windowed = getattr(request, "windowed", False)
-    app = App(settings, size=parse_window_size(getattr(args, "size", None)), fullscreen=not windowed,
-              display=request.display)
+    size = parse_window_size(getattr(args, "size", None))     # `arena --size WxH project` or `project --size`
+    windowed = getattr(request, "windowed", False) or size is not None
+    app = App(settings, size=size, fullscreen=not windowed, display=request.display)
     app.push(HomeScene(app))
     app.push(TournamentScene(app, request.folder, request.thread, request.log, request.error))
     app.push(ProjectionScene(app, request.folder, request.thread))

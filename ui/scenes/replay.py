@@ -24,7 +24,7 @@ from runner import paths
 from runner.records import SUFFIX as RECORD_SUFFIX
 from games.fileio import atomic_write
 from runner.exports import export_formats, export_text
-from runner.i18n import N_, _
+from runner.i18n import N_, _, ngettext
 from ui.boards import make_renderer
 from ui.game_texts import game_text, rules_text
 from ui.panels import PlayerLine, clock_texts, seat_score, result_text
@@ -104,8 +104,16 @@ class ReplayScene(Scene):
     def open_dialog(self) -> None:
         if self.dialog is not None:
             return
+        from runner.paths import records_dir
+        from ui.scenes.home import sample_records
+        samples = sample_records()
         start = Path(self.path).parent if self.path else _records_folder()
-        self.dialog = file_dialog(self, _("Open a record"), start)
+        if not self.path and not records_dir().is_dir() and samples:
+            start = samples[0].parent                    # no records yet: the samples first
+        shortcuts = [(_("Recent records"), _records_folder())]
+        if samples:
+            shortcuts.append((_("Sample records"), samples[0].parent))
+        self.dialog = file_dialog(self, _("Open a record"), start, shortcuts=shortcuts)
 
     def teardown(self) -> None:
         if self.dialog is not None:
@@ -447,7 +455,7 @@ class ReplayView(BoardScene):
         return self.animation_wake(wake)
 
     def update(self, dt: float) -> bool:
-        frame_due = self.tick_animation(dt)
+        frame_due = self.tick_animation(dt) | self.fit_status()
         if self.tool is not None and self.tool.update():
             frame_due = True
         if not self.playing:
@@ -634,7 +642,8 @@ class ReplayView(BoardScene):
             states = self.replay.states
             regions = self.board_regions(board, states[self.index - 1], states[self.index])
             groups = outline_regions(surface, board.topleft, regions, DIFF_COLOUR, width)
-            legend.append((DIFF_COLOUR, _("changed on turn {n}: {k} places").format(n=self.index, k=groups)))
+            legend.append((DIFF_COLOUR, ngettext("changed on turn {n}: {k} place", "changed on turn {n}: {k} places",
+                                                  groups).format(n=self.index, k=groups)))
         rerun = self.rerun_shown
         if rerun is not None and rerun.turn == self.index:
             before = self.replay.states[self.index - 1]
@@ -692,14 +701,28 @@ class ReplayView(BoardScene):
             self._rerun_picture = cached
         return cached[1]
 
+    def legend_lines(self) -> int:
+        """Lines the overlay's legend may take: the diff's, a re-run's two."""
+        return (1 if self.show_diff else 0) + (2 if self.rerun_shown is not None else 0)
+
+    def banner_height(self) -> int:
+        """A strip above the board for the legend while the diff or a re-run is on, so
+        that it covers neither the board nor its coordinates.  It depends on what is
+        switched on, not on the turn shown: the board keeps its size while stepping."""
+        lines = self.legend_lines()
+        if not lines:
+            return 0
+        return lines * font(self.px(16), bold=True).get_linesize() + 2 * self.px(4)
+
     def draw_legend(self, surface: pygame.Surface, board: pygame.Rect, items: list[tuple[tuple, str]]) -> None:
-        """Swatch and text lines in the board's top-left corner, on a panel."""
+        """Swatch and text lines in the strip above the board, on a panel."""
         face = font(self.px(16), bold=True)
-        pad, box = self.px(6), self.px(14)
-        texts = [elide(face, text, board.width // 2) for _colour, text in items]
+        pad, box = self.px(4), self.px(14)
+        texts = [elide(face, text, board.width - box - 3 * pad) for _colour, text in items]
         width = max(face.size(t)[0] for t in texts) + box + 3 * pad
         height = len(texts) * face.get_linesize() + 2 * pad
-        panel = pygame.Rect(board.x + pad, board.y + pad, width, height)
+        top = board.y - self.banner_height() - self.px(8) if self.banner_height() else board.y + pad
+        panel = pygame.Rect(board.x, top, width, height)
         self.legend_rect = panel
         pygame.draw.rect(surface, self.app.theme.panel, panel, border_radius=self.px(6))
         pygame.draw.rect(surface, self.app.theme.muted, panel, 1, border_radius=self.px(6))

@@ -51,10 +51,22 @@ class ScaledFileDialog(UIFileDialog):
     is in fixed pixels: on a 4K window the path line and the buttons were cut off)."""
 
     scale = 1.0
+    #: (label, folder) buttons at the bottom left that jump to a folder ("Sample records").
+    shortcuts: tuple = ()
 
     def _setup_ui_elements(self):
         super()._setup_ui_elements()
         s = self.scale
+        self.shortcut_buttons = {}
+        x = 10
+        for label, folder in self.shortcuts:
+            width = round(self.ui_manager.get_theme().get_font(["button"]).size(label)[0] / s) + 24
+            button = pygame_gui.elements.UIButton(
+                pygame.Rect(round(x * s), round(-42 * s), round(width * s), round(32 * s)), label,
+                manager=self.ui_manager, container=self, tool_tip_text=str(folder),
+                anchors={"left": "left", "right": "left", "top": "bottom", "bottom": "bottom"})
+            self.shortcut_buttons[button] = Path(folder)
+            x += width + 8
         if s == 1:
             return
         for button, width in ((self.cancel_button, 100), (self.ok_button, 70)):
@@ -71,13 +83,22 @@ class ScaledFileDialog(UIFileDialog):
         self.file_selection_list.set_dimensions((width - round(20 * s), height - round(130 * s)))
 
 
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.shortcut_buttons:
+            self._change_directory_path(self.shortcut_buttons[event.ui_element])
+            return True
+        return super().process_event(event)
+
+
 def file_dialog(view, title: str, start: Path, pick_dirs: bool = False,
-                existing: bool = True) -> UIFileDialog:
-    """pygame_gui's file dialog, centred and sized for the window, its widgets scaled."""
+                existing: bool = True, shortcuts: tuple = ()) -> UIFileDialog:
+    """pygame_gui's file dialog, centred and sized for the window, its widgets scaled;
+    ``shortcuts``: (label, folder) buttons that open a folder in one click."""
     size = view.app.size
     rect = pygame.Rect(0, 0, min(view.px(800), size[0] - 40), min(view.px(580), size[1] - 40))
     rect.center = (size[0] // 2, size[1] // 2)
-    dialog_class = type("ScaledFileDialog", (ScaledFileDialog,), {"scale": view.app.scale})
+    dialog_class = type("ScaledFileDialog", (ScaledFileDialog,), {"scale": view.app.scale,
+                                                                  "shortcuts": tuple(shortcuts)})
     return dialog_class(rect, view.app.manager, window_title=title, initial_file_path=str(start),
                         allow_picking_directories=pick_dirs, allow_existing_files_only=existing)
 

@@ -7,7 +7,7 @@ import pygame_gui
 from games.render import font, wrap
 from runner.i18n import LANGUAGES, N_, _, language
 from ui.scene import Scene, is_pressed
-from ui.settings import MAX_NAMES, THEME_NAMES, WINDOW_SIZES
+from ui.settings import MAX_NAMES, THEME_NAMES, WINDOW_SIZES, is_default_name
 
 ROW = 52
 #: What the theme and on/off menus show, by the value they stand for.
@@ -26,7 +26,7 @@ def notation_choices() -> list[tuple[str, str, tuple[str, ...]]]:
         except Exception:          # a game without a renderer has only its plain texts
             continue
         if len(names) > 1:
-            choices.append((plugin.name, _(game_title(plugin.name)), names))
+            choices.append((plugin.name, game_title(plugin.name), names))   # translated where shown
     return choices
 
 
@@ -40,7 +40,7 @@ class SettingsScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         s = app.settings
-        self.names = [s.name(i) for i in range(MAX_NAMES)]     # a default name in this language
+        self.names = [s.given_name(i) for i in range(MAX_NAMES)]   # "" for a default: shown as a hint
         self.theme = s.theme
         self.window_size = tuple(s.window_size)
         self.fullscreen = s.fullscreen
@@ -76,7 +76,7 @@ class SettingsScene(Scene):
         y += ROW
         self.notation_menus = {}
         for game, title, names in self.notation_games:
-            self.label(self.rect(x_label, y, 240, 40), _("{game} notation").format(game=title))
+            self.label(self.rect(x_label, y, 240, 40), _("{game} notation").format(game=_(title)))
             menu = self.dropdown(self.rect(x_field, y, 260, 40), names, self.notations[game])
             self.notation_menus[menu] = game
             y += ROW
@@ -87,7 +87,8 @@ class SettingsScene(Scene):
         self.name_entries = []
         for index in range(MAX_NAMES):
             self.label(self.rect(x_label, y, 240, 40), _("Seat {n}").format(n=index + 1))
-            entry = self.entry(self.rect(x_field, y, 360, 40), self.names[index])
+            entry = self.entry(self.rect(x_field, y, 360, 40), self.names[index],
+                               _("Player {n}").format(n=index + 1))     # the default, in this language
             entry.set_text_length_limit(40)
             self.name_entries.append(entry)
             y += ROW
@@ -98,7 +99,8 @@ class SettingsScene(Scene):
                                         enabled=bool(count) and not self.clear_recent)
         self.apply_button = self.button(self.rect(self.dw - 40 - 200, self.dh - 72, 200, 52),
                                         _("Apply"), cls="@accent")
-        self.message_label = self.label(self.rect(x_label, self.dh - 66, self.dw - 320, 40),
+        message_x = x_label + 340                  # beside Clear recent records, which may reach down here
+        self.message_label = self.label(self.rect(message_x, self.dh - 66, self.dw - 40 - 200 - 20 - message_x, 40),
                                         self.message or " ", cls="@muted")
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -159,8 +161,8 @@ class SettingsScene(Scene):
     def apply(self) -> None:
         """Save, then apply what shows now: the theme and (when windowed) the window size."""
         s = self.app.settings
-        s.names = [n if n and n != _("Player {n}").format(n=i + 1) else f"Player {i + 1}"
-                   for i, n in enumerate(self.names)]         # defaults kept in English: any language
+        s.names = [f"Player {i + 1}" if is_default_name(n, i) else n      # a default stays a default,
+                   for i, n in enumerate(self.names)]                    # in any language
         language_changed = self.language != language()
         s.language = self.language
         theme_changed = s.theme != self.theme
@@ -176,6 +178,7 @@ class SettingsScene(Scene):
         if resized:
             self.app.windowed_size = self.window_size
             self.app.window = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+            self.app.keep_on_display()
             self.app.window_resized()
         if language_changed:
             self.app.set_language(self.language)      # rebuilds this form in the new language

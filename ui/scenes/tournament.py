@@ -36,9 +36,16 @@ class TournamentScene(Scene):
         self.table: dict = {}
         self.stamp: float | None = None
         self.since = REFRESH
+        from runner.live import EventFollower
+        #: The folder's event.json and live/schedule.json: the event's name, the matches
+        #: playing and next, from the first second (standings come every few seconds).
+        self.follower = EventFollower(self.folder)
+
+    def title_name(self) -> str:
+        return str(self.table.get("event") or self.follower.event.get("name") or self.folder.name)
 
     def layout(self) -> None:
-        name = self.table.get("event") or self.folder.name
+        name = self.title_name()
         self.top_bar(_("Tournament: {name}").format(name=name), right=self.dw - 200)
         self.project_button = self.button(self.rect(self.dw - 180, 12, 164, 44), _("Project"),
                                           tooltip=_("Show the event fullscreen for a room: live "
@@ -62,16 +69,23 @@ class TournamentScene(Scene):
 
     def enter(self) -> None:
         self.read()
+        self.follower.poll(0.0)
         super().enter()
+
+    def exit(self) -> None:
+        self.follower.close()
+        super().exit()
 
     def update(self, dt: float) -> bool:
         self.since += dt
         if self.since < REFRESH:
             return False
         self.since = 0.0
-        title = self.table.get("event")
+        title = self.title_name()
         changed = self.read()
-        if changed and self.table.get("event") != title:
+        snap = self.follower.poll(0.0)
+        changed = changed or snap.matches_changed or bool(snap.new_results)
+        if self.title_name() != title:
             self.relayout()
         return changed or self.running()
 
@@ -101,13 +115,18 @@ class TournamentScene(Scene):
 
     def rows(self) -> list[dict]:
         out = []
-        for row in self.table.get("standings", []):
-            if "elo" in row:
+        table = self.table.get("standings", [])
+        # One kind of rating down the column (Elo when the table has it, else OpenSkill's
+        # mu ± sigma), and none for an entrant who has not played: "+0 ± 482" beside
+        # "25.0 ± 8.3" read as figures when they are only priors.
+        kind = "elo" if any("elo" in r for r in table) else "mu" if any("mu" in r for r in table) else None
+        for row in table:
+            if not row.get("played") or kind not in row:
+                rating = "—" if kind else ""
+            elif kind == "elo":
                 rating = f"{row['elo']:+.0f} ± {row['elo_error']:.0f}"
-            elif "mu" in row:
-                rating = f"{row['mu']:.1f} ± {row['sigma']:.1f}"
             else:
-                rating = ""
+                rating = f"{row['mu']:.1f} ± {row['sigma']:.1f}"
             out.append({"rank": str(row.get("rank", "")), "name": row.get("name", ""),
                         "played": str(row.get("played", 0)), "points": _number(row.get("points", 0)),
                         "score": _number(row.get("score", 0)),
@@ -116,10 +135,14 @@ class TournamentScene(Scene):
         return out
 
     def status(self) -> str:
+        played, planned = self.follower.counts()
         matches = self.table.get("matches", {})
-        text = (f"{self.table.get('game', '')} · {self.table.get('format', '')} · "
-                + _("{played} of {planned} matches").format(played=matches.get("played", 0),
-                                                            planned=matches.get("planned", "?")))
+        played, planned = max(played, matches.get("played", 0) or 0), max(planned, matches.get("planned", 0) or 0)
+        event = self.follower.event
+        game = self.table.get("game") or event.get("game", "")
+        fmt = self.table.get("format") or event.get("format", "")
+        text = (f"{game} · {fmt} · " if game else "") + (
+            _("{played} of {planned} matches").format(played=played, planned=planned) if planned else "")
         if self.running():
             text += _(" · running")
         if "sprt" in self.table:
@@ -135,8 +158,10 @@ class TournamentScene(Scene):
         left = self.px(24)
         width = min(self.px(1232), surface.get_width() - 2 * left)
         if not self.table:
-            self.draw_text(surface, _("Waiting for the first standings ..."), (left, self.px(90)), 22,
-                           theme.muted)
+            self.draw_text(surface, self.status(), (left, self.px(72)), 18, theme.muted, max_width=width)
+            y = self.draw_schedule(surface, left, self.px(108), width)
+            if y == self.px(108):
+                self.draw_text(surface, _("Waiting for the first standings ..."), (left, y), 22, theme.muted)
             return
         self.draw_text(surface, self.status(), (left, self.px(72)), 18, theme.muted,
                        max_width=width)
@@ -168,6 +193,38 @@ class TournamentScene(Scene):
         for text in self.log[-4:]:
             self.draw_text(surface, text, (left, y), 16, theme.muted, mono=True, max_width=width)
             y += self.px(26)
+
+
+    def schedule_lines(self) -> list[tuple[str, bool]]:
+        """(text, playing) lines: the matches playing now (with their turn) and the next
+        ones, from ``live/schedule.json`` and the live records."""
+        lines = []
+        schedule = self.follower.schedule
+        live = {m.id: m for m in self.follower.running()}
+        for key, playing in (("running", True), ("next", False)):
+            entries = schedule.get(key) if isinstance(schedule.get(key), list) else []
+            for entry in entries:
+                if not isinstance(entry, dict) or not isinstance(entry.get("contestants"), list):
+                    continue
+                names = " vs ".join(str(n) for n in entry["contestants"])
+                match = live.get(str(entry.get("id")))
+                turns = len(match.turns) if match is not None else 0
+                text = (_("Playing: {names} · turn {n}").format(names=names, n=turns) if playing
+                        else _("Next: {names}").format(names=names))
+                lines.append((text, playing))
+        return lines
+
+    def draw_schedule(self, surface: pygame.Surface, left: int, y: int, width: int) -> int:
+        """The schedule lines from ``y`` down; the y below them."""
+        theme = self.app.theme
+        bottom = surface.get_height() - self.px(130)
+        for text, playing in self.schedule_lines():
+            if y + self.px(30) > bottom:
+                break
+            self.draw_text(surface, text, (left, y), 20, theme.text if playing else theme.muted,
+                           bold=playing, max_width=width)
+            y += self.px(30)
+        return y
 
 
 def _number(value) -> str:
