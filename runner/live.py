@@ -213,7 +213,7 @@ class LiveMatch:
                 game = plugin.new_game()
                 options, _ = load_option_files(plugin, game, header["options"])
                 initial = game.new_initial_state(options, header["seed"])
-            except (ArenaError, KeyError, TypeError, ValueError) as exc:
+            except (ArenaError, KeyError, TypeError, ValueError, OSError, RecursionError) as exc:
                 raise RecordFormatError(where, 1, f"a known game with options it starts from ({exc})") from None
             self.header, self.plugin, self.game, self.options = header, plugin, game, options
             self.initial, self.state = initial, initial.clone()

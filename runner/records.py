@@ -178,7 +178,8 @@ def read_arena_record(text: str, path: str) -> Replay:
     try:
         options, _ = load_option_files(plugin, game, header["options"])
         state = game.new_initial_state(options, header["seed"])
-    except (ArenaError, KeyError, TypeError, ValueError) as exc:
+    except (ArenaError, KeyError, TypeError, ValueError, OSError, RecursionError) as exc:
+        # OSError: an option naming a file by a name the system refuses (ENAMETOOLONG)
         raise RecordFormatError(path, 1, f"options and a seed the game starts from ({exc})") from None
     seats = game.seats_for(options)
     states, turns, outcome, outcome_line = [state.clone()], [], None, None

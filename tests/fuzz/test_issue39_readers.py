@@ -248,3 +248,13 @@ def test_a_report_json_contradicting_the_mate_in_its_report_txt_is_refused(tmp_p
     with pytest.raises(RecordFormatError) as caught:
         open_replay(tmp_path / "REPORT.TXT")
     assert caught.value.path == str(sidecar) and "not 0-1" in caught.value.expected
+
+
+def test_an_option_naming_a_file_by_a_name_too_long_is_refused(tmp_path):
+    """Found by the fuzz at 3,000 examples: a Crossed Words record whose dictionary
+    option is a name over 255 bytes (OSError ENAMETOOLONG when it is looked up)."""
+    lines = lines_of("crosswords-sample.arena.jsonl")
+    header = json.loads(lines[0])
+    header["options"]["dictionary"] = "d" * 5000
+    refused(write(tmp_path, "c.arena.jsonl", "\n".join([json.dumps(header)] + lines[1:]) + "\n"), 1,
+            "options and a seed")
