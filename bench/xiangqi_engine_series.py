@@ -246,12 +246,29 @@ def strength_series(first: str, second: str, openings: int, seconds: int, option
     (``--skip``) plays the same games as one run.  With ``keep``, each game's folder (its
     record, PGN and report) stays in ``keep/opening-NN-red`` or ``-black`` (the first
     seat's colour)."""
-    points, games, tally, colour_points = 0.0, 0, collections.Counter(), [0.0, 0.0]
-    colour_games = [0, 0]
-    first_seconds: list[float] = []
-    searches: list[tuple[int, float]] = []
-    not_played: list[str] = []
-    quiet_rate, is_bot = None, False
+    try:
+        played = _play_series(first, second, openings, seconds, options, skip, keep)
+    except KeyboardInterrupt:       # Ctrl-C (or kill -INT): the games finished so far still count
+        played = _SERIES_SO_FAR
+        print(f"stopped after {played['games']} games played: the summary covers those", flush=True)
+    print(series_summary(first, second, played["points"], played["games"], played["tally"],
+                         played["colour_points"], played["colour_games"], played["not_played"],
+                         played["searches"], played["quiet_rate"], played["is_bot"]), flush=True)
+    print(f"first seat's time a move: {time_summary(played['first_seconds'], move_limit)}", flush=True)
+
+
+#: The running series' tallies, kept here so that an interrupted series can still report.
+_SERIES_SO_FAR: dict = {}
+
+
+def _play_series(first: str, second: str, openings: int, seconds: int, options: dict, skip: int,
+                 keep: Path | None) -> dict:
+    """Play the games of :func:`strength_series`, printing each; return the tallies."""
+    tallies = _SERIES_SO_FAR
+    tallies.clear()
+    tallies.update(points=0.0, games=0, tally=collections.Counter(), colour_points=[0.0, 0.0],
+                   colour_games=[0, 0], first_seconds=[], searches=[], not_played=[], quiet_rate=None,
+                   is_bot=False)
     for index, (name, moves) in list(enumerate(OPENINGS))[skip:skip + openings]:
         for first_plays_red in (True, False):
             bottom, top = (first, second) if first_plays_red else (second, first)
@@ -265,27 +282,25 @@ def strength_series(first: str, second: str, openings: int, seconds: int, option
                 first_seat = 0 if first_plays_red else 1
                 why = unplayed_reason(match, outcome)
                 if why is not None:
-                    not_played.append(why)
+                    tallies["not_played"].append(why)
                     print(f"{label}NOT PLAYED, left out: {why} [{machine_load()}]", flush=True)
                     continue
-                quiet_rate, is_bot = quiet_rate_of(match.seats[first_seat])
+                tallies["quiet_rate"], tallies["is_bot"] = quiet_rate_of(match.seats[first_seat])
                 game_searches = seat_search(match, first_seat)
-                searches += game_searches
-                first_seconds += move_seconds(match, first_seat)
+                tallies["searches"] += game_searches
+                tallies["first_seconds"] += move_seconds(match, first_seat)
                 score = 0.5 if not outcome.winners else 1.0 if outcome.winners[0] == first_seat else 0.0
-                points += score
-                games += 1
-                colour_points[first_seat] += score
-                colour_games[first_seat] += 1
-                tally[{1.0: "wins", 0.5: "draws", 0.0: "losses"}[score]] += 1
+                tallies["points"] += score
+                tallies["games"] += 1
+                tallies["colour_points"][first_seat] += score
+                tallies["colour_games"][first_seat] += 1
+                tallies["tally"][{1.0: "wins", 0.5: "draws", 0.0: "losses"}[score]] += 1
                 nodes = median(n for n, _ in game_searches)
                 print(f"{label}{outcome.result_text()} {outcome.reason.value} after {len(match.states[-1].moves)} "
                       f"half-moves ({outcome.detail}) -> {score} [{time.perf_counter() - started:.0f} s; "
                       f"first seat {'?' if nodes is None else f'{nodes:,.0f}'} nodes a move; {machine_load()}]",
                       flush=True)
-    print(series_summary(first, second, points, games, tally, colour_points, colour_games, not_played,
-                         searches, quiet_rate, is_bot), flush=True)
-    print(f"first seat's time a move: {time_summary(first_seconds, move_limit)}", flush=True)
+    return tallies
 
 
 def quiet_rate_of(seat) -> tuple[float | None, bool]:
