@@ -131,6 +131,7 @@ import argparse
 import collections
 import contextlib
 import re
+import signal
 import time
 import sys
 import tempfile
@@ -246,10 +247,15 @@ def strength_series(first: str, second: str, openings: int, seconds: int, option
     (``--skip``) plays the same games as one run.  With ``keep``, each game's folder (its
     record, PGN and report) stays in ``keep/opening-NN-red`` or ``-black`` (the first
     seat's colour)."""
+    # Ctrl-C (kill -INT) stops the series after the game in progress, whose moves it does
+    # not disturb: raised inside a bot's compiled search it would end that game as the
+    # bot's crash.  The summary then covers the games played.
+    previous = signal.signal(signal.SIGINT, _stop_after_this_game)
     try:
         played = _play_series(first, second, openings, seconds, options, skip, keep)
-    except KeyboardInterrupt:       # Ctrl-C (or kill -INT): the games finished so far still count
-        played = _SERIES_SO_FAR
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if _STOP_REQUESTED:
         print(f"stopped after {played['games']} games played: the summary covers those", flush=True)
     print(series_summary(first, second, played["points"], played["games"], played["tally"],
                          played["colour_points"], played["colour_games"], played["not_played"],
@@ -257,8 +263,14 @@ def strength_series(first: str, second: str, openings: int, seconds: int, option
     print(f"first seat's time a move: {time_summary(played['first_seconds'], move_limit)}", flush=True)
 
 
-#: The running series' tallies, kept here so that an interrupted series can still report.
+#: The running series' tallies.
 _SERIES_SO_FAR: dict = {}
+_STOP_REQUESTED: list[bool] = []
+
+
+def _stop_after_this_game(signum, frame) -> None:
+    _STOP_REQUESTED.append(True)
+    print("stopping after the game in progress", flush=True)
 
 
 def _play_series(first: str, second: str, openings: int, seconds: int, options: dict, skip: int,
@@ -269,8 +281,11 @@ def _play_series(first: str, second: str, openings: int, seconds: int, options: 
     tallies.update(points=0.0, games=0, tally=collections.Counter(), colour_points=[0.0, 0.0],
                    colour_games=[0, 0], first_seconds=[], searches=[], not_played=[], quiet_rate=None,
                    is_bot=False)
+    _STOP_REQUESTED.clear()
     for index, (name, moves) in list(enumerate(OPENINGS))[skip:skip + openings]:
         for first_plays_red in (True, False):
+            if _STOP_REQUESTED:
+                return tallies
             bottom, top = (first, second) if first_plays_red else (second, first)
             started = time.perf_counter()
             colour = "red" if first_plays_red else "black"

@@ -21,6 +21,14 @@ What differs, and why:
   the reference's is.
 * The clock is read every 256 nodes (compiled code reaches Python's clock through
   Numba's object mode, a few microseconds a look).
+* The leaf terms are computed afresh at each leaf rather than cached by key (the
+  reference's cache changes no score: the terms are a function of the position).
+* A line deeper than ``MAX_PLY`` - 2 plies (never reached in practice: the check
+  extension is the only way past the depth) is scored by its material and tables.
+* The tables (moves, piece values, evaluation weights) are frozen into the machine code
+  as constants, and Numba's cache only notices changes to this file; so the kernels
+  also freeze a digest of every table and constant (``TABLES_FINGERPRINT``), and a
+  cache whose digest differs from this process's is thrown away and recompiled.
 * Numba's disk cache cannot reload a recursive function whose recursive calls pass
   literal constants (the process crashes), so every argument of a recursive call here
   is computed from a parameter (``zero = ply - ply``); the cache-reload test in a fresh
@@ -760,8 +768,8 @@ def _search(mode, depth, alpha, beta, ply, evaluation, allow_null, checked, w):
     st[STOP] set when a limit was reached (the caller then drops everything)."""
     board, st, key, deadline, hkeys, hchecks, floors, killers, history, moves, keys = w[:11]
     tt_key, tt_data = w[11], w[12]
-    lines, sensitive, checking, value, order, delta_values, reductions = LINES_A, SENSITIVE_A, CHECKING_A, VALUE_A, ORDER_A, \
-        DELTA_A, REDUCTIONS_A
+    lines, sensitive, checking = LINES_A, SENSITIVE_A, CHECKING_A
+    value, order, delta_values, reductions = VALUE_A, ORDER_A, DELTA_A, REDUCTIONS_A
     zero = ply - ply                 # arguments of recursive calls must not be literals (see top)
     one = zero + 1
     quiesce_mode = zero + QUIESCE

@@ -109,6 +109,16 @@ def test_the_searches_stay_equal_with_the_table_kept_between_moves():
         state.apply({state.position.side: bot_module.move_text(expected[0])})
 
 
+def test_a_node_limit_stops_both_searches_at_the_same_node():
+    """``nodes=N`` ends both searches at the same node (they count alike), so a level-5
+    seat with a node budget plays the same move compiled or not."""
+    for position, keys, checks, quiet in _test_positions(12, seed=9):
+        reference, compiled = bot_module.Searcher(), fast_search.FastSearcher()
+        expected = reference.choose(position, keys, checks, quiet, None, nodes=4000)
+        assert compiled.choose(position, keys, checks, quiet, None, nodes=4000) == expected
+        assert compiled.nodes == reference.nodes and compiled.last_depth == reference.last_depth
+
+
 def test_a_node_limit_and_a_deadline_stop_the_compiled_search():
     position = Position.from_fen(START_FEN)[0]
     searcher = fast_search.FastSearcher()
