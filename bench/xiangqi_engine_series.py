@@ -97,6 +97,21 @@ under the same clock; for equal time, give both the same movetime::
     nice -n 5 python bench/xiangqi_engine_series.py --strength --openings 20 \
         --seat "bot:5 movetime=1000" --seat "ucci:$ARENA_ELEPHANTEYE movetime=1000"
 
+Equal time against ElephantEye (built from xqbase/eleeye with its makefile.sh, -O4, no
+opening book in its folder), 1 s a move each, 2026-11-28, with the compiled level 5
+(games/xiangqi/fast_search.py), on this 2-core machine shared with other jobs (load
+4.3-15.0, median 9), the bench niced 5 and the engine niced 10 by its seat::
+
+    nice -n 5 python bench/xiangqi_engine_series.py --strength --openings 20 \
+        --seat "bot:5 movetime=1000" --seat "ucci:ELEEYE.EXE movetime=1000"
+      22 games (openings 1-11, two runs: --skip 3 resumed the first, which a tool restart
+      killed after 7 games; a 23rd game, ended by my Ctrl-C raised inside the compiled
+      search as a "bot error", is left out and led to the stop-after-this-game handling):
+      11/22 = 50.0% [30.7%, 69.3%], +11 =0 -11, as Red 7/12, as Black 4/10.
+      Bot nodes a move (per game medians): median 311,000, 241,000-1,000,000: below half
+      the quiet 1,167,191 in 18 of 22 games, so this bench prints NO STRENGTH FIGURE for
+      it; the line is the record of games played under load, not the bot's strength.
+
 A series can be split to use several cores: ``--openings 16 --skip 0`` and
 ``--openings 16 --skip 16`` play the same 64 games as one run, in two halves.
 ``--keep DIR`` keeps each game's folder (the arena record, PGN and REPORT) in
