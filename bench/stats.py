@@ -69,6 +69,8 @@ def unplayed_reason(match, outcome) -> str | None:
     failed before it made a single move (it could not start, or never got through its
     handshake: "no uciok from the engine").  Such a "loss" measures the set-up, not the
     seat's strength, so a series leaves the game out and says how many it left out."""
+    if getattr(match, "not_played", False):          # the runner's own verdict, where it gives one
+        return f"a seat never started: {getattr(outcome, 'detail', '') or 'no handshake'}"
     error = getattr(match, "error", "")
     if error:
         return f"the referee failed: {error}"

@@ -15,7 +15,7 @@ def test_a_series_leaves_out_the_games_of_an_engine_that_never_started(monkeypat
     series.strength_series("bot:2 depth=1", f"uci:{sys.executable} {MUTE}", openings=1, seconds=-1,
                            options={})
     out = capsys.readouterr().out
-    assert out.count("NOT PLAYED, left out: seat") == 2 and "never started: no uciok from the engine" in out
+    assert out.count("NOT PLAYED, left out: ") == 2 and "never started" in out and "no uciok" in out
     assert "0 games played, 2 not played" in out and "NO STRENGTH FIGURE: no game was played" in out
     assert "score" not in out.split("not played", 1)[1]       # no 2/2 = 100% for the bot
 
