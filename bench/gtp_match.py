@@ -10,6 +10,15 @@ interval, and how the games ended (win, timeout, crash ...).
     python bench/gtp_match.py --a bot:5 --b "gtp:python tests/hex/gtp_engine.py" --games 20 --size 9
     python bench/gtp_match.py --a bot:5 --b "gtp:$ARENA_MOHEX" --games 40 --size 11 --time-total 20
 
+A game in which a seat never got through its start (an engine that refused
+``boardsize``, a program that could not start) or the referee failed is NOT PLAYED:
+left out of the table, which says how many and why (before, the first such game
+stopped the whole run).  Every game's line gives the built-in bot's playouts a move and
+the machine's load; the table gives the bot's median playouts a move and a second
+against what level 5 reaches on a quiet machine (bench/stats.py's ``QUIET_RATES``) and
+prints NO STRENGTH FIGURE when that fell below half (or when there is no quiet figure
+for the bot's build and size).
+
 ``--out DIR`` keeps every game's arena record, HEX.OUT and SGF in ``DIR/game-NNN/``;
 ``--a-plays 1`` (or 2) gives A the same colour in every game; ``--openings a3,c2,...``
 sets each listed first move on the board for a pair of games, A playing each colour
@@ -172,7 +181,8 @@ from pathlib import Path
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from bench.hex_game_review import dfpn_winners  # noqa: E402
-from bench.stats import wilson_interval  # noqa: E402
+from bench.stats import (QUIET_RATES, machine_load, median, search_effort,  # noqa: E402
+                         unplayed_reason, wilson_interval)
 from games.api import Termination  # noqa: E402
 from games.hex.notation import from_hexgui, to_hexgui  # noqa: E402
 from games.registry import plugin  # noqa: E402
@@ -194,22 +204,58 @@ def play_game(index: int, args, folder: Path) -> dict:
         "size": args.size, "swap": args.swap, "time_total": args.time_total,
         "time_per_move": args.time_per_move, "position": opening_position(index, args)})
     seats = [make_seat(spec, hex_plugin, seed + n) for n, spec in enumerate(specs)]
+    a_seat = 0 if a_first else 1
+    efforts: list[tuple[int, float]] = []
+    checked = next((n for n in (a_seat, 1 - a_seat) if track_bot_effort(seats[n], efforts)), None)
     record = default_record_path(folder, "hex") if args.out else None
     match = Match(hex_plugin, options, seats, seed=seed, record_path=record,
                   time_control=time_control_from_options(options),
                   workdir=None if args.out else folder, out_dir=folder if args.out else None)
     start = time.perf_counter()
     outcome = match.run()
-    if match.error:
-        raise SystemExit(f"game {index + 1}: {match.error}")
-    a_seat = 0 if a_first else 1
+    common = {"a_seat": a_seat, "seconds": time.perf_counter() - start, "effort": efforts,
+              "checked": None if checked is None else ("A" if checked == a_seat else "B"),
+              "quiet_rate": quiet_rate_of(seats[checked], args.size) if checked is not None else None}
+    why = unplayed_reason(match, outcome)
+    if why is not None:
+        return {**common, "not_played": why}
     solved = solved_crash(match, outcome)
-    return {"a_seat": a_seat, "won": outcome.winners == (a_seat,), "reason": outcome.reason.value,
+    return {**common, "won": outcome.winners == (a_seat,), "reason": outcome.reason.value,
             "loser": None if not outcome.winners else 1 - outcome.winners[0],
             "solved": None if solved is None else solved == a_seat,
-            "moves": len(match.turns), "seconds": time.perf_counter() - start,
+            "moves": len(match.turns),
             "opening": opening(match.states[0], match.states[-1].history),
             "a_time": match.time_used[a_seat], "b_time": match.time_used[1 - a_seat]}
+
+
+def track_bot_effort(seat, efforts: list) -> bool:
+    """When ``seat`` is a built-in Hex bot, note (playouts, seconds) of each move it
+    searches in ``efforts`` (the bot's answer does not carry them) and return True."""
+    bot = getattr(seat, "bot", None)
+    if bot is None or not hasattr(bot, "last_playouts"):
+        return False
+    ask = seat.ask
+
+    def counted(state, index, limit):
+        bot.last_playouts = 0             # a move played without a search (a swap) counts none
+        answer = ask(state, index, limit)
+        if answer.failure is None and bot.last_playouts:
+            efforts.append((bot.last_playouts, answer.elapsed))
+        return answer
+
+    seat.ask = counted
+    return True
+
+
+def quiet_rate_of(seat, size: int) -> float | None:
+    """Playouts a second the seat's bot reaches on a quiet machine at this size, when
+    bench/stats.py has the figure (level 5 compiled, 9x9 and 11x11)."""
+    from games.hex.mcts import HexSearch
+
+    bot = seat.bot
+    if getattr(bot, "level", 0) != 5 or getattr(bot, "search_class", HexSearch) is HexSearch:
+        return None
+    return QUIET_RATES.get(f"hex compiled {size}")
 
 
 def opening_position(index: int, args) -> str:
@@ -252,9 +298,29 @@ def solved_crash(match, outcome) -> int | None:
         return None
 
 
-def print_table(results: list[dict], args) -> None:
+def print_table(all_results: list[dict], args) -> None:
     print()
     print(f"A = {args.a}\nB = {args.b}")
+    results = [r for r in all_results if "not_played" not in r]
+    left_out = [r["not_played"] for r in all_results if "not_played" in r]
+    print(f"{len(results)} games played, {len(left_out)} not played (left out: a seat never started "
+          f"or the referee failed); {machine_load()}")
+    for why, count in collections.Counter(left_out).items():
+        print(f"  not played x{count}: {why}")
+    checked = [r for r in all_results if r.get("checked")]
+    allowed = bool(results)
+    if checked:
+        efforts = [effort for r in checked for effort in r["effort"]]
+        allowed_effort, line = search_effort(efforts, checked[-1]["quiet_rate"], unit="playouts")
+        print(f"{checked[-1]['checked']} (built-in bot) {line}")
+        allowed = allowed and allowed_effort
+    else:
+        print("(no seat reports its playouts: no effort check)")
+    if not allowed:
+        wins = sum(r["won"] for r in results)
+        print(f"A won {wins} of {len(results)} games played; NO STRENGTH FIGURE: "
+              + ("no game was played" if not results else "see the refusal above"), flush=True)
+        return
     print("A plays                  games  A wins  rate    95% interval     avg moves")
     for seat, label in ((0, "player 1 (first, cols)"), (1, "player 2 (rows)       "), (None, "either                ")):
         rows = [r for r in results if seat is None or r["a_seat"] == seat]
@@ -317,11 +383,16 @@ def main(argv=None) -> int:
             folder = Path(args.out or scratch) / f"game-{index + 1:03d}"
             result = play_game(index, args, folder)
             results.append(result)
-            print(f"[{index + 1}/{args.games} {time.time() - started:5.0f}s] A as player {result['a_seat'] + 1}: "
-                  f"{'won' if result['won'] else 'lost'} ({result['reason']}"
+            head = f"[{index + 1}/{args.games} {time.time() - started:5.0f}s] A as player {result['a_seat'] + 1}: "
+            playouts = median(n for n, _ in result["effort"])
+            effort = (f"; bot {playouts:,.0f} playouts a move" if playouts else "") + f"; {machine_load()}"
+            if "not_played" in result:
+                print(f"{head}NOT PLAYED, left out: {result['not_played']}{effort}", flush=True)
+                continue
+            print(f"{head}{'won' if result['won'] else 'lost'} ({result['reason']}"
                   f"{'' if result['solved'] is None else ', solved: A ' + ('wins' if result['solved'] else 'loses')}"
                   f", opened {result['opening']}, {result['moves']} moves, "
-                  f"{result['seconds']:.1f} s)", flush=True)
+                  f"{result['seconds']:.1f} s{effort})", flush=True)
             if (index + 1) % args.table_every == 0 and index + 1 < args.games:
                 print_table(results, args)
     print_table(results, args)

@@ -83,6 +83,35 @@ residual the same fit gave over the three series before it (+30, 5-95%: +11 to +
 dropped; "freedom x2 again": the same bot as the row before, played again to measure the
 bot as kept without the luck that chose it (a movetime search gives new games).
 
+What the series counts (bench/stats.py, since 2026-11-28): a game in which a seat never
+got through its start ("no uciok from the engine", a program that could not start) or
+the referee failed is NOT PLAYED: its line says why, it is left out of the score, and
+the closing lines say how many were left out.  (Before, such a game was a win for the
+other seat: one series scored 8/8 for the bot with every game ended at turn 1 by "no
+uciok".)  Each game's line gives the bot's median nodes a move and the machine's load;
+the closing lines give the bot's median nodes a move and a second against what its
+build reaches on a quiet machine (``QUIET_RATES``), and print NO STRENGTH FIGURE when it
+fell below half of that: the score would measure the load, not the bot.  Both seats play
+under the same clock; for equal time, give both the same movetime::
+
+    nice -n 5 python bench/xiangqi_engine_series.py --strength --openings 20 \
+        --seat "bot:5 movetime=1000" --seat "ucci:$ARENA_ELEPHANTEYE movetime=1000"
+
+Equal time against ElephantEye (built from xqbase/eleeye with its makefile.sh, -O4, no
+opening book in its folder), 1 s a move each, 2026-11-28, with the compiled level 5
+(games/xiangqi/fast_search.py), on this 2-core machine shared with other jobs (load
+4.3-15.0, median 9), the bench niced 5 and the engine niced 10 by its seat::
+
+    nice -n 5 python bench/xiangqi_engine_series.py --strength --openings 20 \
+        --seat "bot:5 movetime=1000" --seat "ucci:ELEEYE.EXE movetime=1000"
+      22 games (openings 1-11, two runs: --skip 3 resumed the first, which a tool restart
+      killed after 7 games; a 23rd game, ended by my Ctrl-C raised inside the compiled
+      search as a "bot error", is left out and led to the stop-after-this-game handling):
+      11/22 = 50.0% [30.7%, 69.3%], +11 =0 -11, as Red 7/12, as Black 4/10.
+      Bot nodes a move (per game medians): median 311,000, 241,000-1,000,000: below half
+      the quiet 1,167,191 in 18 of 22 games, so this bench prints NO STRENGTH FIGURE for
+      it; the line is the record of games played under load, not the bot's strength.
+
 A series can be split to use several cores: ``--openings 16 --skip 0`` and
 ``--openings 16 --skip 16`` play the same 64 games as one run, in two halves.
 ``--keep DIR`` keeps each game's folder (the arena record, PGN and REPORT) in
@@ -117,6 +146,7 @@ import argparse
 import collections
 import contextlib
 import re
+import signal
 import time
 import sys
 import tempfile
@@ -125,7 +155,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.stats import wilson_interval  # noqa: E402
+from bench.stats import (QUIET_RATES, machine_load, median, search_effort, seat_search,  # noqa: E402
+                         unplayed_reason, wilson_interval)
 from games.api import Termination, parse_option_pairs  # noqa: E402
 from games.xiangqi.referee import build_referee_match  # noqa: E402
 from games.xiangqi.rules import START_FEN, Position, parse_move_text  # noqa: E402
@@ -231,34 +262,111 @@ def strength_series(first: str, second: str, openings: int, seconds: int, option
     (``--skip``) plays the same games as one run.  With ``keep``, each game's folder (its
     record, PGN and report) stays in ``keep/opening-NN-red`` or ``-black`` (the first
     seat's colour)."""
-    points, games, tally, colour_points = 0.0, 0, collections.Counter(), [0.0, 0.0]
-    first_seconds: list[float] = []
+    # Ctrl-C (kill -INT) stops the series after the game in progress, whose moves it does
+    # not disturb: raised inside a bot's compiled search it would end that game as the
+    # bot's crash.  The summary then covers the games played.
+    previous = signal.signal(signal.SIGINT, _stop_after_this_game)
+    try:
+        played = _play_series(first, second, openings, seconds, options, skip, keep)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if _STOP_REQUESTED:
+        print(f"stopped after {played['games']} games played: the summary covers those", flush=True)
+    print(series_summary(first, second, played["points"], played["games"], played["tally"],
+                         played["colour_points"], played["colour_games"], played["not_played"],
+                         played["searches"], played["quiet_rate"], played["is_bot"]), flush=True)
+    print(f"first seat's time a move: {time_summary(played['first_seconds'], move_limit)}", flush=True)
+
+
+#: The running series' tallies.
+_SERIES_SO_FAR: dict = {}
+_STOP_REQUESTED: list[bool] = []
+
+
+def _stop_after_this_game(signum, frame) -> None:
+    _STOP_REQUESTED.append(True)
+    print("stopping after the game in progress", flush=True)
+
+
+def _play_series(first: str, second: str, openings: int, seconds: int, options: dict, skip: int,
+                 keep: Path | None) -> dict:
+    """Play the games of :func:`strength_series`, printing each; return the tallies."""
+    tallies = _SERIES_SO_FAR
+    tallies.clear()
+    tallies.update(points=0.0, games=0, tally=collections.Counter(), colour_points=[0.0, 0.0],
+                   colour_games=[0, 0], first_seconds=[], searches=[], not_played=[], quiet_rate=None,
+                   is_bot=False)
+    _STOP_REQUESTED.clear()
     for index, (name, moves) in list(enumerate(OPENINGS))[skip:skip + openings]:
         for first_plays_red in (True, False):
+            if _STOP_REQUESTED:
+                return tallies
             bottom, top = (first, second) if first_plays_red else (second, first)
             started = time.perf_counter()
             colour = "red" if first_plays_red else "black"
+            label = f"  {name} ({moves}), first seat {'Red' if first_plays_red else 'Black'}: "
             with game_folder(keep, f"opening-{index + 1:02d}-{colour}") as folder:
                 match = build_referee_match(bottom, top, Path(folder), seconds=seconds, seed=100 + 2 * index,
                                             options={**options, "fen": opening_fen(moves)})
                 outcome = match.run()
                 first_seat = 0 if first_plays_red else 1
-                first_seconds += move_seconds(match, first_seat)
+                why = unplayed_reason(match, outcome)
+                if why is not None:
+                    tallies["not_played"].append(why)
+                    print(f"{label}NOT PLAYED, left out: {why} [{machine_load()}]", flush=True)
+                    continue
+                tallies["quiet_rate"], tallies["is_bot"] = quiet_rate_of(match.seats[first_seat])
+                game_searches = seat_search(match, first_seat)
+                tallies["searches"] += game_searches
+                tallies["first_seconds"] += move_seconds(match, first_seat)
                 score = 0.5 if not outcome.winners else 1.0 if outcome.winners[0] == first_seat else 0.0
-                points += score
-                games += 1
-                colour_points[first_seat] += score
-                tally[{1.0: "wins", 0.5: "draws", 0.0: "losses"}[score]] += 1
-                print(f"  {name} ({moves}), first seat {'Red' if first_plays_red else 'Black'}: "
-                      f"{outcome.result_text()} {outcome.reason.value} after {len(match.states[-1].moves)} "
-                      f"half-moves ({outcome.detail}) -> {score} [{time.perf_counter() - started:.0f} s]",
+                tallies["points"] += score
+                tallies["games"] += 1
+                tallies["colour_points"][first_seat] += score
+                tallies["colour_games"][first_seat] += 1
+                tallies["tally"][{1.0: "wins", 0.5: "draws", 0.0: "losses"}[score]] += 1
+                nodes = median(n for n, _ in game_searches)
+                print(f"{label}{outcome.result_text()} {outcome.reason.value} after {len(match.states[-1].moves)} "
+                      f"half-moves ({outcome.detail}) -> {score} [{time.perf_counter() - started:.0f} s; "
+                      f"first seat {'?' if nodes is None else f'{nodes:,.0f}'} nodes a move; {machine_load()}]",
                       flush=True)
+    return tallies
+
+
+def quiet_rate_of(seat) -> tuple[float | None, bool]:
+    """(the nodes a second the seat's build reaches on a quiet machine, whether it is a
+    built-in bot): the compiled level 5 or the pure-Python search (bench/stats.py)."""
+    bot = getattr(seat, "bot", None)
+    if bot is None or not hasattr(bot, "searcher"):
+        return None, False
+    return QUIET_RATES["xiangqi compiled" if getattr(bot, "compiled", False) else "xiangqi python"], True
+
+
+def series_summary(first: str, second: str, points: float, games: int, tally, colour_points, colour_games,
+                   not_played: list[str], searches, quiet_rate, is_bot: bool) -> str:
+    """The series' closing lines: the games played and left out, the bot's effort, and the
+    score with its interval unless the games or the effort do not allow one."""
+    lines = [f"first seat {first!r} vs {second!r}: {games} games played, {len(not_played)} not played "
+             f"(left out: a seat never started or the referee failed); {machine_load()}"]
+    for why, count in collections.Counter(not_played).items():
+        lines.append(f"  not played x{count}: {why}")
+    allowed = games > 0
+    if is_bot:
+        allowed_effort, effort = search_effort(searches, quiet_rate)
+        lines.append("  " + effort)
+        allowed = allowed and allowed_effort
+    elif games:
+        lines.append("  (the first seat is not a built-in bot: its effort is not checked)")
+    record = f"+{tally['wins']} ={tally['draws']} -{tally['losses']}"
+    if not allowed:
+        lines.append(f"  {record}; NO STRENGTH FIGURE: " +
+                     ("no game was played" if not games else "see the refusal above"))
+        return "\n".join(lines)
     low, high = wilson_interval(points, games)
-    print(f"first seat {first!r} vs {second!r}: {points:g}/{games} = {100 * points / games:.0f}% "
-          f"(95% CI {100 * low:.0f}-{100 * high:.0f}%); +{tally['wins']} ={tally['draws']} -{tally['losses']}; "
-          f"as Red {colour_points[0]:g}/{games // 2}, as Black {colour_points[1]:g}/{games - games // 2}",
-          flush=True)
-    print(f"first seat's time a move: {time_summary(first_seconds, move_limit)}", flush=True)
+    lines.append(f"  score {points:g}/{games} = {100 * points / games:.1f}% (95% Wilson interval "
+                 f"{100 * low:.1f}-{100 * high:.1f}%); {record}; as Red {colour_points[0]:g}/{colour_games[0]}, "
+                 f"as Black {colour_points[1]:g}/{colour_games[1]}")
+    return "\n".join(lines)
 
 
 def main() -> int:
@@ -293,6 +401,11 @@ def main() -> int:
                                                      "repetition_count": str(count)})
                 outcome = match.run()
                 first = 0 if game % 2 == 0 else 1          # the seat --seat 1 played
+                why = unplayed_reason(match, outcome)
+                if why is not None:
+                    tally["not played"] += 1
+                    print(f"  count {count} game {game + 1}: NOT PLAYED, left out: {why}", flush=True)
+                    continue
                 if outcome.winners:
                     tally["first wins" if outcome.winners[0] == first else "second wins"] += 1
                 else:
@@ -310,7 +423,8 @@ def main() -> int:
                       f"after {lengths[-1]} half-moves ({outcome.detail})", flush=True)
         print(f"repetition_count={count}: {dict(tally)}; reasons {dict(reasons)}; "
               f"repetition endings with a side at >= +200 cp that did not win: {won_drawn}; "
-              f"perpetual-check losses: {perpetual}; mean length {sum(lengths) / len(lengths):.0f}",
+              f"perpetual-check losses: {perpetual}; "
+              f"mean length {sum(lengths) / len(lengths) if lengths else 0:.0f}; {machine_load()}",
               flush=True)
     return 0
 

@@ -11,6 +11,7 @@ PLUGIN = GamePlugin(
     game="games.xiangqi.rules:XiangqiGame",
     renderer="games.xiangqi.render:XiangqiRenderer",
     bot="games.xiangqi.bot:make_bot",
+    warm_up="games.xiangqi.bot:warm_up",
     bot_levels=("beginner", "novice", "club", "strong", "strongest"),
     cli="games.xiangqi.cli:register",
     readers="games.xiangqi.records:READERS",
