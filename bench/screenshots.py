@@ -703,7 +703,8 @@ def shoot_rules_texts(size: tuple[int, int], out: Path, code: str) -> list[Path]
 def shoot_program_details(size: tuple[int, int], out: Path, code: str) -> list[Path]:
     """What the runner says about misbehaving programs, in language ``code``, dark then
     light: a finished Robot match of a program writing garbage against one that times
-    out (debug panels of both, turn 1 selected, and the result banner), a Xiangqi
+    out (debug panels of both, turn 1 selected, the first on the CPU clock, and the
+    result banner), a Xiangqi
     program that crashed (banner, debug panel), Home's recent records with a 4-bot
     Robot record, and exported pictures (PNG captions) of the Robot and Xiangqi
     samples at the export sizes 640x360, 960x540 and this size."""
@@ -737,7 +738,9 @@ def shoot_program_details(size: tuple[int, int], out: Path, code: str) -> list[P
         settle(app)
         save("details_home_recent")
         robot = registry.plugin("robot")
-        seats = [make_seat(f"ext:{python} {shlex.quote(str(root / 'tests/robot/bots/garbage_bot.py'))}", robot, 1),
+        # The first seat's answers are charged CPU time: its debug panel shows both figures.
+        seats = [make_seat(f"ext:{python} {shlex.quote(str(root / 'tests/robot/bots/garbage_bot.py'))}", robot, 1,
+                           limits={"clock": "cpu"}),
                  make_seat(f"ext:{python} {shlex.quote(str(work / 'sleeper.py'))}", robot, 2)]
         match = Match(robot, {"map": "5 5 2\n" + ".....\n" * 5, "players": 2, "respawn": "off", "period": 2},
                       seats, seed=3, time_control=TimeControl(per_move=0.4), workdir=work / f"robot-{theme}",

@@ -101,6 +101,27 @@ def test_the_matchs_banner_stays_on_show_in_a_status_bar(home):
     assert scene.status_bar_rect() == bar and all(count > 100 for count in lines_drawn())
 
 
+def test_a_long_sandbox_warning_wraps_in_the_bar_instead_of_being_cut(home, monkeypatch):
+    """The basic sandbox's warning names everything it leaves open, which is wider than
+    a 1280-pixel window: it takes more rows of the bar, none cut with an ellipsis."""
+    from games.render import font
+    options = HEX.new_game().spec.resolve_options(None, {"size": 5, "time_total": 0})
+    match = Match(HEX, options, [ScriptedSeat(), ScriptedSeat()], seed=3)
+    warning = ("WARNING: basic sandbox (asked for): no namespaces: it sees every process; UDP "
+               "and Unix sockets are open; own uid: /root cannot be reached by other users "
+               "(install bubblewrap for the strict sandbox)")
+    monkeypatch.setattr(match, "sandbox_line", lambda: warning)
+    scene = open_match(home, match)
+    rows = scene.status_bar_rows()
+    width = home.size[0] - 2 * scene.px(20)
+    assert len(rows) >= 2, "the warning does not fit one row at 1280x720"
+    assert " ".join(text for text, _ in rows) == warning, "every word is on show, none elided"
+    assert all(font(scene.px(17), bold=True).size(text)[0] <= width for text, _ in rows)
+    bar = scene.status_bar_rect()
+    assert bar.height >= len(rows) * scene.px(24) and scene.board_rect().bottom <= bar.top
+    scene.match.stop()
+
+
 def test_without_a_banner_there_is_no_bar(home):
     options = HEX.new_game().spec.resolve_options(None, {"size": 5, "time_total": 0})
     scene = open_match(home, Match(HEX, options, [ScriptedSeat(), ScriptedSeat()], seed=3))

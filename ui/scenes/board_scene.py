@@ -50,6 +50,7 @@ STATUS_H = 84          # status (two lines) and a message line under the players
 HOWTO_W, FLIP_W, EXTRA_W = 170, 80, 110
 BAR_LINE = 24          # design height of one status-bar line
 BAR_PAD = 10
+BAR_WRAP = 3          # rows one status-bar line may take before it is cut
 ANIMATION_FRAME = 1 / 30
 #: Share of the board area's height the debug panels take at least when below the board.
 DEBUG_SHARE = 0.3
@@ -189,8 +190,26 @@ class BoardScene(Scene):
 
     def status_bar_height(self) -> float:
         """Design height of the status bar, with the gap above it (0 without lines)."""
+        rows = self.status_bar_rows()
+        return len(rows) * BAR_LINE + 2 * BAR_PAD if rows else 0
+
+    def status_bar_rows(self) -> list[tuple[str, bool]]:
+        """The status bar's lines wrapped to the window's width, each as (text, bold):
+        a long line (the basic sandbox's warning names everything it leaves open) takes
+        up to :data:`BAR_WRAP` rows before it is cut.  Kept until the lines or the size
+        change, as the layout asks for it every frame."""
         lines = self.status_bar_lines()
-        return len(lines) * BAR_LINE + 2 * BAR_PAD if lines else 0
+        key = (tuple(lines), self.px(17), self.px(self.dw))
+        cached = getattr(self, "_bar_rows", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        width = self.px(self.dw) - 2 * self.px(MARGIN)
+        rows = []
+        for index, line in enumerate(lines):
+            face = font(self.px(17), bold=index == 0)
+            rows += [(row, index == 0) for row in wrap(face, line, width, BAR_WRAP)]
+        self._bar_rows = (key, rows)
+        return rows
 
     def status_bar_rect(self) -> pygame.Rect | None:
         height = self.status_bar_height()
@@ -675,8 +694,8 @@ class BoardScene(Scene):
         pygame.draw.rect(surface, theme.panel, bar)
         pygame.draw.rect(surface, theme.accent, (bar.x, bar.y, bar.width, max(2, self.px(3))))
         x, y = self.px(MARGIN), bar.y + self.px(BAR_PAD)
-        for index, line in enumerate(self.status_bar_lines()):
-            face = font(self.px(17), bold=index == 0)
+        for line, bold in self.status_bar_rows():
+            face = font(self.px(17), bold=bold)
             image = face.render(elide(face, line, bar.width - 2 * x), True, theme.text)
             surface.blit(image, (x, y + (self.px(BAR_LINE) - image.get_height()) // 2))
             y += self.px(BAR_LINE)
