@@ -46,6 +46,7 @@ import shutil
 import stat
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -85,6 +86,26 @@ GATE_SCRIPT = 'read -r go && exec "$@" </dev/null'
 NICE_SCRIPT = ('tries=20; while [ -e /proc/self/autogroup ] && [ "$tries" -gt 0 ]; do '
                'echo "$0" 2>/dev/null >/proc/self/autogroup && break; '
                'tries=$((tries - 1)); sleep 0.03 2>/dev/null || break; done; exec "$@"')
+#: What runs first inside the strict level (as the seat's uid), before the program: a
+#: watcher in the background that waits on the lifeline (:func:`lifeline`, descriptor
+#: ``{fd}``) and, when it ends (the arena is gone: its write end is closed, ``kill -9``
+#: included), kills every process of the sandbox's PID namespace (``kill -1`` there
+#: reaches only them); the program itself does not hold the lifeline.  bwrap's own
+#: ``--die-with-parent`` binds its init in the sandbox to bwrap only after its clone:
+#: an arena killed in those first milliseconds left the init and the program running
+#: (in 20 launchers killed 0-20 ms after the start, most survived), and bwrap given
+#: ``PR_SET_PDEATHSIG`` by the arena, killed before it let its init go on, left that
+#: init waiting for ever.  So bwrap is not bound to the arena: the watcher ends the
+#: sandbox, then its init and bwrap exit.  An arena run as root starts the watcher as
+#: root, out of the program's reach (an ordinary user's program, the same uid, can kill
+#: it: the guard of :mod:`runner.process` is then what remains).  While the program
+#: runs normally the watcher only waits (it dies with the namespace).
+LIFELINE_SCRIPT = ('(read -r _ <&{fd}; kill -KILL -1) </dev/null >/dev/null 2>&1 & '
+                   'exec "$@" {fd}<&-')
+#: The shell that runs it: a descriptor above 9 takes bash (POSIX sh takes 0-9 only);
+#: without bash such a descriptor stays open in the program (a read end: harmless
+#: unless it reopens it for writing through /proc, which keeps its sandbox alive).
+LIFELINE_SHELLS = ("/bin/bash", "/usr/bin/bash")
 #: How many times, and how far apart (seconds), the basic level tries that change.
 AUTOGROUP_TRIES, AUTOGROUP_RETRY = 20, 0.03
 
@@ -427,6 +448,8 @@ class Sandbox:
         prlimit, setpriv = shutil.which("prlimit"), shutil.which("setpriv")
         if self.limits.processes and prlimit:
             inner += [prlimit, f"--nproc={self.limits.processes}:{self.limits.processes}", "--"]
+        # The watcher runs before the change of uid: as root, the program cannot kill it.
+        inner += _watcher()
         if as_root and setpriv:
             inner += [setpriv, "--reuid", str(self.uid), "--regid", str(self.uid),
                       "--clear-groups", "--inh-caps=-all", "--bounding-set=-all", "--"]
@@ -447,8 +470,8 @@ class Sandbox:
 
     def preexec(self) -> Callable[[], None] | None:
         """The function run in the child before exec: resource limits, death with the
-        arena (``PR_SET_PDEATHSIG``: the program in the basic level, bwrap in the strict
-        one, whose ``--die-with-parent`` then takes the sandbox with it), and in the basic
+        arena (``PR_SET_PDEATHSIG`` on the program in the basic level; the strict one
+        has its lifeline, see :data:`LIFELINE_SCRIPT`), and in the basic
         level on Linux what :meth:`_plan_basic` chose: a pids group, the seat's uid (or
         no capabilities as root), Landlock.  Called once per start, after
         :meth:`command`, in the arena; the pids group it makes is the caller's to hand
@@ -464,7 +487,9 @@ class Sandbox:
         processes = limits.processes if basic else None      # strict: set inside (_inner)
         if basic and processes and os.getuid() != 0:
             processes += _user_tasks()          # the limit counts all this user's tasks
-        pdeathsig = _pdeathsig_function()
+        # Not bwrap: killed while it sets the sandbox up, it would leave its init there
+        # waiting for it for ever; the lifeline watcher inside takes the sandbox along.
+        pdeathsig = _pdeathsig_function() if basic else None
         niceness = limits.niceness
         group = landlock = None
         if plan is not None:
@@ -517,6 +542,49 @@ class _BasicPlan:
     writable: list[str] = field(default_factory=list)
     readable: list[str] = field(default_factory=list)
     listable: list[str] = field(default_factory=list)
+
+
+_LIFELINE: tuple[int, int] | None = None
+_LIFELINE_LOCK = threading.Lock()
+
+
+def lifeline() -> int:
+    """The read end of this arena's lifeline: a pipe whose write end only this process
+    holds (close-on-exec, closed in a forked copy), so that it reads end of file exactly
+    when the arena is gone.  Passed to every strict sandbox (:data:`LIFELINE_SCRIPT`)."""
+    global _LIFELINE
+    with _LIFELINE_LOCK:
+        if _LIFELINE is None:
+            _LIFELINE = os.pipe()
+        return _LIFELINE[0]
+
+
+def _forget_lifeline_in_child() -> None:
+    """A forked copy of the arena lets the lifeline's write end go (holding it would
+    keep the arena's sandboxes alive after the arena's death) and makes its own."""
+    global _LIFELINE
+    pipe, _LIFELINE = _LIFELINE, None
+    if pipe is not None:          # the read end stays: a Popen child passes it on
+        try:
+            os.close(pipe[1])
+        except OSError:
+            pass
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_lifeline_in_child)
+
+
+def _watcher() -> list[str]:
+    """The lifeline watcher that runs before the program in the strict level."""
+    fd = lifeline()
+    script = LIFELINE_SCRIPT.format(fd=fd)
+    shell = GATE_SHELL
+    if fd > 9:
+        shell = next((s for s in LIFELINE_SHELLS if os.path.exists(s)), "")
+        if not shell:
+            shell, script = GATE_SHELL, script.replace(f" {fd}<&-", "")
+    return [shell, "-c", script, "arena-lifeline"]
 
 
 def _unreadable_by_others(paths: Sequence[Path], search_only: bool = False) -> str:
@@ -700,9 +768,12 @@ def _pdeathsig_function() -> Callable[[], None] | None:
     except OSError:
         return None
     import signal
+    arena = os.getpid()
 
     def set_pdeathsig() -> None:
         libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)      # PR_SET_PDEATHSIG
+        if os.getppid() != arena:       # the arena died before: no signal will come
+            os._exit(1)
     return set_pdeathsig
 
 

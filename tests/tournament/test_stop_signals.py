@@ -2,7 +2,8 @@
 process group) stops at once and cleanly, and the next run resumes it; a pool worker
 killed with SIGKILL takes its sandboxes with it (bwrap included) and its temporary
 folder is removed when a worker next starts; a launcher killed with SIGKILL takes its
-sandbox with it even without the arena's guard (``PR_SET_PDEATHSIG`` on bwrap)."""
+sandbox with it even without the arena's guard (the lifeline watcher inside the strict
+sandbox), also when killed in the first milliseconds of bwrap's setup."""
 from __future__ import annotations
 
 import json
@@ -196,3 +197,46 @@ def test_a_launcher_killed_with_sigkill_takes_its_sandbox_along(tmp_path, level)
         launcher.wait()
     left = marked()
     assert wait_until(lambda: not marked(), 5), [(p.pid, p.name()) for p in left]
+
+
+RACE_LAUNCHER = textwrap.dedent("""
+    import sys, time
+    sys.path.insert(0, {root!r})
+    import runner.process as process
+    process._guard_note = lambda line: None        # no guard: the sandbox must die by itself
+    from runner.process import LineProcess
+    from runner.sandbox import seat_sandbox
+    sandbox = seat_sandbox({{"sandbox": "strict"}})
+    print("launching", flush=True)
+    program = LineProcess([sys.executable, "-c", "import time; time.sleep(120)", {marker!r}],
+                          cwd={folder!r}, sandbox=sandbox)
+    time.sleep(120)
+""")
+#: Launchers killed at these delays (ms) after they start their program.
+RACE_DELAYS_MS = [i * 20 / 19 for i in range(20)]
+
+
+@pytest.mark.skipif(bool(strict_problem()), reason=f"no strict sandbox here: {strict_problem()}")
+def test_a_launcher_killed_in_the_first_milliseconds_leaves_no_sandbox(tmp_path):
+    """bwrap binds its init in the sandbox to its own life only after its clone: a
+    launcher killed right then must still take the sandbox along (the lifeline)."""
+    marker = f"race-{os.getpid()}"
+    code = RACE_LAUNCHER.format(root=str(ROOT), marker=marker, folder=str(tmp_path))
+
+    def marked() -> list:
+        return [p for p in psutil.process_iter() if marker in " ".join(_cmdline(p))]
+    try:
+        for delay in RACE_DELAYS_MS:
+            launcher = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                                        text=True)
+            assert launcher.stdout.readline().strip() == "launching"
+            time.sleep(delay / 1000)
+            launcher.kill()
+            launcher.wait()
+        assert wait_until(lambda: not marked(), 5), [(p.pid, p.name(), p.ppid()) for p in marked()]
+    finally:
+        for proc in marked():
+            try:
+                proc.kill()
+            except psutil.Error:
+                pass
