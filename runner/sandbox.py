@@ -258,9 +258,16 @@ class Sandbox:
                 "dies with the arena (PR_SET_PDEATHSIG and the arena's guard)",
                 "resource limits (memory, processes, file size, open files)",
                 "scrubbed environment, its own folder"]
-        missing = ["no namespaces: it sees every process" + (
-            "; UDP and Unix sockets are open" if seat_limits.landlock_abi() >= 4
-            else " and the network")]
+        plan = self._current_plan() if sys.platform.startswith("linux") else None
+        network = ("UDP and Unix sockets are open" if seat_limits.landlock_abi() >= 4
+                   else "the network is open")
+        if plan is not None and plan.namespaces:
+            missing = ["no mount or network namespace: the system's /proc lists every "
+                       "process (it cannot signal them); " + network]
+        else:
+            missing = ["no namespaces: it sees every process" + (
+                "; UDP and Unix sockets are open" if seat_limits.landlock_abi() >= 4
+                else " and the network")]
         if not sys.platform.startswith("linux"):
             same_user = ("it runs as the arena's user: it can read and write that user's "
                          "files and signal the arena")
@@ -268,8 +275,11 @@ class Sandbox:
                 return (["own process group", "scrubbed environment, its own folder"],
                         missing + ["no resource limits", "no death with the arena", same_user])
             return held[:1] + held[2:], missing + ["no death with the arena", same_user]
-        plan = self._current_plan()
         landlock = seat_limits.landlock_abi()
+        if plan.namespaces:
+            held.append("own user and PID namespaces: it cannot signal the arena or the "
+                        "other seats, its processes die with its namespace, the process "
+                        "limit counts only its own")
         if plan.uid is not None:
             held.append(f"own unprivileged uid {plan.uid}: folder 0700, cannot signal the "
                         "arena or other seats, process limit binds")
@@ -283,19 +293,19 @@ class Sandbox:
             held += [f"Landlock {landlock}: " + f for f in seat_limits.landlock_features(landlock)]
             if landlock < 4:
                 missing.append("TCP is open (Landlock before version 4)")
-            if landlock < 6 and plan.uid is None:
+            if landlock < 6 and plan.uid is None and not plan.namespaces:
                 missing.append("it can signal the arena and other programs of the same user "
                                "(Landlock before version 6)")
         else:
             missing.append("Landlock (Linux 5.13+): it can read and write everything the "
                            "user it runs as can, the other seats' folders and the user's "
                            "files included")
-            if plan.uid is None:
+            if plan.uid is None and not plan.namespaces:
                 missing.append("it can signal the arena and the other seats")
         if self.limits.processes:
             if plan.pids_group:
                 held.append(f"pids cgroup: at most {self.limits.processes} tasks, root's included")
-            elif plan.uid is None:
+            elif plan.uid is None and not plan.namespaces:
                 missing.append("a process cap that binds " + (
                     "(no pids cgroup can be made here; root ignores RLIMIT_NPROC)" if _as_root()
                     else "(RLIMIT_NPROC counts all of the user's processes)"))
@@ -306,7 +316,8 @@ class Sandbox:
         plan = self._plan or (parent._plan if parent is not None else None)
         if plan is not None or not predict:
             return plan
-        return _BasicPlan(self.uid if _as_root() else None, "", seat_limits.pids_groups_possible())
+        return _BasicPlan(self.uid if _as_root() else None, "", seat_limits.pids_groups_possible(),
+                          namespaces=not _as_root() and user_namespaces_possible())
 
     def header_text(self) -> str:
         """One line for a match header: the level and the limits."""
@@ -334,7 +345,9 @@ class Sandbox:
         argv = [_which(argv[0]), *argv[1:]]
         if self.level != STRICT:
             self._plan_basic(argv, folder)
-        if self.level != STRICT and not gate:
+        plan = self._current_plan(predict=False) if self.level != STRICT else None
+        spawner = _namespace_spawner() if plan is not None and plan.namespaces else []
+        if self.level != STRICT and not gate and not spawner:
             return argv
         # Inside the sandbox or the gate a missing program would be their error: say it here.
         if not os.path.exists(argv[0]):
@@ -343,7 +356,7 @@ class Sandbox:
             raise PermissionError(errno.EACCES, "Permission denied", argv[0])
         gate_args = [GATE_SHELL, "-c", GATE_SCRIPT, "arena-gate"] if gate else []
         if self.level != STRICT:
-            return gate_args + argv
+            return spawner + gate_args + argv
         folder = Path(folder).absolute() if folder else None
         args = [shutil.which("bwrap") or "bwrap", *_namespace_args(), *_system_args()]
         if info_fd is not None:
@@ -435,7 +448,7 @@ class Sandbox:
         listable = [str(GAMES_DIR.parent)] if GAMES_DIR.is_dir() else []
         plan = _BasicPlan(uid, unreadable, seat_limits.pids_groups_possible(),
                           [str(folder)] if folder is not None else [], [str(p) for p in readable],
-                          listable)
+                          listable, not _as_root() and user_namespaces_possible())
         self._plan = plan
         if getattr(self, "_parent", None) is not None:
             self._parent._plan = plan
@@ -485,8 +498,12 @@ class Sandbox:
             become_subreaper()
             seat_limits.hide_arena_from_same_user()
         processes = limits.processes if basic else None      # strict: set inside (_inner)
-        if basic and processes and os.getuid() != 0:
+        namespaces = plan is not None and plan.namespaces
+        if namespaces and processes:
+            processes += 2                      # unshare and the init are in the namespace
+        elif basic and processes and os.getuid() != 0:
             processes += _user_tasks()          # the limit counts all this user's tasks
+        enter_namespaces = _namespace_entry() if namespaces else None
         # Not bwrap: killed while it sets the sandbox up, it would leave its init there
         # waiting for it for ever; the lifeline watcher inside takes the sandbox along.
         pdeathsig = _pdeathsig_function() if basic else None
@@ -505,6 +522,8 @@ class Sandbox:
             import resource
             if group is not None:
                 group.enter()                   # as root, before the uid changes
+            if enter_namespaces is not None:
+                enter_namespaces()              # before the process limit (see there)
             pairs = [(getattr(resource, "RLIMIT_AS", None), limits.memory_mb and limits.memory_mb << 20),
                      (getattr(resource, "RLIMIT_NPROC", None), processes),
                      (resource.RLIMIT_FSIZE, limits.file_mb and limits.file_mb << 20),
@@ -542,6 +561,7 @@ class _BasicPlan:
     writable: list[str] = field(default_factory=list)
     readable: list[str] = field(default_factory=list)
     listable: list[str] = field(default_factory=list)
+    namespaces: bool = False        # its own user and PID namespaces (an ordinary user)
 
 
 _LIFELINE: tuple[int, int] | None = None
@@ -585,6 +605,68 @@ def _watcher() -> list[str]:
         if not shell:
             shell, script = GATE_SHELL, script.replace(f" {fd}<&-", "")
     return [shell, "-c", script, "arena-lifeline"]
+
+
+CLONE_NEWUSER, CLONE_NEWPID = 0x10000000, 0x20000000
+
+
+def _namespace_spawner() -> list[str]:
+    """What starts the program in the PID namespace :func:`_namespace_entry` prepared:
+    util-linux's ``unshare`` forks its first process (PID 1), tied to its own life
+    (``--kill-child``); that one, through util-linux's ``setsid`` twice, leads a session
+    of its own (process group 1) and waits for the program, which runs in another
+    session (PID 2).  So the program's parent is an init its namespace cannot signal:
+    ``kill $PPID`` and a kill of its parent's group reach nothing, and the program's
+    death ends the init, then the namespace.  Without ``setsid`` the program is PID 1
+    (such a kill then hits its own group)."""
+    spawner = [shutil.which("unshare") or "/usr/bin/unshare", "--fork", "--kill-child", "--"]
+    setsid = shutil.which("setsid")
+    if setsid:
+        spawner += [setsid, "--", setsid, "--fork", "--wait", "--"]
+    return spawner
+
+
+def _namespace_entry() -> Callable[[], None]:
+    """The function that, in the child before exec, makes a user namespace (the
+    arena's uid and gid mapped to themselves: no root inside, no capability after
+    exec) and a PID namespace for its next child (:func:`_namespace_spawner`).  In its
+    own PID namespace a program cannot name (so signal) the arena or any process
+    outside; in its own user namespace RLIMIT_NPROC counts its processes only (the
+    limit is set after this: the namespace's parent level keeps the user's limit).
+    A child that cannot enter them exits with 126 (the record says they hold)."""
+    import ctypes
+    libc = ctypes.CDLL(None, use_errno=True)
+    uid, gid = os.getuid(), os.getgid()
+
+    def enter() -> None:
+        try:
+            # A copy of an arena made not dumpable cannot write its own /proc/self maps.
+            libc.prctl(seat_limits.PR_SET_DUMPABLE, 1, 0, 0, 0)
+            if libc.unshare(CLONE_NEWUSER | CLONE_NEWPID) != 0:
+                raise OSError(ctypes.get_errno(), "unshare")
+            for name, text in (("setgroups", "deny"), ("uid_map", f"{uid} {uid} 1"),
+                               ("gid_map", f"{gid} {gid} 1")):
+                with open(f"/proc/self/{name}", "w") as fh:
+                    fh.write(text)
+        except OSError as exc:
+            os.write(2, f"arena: the user and PID namespaces could not be made: {exc}\n".encode())
+            os._exit(126)
+    return enter
+
+
+@functools.lru_cache(maxsize=1)
+def user_namespaces_possible() -> bool:
+    """Whether an arena run as an ordinary user can give the basic level's programs
+    their own user and PID namespaces here (Linux, util-linux's ``unshare``, a kernel
+    that allows unprivileged user namespaces): tried once."""
+    if not sys.platform.startswith("linux") or _as_root() or not shutil.which("unshare"):
+        return False
+    try:
+        probe = subprocess.run([*_namespace_spawner(), "true"], preexec_fn=_namespace_entry(),
+                               capture_output=True, timeout=20)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return probe.returncode == 0
 
 
 def _unreadable_by_others(paths: Sequence[Path], search_only: bool = False) -> str:
