@@ -1085,7 +1085,9 @@ def run_event(event: Event, executor: cf.Executor | None = None, ship: bool = Fa
                                 event, finished=not in_flight)
             if not in_flight:
                 break
-            finished, _ = cf.wait(list(in_flight), return_when=cf.FIRST_COMPLETED)
+            finished, _ = cf.wait(list(in_flight), timeout=STOP_POLL, return_when=cf.FIRST_COMPLETED)
+            if _STOP_ASKED[0]:              # arena tournament --window: closed, or SIGTERM
+                raise TournamentStopped(_STOP_ASKED[0])
             for future in finished:
                 if future not in in_flight:         # sent again to a new pool already
                     continue
@@ -1149,6 +1151,20 @@ def _not_played(answer: Mapping[str, Any]) -> bool:
 
 #: Seconds a stopped pool's processes have to end their matches before they are killed.
 STOP_GRACE = 10.0
+#: How often (seconds) an event run off the main thread looks for a stop request.
+STOP_POLL = 0.25
+#: Why the event running in this process was asked to stop ("" while it was not): an
+#: event run on a thread (``arena tournament --window``) cannot be interrupted by a
+#: signal, so :func:`request_stop` leaves a note that :func:`run_event` reads.
+_STOP_ASKED = [""]
+
+
+def request_stop(why: str = "SIGTERM") -> None:
+    """Ask the event running on another thread of this process to stop as Ctrl-C stops
+    it: its matches end as aborted with their records closed, their programs killed,
+    the pool shut down whole, and the next run resumes (``why``: a signal's name, or
+    words said in the stop's message)."""
+    _STOP_ASKED[0] = _STOP_ASKED[0] or why
 
 
 def _stop_pool(executor: cf.Executor) -> None:
@@ -1460,11 +1476,17 @@ class ShowStandings:
         return self.outcome.get("error", "")
 
     def finish(self) -> int:
-        """Wait for the event's end (closing the window does not stop it)."""
+        """Wait for the event's end (see :meth:`stop`)."""
         if self.thread is None:
             return self.outcome.get("code", 0)
         self.thread.join()
         return self.outcome.get("code", 1)
+
+    def stop(self, why: str) -> None:
+        """The window was closed, or the shell got SIGTERM (``why``): an event still
+        running stops cleanly (:func:`request_stop`); :meth:`finish` then waits for it."""
+        if self.thread is not None and self.thread.is_alive():
+            request_stop(why)
 
 
 def cmd_project(args) -> int | ShowStandings:
@@ -1514,7 +1536,8 @@ def _run_command(args, log, outcome: dict) -> int:
               "and the same command resumes it", file=sys.stderr)
         outcome["error"] = f"stopped ({name})"
         import signal
-        return 128 + int(getattr(signal, name, signal.SIGINT))
+        number = getattr(signal, name, None)
+        return 128 + int(number if isinstance(number, int) else signal.SIGINT)
 
 
 def _run_event_command(args, log, outcome: dict) -> int:

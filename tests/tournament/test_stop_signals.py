@@ -31,13 +31,14 @@ STOP_SECONDS = 20
 SETUP_SECONDS = 0.5
 
 
-def start(event: Path, out: Path, temp: Path, level: str) -> subprocess.Popen:
-    env = {**os.environ, "TMPDIR": str(temp)}
+def start(event: Path, out: Path, temp: Path, level: str, window: bool = False) -> subprocess.Popen:
+    env = {**os.environ, "TMPDIR": str(temp), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     env.pop("ARENA_SANDBOX", None)
     if level == "basic":
         env["ARENA_SANDBOX"] = "basic"
     return subprocess.Popen([sys.executable, str(ROOT / "main.py"), "tournament", str(event),
-                             "--out", str(out), "--quiet", "--live"], cwd=ROOT, env=env,
+                             "--out", str(out), "--quiet", "--window" if window else "--live"],
+                            cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             start_new_session=True)
 
@@ -77,17 +78,19 @@ def results(out: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
 
 
-@pytest.mark.parametrize("how", ["sigterm", "ctrl-c"])
+@pytest.mark.parametrize("how", ["sigterm", "ctrl-c", "window-sigterm"])
 def test_a_stopped_tournament_stops_cleanly_and_resumes(tmp_path, how):
+    """``window-sigterm``: ``arena tournament --window`` (the event on a thread, the
+    window on the main one) stopped by SIGTERM."""
     temp = tmp_path / "tmp"
     temp.mkdir()
     event, out = slow_event(tmp_path, matches_seconds=30), tmp_path / "out"
-    process = start(event, out, temp, "basic")
+    process = start(event, out, temp, "basic", window=how.startswith("window"))
     try:
         wait_for_match_folder(temp, process)
         assert wait_until(lambda: programs_of(tmp_path), 30), "the silent program never ran"
         started = time.monotonic()
-        if how == "sigterm":
+        if how in ("sigterm", "window-sigterm"):
             process.send_signal(signal.SIGTERM)
         else:
             os.killpg(process.pid, signal.SIGINT)
@@ -102,7 +105,15 @@ def test_a_stopped_tournament_stops_cleanly_and_resumes(tmp_path, how):
     assert wait_until(lambda: not programs_of(tmp_path), 5), "a program outlived the stop"
     assert wait_until(lambda: leftovers(temp) == [], 5), leftovers(temp)
     assert results(out) == []                # the unfinished matches are not counted
-    for record in (out / "live").glob("*.arena.jsonl"):      # their live records are closed
+    assert_closed_and_resumable(tmp_path, out, temp)
+
+
+def assert_closed_and_resumable(tmp_path: Path, out: Path, temp: Path) -> None:
+    """The live records of the stopped matches end with an aborted result, and the next
+    run plays the event to its end."""
+    records = list((out / "live").glob("*.arena.jsonl"))
+    assert records, list(out.rglob("*"))
+    for record in records:
         last = json.loads(record.read_text().splitlines()[-1])
         assert last["type"] == "result" and last["reason"] == "aborted", last
     # The next run plays the event to its end.
@@ -240,3 +251,37 @@ def test_a_launcher_killed_in_the_first_milliseconds_leaves_no_sandbox(tmp_path)
                 proc.kill()
             except psutil.Error:
                 pass
+
+
+def test_closing_the_tournament_window_stops_the_event_cleanly(tmp_path, monkeypatch):
+    """``arena tournament --window``: closing the window (:meth:`ShowStandings.stop`, as
+    main.py calls it) stops the event on its thread: the command ends with a stop, its
+    programs are killed, the unfinished matches' records are closed, the next run resumes."""
+    import argparse
+    from runner import tournament
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    monkeypatch.setenv("TMPDIR", str(temp))
+    monkeypatch.setenv("ARENA_SANDBOX", "basic")
+    monkeypatch.setattr(tournament, "_STOP_ASKED", [""])
+    import tempfile
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    event, out = slow_event(tmp_path, matches_seconds=30), tmp_path / "out"
+    args = argparse.Namespace(event=str(event), out=str(out), window=True, project=False,
+                              quiet=True, workers=None, cluster=None, live=False)
+    shown = tournament.cmd_tournament(args)
+    try:
+        assert wait_until(lambda: programs_of(tmp_path), 60), "the silent program never ran"
+        started = time.monotonic()
+        shown.stop("the window was closed")
+        code = shown.finish()
+        took = time.monotonic() - started
+    finally:
+        tournament.request_stop("test over")
+        if shown.thread is not None:
+            shown.thread.join(STOP_SECONDS + 10)
+    assert took < STOP_SECONDS, took
+    assert code == 128 + signal.SIGINT and "stopped" in shown.outcome.get("error", ""), shown.outcome
+    assert wait_until(lambda: not programs_of(tmp_path), 5), "a program outlived the stop"
+    assert results(out) == []
+    assert_closed_and_resumable(tmp_path, out, temp)
