@@ -954,6 +954,50 @@ def _first_task_here() -> None:
             remove_stale_scratch()
         except OSError:
             pass
+        _stop_signals_in_dask_worker()
+
+
+def _stop_signals_in_dask_worker() -> None:
+    """In a Dask worker process (its event loop on the main thread, as ``dask worker``
+    runs it): a stop signal (SIGTERM, SIGINT) stops its match as a pool process's does
+    (:func:`_listen_for_stop_signals`): aborted, programs killed, folder removed, then
+    the process ends (its scheduler gives the match to another worker).  A worker whose
+    loop runs on another thread (an in-process cluster) keeps Dask's own handling."""
+    try:
+        from distributed import get_worker
+        worker = get_worker()
+    except Exception:           # not in a Dask worker (or no Dask)
+        return
+    if threading.current_thread() is threading.main_thread():
+        _listen_for_stop_signals()
+        return
+    installed = threading.Event()
+
+    def install() -> None:
+        if threading.current_thread() is threading.main_thread():
+            _listen_for_stop_signals()
+        installed.set()
+    try:
+        worker.loop.add_callback(install)
+    except Exception:
+        return
+    installed.wait(5)
+
+
+def _listen_for_stop_signals() -> None:
+    """In the main thread: SIGTERM and SIGINT are written down on a pipe, which the
+    :func:`_stopper` thread reads."""
+    import signal
+    read_fd, write_fd = os.pipe()
+
+    def note_stop(signum, frame) -> None:
+        try:
+            os.write(write_fd, b"!")
+        except OSError:
+            pass
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, note_stop)
+    threading.Thread(target=_stopper, args=(read_fd,), name="stopper", daemon=True).start()
 
 
 def _stopper(read_fd: int) -> None:
@@ -984,18 +1028,8 @@ def _worker_start(organizer: int, pool_folder: str = "") -> None:
     As it starts it removes what killed workers left (:func:`_first_task_here`), and a
     stop signal (SIGTERM, or Ctrl-C's SIGINT to the process group) stops its match
     cleanly instead of killing it mid-turn (:func:`_stopper`)."""
-    import signal
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    read_fd, write_fd = os.pipe()
-
-    def note_stop(signum, frame) -> None:
-        try:
-            os.write(write_fd, b"!")
-        except OSError:
-            pass
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(signum, note_stop)
-    threading.Thread(target=_stopper, args=(read_fd,), name="stopper", daemon=True).start()
+    _listen_for_stop_signals()
     _first_task_here()
 
     def watch() -> None:
@@ -1132,6 +1166,7 @@ def run_event(event: Event, executor: cf.Executor | None = None, ship: bool = Fa
         interrupted = True          # Ctrl-C, SIGTERM: the matches in flight are re-run next time
         raise
     finally:
+        _STOP_ASKED[0] = ""                 # a later event in this process runs again
         if own:
             if interrupted:
                 _stop_pool(pool[0])

@@ -285,3 +285,32 @@ def test_closing_the_tournament_window_stops_the_event_cleanly(tmp_path, monkeyp
     assert wait_until(lambda: not programs_of(tmp_path), 5), "a program outlived the stop"
     assert results(out) == []
     assert_closed_and_resumable(tmp_path, out, temp)
+
+
+def test_a_dask_worker_stopped_by_sigterm_ends_its_match(tmp_path, monkeypatch):
+    """A Dask worker process (its loop on its main thread) sent SIGTERM mid-match stops
+    the match as a pool process does: its programs are killed, its temporary folder is
+    removed, and the process ends."""
+    distributed = pytest.importorskip("distributed")
+    from runner.tournament import Plan, load_event, play_match, task_for
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    monkeypatch.setenv("TMPDIR", str(temp))
+    monkeypatch.setenv("ARENA_SANDBOX", "basic")
+    event = load_event(slow_event(tmp_path, matches_seconds=60), tmp_path / "out")
+    plan = Plan(event)
+    pairing = next(p for p in plan.pairings({}) if not p.bye)
+    task = task_for(event, plan, pairing, True, None)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        future = client.submit(play_match, task, pure=False)
+        assert wait_until(lambda: programs_of(tmp_path), 60), "the silent program never ran"
+        program = programs_of(tmp_path)[0]
+        worker = worker_of(program, temp)
+        folders = list(temp.glob(f"arena-w{worker.pid}-*"))
+        worker.send_signal(signal.SIGTERM)
+        assert wait_until(lambda: not _alive(worker), STOP_SECONDS), "the worker did not end"
+        assert wait_until(lambda: not programs_of(tmp_path), 5), "a program outlived the stop"
+        assert not any(p.exists() for p in folders), leftovers(temp)
+        future.cancel()
