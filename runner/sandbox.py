@@ -10,7 +10,7 @@ Two levels, chosen once per arena (:func:`strict_problem` says why strict is out
   ``/proc`` of its own namespace and a minimal ``/dev``; no network; it cannot see or
   signal the arena or the other seats, and every process it starts (double-forked,
   ``setsid`` or not) dies with the namespace when the seat is closed or the arena
-  dies (``--die-with-parent``).
+  dies (``--die-with-parent``, and the lifeline watcher of :data:`LIFELINE_SCRIPT`).
 * ``basic`` (elsewhere, or where namespaces are refused; ``ARENA_SANDBOX=basic``
   forces it): its own session and process group, the same resource limits, a
   scrubbed environment, its own folder, ``PR_SET_PDEATHSIG`` on Linux so it dies with
@@ -26,12 +26,15 @@ Two levels, chosen once per arena (:func:`strict_problem` says why strict is out
   - Landlock (Linux 5.13+, :mod:`runner.seat_limits`): it reads only the system's
     folders and its program's files, writes only its folder, cannot ptrace (read the
     environment of) the arena, and from Linux 6.12 cannot signal it;
+  - as an ordinary user where unprivileged user namespaces exist, its own user and PID
+    namespaces (:func:`_namespace_entry`): it cannot signal the arena or any process
+    outside, its processes die with the namespace, RLIMIT_NPROC counts only its own;
   - as root, a cgroup (v1 ``pids``) caps its whole tree's tasks, root's included;
   - the arena is made not dumpable, so a program of the same user cannot read its
     ``/proc/PID/environ``.
 
-  It has no namespaces: it sees every process and the network (TCP is closed by
-  Landlock from Linux 6.7), which the record's warning says.
+  It has no mount or network namespace: it sees every process in ``/proc`` and the
+  network (TCP is closed by Landlock from Linux 6.7), which the record's warning says.
 
 Both levels set resource limits (:class:`SandboxLimits`): address space (memory),
 processes, CPU seconds, file size and open files.  Nothing here imports pygame.
