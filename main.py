@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -403,6 +404,31 @@ def cmd_render(args) -> int:
     return 0
 
 
+class _Terminated(Exception):
+    """SIGTERM reached the shell while a window was open."""
+
+
+@contextlib.contextmanager
+def _sigterm_raises():
+    """While a window runs an event on another thread, SIGTERM closes the window (the
+    event is then stopped cleanly) instead of killing the arena at once."""
+    import signal
+    import threading
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def terminated(signum, frame):
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        raise _Terminated()
+    previous = signal.signal(signal.SIGTERM, terminated)
+    try:
+        yield
+    finally:
+        if signal.getsignal(signal.SIGTERM) is terminated:
+            signal.signal(signal.SIGTERM, previous)
+
+
 def run_command(args) -> int:
     """Run a parsed command; a game's tool may hand back :class:`~games.registry.OpenWindow`,
     and then the window is opened here, in the shell's layer."""
@@ -411,7 +437,13 @@ def run_command(args) -> int:
     result = args.func(args)
     if isinstance(result, ShowStandings):       # arena tournament --window/--project, arena project
         from ui.scenes.tournament import open_tournament_window
-        open_tournament_window(args, result).run()
+        with _sigterm_raises():
+            try:
+                open_tournament_window(args, result).run()
+            except _Terminated:
+                result.stop("SIGTERM")
+            else:
+                result.stop("the window was closed")
         return result.finish()
     if isinstance(result, OpenWindow):
         from ui.app import run_app

@@ -37,7 +37,7 @@ import psutil
 from games.annotations import MAX_BYTES as MAX_DEBUG_BYTES, is_debug_line
 from runner import cgroups
 from runner import seat_limits
-from runner.sandbox import STRICT, Sandbox, SandboxLimits
+from runner.sandbox import STRICT, Sandbox, SandboxLimits, lifeline
 
 #: Bytes kept of each output stream's start and of its end (what lies between is counted).
 TAIL_BYTES = 4096
@@ -763,6 +763,8 @@ def _popen(argv, cwd, sandbox: Sandbox, stdin, gate: bool = False, info_fd: int 
     the sandbox; ``meter``: its process joins the meter's cgroup first); registered
     until killed."""
     command = sandbox.command(argv, cwd, gate, info_fd)
+    fds = ([] if info_fd is None else [info_fd]) + (
+        [lifeline()] if sandbox.level == STRICT else [])
     env, preexec = sandbox.env(cwd), _joined(meter, sandbox.preexec())
     # Started and registered under the lock: the orphan sweep (which holds it too) must
     # never take a program just started for an orphan.
@@ -772,7 +774,7 @@ def _popen(argv, cwd, sandbox: Sandbox, stdin, gate: bool = False, info_fd: int 
                 command, cwd=str(cwd) if cwd else None, stdin=stdin,
                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
                 start_new_session=(os.name == "posix"), preexec_fn=preexec,
-                pass_fds=() if info_fd is None else (info_fd,),
+                pass_fds=tuple(fds),
                 creationflags=getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0))
         except BaseException:
             group = sandbox.take_group()

@@ -10,7 +10,7 @@ Two levels, chosen once per arena (:func:`strict_problem` says why strict is out
   ``/proc`` of its own namespace and a minimal ``/dev``; no network; it cannot see or
   signal the arena or the other seats, and every process it starts (double-forked,
   ``setsid`` or not) dies with the namespace when the seat is closed or the arena
-  dies (``--die-with-parent``).
+  dies (``--die-with-parent``, and the lifeline watcher of :data:`LIFELINE_SCRIPT`).
 * ``basic`` (elsewhere, or where namespaces are refused; ``ARENA_SANDBOX=basic``
   forces it): its own session and process group, the same resource limits, a
   scrubbed environment, its own folder, ``PR_SET_PDEATHSIG`` on Linux so it dies with
@@ -26,12 +26,15 @@ Two levels, chosen once per arena (:func:`strict_problem` says why strict is out
   - Landlock (Linux 5.13+, :mod:`runner.seat_limits`): it reads only the system's
     folders and its program's files, writes only its folder, cannot ptrace (read the
     environment of) the arena, and from Linux 6.12 cannot signal it;
+  - as an ordinary user where unprivileged user namespaces exist, its own user and PID
+    namespaces (:func:`_namespace_entry`): it cannot signal the arena or any process
+    outside, its processes die with the namespace, RLIMIT_NPROC counts only its own;
   - as root, a cgroup (v1 ``pids``) caps its whole tree's tasks, root's included;
   - the arena is made not dumpable, so a program of the same user cannot read its
     ``/proc/PID/environ``.
 
-  It has no namespaces: it sees every process and the network (TCP is closed by
-  Landlock from Linux 6.7), which the record's warning says.
+  It has no mount or network namespace: it sees every process in ``/proc`` and the
+  network (TCP is closed by Landlock from Linux 6.7), which the record's warning says.
 
 Both levels set resource limits (:class:`SandboxLimits`): address space (memory),
 processes, CPU seconds, file size and open files.  Nothing here imports pygame.
@@ -46,6 +49,7 @@ import shutil
 import stat
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -85,6 +89,26 @@ GATE_SCRIPT = 'read -r go && exec "$@" </dev/null'
 NICE_SCRIPT = ('tries=20; while [ -e /proc/self/autogroup ] && [ "$tries" -gt 0 ]; do '
                'echo "$0" 2>/dev/null >/proc/self/autogroup && break; '
                'tries=$((tries - 1)); sleep 0.03 2>/dev/null || break; done; exec "$@"')
+#: What runs first inside the strict level (as the seat's uid), before the program: a
+#: watcher in the background that waits on the lifeline (:func:`lifeline`, descriptor
+#: ``{fd}``) and, when it ends (the arena is gone: its write end is closed, ``kill -9``
+#: included), kills every process of the sandbox's PID namespace (``kill -1`` there
+#: reaches only them); the program itself does not hold the lifeline.  bwrap's own
+#: ``--die-with-parent`` binds its init in the sandbox to bwrap only after its clone:
+#: an arena killed in those first milliseconds left the init and the program running
+#: (in 20 launchers killed 0-20 ms after the start, most survived), and bwrap given
+#: ``PR_SET_PDEATHSIG`` by the arena, killed before it let its init go on, left that
+#: init waiting for ever.  So bwrap is not bound to the arena: the watcher ends the
+#: sandbox, then its init and bwrap exit.  An arena run as root starts the watcher as
+#: root, out of the program's reach (an ordinary user's program, the same uid, can kill
+#: it: the guard of :mod:`runner.process` is then what remains).  While the program
+#: runs normally the watcher only waits (it dies with the namespace).
+LIFELINE_SCRIPT = ('(read -r _ <&{fd}; kill -KILL -1) </dev/null >/dev/null 2>&1 & '
+                   'exec "$@" {fd}<&-')
+#: The shell that runs it: a descriptor above 9 takes bash (POSIX sh takes 0-9 only);
+#: without bash such a descriptor stays open in the program (a read end: harmless
+#: unless it reopens it for writing through /proc, which keeps its sandbox alive).
+LIFELINE_SHELLS = ("/bin/bash", "/usr/bin/bash")
 #: How many times, and how far apart (seconds), the basic level tries that change.
 AUTOGROUP_TRIES, AUTOGROUP_RETRY = 20, 0.03
 
@@ -237,9 +261,16 @@ class Sandbox:
                 "dies with the arena (PR_SET_PDEATHSIG and the arena's guard)",
                 "resource limits (memory, processes, file size, open files)",
                 "scrubbed environment, its own folder"]
-        missing = ["no namespaces: it sees every process" + (
-            "; UDP and Unix sockets are open" if seat_limits.landlock_abi() >= 4
-            else " and the network")]
+        plan = self._current_plan() if sys.platform.startswith("linux") else None
+        network = ("UDP and Unix sockets are open" if seat_limits.landlock_abi() >= 4
+                   else "the network is open")
+        if plan is not None and plan.namespaces:
+            missing = ["no mount or network namespace: the system's /proc lists every "
+                       "process (it cannot signal them); " + network]
+        else:
+            missing = ["no namespaces: it sees every process" + (
+                "; UDP and Unix sockets are open" if seat_limits.landlock_abi() >= 4
+                else " and the network")]
         if not sys.platform.startswith("linux"):
             same_user = ("it runs as the arena's user: it can read and write that user's "
                          "files and signal the arena")
@@ -247,8 +278,11 @@ class Sandbox:
                 return (["own process group", "scrubbed environment, its own folder"],
                         missing + ["no resource limits", "no death with the arena", same_user])
             return held[:1] + held[2:], missing + ["no death with the arena", same_user]
-        plan = self._current_plan()
         landlock = seat_limits.landlock_abi()
+        if plan.namespaces:
+            held.append("own user and PID namespaces: it cannot signal the arena or the "
+                        "other seats, its processes die with its namespace, the process "
+                        "limit counts only its own")
         if plan.uid is not None:
             held.append(f"own unprivileged uid {plan.uid}: folder 0700, cannot signal the "
                         "arena or other seats, process limit binds")
@@ -262,19 +296,19 @@ class Sandbox:
             held += [f"Landlock {landlock}: " + f for f in seat_limits.landlock_features(landlock)]
             if landlock < 4:
                 missing.append("TCP is open (Landlock before version 4)")
-            if landlock < 6 and plan.uid is None:
+            if landlock < 6 and plan.uid is None and not plan.namespaces:
                 missing.append("it can signal the arena and other programs of the same user "
                                "(Landlock before version 6)")
         else:
             missing.append("Landlock (Linux 5.13+): it can read and write everything the "
                            "user it runs as can, the other seats' folders and the user's "
                            "files included")
-            if plan.uid is None:
+            if plan.uid is None and not plan.namespaces:
                 missing.append("it can signal the arena and the other seats")
         if self.limits.processes:
             if plan.pids_group:
                 held.append(f"pids cgroup: at most {self.limits.processes} tasks, root's included")
-            elif plan.uid is None:
+            elif plan.uid is None and not plan.namespaces:
                 missing.append("a process cap that binds " + (
                     "(no pids cgroup can be made here; root ignores RLIMIT_NPROC)" if _as_root()
                     else "(RLIMIT_NPROC counts all of the user's processes)"))
@@ -285,7 +319,8 @@ class Sandbox:
         plan = self._plan or (parent._plan if parent is not None else None)
         if plan is not None or not predict:
             return plan
-        return _BasicPlan(self.uid if _as_root() else None, "", seat_limits.pids_groups_possible())
+        return _BasicPlan(self.uid if _as_root() else None, "", seat_limits.pids_groups_possible(),
+                          namespaces=not _as_root() and user_namespaces_possible())
 
     def header_text(self) -> str:
         """One line for a match header: the level and the limits."""
@@ -313,7 +348,9 @@ class Sandbox:
         argv = [_which(argv[0]), *argv[1:]]
         if self.level != STRICT:
             self._plan_basic(argv, folder)
-        if self.level != STRICT and not gate:
+        plan = self._current_plan(predict=False) if self.level != STRICT else None
+        spawner = _namespace_spawner() if plan is not None and plan.namespaces else []
+        if self.level != STRICT and not gate and not spawner:
             return argv
         # Inside the sandbox or the gate a missing program would be their error: say it here.
         if not os.path.exists(argv[0]):
@@ -322,7 +359,7 @@ class Sandbox:
             raise PermissionError(errno.EACCES, "Permission denied", argv[0])
         gate_args = [GATE_SHELL, "-c", GATE_SCRIPT, "arena-gate"] if gate else []
         if self.level != STRICT:
-            return gate_args + argv
+            return spawner + gate_args + argv
         folder = Path(folder).absolute() if folder else None
         args = [shutil.which("bwrap") or "bwrap", *_namespace_args(), *_system_args()]
         if info_fd is not None:
@@ -414,7 +451,7 @@ class Sandbox:
         listable = [str(GAMES_DIR.parent)] if GAMES_DIR.is_dir() else []
         plan = _BasicPlan(uid, unreadable, seat_limits.pids_groups_possible(),
                           [str(folder)] if folder is not None else [], [str(p) for p in readable],
-                          listable)
+                          listable, not _as_root() and user_namespaces_possible())
         self._plan = plan
         if getattr(self, "_parent", None) is not None:
             self._parent._plan = plan
@@ -427,6 +464,8 @@ class Sandbox:
         prlimit, setpriv = shutil.which("prlimit"), shutil.which("setpriv")
         if self.limits.processes and prlimit:
             inner += [prlimit, f"--nproc={self.limits.processes}:{self.limits.processes}", "--"]
+        # The watcher runs before the change of uid: as root, the program cannot kill it.
+        inner += _watcher()
         if as_root and setpriv:
             inner += [setpriv, "--reuid", str(self.uid), "--regid", str(self.uid),
                       "--clear-groups", "--inh-caps=-all", "--bounding-set=-all", "--"]
@@ -447,8 +486,8 @@ class Sandbox:
 
     def preexec(self) -> Callable[[], None] | None:
         """The function run in the child before exec: resource limits, death with the
-        arena (``PR_SET_PDEATHSIG``: the program in the basic level, bwrap in the strict
-        one, whose ``--die-with-parent`` then takes the sandbox with it), and in the basic
+        arena (``PR_SET_PDEATHSIG`` on the program in the basic level; the strict one
+        has its lifeline, see :data:`LIFELINE_SCRIPT`), and in the basic
         level on Linux what :meth:`_plan_basic` chose: a pids group, the seat's uid (or
         no capabilities as root), Landlock.  Called once per start, after
         :meth:`command`, in the arena; the pids group it makes is the caller's to hand
@@ -462,9 +501,15 @@ class Sandbox:
             become_subreaper()
             seat_limits.hide_arena_from_same_user()
         processes = limits.processes if basic else None      # strict: set inside (_inner)
-        if basic and processes and os.getuid() != 0:
+        namespaces = plan is not None and plan.namespaces
+        if namespaces and processes:
+            processes += 2                      # unshare and the init are in the namespace
+        elif basic and processes and os.getuid() != 0:
             processes += _user_tasks()          # the limit counts all this user's tasks
-        pdeathsig = _pdeathsig_function()
+        enter_namespaces = _namespace_entry() if namespaces else None
+        # Not bwrap: killed while it sets the sandbox up, it would leave its init there
+        # waiting for it for ever; the lifeline watcher inside takes the sandbox along.
+        pdeathsig = _pdeathsig_function() if basic else None
         niceness = limits.niceness
         group = landlock = None
         if plan is not None:
@@ -480,6 +525,8 @@ class Sandbox:
             import resource
             if group is not None:
                 group.enter()                   # as root, before the uid changes
+            if enter_namespaces is not None:
+                enter_namespaces()              # before the process limit (see there)
             pairs = [(getattr(resource, "RLIMIT_AS", None), limits.memory_mb and limits.memory_mb << 20),
                      (getattr(resource, "RLIMIT_NPROC", None), processes),
                      (resource.RLIMIT_FSIZE, limits.file_mb and limits.file_mb << 20),
@@ -517,6 +564,112 @@ class _BasicPlan:
     writable: list[str] = field(default_factory=list)
     readable: list[str] = field(default_factory=list)
     listable: list[str] = field(default_factory=list)
+    namespaces: bool = False        # its own user and PID namespaces (an ordinary user)
+
+
+_LIFELINE: tuple[int, int] | None = None
+_LIFELINE_LOCK = threading.Lock()
+
+
+def lifeline() -> int:
+    """The read end of this arena's lifeline: a pipe whose write end only this process
+    holds (close-on-exec, closed in a forked copy), so that it reads end of file exactly
+    when the arena is gone.  Passed to every strict sandbox (:data:`LIFELINE_SCRIPT`)."""
+    global _LIFELINE
+    with _LIFELINE_LOCK:
+        if _LIFELINE is None:
+            _LIFELINE = os.pipe()
+        return _LIFELINE[0]
+
+
+def _forget_lifeline_in_child() -> None:
+    """A forked copy of the arena lets the lifeline's write end go (holding it would
+    keep the arena's sandboxes alive after the arena's death) and makes its own."""
+    global _LIFELINE
+    pipe, _LIFELINE = _LIFELINE, None
+    if pipe is not None:          # the read end stays: a Popen child passes it on
+        try:
+            os.close(pipe[1])
+        except OSError:
+            pass
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_lifeline_in_child)
+
+
+def _watcher() -> list[str]:
+    """The lifeline watcher that runs before the program in the strict level."""
+    fd = lifeline()
+    script = LIFELINE_SCRIPT.format(fd=fd)
+    shell = GATE_SHELL
+    if fd > 9:
+        shell = next((s for s in LIFELINE_SHELLS if os.path.exists(s)), "")
+        if not shell:
+            shell, script = GATE_SHELL, script.replace(f" {fd}<&-", "")
+    return [shell, "-c", script, "arena-lifeline"]
+
+
+CLONE_NEWUSER, CLONE_NEWPID = 0x10000000, 0x20000000
+
+
+def _namespace_spawner() -> list[str]:
+    """What starts the program in the PID namespace :func:`_namespace_entry` prepared:
+    util-linux's ``unshare`` forks its first process (PID 1), tied to its own life
+    (``--kill-child``); that one, through util-linux's ``setsid`` twice, leads a session
+    of its own (process group 1) and waits for the program, which runs in another
+    session (PID 2).  So the program's parent is an init its namespace cannot signal:
+    ``kill $PPID`` and a kill of its parent's group reach nothing, and the program's
+    death ends the init, then the namespace.  Without ``setsid`` the program is PID 1
+    (such a kill then hits its own group)."""
+    spawner = [shutil.which("unshare") or "/usr/bin/unshare", "--fork", "--kill-child", "--"]
+    setsid = shutil.which("setsid")
+    if setsid:
+        spawner += [setsid, "--", setsid, "--fork", "--wait", "--"]
+    return spawner
+
+
+def _namespace_entry() -> Callable[[], None]:
+    """The function that, in the child before exec, makes a user namespace (the
+    arena's uid and gid mapped to themselves: no root inside, no capability after
+    exec) and a PID namespace for its next child (:func:`_namespace_spawner`).  In its
+    own PID namespace a program cannot name (so signal) the arena or any process
+    outside; in its own user namespace RLIMIT_NPROC counts its processes only (the
+    limit is set after this: the namespace's parent level keeps the user's limit).
+    A child that cannot enter them exits with 126 (the record says they hold)."""
+    import ctypes
+    libc = ctypes.CDLL(None, use_errno=True)
+    uid, gid = os.getuid(), os.getgid()
+
+    def enter() -> None:
+        try:
+            # A copy of an arena made not dumpable cannot write its own /proc/self maps.
+            libc.prctl(seat_limits.PR_SET_DUMPABLE, 1, 0, 0, 0)
+            if libc.unshare(CLONE_NEWUSER | CLONE_NEWPID) != 0:
+                raise OSError(ctypes.get_errno(), "unshare")
+            for name, text in (("setgroups", "deny"), ("uid_map", f"{uid} {uid} 1"),
+                               ("gid_map", f"{gid} {gid} 1")):
+                with open(f"/proc/self/{name}", "w") as fh:
+                    fh.write(text)
+        except OSError as exc:
+            os.write(2, f"arena: the user and PID namespaces could not be made: {exc}\n".encode())
+            os._exit(126)
+    return enter
+
+
+@functools.lru_cache(maxsize=1)
+def user_namespaces_possible() -> bool:
+    """Whether an arena run as an ordinary user can give the basic level's programs
+    their own user and PID namespaces here (Linux, util-linux's ``unshare``, a kernel
+    that allows unprivileged user namespaces): tried once."""
+    if not sys.platform.startswith("linux") or _as_root() or not shutil.which("unshare"):
+        return False
+    try:
+        probe = subprocess.run([*_namespace_spawner(), "true"], preexec_fn=_namespace_entry(),
+                               capture_output=True, timeout=20)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return probe.returncode == 0
 
 
 def _unreadable_by_others(paths: Sequence[Path], search_only: bool = False) -> str:
@@ -700,9 +853,12 @@ def _pdeathsig_function() -> Callable[[], None] | None:
     except OSError:
         return None
     import signal
+    arena = os.getpid()
 
     def set_pdeathsig() -> None:
         libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)      # PR_SET_PDEATHSIG
+        if os.getppid() != arena:       # the arena died before: no signal will come
+            os._exit(1)
     return set_pdeathsig
 
 

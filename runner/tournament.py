@@ -954,6 +954,50 @@ def _first_task_here() -> None:
             remove_stale_scratch()
         except OSError:
             pass
+        _stop_signals_in_dask_worker()
+
+
+def _stop_signals_in_dask_worker() -> None:
+    """In a Dask worker process (its event loop on the main thread, as ``dask worker``
+    runs it): a stop signal (SIGTERM, SIGINT) stops its match as a pool process's does
+    (:func:`_listen_for_stop_signals`): aborted, programs killed, folder removed, then
+    the process ends (its scheduler gives the match to another worker).  A worker whose
+    loop runs on another thread (an in-process cluster) keeps Dask's own handling."""
+    try:
+        from distributed import get_worker
+        worker = get_worker()
+    except Exception:           # not in a Dask worker (or no Dask)
+        return
+    if threading.current_thread() is threading.main_thread():
+        _listen_for_stop_signals()
+        return
+    installed = threading.Event()
+
+    def install() -> None:
+        if threading.current_thread() is threading.main_thread():
+            _listen_for_stop_signals()
+        installed.set()
+    try:
+        worker.loop.add_callback(install)
+    except Exception:
+        return
+    installed.wait(5)
+
+
+def _listen_for_stop_signals() -> None:
+    """In the main thread: SIGTERM and SIGINT are written down on a pipe, which the
+    :func:`_stopper` thread reads."""
+    import signal
+    read_fd, write_fd = os.pipe()
+
+    def note_stop(signum, frame) -> None:
+        try:
+            os.write(write_fd, b"!")
+        except OSError:
+            pass
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, note_stop)
+    threading.Thread(target=_stopper, args=(read_fd,), name="stopper", daemon=True).start()
 
 
 def _stopper(read_fd: int) -> None:
@@ -984,18 +1028,8 @@ def _worker_start(organizer: int, pool_folder: str = "") -> None:
     As it starts it removes what killed workers left (:func:`_first_task_here`), and a
     stop signal (SIGTERM, or Ctrl-C's SIGINT to the process group) stops its match
     cleanly instead of killing it mid-turn (:func:`_stopper`)."""
-    import signal
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    read_fd, write_fd = os.pipe()
-
-    def note_stop(signum, frame) -> None:
-        try:
-            os.write(write_fd, b"!")
-        except OSError:
-            pass
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(signum, note_stop)
-    threading.Thread(target=_stopper, args=(read_fd,), name="stopper", daemon=True).start()
+    _listen_for_stop_signals()
     _first_task_here()
 
     def watch() -> None:
@@ -1085,7 +1119,9 @@ def run_event(event: Event, executor: cf.Executor | None = None, ship: bool = Fa
                                 event, finished=not in_flight)
             if not in_flight:
                 break
-            finished, _ = cf.wait(list(in_flight), return_when=cf.FIRST_COMPLETED)
+            finished, _ = cf.wait(list(in_flight), timeout=STOP_POLL, return_when=cf.FIRST_COMPLETED)
+            if _STOP_ASKED[0]:              # arena tournament --window: closed, or SIGTERM
+                raise TournamentStopped(_STOP_ASKED[0])
             for future in finished:
                 if future not in in_flight:         # sent again to a new pool already
                     continue
@@ -1130,6 +1166,7 @@ def run_event(event: Event, executor: cf.Executor | None = None, ship: bool = Fa
         interrupted = True          # Ctrl-C, SIGTERM: the matches in flight are re-run next time
         raise
     finally:
+        _STOP_ASKED[0] = ""                 # a later event in this process runs again
         if own:
             if interrupted:
                 _stop_pool(pool[0])
@@ -1149,6 +1186,20 @@ def _not_played(answer: Mapping[str, Any]) -> bool:
 
 #: Seconds a stopped pool's processes have to end their matches before they are killed.
 STOP_GRACE = 10.0
+#: How often (seconds) an event run off the main thread looks for a stop request.
+STOP_POLL = 0.25
+#: Why the event running in this process was asked to stop ("" while it was not): an
+#: event run on a thread (``arena tournament --window``) cannot be interrupted by a
+#: signal, so :func:`request_stop` leaves a note that :func:`run_event` reads.
+_STOP_ASKED = [""]
+
+
+def request_stop(why: str = "SIGTERM") -> None:
+    """Ask the event running on another thread of this process to stop as Ctrl-C stops
+    it: its matches end as aborted with their records closed, their programs killed,
+    the pool shut down whole, and the next run resumes (``why``: a signal's name, or
+    words said in the stop's message)."""
+    _STOP_ASKED[0] = _STOP_ASKED[0] or why
 
 
 def _stop_pool(executor: cf.Executor) -> None:
@@ -1460,11 +1511,17 @@ class ShowStandings:
         return self.outcome.get("error", "")
 
     def finish(self) -> int:
-        """Wait for the event's end (closing the window does not stop it)."""
+        """Wait for the event's end (see :meth:`stop`)."""
         if self.thread is None:
             return self.outcome.get("code", 0)
         self.thread.join()
         return self.outcome.get("code", 1)
+
+    def stop(self, why: str) -> None:
+        """The window was closed, or the shell got SIGTERM (``why``): an event still
+        running stops cleanly (:func:`request_stop`); :meth:`finish` then waits for it."""
+        if self.thread is not None and self.thread.is_alive():
+            request_stop(why)
 
 
 def cmd_project(args) -> int | ShowStandings:
@@ -1514,7 +1571,8 @@ def _run_command(args, log, outcome: dict) -> int:
               "and the same command resumes it", file=sys.stderr)
         outcome["error"] = f"stopped ({name})"
         import signal
-        return 128 + int(getattr(signal, name, signal.SIGINT))
+        number = getattr(signal, name, None)
+        return 128 + int(number if isinstance(number, int) else signal.SIGINT)
 
 
 def _run_event_command(args, log, outcome: dict) -> int:

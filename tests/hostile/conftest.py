@@ -49,15 +49,20 @@ def basic_gap(attack: str) -> str:
     /proc/PID/environ), ``signals`` (killing the arena or the other seat) and
     ``processes`` (a fork bomb held under the process limit).  What contains each:
     as root, the seat's own uid (programs other users can read, as :data:`PY` is here)
-    or Landlock; as another user, Landlock (signals: version 6, Linux 6.12); a fork
-    bomb, a uid of its own (RLIMIT_NPROC) or a pids cgroup."""
+    or Landlock; as another user, Landlock (signals: version 6, Linux 6.12, or its own
+    user and PID namespaces); a fork bomb, a uid of its own (RLIMIT_NPROC), a pids
+    cgroup or (another user) its own user namespace, where RLIMIT_NPROC counts its own."""
     from runner import seat_limits
     from runner.sandbox import _unreadable_by_others
     if not sys.platform.startswith("linux"):
         return "the basic level confines nothing but limits off Linux"
+    from runner.sandbox import user_namespaces_possible
     root = os.geteuid() == 0
     own_uid = root and not _unreadable_by_others([Path(PY), HOSTILE])
     abi = seat_limits.landlock_abi()
+    if attack in ("signals", "processes") and not root and user_namespaces_possible():
+        return ""                   # its own user and PID namespaces
+
     if attack in ("files", "environ"):
         return "" if own_uid or abi >= 1 else "no Landlock on this kernel and not root"
     if attack == "signals":

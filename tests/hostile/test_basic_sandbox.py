@@ -174,6 +174,7 @@ def test_the_warning_names_what_is_missing(monkeypatch):
     reach the user's files and signal the arena."""
     monkeypatch.setattr(seat_limits, "_ABI", 0)
     monkeypatch.setattr("runner.sandbox._as_root", lambda: False)
+    monkeypatch.setattr("runner.sandbox.user_namespaces_possible", lambda: False)
     box = Sandbox(level_name=BASIC)
     assert "Landlock" in box.warning and "signal the arena" in box.warning
     assert box.describe()["missing"] and box.describe()["protections"]

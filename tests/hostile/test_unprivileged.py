@@ -7,6 +7,7 @@ forks, link tricks) are run again, in a fresh pytest, as an unprivileged user:
 ``nobody`` when these tests run as root, else the current user.  A basic case whose
 attack this kernel cannot contain is skipped by the suite itself (its reason says why).
 """
+import json
 import os
 import shutil
 import subprocess
@@ -97,3 +98,84 @@ def test_sandbox_holds_for_an_unprivileged_arena(level):
             assert all("basic level here" in line for line in skips), skips
     finally:
         shutil.rmtree(base, ignore_errors=True)
+
+
+#: Run as the unprivileged user: the basic level with Landlock taken away, so that what
+#: holds is its user and PID namespaces alone.  Prints what the program reached.
+NAMESPACES_ALONE = """
+import json, os, sys, tempfile
+from pathlib import Path
+from runner import seat_limits
+seat_limits._ABI = 0
+from runner.process import run_once
+from runner.sandbox import BASIC, Sandbox, SandboxLimits, user_namespaces_possible
+if not user_namespaces_possible():
+    print(json.dumps({"skip": "no unprivileged user namespaces here"}))
+    sys.exit(0)
+program = '''
+import json, os, sys, time
+arena, group = int(sys.argv[1]), int(sys.argv[2])
+found = {"ppid": os.getppid()}
+for name, act in (("signal_arena", lambda: os.kill(arena, 0)),
+                  ("signal_arena_group", lambda: os.killpg(group, 0)),
+                  ("signal_all", lambda: os.kill(-1, 0))):
+    try:
+        act()
+        found[name] = True
+    except OSError:
+        found[name] = False
+children = 0
+for _ in range(200):
+    try:
+        if os.fork() == 0:
+            time.sleep(30)
+            os._exit(0)
+        children += 1
+    except OSError:
+        break
+found["children"] = children
+print(json.dumps(found))
+'''
+folder = Path(tempfile.mkdtemp())
+(folder / "attack.py").write_text(program)
+box = Sandbox(SandboxLimits(processes=20), level_name=BASIC)
+result = run_once([sys.executable, str(folder / "attack.py"), str(os.getpid()), str(os.getpgid(0))],
+                  folder, timeout=30, sandbox=box)
+found = json.loads(result.stdout or "{}") if result.returncode == 0 else {"error": result.stderr}
+found["protections"] = box.describe()["protections"]
+print(json.dumps(found))
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="namespaces are Linux's")
+def test_basic_level_as_an_ordinary_user_has_its_own_user_and_pid_namespaces(tmp_path):
+    """An ordinary user's arena at the basic level, Landlock taken away: the program, in
+    its own user and PID namespaces, cannot signal the arena or its process group
+    (``kill $PPID``: its parent is its namespace's init, which it cannot signal;
+    ``kill -1`` reaches only its own tree), and a fork bomb stops at the process limit (RLIMIT_NPROC counts only the
+    namespace's processes).  The record's protections say so."""
+    if os.geteuid() == 0 and not shutil.which("setpriv"):
+        pytest.skip("setpriv (util-linux) is needed to become an unprivileged user")
+    base = Path(tempfile.mkdtemp(prefix="arena-userns-"))
+    try:
+        if os.geteuid() == 0:
+            os.chown(base, NOBODY, NOBODY)
+        env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": str(base), "LANG": "C.UTF-8",
+               "TMPDIR": str(base)}
+        found = interpreter(env, base)
+        if found is None:
+            pytest.skip("no Python with the test's packages can be run by an unprivileged user")
+        python, env = found
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+        run = run_as_user([*python, "-c", NAMESPACES_ALONE], env, base, 120)
+        assert run.returncode == 0, run.stderr[-3000:]
+        seen = json.loads(run.stdout.strip().splitlines()[-1])
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+    if "skip" in seen:
+        pytest.skip(seen["skip"])
+    assert "error" not in seen, seen
+    assert seen["ppid"] == 1, seen             # its parent is its namespace's init
+    assert not seen["signal_arena"] and not seen["signal_arena_group"], seen
+    assert seen["children"] < 20, seen
+    assert any("own user and PID namespaces" in p for p in seen["protections"]), seen

@@ -2,7 +2,8 @@
 process group) stops at once and cleanly, and the next run resumes it; a pool worker
 killed with SIGKILL takes its sandboxes with it (bwrap included) and its temporary
 folder is removed when a worker next starts; a launcher killed with SIGKILL takes its
-sandbox with it even without the arena's guard (``PR_SET_PDEATHSIG`` on bwrap)."""
+sandbox with it even without the arena's guard (the lifeline watcher inside the strict
+sandbox), also when killed in the first milliseconds of bwrap's setup."""
 from __future__ import annotations
 
 import json
@@ -30,13 +31,14 @@ STOP_SECONDS = 20
 SETUP_SECONDS = 0.5
 
 
-def start(event: Path, out: Path, temp: Path, level: str) -> subprocess.Popen:
-    env = {**os.environ, "TMPDIR": str(temp)}
+def start(event: Path, out: Path, temp: Path, level: str, window: bool = False) -> subprocess.Popen:
+    env = {**os.environ, "TMPDIR": str(temp), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     env.pop("ARENA_SANDBOX", None)
     if level == "basic":
         env["ARENA_SANDBOX"] = "basic"
     return subprocess.Popen([sys.executable, str(ROOT / "main.py"), "tournament", str(event),
-                             "--out", str(out), "--quiet", "--live"], cwd=ROOT, env=env,
+                             "--out", str(out), "--quiet", "--window" if window else "--live"],
+                            cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             start_new_session=True)
 
@@ -76,17 +78,19 @@ def results(out: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
 
 
-@pytest.mark.parametrize("how", ["sigterm", "ctrl-c"])
+@pytest.mark.parametrize("how", ["sigterm", "ctrl-c", "window-sigterm"])
 def test_a_stopped_tournament_stops_cleanly_and_resumes(tmp_path, how):
+    """``window-sigterm``: ``arena tournament --window`` (the event on a thread, the
+    window on the main one) stopped by SIGTERM."""
     temp = tmp_path / "tmp"
     temp.mkdir()
     event, out = slow_event(tmp_path, matches_seconds=30), tmp_path / "out"
-    process = start(event, out, temp, "basic")
+    process = start(event, out, temp, "basic", window=how.startswith("window"))
     try:
         wait_for_match_folder(temp, process)
         assert wait_until(lambda: programs_of(tmp_path), 30), "the silent program never ran"
         started = time.monotonic()
-        if how == "sigterm":
+        if how in ("sigterm", "window-sigterm"):
             process.send_signal(signal.SIGTERM)
         else:
             os.killpg(process.pid, signal.SIGINT)
@@ -101,7 +105,15 @@ def test_a_stopped_tournament_stops_cleanly_and_resumes(tmp_path, how):
     assert wait_until(lambda: not programs_of(tmp_path), 5), "a program outlived the stop"
     assert wait_until(lambda: leftovers(temp) == [], 5), leftovers(temp)
     assert results(out) == []                # the unfinished matches are not counted
-    for record in (out / "live").glob("*.arena.jsonl"):      # their live records are closed
+    assert_closed_and_resumable(tmp_path, out, temp)
+
+
+def assert_closed_and_resumable(tmp_path: Path, out: Path, temp: Path) -> None:
+    """The live records of the stopped matches end with an aborted result, and the next
+    run plays the event to its end."""
+    records = list((out / "live").glob("*.arena.jsonl"))
+    assert records, list(out.rglob("*"))
+    for record in records:
         last = json.loads(record.read_text().splitlines()[-1])
         assert last["type"] == "result" and last["reason"] == "aborted", last
     # The next run plays the event to its end.
@@ -196,3 +208,109 @@ def test_a_launcher_killed_with_sigkill_takes_its_sandbox_along(tmp_path, level)
         launcher.wait()
     left = marked()
     assert wait_until(lambda: not marked(), 5), [(p.pid, p.name()) for p in left]
+
+
+RACE_LAUNCHER = textwrap.dedent("""
+    import sys, time
+    sys.path.insert(0, {root!r})
+    import runner.process as process
+    process._guard_note = lambda line: None        # no guard: the sandbox must die by itself
+    from runner.process import LineProcess
+    from runner.sandbox import seat_sandbox
+    sandbox = seat_sandbox({{"sandbox": "strict"}})
+    print("launching", flush=True)
+    program = LineProcess([sys.executable, "-c", "import time; time.sleep(120)", {marker!r}],
+                          cwd={folder!r}, sandbox=sandbox)
+    time.sleep(120)
+""")
+#: Launchers killed at these delays (ms) after they start their program.
+RACE_DELAYS_MS = [i * 20 / 19 for i in range(20)]
+
+
+@pytest.mark.skipif(bool(strict_problem()), reason=f"no strict sandbox here: {strict_problem()}")
+def test_a_launcher_killed_in_the_first_milliseconds_leaves_no_sandbox(tmp_path):
+    """bwrap binds its init in the sandbox to its own life only after its clone: a
+    launcher killed right then must still take the sandbox along (the lifeline)."""
+    marker = f"race-{os.getpid()}"
+    code = RACE_LAUNCHER.format(root=str(ROOT), marker=marker, folder=str(tmp_path))
+
+    def marked() -> list:
+        return [p for p in psutil.process_iter() if marker in " ".join(_cmdline(p))]
+    try:
+        for delay in RACE_DELAYS_MS:
+            launcher = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                                        text=True)
+            assert launcher.stdout.readline().strip() == "launching"
+            time.sleep(delay / 1000)
+            launcher.kill()
+            launcher.wait()
+        assert wait_until(lambda: not marked(), 5), [(p.pid, p.name(), p.ppid()) for p in marked()]
+    finally:
+        for proc in marked():
+            try:
+                proc.kill()
+            except psutil.Error:
+                pass
+
+
+def test_closing_the_tournament_window_stops_the_event_cleanly(tmp_path, monkeypatch):
+    """``arena tournament --window``: closing the window (:meth:`ShowStandings.stop`, as
+    main.py calls it) stops the event on its thread: the command ends with a stop, its
+    programs are killed, the unfinished matches' records are closed, the next run resumes."""
+    import argparse
+    from runner import tournament
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    monkeypatch.setenv("TMPDIR", str(temp))
+    monkeypatch.setenv("ARENA_SANDBOX", "basic")
+    monkeypatch.setattr(tournament, "_STOP_ASKED", [""])
+    import tempfile
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    event, out = slow_event(tmp_path, matches_seconds=30), tmp_path / "out"
+    args = argparse.Namespace(event=str(event), out=str(out), window=True, project=False,
+                              quiet=True, workers=None, cluster=None, live=False)
+    shown = tournament.cmd_tournament(args)
+    try:
+        assert wait_until(lambda: programs_of(tmp_path), 60), "the silent program never ran"
+        started = time.monotonic()
+        shown.stop("the window was closed")
+        code = shown.finish()
+        took = time.monotonic() - started
+    finally:
+        tournament.request_stop("test over")
+        if shown.thread is not None:
+            shown.thread.join(STOP_SECONDS + 10)
+    assert took < STOP_SECONDS, took
+    assert code == 128 + signal.SIGINT and "stopped" in shown.outcome.get("error", ""), shown.outcome
+    assert wait_until(lambda: not programs_of(tmp_path), 5), "a program outlived the stop"
+    assert results(out) == []
+    assert_closed_and_resumable(tmp_path, out, temp)
+
+
+def test_a_dask_worker_stopped_by_sigterm_ends_its_match(tmp_path, monkeypatch):
+    """A Dask worker process (its loop on its main thread) sent SIGTERM mid-match stops
+    the match as a pool process does: its programs are killed, its temporary folder is
+    removed, and the process ends."""
+    distributed = pytest.importorskip("distributed")
+    from runner.tournament import Plan, load_event, play_match, task_for
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    monkeypatch.setenv("TMPDIR", str(temp))
+    monkeypatch.setenv("ARENA_SANDBOX", "basic")
+    event = load_event(slow_event(tmp_path, matches_seconds=60), tmp_path / "out")
+    plan = Plan(event)
+    pairing = next(p for p in plan.pairings({}) if not p.bye)
+    task = task_for(event, plan, pairing, True, None)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        future = client.submit(play_match, task, pure=False)
+        assert wait_until(lambda: programs_of(tmp_path), 60), "the silent program never ran"
+        program = programs_of(tmp_path)[0]
+        worker = worker_of(program, temp)
+        folders = list(temp.glob(f"arena-w{worker.pid}-*"))
+        worker.send_signal(signal.SIGTERM)
+        assert wait_until(lambda: not _alive(worker), STOP_SECONDS), "the worker did not end"
+        assert wait_until(lambda: not programs_of(tmp_path), 5), "a program outlived the stop"
+        assert not any(p.exists() for p in folders), leftovers(temp)
+        future.cancel()
