@@ -112,6 +112,11 @@ def replay_screens(app, save) -> None:
         settle(app)
         save(f"i42_replay_{game}_diff")
         app.pop()
+    app.push(ReplayScene(app, path=str(ROOT / "replays" / "robot-sample.arena.jsonl")))
+    app.scene.go(62)                 # turn 61's two events, the first on a second line
+    settle(app)
+    save("i42_replay_robot_events")
+    app.pop()
 
 
 def compare_screen(app, save) -> None:

@@ -4,6 +4,8 @@ import pygame
 from games import registry
 from runner.match import Match
 from runner.seats import HumanSeat, make_seat
+from games.render import font
+from ui.game_texts import rules_text
 from ui_helpers import pump, wait_until
 
 ROBOT = registry.plugin("robot")
@@ -311,6 +313,36 @@ def test_the_diff_legend_stands_above_the_board_not_on_its_coordinates(home):
         home.draw()
         assert view.board_rect().size == size_with                    # stepping does not resize the board
         home.pop()
+
+
+def test_a_robot_turns_event_in_the_move_list_is_whole_on_a_second_line(home):
+    """'ring 4 sealed (shrink 2 of 5)' beside four moves is wider than the move list at
+    1280×720: the row takes a second line for it, keeps its index, and nothing is cut."""
+    view = open_sample(home, "robot", 12)
+    turns = view.turns()
+    evented = [i for i in range(1, len(turns) + 1) if turns[i - 1].events]
+    assert evented
+    moves = view.moves
+    two = [i for i in evented if moves.lines_of(i) == 2]
+    assert two, "no event took a second line"
+    face = font(moves.size)
+    for row in evented:
+        assert not moves.is_cut(row), row
+        event = rules_text(turns[row - 1].events[0].text)
+        drawn = "".join(text for line in moves.spans[row] for text, _ in line)
+        assert event in " ".join(drawn.split()), (event, drawn)
+        room = moves.rect.width - 2 * (moves.size // 2) - moves.number_column(moves.rows[row])
+        for line in moves.spans[row][1:]:
+            assert sum(face.size(text)[0] for text, _ in line) <= room
+    row = two[0]
+    view.go(row)
+    pump(home)
+    below = moves.row_top(row + 1)
+    assert below == moves.row_top(row) + 2 * moves.line_height()   # the next row starts under both lines
+    assert moves.row_at((moves.rect.centerx, moves.row_top(row) + moves.line_height() + 2)) == row
+    assert moves.row_at((moves.rect.centerx, below + 2)) == row + 1
+    home.draw()
+    home.pop()
 
 
 def test_robot_panel_names_fit_smaller_before_they_are_cut(arena_home, monkeypatch):
