@@ -174,7 +174,7 @@ def tournament_screen(app, save) -> None:
     folder = Path(tempfile.mkdtemp(prefix="arena-tw-")) / "out"
     (folder / "live").mkdir(parents=True)
     (folder / "event.json").write_text(json.dumps({"name": "Robot Cup 2026", "game": "robot",
-                                                   "format": "round-robin"}))
+                                                   "format": "round-robin", "format_name": "pairs"}))
     (folder / "results.jsonl").write_text("")
     pair = lambda i, a, b: {"id": f"m{i:04d}", "index": i, "round": 1, "contestants": [a, b]}
     (folder / "live" / "schedule.json").write_text(json.dumps({

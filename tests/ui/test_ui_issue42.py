@@ -601,6 +601,25 @@ def test_the_tournament_window_shows_the_event_and_its_schedule_from_the_first_s
     home.draw()
 
 
+def test_the_tournament_window_names_the_format_as_the_event_file_did(home, tmp_path):
+    """Robot's 'pairs' runs as a round robin; the window says 'pairs', as the file did."""
+    import json
+    from runner.tournament import _write_event_json, load_event
+    from ui.scenes.tournament import TournamentScene
+    root = __import__("pathlib").Path(__file__).resolve().parents[2]
+    folder = tmp_path / "robot-pairs"
+    event = load_event(root / "games" / "robot" / "events" / "robot-pairs.toml", out=folder)
+    assert event.format == "round-robin" and event.format_name == "pairs"
+    write_event_folder(folder, results=0, planned=None, running=["m0001"], upcoming=2)
+    _write_event_json(event)
+    assert json.loads((folder / "event.json").read_text())["format_name"] == "pairs"
+    scene = home.push(TournamentScene(home, folder))
+    pump(home)
+    assert " · pairs · " in scene.status() and "round-robin" not in scene.status(), scene.status()
+    home.draw()
+    home.pop()
+
+
 def test_the_rating_column_is_one_kind_and_empty_for_who_has_not_played(home, tmp_path):
     import json
     from ui.scenes.tournament import TournamentScene
