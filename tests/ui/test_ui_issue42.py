@@ -697,3 +697,56 @@ def test_a_thumbnail_caption_too_long_for_one_line_takes_two():
     assert caption_lines(names, lambda text: len(text) < 200) == [" – ".join(names)]
     assert caption_lines(names, lambda text: len(text) < 40) == ["Ada Lovelace (Python) – Alan Turing",
                                                                  "Edsger Dijkstra – Grace Hopper (C, -O2)"]
+
+
+def test_the_intermission_card_gives_a_long_name_two_lines_before_smaller_type(arena_home, tmp_path, monkeypatch):
+    """At 1280×720 the next match's long names and the last match's line take two lines
+    in big type (the card grows, the standings start under it), not one line smaller or cut."""
+    import json
+    import ui.scenes.projection as projection
+    from games.api import Outcome, Termination
+    from ui.app import App
+    from ui.scenes.projection import ProjectionScene
+    from ui.settings import Settings
+    folder = tmp_path / "event"
+    write_event_folder(folder, results=2, planned=12, running=[], upcoming=3)
+    names = ["Ada Lovelace of the Analytical Engine", "Alan Turing of Bletchley Park"]
+    (folder / "standings.json").write_text(json.dumps({"event": "Cup", "matches": {"played": 2, "planned": 12},
+        "standings": [{"rank": i + 1, "name": n, "played": 1, "points": 3 - i, "wins": 1, "draws": 0,
+                       "losses": 0} for i, n in enumerate(names)]}))
+    app = App(Settings(), size=(1280, 720), fullscreen=False)
+    try:
+        scene = app.push(ProjectionScene(app, folder))
+        pump(app, 3)
+        scene.phase = "intermission"
+        scene.last = {"names": names, "outcome": Outcome((0,), (1.0, 0.0), Termination.WIN, ""), "error": ""}
+        monkeypatch.setattr(scene.follower, "next_pairings", lambda limit=3: [names])
+        monkeypatch.setattr(scene.follower, "running", lambda: [])
+        drawn, cut = [], []
+        real_text, real_elide = scene.text, projection.elide
+        monkeypatch.setattr(scene, "text", lambda surface, text, pos, size, *a, **k:
+                            drawn.append((text, pos, size)) or real_text(surface, text, pos, size, *a, **k))
+        monkeypatch.setattr(projection, "elide", lambda face, text, width: cut.append(text) or real_elide(face, text, width))
+        scene._text.clear()
+        app.draw()
+        texts = [text for text, _pos, _size in drawn]
+        last_line = drawn[texts.index("Last match") + 1:texts.index("Next match")]
+        table = drawn[texts.index("#"):]
+        drawn = drawn[texts.index("Next match") + 1:texts.index("#")]      # the next match's card
+        texts = [text for text, _pos, _size in drawn]
+        share = (app.size[0] - 2 * scene.u(40) - scene.u(260)) // 2 - scene.u(90)
+        for name in names:
+            assert name not in texts, texts                              # not on one line
+            parts = [(t, pos, size) for t, pos, size in drawn if t and t in name and t != name]
+            assert " ".join(t for t, _p, _s in parts[:2]) == name, parts  # but whole on two
+            assert parts[1][1][1] > parts[0][1][1]                       # one under the other
+            one_line = scene.fit_units(name, 60, share, bold=True)
+            assert parts[0][2] > one_line, (parts[0][2], one_line)        # bigger than one line allowed
+        result = projection._result(names, scene.last["outcome"], "")
+        assert " ".join(t for t, _p, _s in last_line) == result and len(last_line) == 2, last_line
+        assert not any(t in cut for t in names + [result]), cut
+        bottom_of_names = max(pos[1] for t, pos, _s in drawn if t and t in names[0] + names[1])
+        header_y = next(pos[1] for t, pos, _s in table if t == "Contestant")
+        assert header_y > bottom_of_names + scene.u(40)                    # the table starts under the card
+    finally:
+        app.close()
