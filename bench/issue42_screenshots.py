@@ -160,6 +160,7 @@ def settings_screen(app, save) -> None:
     scene = app.push(SettingsScene(app))
     settle(app)
     scene.message_label.set_text(__import__("runner.i18n", fromlist=["_"])._("Saved."))
+    scene.name_entries[1].set_text("Nguyễn Văn An")     # a typed name beside the default hints
     settle(app)
     save("i42_settings")
     app.pop()

@@ -480,6 +480,35 @@ def test_settings_follow_a_live_language_switch_and_keep_default_names_default(h
     assert saved is None or "Người chơi" not in json.dumps(saved, ensure_ascii=False)
 
 
+def test_default_name_hints_in_settings_are_drawn_faint_not_as_typed_text(home, arena_home):
+    """A default seat name is a placeholder: drawn in the theme's disabled-text colour,
+    while a typed name (and the line being typed in) takes the text colour."""
+    from ui.scenes.settings import SettingsScene
+    from ui.theme import palette
+    for theme in ("dark", "light"):
+        home.set_theme(theme)
+        scene = home.push(SettingsScene(home))
+        pump(home)
+        colours = palette(home.theme)
+        faint, ink = pygame.Color(*colours["disabled_text"]), pygame.Color(*colours["text"])
+        hint, typed = scene.name_entries[0], scene.name_entries[1]
+        assert hint.get_text() == "" and hint.placeholder_text == "Player 1"
+        assert hint.text_colour == faint, (theme, hint.text_colour, faint)
+        typed.set_text("Anna")
+        pump(home)
+        assert typed.text_colour == ink and hint.text_colour == faint
+        home.draw()
+        area = hint.get_abs_rect()
+        seen = {tuple(home.window.get_at((x, y)))[:3] for x in range(area.left, area.right, 1)
+                for y in range(area.top, area.bottom, 2)}
+        assert faint[:3] in seen and ink[:3] not in seen, theme          # the hint's letters are faint
+        hint.focus()
+        pump(home)
+        assert hint.text_colour == ink                                   # typing: real text colour
+        home.pop()
+    home.set_theme("dark")
+
+
 def test_vietnamese_settings_say_saved_clear_of_the_clear_button(home):
     from runner.i18n import set_language
     from ui.scenes.settings import SettingsScene
