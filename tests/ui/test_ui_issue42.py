@@ -51,7 +51,25 @@ def test_a_persons_time_out_in_robot_is_said_in_full(home):
     assert not any(line.endswith("…") for line in status), status  # the status is not cut for it
     row = scene.moves.rows[1]
     assert any("time-out" in text for text, _colour in row)      # the move list says so too
+    words = "".join(text for text, _colour in row)
+    assert "-1 -1" not in words, words                          # the placed cell, not the code
+    placed = __import__("re").search(r"time-out: random (\d+) (\d+)", words)
+    assert placed, words
+    assert tuple(int(v) for v in placed.groups()) in [tuple(e.squares[0]) for e in scene.turns()[0].events
+                                                     if e.kind == "placement"]
     match.stop()
+
+
+def test_a_random_placement_reads_as_its_cell_in_the_move_list():
+    from games.api import Event
+    from games.replay import TurnInfo
+    from games.robot.render import RobotRenderer
+    game = ROBOT.new_game()
+    renderer = RobotRenderer(game, game.spec.resolve_options(None, {}))
+    turns = [TurnInfo(1, {0: "-1 -1", 1: "3 4"}, events=(Event("placement", "A was placed at random on (7, 9)",
+                                                                   (0,), ((7, 9),)),)),
+             TurnInfo(2, {0: "7 10", 1: "-1 -1"})]
+    assert renderer.move_labels(None, turns, None) == [{0: "random 7 9", 1: "3 4"}, {0: "7 10", 1: "random cell"}]
 
 
 # ---------------------------------------------------------------- Play: illegal clicks say why
