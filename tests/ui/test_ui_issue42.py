@@ -797,3 +797,78 @@ def test_the_intermission_card_gives_a_long_name_two_lines_before_smaller_type(a
         assert header_y > bottom_of_names + scene.u(40)                    # the table starts under the card
     finally:
         app.close()
+
+
+def widget_texts(scene) -> list[str]:
+    return [w.text for w in scene.root.elements if isinstance(getattr(w, "text", None), str)]
+
+
+def test_every_screen_follows_a_live_language_switch_there_and_back(home, tmp_path):
+    """English -> Vietnamese -> English in Settings, without a restart: Home, New match,
+    a Match, a Replay (its drawn move list and panel too), How to play and the tournament
+    window each speak the language chosen last."""
+    import json
+    from runner.seats import make_seat
+    from ui.scenes.howto import HowToScene
+    from ui.scenes.new_match import NewMatchScene
+    from ui.scenes.replay import ReplayScene
+    from ui.scenes.settings import SettingsScene
+    from ui.scenes.tournament import TournamentScene
+    from ui_helpers import click
+    hexp = registry.plugin("hex")
+    match = Match(hexp, hexp.new_game().spec.resolve_options(None, {"size": 5}),
+                  [make_seat("bot:1", hexp, 1), make_seat("bot:1", hexp, 2)], seed=3)
+    match.run()
+    folder = tmp_path / "cup"
+    write_event_folder(folder, results=0, planned=None, running=[], upcoming=1)
+    (folder / "event.json").write_text(json.dumps({"name": "Cup", "game": "hex", "format": "round-robin"}))
+
+    def switch(code):
+        scene = home.push(SettingsScene(home))
+        pump(home)
+        scene.language = code
+        click(home, scene.apply_button)
+        home.pop()
+        pump(home)
+
+    def seen() -> dict[str, list[str]]:
+        shown = {"home": widget_texts(home.scene)}
+        screens = {"new": lambda: NewMatchScene(home, game="hex"), "match": lambda: __import__(
+                       "ui.scenes.match", fromlist=["MatchScene"]).MatchScene(home, match),
+                   "replay": lambda: ReplayScene(home, path=str(SAMPLES / "robot-sample.arena.jsonl")),
+                   "howto": lambda: HowToScene(home, hexp), "tournament": lambda: TournamentScene(home, folder)}
+        for name, make in screens.items():
+            home.push(make())
+            pump(home)
+            scene = home.scene
+            shown[name] = widget_texts(scene)
+            if name in ("match", "replay"):
+                if name == "replay":
+                    scene.go(12)
+                pump(home)
+                shown[name] += ["".join(t for t, _c in scene.moves.rows[0])]       # drawn: the list's first row
+                if name == "replay":                                                # drawn: the panel
+                    shown[name] += list(scene.renderer.headline(scene.replay.states[scene.index])[:1])
+            if name == "howto":
+                shown[name] += [scene.box.html_text[:200]]
+            home.pop()
+            pump(home)
+        return shown
+
+    seen()                                  # the records opened now go to Home's Recent records
+    english = seen()
+    switch("vi")
+    vietnamese = seen()
+    switch("en")
+    again = seen()
+    assert again == english                                       # back to English, all of it
+    expect_vi = {"home": ["Ván mới", "Cài đặt"], "new": ["Quay lại", "Bắt đầu ván", "Trò chơi"], "match": ["Lật bàn", "Bắt đầu"],
+                 "replay": ["Cách chơi", "Bắt đầu", "Lượt 12"], "howto": ["Quay lại"],
+                 "tournament": ["Quay lại", "Giải đấu: Cup"]}
+    expect_en = {"home": ["New match", "Settings"], "new": ["Back", "Start match", "Game"], "match": ["Flip", "Start"],
+                 "replay": ["How to play", "Start", "Turn 12"], "howto": ["Back"], "tournament": ["Back", "Tournament: Cup"]}
+    for name in expect_vi:
+        assert all(word in vietnamese[name] for word in expect_vi[name]), (name, vietnamese[name])
+        assert all(word in english[name] for word in expect_en[name]), (name, english[name])
+        assert not any(word in vietnamese[name] for word in expect_en[name]), (name, vietnamese[name])
+    assert english["howto"][-1] != vietnamese["howto"][-1]          # the guide itself is the Vietnamese one
