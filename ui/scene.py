@@ -205,6 +205,8 @@ class HintedEntry(UITextEntryLine):
         if hint != self.showing_hint:
             self.showing_hint = hint
             self.change_object_id(ObjectID(class_id="@hint") if hint else None)
+            if self.is_focused:        # the rebuild laid the hint out again: clear it, as a focus does
+                super().focus()
 
     def update(self, time_delta: float) -> None:
         super().update(time_delta)
