@@ -112,6 +112,11 @@ def replay_screens(app, save) -> None:
         settle(app)
         save(f"i42_replay_{game}_diff")
         app.pop()
+    app.push(ReplayScene(app, path=str(ROOT / "replays" / "robot-sample.arena.jsonl")))
+    app.scene.go(62)                 # turn 61's two events, the first on a second line
+    settle(app)
+    save("i42_replay_robot_events")
+    app.pop()
 
 
 def compare_screen(app, save) -> None:
@@ -155,6 +160,7 @@ def settings_screen(app, save) -> None:
     scene = app.push(SettingsScene(app))
     settle(app)
     scene.message_label.set_text(__import__("runner.i18n", fromlist=["_"])._("Saved."))
+    scene.name_entries[1].set_text("Nguyễn Văn An")     # a typed name beside the default hints
     settle(app)
     save("i42_settings")
     app.pop()
@@ -169,7 +175,7 @@ def tournament_screen(app, save) -> None:
     folder = Path(tempfile.mkdtemp(prefix="arena-tw-")) / "out"
     (folder / "live").mkdir(parents=True)
     (folder / "event.json").write_text(json.dumps({"name": "Robot Cup 2026", "game": "robot",
-                                                   "format": "round-robin"}))
+                                                   "format": "round-robin", "format_name": "pairs"}))
     (folder / "results.jsonl").write_text("")
     pair = lambda i, a, b: {"id": f"m{i:04d}", "index": i, "round": 1, "contestants": [a, b]}
     (folder / "live" / "schedule.json").write_text(json.dumps({

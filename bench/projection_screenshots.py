@@ -6,7 +6,7 @@ matches as thumbnails, and in the grid layout), at an intermission and on the fi
 standings, in both themes; and the tournament screen with its Project button.
 
     python bench/projection_screenshots.py [--out /tmp/shots_projection]
-        [--sizes 1280x720,1920x1080,3840x2160] [--game hex|robot]
+        [--sizes 1280x720,1920x1080,3840x2160] [--game hex|robot] [--language vi]
 
 Look at the pictures after a layout change: text cut off or overlapping is a bug.
 """
@@ -62,7 +62,7 @@ def stage(out: Path, count: int, share: float) -> list[tuple[Path, list[str]]]:
             if not any(f'"id": "{i}"' in line for i in ids)]
     results.write_text("".join(kept))
     (live / "schedule.json").write_text(json.dumps({"running": [], "next": [
-        {"contestants": [NAMES[2], NAMES[5]]}], "finished": False}))
+        {"contestants": [NAMES[4], NAMES[1]]}], "finished": False}))     # long names: two lines
     return staged
 
 
@@ -85,7 +85,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default="/tmp/shots_projection")
     parser.add_argument("--sizes", default="1280x720,1920x1080,3840x2160")
     parser.add_argument("--game", choices=("hex", "robot"), default="hex")
+    parser.add_argument("--language", default="en")
     args = parser.parse_args(argv)
+    from runner.i18n import set_language
+    set_language(args.language)
     from ui.app import App
     from ui.scenes.projection import ProjectionScene
     from ui.scenes.tournament import TournamentScene
@@ -98,12 +101,12 @@ def main(argv: list[str] | None = None) -> int:
         for size in args.sizes.split(","):
             w, h = (int(x) for x in size.split("x"))
             for theme in ("dark", "light"):
-                tag = f"{args.game}_{size}_{theme}"
+                tag = f"{args.game}_{args.language}_{size}_{theme}"
                 folder = work / f"copy-{tag}"
                 shutil.copytree(played, folder)
                 shutil.rmtree(folder / "live", ignore_errors=True)
                 staged = stage(folder, 3, 0.6)
-                app = App(Settings(), size=(w, h), fullscreen=False)
+                app = App(Settings(language=args.language), size=(w, h), fullscreen=False)
                 app.set_theme(theme)
                 try:
                     screen = TournamentScene(app, folder, log=["[15/15] m0014 Alan Turing vs Donald Knuth: 1-0"])
@@ -132,6 +135,16 @@ def main(argv: list[str] | None = None) -> int:
                                 fh.write("".join(rest))
                     frames(app, lambda: scene.phase == "intermission", 10)
                     shoot(app, f"projection_intermission_{tag}.png", shots)
+                    long_names = ["Ada Lovelace of the Analytical Engine", "Alan Turing of Bletchley Park"]
+                    from games.api import Outcome, Termination
+                    last = scene.last
+                    scene.last = {"names": long_names, "error": "",
+                                  "outcome": Outcome((0,), (1.0, 0.0), Termination.WIN, "")}
+                    scene.follower.next_pairings = lambda limit=3: [long_names]   # names too long for a line
+                    scene.follower.running = lambda: []
+                    shoot(app, f"projection_intermission_long_{tag}.png", shots)
+                    del scene.follower.next_pairings, scene.follower.running
+                    scene.last = last
                     for target, _rest in staged:
                         target.unlink(missing_ok=True)
                     (folder / "live" / "schedule.json").write_text('{"finished": true}')

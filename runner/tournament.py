@@ -121,10 +121,17 @@ class Event:
     sprt: dict[str, float] = field(default_factory=dict)
     max_matches: int = 1000                       # sprt
     projection: dict[str, Any] = field(default_factory=lambda: dict(PROJECTION_DEFAULTS))
+    #: The format as the event file named it (a game's own, e.g. Robot's "pairs", which
+    #: :attr:`format` holds expanded to "round-robin"); what screens show.
+    format_name: str = ""
 
     @property
     def names(self) -> list[str]:
         return [c.name for c in self.contestants]
+
+    @property
+    def shown_format(self) -> str:
+        return self.format_name or self.format
 
 
 #: The largest event file read: a real one is a few kilobytes, and tomllib takes seconds
@@ -260,6 +267,7 @@ def event_from_dict(data: Mapping[str, Any], folder: Path, out: str | Path | Non
     spec = plugin.new_game().spec
     name = need("name", str, game + "-event")
     fmt = need("format", str, "round-robin")
+    format_name = fmt
     preset: dict[str, Any] = {}
     own = plugin_formats(plugin)
     if fmt in own:
@@ -314,7 +322,7 @@ def event_from_dict(data: Mapping[str, Any], folder: Path, out: str | Path | Non
         points=(float(points.get("beat", 1.0)), float(points.get("tie", 0.5))),
         champion=int(champion), sprt=dict(merged.get("sprt") or {}),
         max_matches=int((merged.get("sprt") or {}).get("max_matches", 1000)),
-        projection=projection_settings(merged.get("projection")))
+        projection=projection_settings(merged.get("projection")), format_name=format_name)
     if not spec.min_seats <= event.seats <= spec.max_seats:
         raise EventError(f"{spec.title} takes {spec.min_seats}-{spec.max_seats} seats a match, "
                          f"not {event.seats}" + (" (all-in puts every contestant in each match)"
@@ -1280,7 +1288,8 @@ def _record(event: Event, plan: Plan, pairing: Pairing, answer: Mapping[str, Any
 
 def _write_event_json(event: Event) -> None:
     data = {"name": event.name, "game": event.game, "variant": event.variant,
-            "format": event.format, "rounds": event.rounds, "seats": event.seats,
+            "format": event.format, "format_name": event.shown_format,
+            "rounds": event.rounds, "seats": event.seats,
             "seed": event.seed, "options": event.options, "cycle": event.cycle,
             "time": {"per_move": event.per_move, "total": event.total},
             "points": {"beat": event.points[0], "tie": event.points[1]},
@@ -1382,6 +1391,7 @@ def standings(event: Event, plan: Plan, done: Mapping[str, dict]) -> dict:
             h2h[a][b][0 if ranks[i] < ranks[j] else 1 if ranks[i] == ranks[j] else 2] += 1
     planned = [p for p in pairings if not p.bye]
     table = {"event": event.name, "game": event.game, "format": event.format,
+             "format_name": event.shown_format,
              "clock": event.clock or "wall", "machine": event.machine_notes + event.warnings,
              "matches": {"planned": len(planned), "played": len(lines),
                          "errors": sum(1 for p in planned if p.id in done

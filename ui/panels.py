@@ -6,6 +6,7 @@ the data it is given.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
@@ -137,7 +138,12 @@ def draw_players(surface: pygame.Surface, rect: pygame.Rect, players: Sequence[P
 
 @dataclass
 class ScrollList:
-    """A scrollable list of rows, each a list of coloured segments; rows may be clickable."""
+    """A scrollable list of rows, each a list of coloured segments; rows may be clickable.
+
+    With ``fit`` a row too wide for the list continues on the next lines (the move list:
+    a Robot turn's event stays readable) and keeps its index: ``first``, ``selected``,
+    :meth:`row_top` and :meth:`row_at` still speak of rows.
+    """
 
     rows: list[list[Segment]] = field(default_factory=list)
     selected: int | None = None
@@ -147,20 +153,77 @@ class ScrollList:
     size: int = 18                      # font size in pixels
     mono: bool = False
     wrap: bool = False                  # long rows continue on the next rows (the debug panels)
+    fit: bool = False                   # long rows continue on more lines of the same row
+    spans: list[list[list[Segment]]] = field(default_factory=list)   # each row's drawn lines
 
     def line_height(self) -> int:
         return font(self.size, mono=self.mono).get_linesize() + max(2, self.size // 6)
 
-    def visible_rows(self) -> int:
+    def lines_of(self, index: int) -> int:
+        """How many lines row ``index`` takes (1 unless ``fit`` wrapped it)."""
+        return len(self.spans[index]) if 0 <= index < len(self.spans) else 1
+
+    def room_lines(self) -> int:
         return max(1, (self.rect.height - self.size // 2) // self.line_height())
+
+    def visible_rows(self) -> int:
+        """How many rows from ``first`` are shown whole (at least one)."""
+        room, count = self.room_lines(), 0
+        for index in range(self.first, len(self.rows)):
+            room -= self.lines_of(index)
+            if room < 0:
+                break
+            count += 1
+        return max(1, count if self.rows else self.room_lines())
+
+    def last_first(self) -> int:
+        """The largest ``first`` that still fills the list (the end in view)."""
+        room, index = self.room_lines(), len(self.rows)
+        while index > 0 and room - self.lines_of(index - 1) >= 0:
+            index -= 1
+            room -= self.lines_of(index)
+        return min(index, max(0, len(self.rows) - 1))
 
     def set_rows(self, rows: list[list[Segment]]) -> None:
         if self.wrap and self.rect.width > 0:
             rows = [line for row in rows for line in self.wrapped(row)]
         self.rows = rows
+        self.spans = [self.fitted(row) if self.fit and self.rect.width > 0 else [row] for row in rows]
         if self.follow_end:
-            self.first = max(0, len(rows) - self.visible_rows())
+            self.first = self.last_first()
         self.first = min(self.first, max(0, len(rows) - 1))
+
+    def number_column(self, segments: list[Segment]) -> int:
+        """The width of the right-aligned turn-number column when the row starts with one."""
+        if segments and segments[0][0].strip().rstrip(".").isdigit():
+            return font(self.size, mono=self.mono).size(f"{len(self.rows)}. ")[0]
+        return 0
+
+    def fitted(self, row: list[Segment]) -> list[list[Segment]]:
+        """``row`` as the lines it is drawn on: a segment that does not fit the rest of a
+        line starts the next one (under the move texts, past the number column), and one
+        wider than a whole line is broken between words; a word wider still is cut."""
+        face = font(self.size, mono=self.mono)
+        column = self.number_column(row)
+        width = self.rect.width - 2 * (self.size // 2) - column
+        body = row[1:] if column else row
+        if sum(face.size(text)[0] for text, _ in body) <= width:
+            return [row]
+        lines: list[list[Segment]] = [row[:1] if column else []]
+        used = 0
+        for text, colour in body:
+            if used and face.size(text.rstrip())[0] > width - used:
+                text = text.lstrip()
+                lines.append([])
+                used = 0
+            for word in re.split(r"(?<= )", text):
+                w = face.size(word.rstrip())[0]
+                if used and w > width - used:
+                    lines.append([])
+                    used = 0
+                lines[-1].append((word, colour))
+                used += face.size(word)[0]
+        return [line for line in lines if line]
 
     def wrapped(self, row: list[Segment]) -> list[list[Segment]]:
         """``row`` as rows that fit the list's width, broken between words (a word wider
@@ -191,23 +254,29 @@ class ScrollList:
         return [line for line in lines if line]
 
     def is_cut(self, index: int) -> bool:
-        """True when row ``index`` is wider than the list (drawn with an ellipsis)."""
+        """True when a line of row ``index`` is wider than the list (drawn with an ellipsis)."""
         if not 0 <= index < len(self.rows):
             return False
         face = font(self.size, mono=self.mono)
-        segments = self.rows[index]
-        room = self.rect.width - 2 * (self.size // 2)
-        if segments and segments[0][0].strip().rstrip(".").isdigit():
-            room -= face.size(f"{len(self.rows)}. ")[0]
-            segments = segments[1:]
-        return sum(face.size(text)[0] for text, _ in segments) > room
+        column = self.number_column(self.rows[index])
+        room = self.rect.width - 2 * (self.size // 2) - column
+        for number, segments in enumerate(self.spans[index] if index < len(self.spans) else [self.rows[index]]):
+            if number == 0 and column:
+                segments = segments[1:]
+            if sum(face.size(text)[0] for text, _ in segments) > room:
+                return True
+        return False
 
     def row_top(self, index: int) -> int:
         """The y where row ``index`` is drawn (rows above the view give a y above it)."""
-        return self.rect.y + self.size // 4 + (index - self.first) * self.line_height()
+        if index >= self.first:
+            lines = sum(self.lines_of(i) for i in range(self.first, index))
+        else:
+            lines = -sum(self.lines_of(i) for i in range(index, self.first))
+        return self.rect.y + self.size // 4 + lines * self.line_height()
 
     def scroll(self, lines: int) -> None:
-        limit = max(0, len(self.rows) - self.visible_rows())
+        limit = self.last_first()
         self.first = max(0, min(limit, self.first + lines))
         self.follow_end = self.first >= limit
 
@@ -215,15 +284,20 @@ class ScrollList:
         """Scroll so row ``index`` is visible."""
         if index < self.first:
             self.first = index
-        elif index >= self.first + self.visible_rows():
-            self.first = index - self.visible_rows() + 1
-        self.follow_end = self.first >= max(0, len(self.rows) - self.visible_rows())
+        else:
+            while index >= self.first + self.visible_rows() and self.first < index:
+                self.first += 1
+        self.follow_end = self.first >= self.last_first()
 
     def row_at(self, pos: tuple[int, int]) -> int | None:
         if not self.rect.collidepoint(pos):
             return None
-        index = self.first + (pos[1] - self.rect.y - self.size // 4) // self.line_height()
-        return index if 0 <= index < len(self.rows) else None
+        line = (pos[1] - self.rect.y - self.size // 4) // self.line_height()
+        index = self.first
+        while index < len(self.rows) and line >= self.lines_of(index):
+            line -= self.lines_of(index)
+            index += 1
+        return index if 0 <= index < len(self.rows) and line >= 0 else None
 
     def handle_wheel(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
@@ -241,35 +315,38 @@ class ScrollList:
         surface.set_clip(self.rect)
         if not self.rows and empty_text:
             surface.blit(face.render(empty_text, True, theme.muted), (self.rect.x + pad, y))
-        for index in range(self.first, min(len(self.rows), self.first + self.visible_rows())):
+        index = self.first
+        while index < len(self.rows) and y < self.rect.bottom:
+            lines = self.spans[index] if index < len(self.spans) else [self.rows[index]]
             if index == self.selected:
-                band = pygame.Rect(self.rect.x + 2, y - 1, self.rect.width - 4, height)
+                band = pygame.Rect(self.rect.x + 2, y - 1, self.rect.width - 4, height * len(lines))
                 pygame.draw.rect(surface, mix(theme.panel, theme.accent, 0.3), band, border_radius=4)
-            x = self.rect.x + pad
-            segments = self.rows[index]
-            if segments and segments[0][0].strip().rstrip(".").isdigit():
-                number, colour = segments[0]       # turn numbers right-aligned in one column
-                image = face.render(number.strip() + " ", True, colour)
-                column = face.size(f"{len(self.rows)}. ")[0]
-                surface.blit(image, (x + column - image.get_width(), y))
+            column = self.number_column(self.rows[index])
+            for number, segments in enumerate(lines):
+                x = self.rect.x + pad
+                if number == 0 and column:
+                    text, colour = segments[0]       # turn numbers right-aligned in one column
+                    image = face.render(text.strip() + " ", True, colour)
+                    surface.blit(image, (x + column - image.get_width(), y))
+                    segments = segments[1:]
                 x += column
-                segments = segments[1:]
-            for text, colour in segments:
-                room = self.rect.right - pad - x
-                if room <= 0:
-                    break
-                image = face.render(elide(face, text, room), True, colour)
-                surface.blit(image, (x, y))
-                x += image.get_width()
-            y += height
+                for text, colour in segments:
+                    room = self.rect.right - pad - x
+                    if room <= 0:
+                        break
+                    image = face.render(elide(face, text, room), True, colour)
+                    surface.blit(image, (x, y))
+                    x += image.get_width()
+                y += height
+            index += 1
         surface.set_clip(clip)
-        if len(self.rows) > self.visible_rows():
+        if self.first > 0 or index < len(self.rows) or y > self.rect.bottom:
             self._draw_scrollbar(surface, theme)
 
     def _draw_scrollbar(self, surface: pygame.Surface, theme: Theme) -> None:
         total, shown = len(self.rows), self.visible_rows()
         track = pygame.Rect(self.rect.right - 6, self.rect.y + 4, 4, self.rect.height - 8)
-        thumb_h = max(12, track.height * shown // total)
+        thumb_h = max(12, track.height * shown // max(1, total))
         thumb_y = track.y + (track.height - thumb_h) * self.first // max(1, total - shown)
         pygame.draw.rect(surface, theme.muted, (track.x, thumb_y, track.width, thumb_h), border_radius=2)
 

@@ -127,8 +127,9 @@ class Scene:
                        object_id=ObjectID(class_id=cls) if cls else None)
 
     def entry(self, rect: pygame.Rect, text: str = "", placeholder: str = "") -> UITextEntryLine:
-        line = UITextEntryLine(rect, self.app.manager, container=self.root,
-                               placeholder_text=placeholder or None, initial_text=text or None)
+        kind = HintedEntry if placeholder else UITextEntryLine
+        line = kind(rect, self.app.manager, container=self.root,
+                    placeholder_text=placeholder or None, initial_text=text or None)
         return line
 
     def dropdown(self, rect: pygame.Rect, options: Sequence[str], current: str) -> UIDropDownMenu:
@@ -187,6 +188,29 @@ class Scene:
         return rect
 
 
+
+
+class HintedEntry(UITextEntryLine):
+    """A text line whose placeholder (a hint such as a default name) is drawn in the
+    theme's faint disabled-text colour, so it does not look like typed text: while the
+    line is empty and not focused it wears the ``@hint`` class."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.showing_hint = False
+        self.restyle()
+
+    def restyle(self) -> None:
+        hint = not self.get_text() and not self.is_focused
+        if hint != self.showing_hint:
+            self.showing_hint = hint
+            self.change_object_id(ObjectID(class_id="@hint") if hint else None)
+            if self.is_focused:        # the rebuild laid the hint out again: clear it, as a focus does
+                super().focus()
+
+    def update(self, time_delta: float) -> None:
+        super().update(time_delta)
+        self.restyle()
 
 
 def is_pressed(event: pygame.event.Event, widget) -> bool:

@@ -32,7 +32,7 @@ import pygame
 from games.render import (ARROWS, CONFIRM_KEYS, BoardRenderer, BoardView, GridCursor, GridLayout, LayerCache,
                           Theme, contrast_text, display_ready, draw_labels, elide, font, grid_labels, mix, wrap)
 from games.render.grid import fit_grid as fit_grid_with_margins
-from games.robot.rules import COLOURS, RobotState, format_move_text
+from games.robot.rules import COLOURS, RANDOM_PLACEMENT, RobotState, format_move_text
 from runner.i18n import _, ngettext
 from runner.messages import translated
 
@@ -184,6 +184,15 @@ def fitting_size(text: str, size: int, smallest: int, width: int, bold: bool = F
     while size > smallest and font(size, bold=bold).size(text)[0] > width:
         size -= 1
     return size
+
+
+def placed_label(events, seat: int) -> str:
+    """What the move list says for ``seat``'s random placement: the cell its placement
+    event names ("random 13 4"), or the words alone when the record has no such event."""
+    for event in events:
+        if event.kind == "placement" and seat in event.seats and event.squares:
+            return _("random {cell}").format(cell=format_move_text(tuple(event.squares[0])))
+    return _("random cell")
 
 
 def star_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
@@ -582,6 +591,17 @@ class RobotRenderer(BoardRenderer):
         place = image.get_rect(topleft=(x, y)) if right is None else image.get_rect(topright=(right, y))
         surface.blit(image, place)
         return place
+
+    def move_labels(self, state, turns, notation: str | None) -> list[dict[int, str]]:
+        """The record's move texts, but a random placement's "-1 -1" (a person's or a
+        program's time-out on turn 1, or a bad cell) reads as the cell it drew: "random 13 4"."""
+        labels = super().move_labels(state, turns, notation)
+        random_text = format_move_text(RANDOM_PLACEMENT)
+        for turn, texts in zip(turns, labels):
+            for seat, text in texts.items():
+                if text.strip() == random_text:
+                    texts[seat] = placed_label(turn.events, seat)
+        return labels
 
     def headline(self, state: RobotState) -> tuple[str, str, bool]:
         """(turn line, shrink line, whether the shrink line is a warning) for the panel."""

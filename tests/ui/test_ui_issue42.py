@@ -4,6 +4,8 @@ import pygame
 from games import registry
 from runner.match import Match
 from runner.seats import HumanSeat, make_seat
+from games.render import font
+from ui.game_texts import rules_text
 from ui_helpers import pump, wait_until
 
 ROBOT = registry.plugin("robot")
@@ -49,7 +51,25 @@ def test_a_persons_time_out_in_robot_is_said_in_full(home):
     assert not any(line.endswith("…") for line in status), status  # the status is not cut for it
     row = scene.moves.rows[1]
     assert any("time-out" in text for text, _colour in row)      # the move list says so too
+    words = "".join(text for text, _colour in row)
+    assert "-1 -1" not in words, words                          # the placed cell, not the code
+    placed = __import__("re").search(r"time-out: random (\d+) (\d+)", words)
+    assert placed, words
+    assert tuple(int(v) for v in placed.groups()) in [tuple(e.squares[0]) for e in scene.turns()[0].events
+                                                     if e.kind == "placement"]
     match.stop()
+
+
+def test_a_random_placement_reads_as_its_cell_in_the_move_list():
+    from games.api import Event
+    from games.replay import TurnInfo
+    from games.robot.render import RobotRenderer
+    game = ROBOT.new_game()
+    renderer = RobotRenderer(game, game.spec.resolve_options(None, {}))
+    turns = [TurnInfo(1, {0: "-1 -1", 1: "3 4"}, events=(Event("placement", "A was placed at random on (7, 9)",
+                                                                   (0,), ((7, 9),)),)),
+             TurnInfo(2, {0: "7 10", 1: "-1 -1"})]
+    assert renderer.move_labels(None, turns, None) == [{0: "random 7 9", 1: "3 4"}, {0: "7 10", 1: "random cell"}]
 
 
 # ---------------------------------------------------------------- Play: illegal clicks say why
@@ -313,6 +333,36 @@ def test_the_diff_legend_stands_above_the_board_not_on_its_coordinates(home):
         home.pop()
 
 
+def test_a_robot_turns_event_in_the_move_list_is_whole_on_a_second_line(home):
+    """'ring 4 sealed (shrink 2 of 5)' beside four moves is wider than the move list at
+    1280×720: the row takes a second line for it, keeps its index, and nothing is cut."""
+    view = open_sample(home, "robot", 12)
+    turns = view.turns()
+    evented = [i for i in range(1, len(turns) + 1) if turns[i - 1].events]
+    assert evented
+    moves = view.moves
+    two = [i for i in evented if moves.lines_of(i) == 2]
+    assert two, "no event took a second line"
+    face = font(moves.size)
+    for row in evented:
+        assert not moves.is_cut(row), row
+        event = rules_text(turns[row - 1].events[0].text)
+        drawn = "".join(text for line in moves.spans[row] for text, _ in line)
+        assert event in " ".join(drawn.split()), (event, drawn)
+        room = moves.rect.width - 2 * (moves.size // 2) - moves.number_column(moves.rows[row])
+        for line in moves.spans[row][1:]:
+            assert sum(face.size(text)[0] for text, _ in line) <= room
+    row = two[0]
+    view.go(row)
+    pump(home)
+    below = moves.row_top(row + 1)
+    assert below == moves.row_top(row) + 2 * moves.line_height()   # the next row starts under both lines
+    assert moves.row_at((moves.rect.centerx, moves.row_top(row) + moves.line_height() + 2)) == row
+    assert moves.row_at((moves.rect.centerx, below + 2)) == row + 1
+    home.draw()
+    home.pop()
+
+
 def test_robot_panel_names_fit_smaller_before_they_are_cut(arena_home, monkeypatch):
     from games.robot import render as robot_render
     from ui.app import App
@@ -448,6 +498,35 @@ def test_settings_follow_a_live_language_switch_and_keep_default_names_default(h
     assert saved is None or "Người chơi" not in json.dumps(saved, ensure_ascii=False)
 
 
+def test_default_name_hints_in_settings_are_drawn_faint_not_as_typed_text(home, arena_home):
+    """A default seat name is a placeholder: drawn in the theme's disabled-text colour,
+    while a typed name (and the line being typed in) takes the text colour."""
+    from ui.scenes.settings import SettingsScene
+    from ui.theme import palette
+    for theme in ("dark", "light"):
+        home.set_theme(theme)
+        scene = home.push(SettingsScene(home))
+        pump(home)
+        colours = palette(home.theme)
+        faint, ink = pygame.Color(*colours["disabled_text"]), pygame.Color(*colours["text"])
+        hint, typed = scene.name_entries[0], scene.name_entries[1]
+        assert hint.get_text() == "" and hint.placeholder_text == "Player 1"
+        assert hint.text_colour == faint, (theme, hint.text_colour, faint)
+        typed.set_text("Anna")
+        pump(home)
+        assert typed.text_colour == ink and hint.text_colour == faint
+        home.draw()
+        area = hint.get_abs_rect()
+        seen = {tuple(home.window.get_at((x, y)))[:3] for x in range(area.left, area.right, 1)
+                for y in range(area.top, area.bottom, 2)}
+        assert faint[:3] in seen and ink[:3] not in seen, theme          # the hint's letters are faint
+        hint.focus()
+        pump(home)
+        assert hint.text_colour == ink                                   # typing: real text colour
+        home.pop()
+    home.set_theme("dark")
+
+
 def test_vietnamese_settings_say_saved_clear_of_the_clear_button(home):
     from runner.i18n import set_language
     from ui.scenes.settings import SettingsScene
@@ -569,6 +648,25 @@ def test_the_tournament_window_shows_the_event_and_its_schedule_from_the_first_s
     home.draw()
 
 
+def test_the_tournament_window_names_the_format_as_the_event_file_did(home, tmp_path):
+    """Robot's 'pairs' runs as a round robin; the window says 'pairs', as the file did."""
+    import json
+    from runner.tournament import _write_event_json, load_event
+    from ui.scenes.tournament import TournamentScene
+    root = __import__("pathlib").Path(__file__).resolve().parents[2]
+    folder = tmp_path / "robot-pairs"
+    event = load_event(root / "games" / "robot" / "events" / "robot-pairs.toml", out=folder)
+    assert event.format == "round-robin" and event.format_name == "pairs"
+    write_event_folder(folder, results=0, planned=None, running=["m0001"], upcoming=2)
+    _write_event_json(event)
+    assert json.loads((folder / "event.json").read_text())["format_name"] == "pairs"
+    scene = home.push(TournamentScene(home, folder))
+    pump(home)
+    assert " · pairs · " in scene.status() and "round-robin" not in scene.status(), scene.status()
+    home.draw()
+    home.pop()
+
+
 def test_the_rating_column_is_one_kind_and_empty_for_who_has_not_played(home, tmp_path):
     import json
     from ui.scenes.tournament import TournamentScene
@@ -646,3 +744,131 @@ def test_a_thumbnail_caption_too_long_for_one_line_takes_two():
     assert caption_lines(names, lambda text: len(text) < 200) == [" – ".join(names)]
     assert caption_lines(names, lambda text: len(text) < 40) == ["Ada Lovelace (Python) – Alan Turing",
                                                                  "Edsger Dijkstra – Grace Hopper (C, -O2)"]
+
+
+def test_the_intermission_card_gives_a_long_name_two_lines_before_smaller_type(arena_home, tmp_path, monkeypatch):
+    """At 1280×720 the next match's long names and the last match's line take two lines
+    in big type (the card grows, the standings start under it), not one line smaller or cut."""
+    import json
+    import ui.scenes.projection as projection
+    from games.api import Outcome, Termination
+    from ui.app import App
+    from ui.scenes.projection import ProjectionScene
+    from ui.settings import Settings
+    folder = tmp_path / "event"
+    write_event_folder(folder, results=2, planned=12, running=[], upcoming=3)
+    names = ["Ada Lovelace of the Analytical Engine", "Alan Turing of Bletchley Park"]
+    (folder / "standings.json").write_text(json.dumps({"event": "Cup", "matches": {"played": 2, "planned": 12},
+        "standings": [{"rank": i + 1, "name": n, "played": 1, "points": 3 - i, "wins": 1, "draws": 0,
+                       "losses": 0} for i, n in enumerate(names)]}))
+    app = App(Settings(), size=(1280, 720), fullscreen=False)
+    try:
+        scene = app.push(ProjectionScene(app, folder))
+        pump(app, 3)
+        scene.phase = "intermission"
+        scene.last = {"names": names, "outcome": Outcome((0,), (1.0, 0.0), Termination.WIN, ""), "error": ""}
+        monkeypatch.setattr(scene.follower, "next_pairings", lambda limit=3: [names])
+        monkeypatch.setattr(scene.follower, "running", lambda: [])
+        drawn, cut = [], []
+        real_text, real_elide = scene.text, projection.elide
+        monkeypatch.setattr(scene, "text", lambda surface, text, pos, size, *a, **k:
+                            drawn.append((text, pos, size)) or real_text(surface, text, pos, size, *a, **k))
+        monkeypatch.setattr(projection, "elide", lambda face, text, width: cut.append(text) or real_elide(face, text, width))
+        scene._text.clear()
+        app.draw()
+        texts = [text for text, _pos, _size in drawn]
+        last_line = drawn[texts.index("Last match") + 1:texts.index("Next match")]
+        table = drawn[texts.index("#"):]
+        drawn = drawn[texts.index("Next match") + 1:texts.index("#")]      # the next match's card
+        texts = [text for text, _pos, _size in drawn]
+        share = (app.size[0] - 2 * scene.u(40) - scene.u(260)) // 2 - scene.u(90)
+        for name in names:
+            assert name not in texts, texts                              # not on one line
+            parts = [(t, pos, size) for t, pos, size in drawn if t and t in name and t != name]
+            assert " ".join(t for t, _p, _s in parts[:2]) == name, parts  # but whole on two
+            assert parts[1][1][1] > parts[0][1][1]                       # one under the other
+            one_line = scene.fit_units(name, 60, share, bold=True)
+            assert parts[0][2] > one_line, (parts[0][2], one_line)        # bigger than one line allowed
+        result = projection._result(names, scene.last["outcome"], "")
+        assert " ".join(t for t, _p, _s in last_line) == result and len(last_line) == 2, last_line
+        assert not any(t in cut for t in names + [result]), cut
+        bottom_of_names = max(pos[1] for t, pos, _s in drawn if t and t in names[0] + names[1])
+        header_y = next(pos[1] for t, pos, _s in table if t == "Contestant")
+        assert header_y > bottom_of_names + scene.u(40)                    # the table starts under the card
+    finally:
+        app.close()
+
+
+def widget_texts(scene) -> list[str]:
+    return [w.text for w in scene.root.elements if isinstance(getattr(w, "text", None), str)]
+
+
+def test_every_screen_follows_a_live_language_switch_there_and_back(home, tmp_path):
+    """English -> Vietnamese -> English in Settings, without a restart: Home, New match,
+    a Match, a Replay (its drawn move list and panel too), How to play and the tournament
+    window each speak the language chosen last."""
+    import json
+    from runner.seats import make_seat
+    from ui.scenes.howto import HowToScene
+    from ui.scenes.new_match import NewMatchScene
+    from ui.scenes.replay import ReplayScene
+    from ui.scenes.settings import SettingsScene
+    from ui.scenes.tournament import TournamentScene
+    from ui_helpers import click
+    hexp = registry.plugin("hex")
+    match = Match(hexp, hexp.new_game().spec.resolve_options(None, {"size": 5}),
+                  [make_seat("bot:1", hexp, 1), make_seat("bot:1", hexp, 2)], seed=3)
+    match.run()
+    folder = tmp_path / "cup"
+    write_event_folder(folder, results=0, planned=None, running=[], upcoming=1)
+    (folder / "event.json").write_text(json.dumps({"name": "Cup", "game": "hex", "format": "round-robin"}))
+
+    def switch(code):
+        scene = home.push(SettingsScene(home))
+        pump(home)
+        scene.language = code
+        click(home, scene.apply_button)
+        home.pop()
+        pump(home)
+
+    def seen() -> dict[str, list[str]]:
+        shown = {"home": widget_texts(home.scene)}
+        screens = {"new": lambda: NewMatchScene(home, game="hex"), "match": lambda: __import__(
+                       "ui.scenes.match", fromlist=["MatchScene"]).MatchScene(home, match),
+                   "replay": lambda: ReplayScene(home, path=str(SAMPLES / "robot-sample.arena.jsonl")),
+                   "howto": lambda: HowToScene(home, hexp), "tournament": lambda: TournamentScene(home, folder)}
+        for name, make in screens.items():
+            home.push(make())
+            pump(home)
+            scene = home.scene
+            shown[name] = widget_texts(scene)
+            if name in ("match", "replay"):
+                if name == "replay":
+                    scene.go(12)
+                pump(home)
+                shown[name] += ["".join(t for t, _c in scene.moves.rows[0])]       # drawn: the list's first row
+                if name == "replay":                                                # drawn: the panel
+                    shown[name] += list(scene.renderer.headline(scene.replay.states[scene.index])[:1])
+            if name == "howto":
+                shown[name] += [scene.box.html_text[:200]]
+            home.pop()
+            pump(home)
+        return shown
+
+    seen()                                  # the records opened now go to Home's Recent records
+    english = seen()
+    switch("vi")
+    vietnamese = seen()
+    switch("en")
+    again = seen()
+    assert again == english                                       # back to English, all of it
+    expect_vi = {"home": ["Ván mới", "Cài đặt"], "new": ["Quay lại", "Bắt đầu ván", "Trò chơi"], "match": ["Lật bàn", "Bắt đầu"],
+                 "replay": ["Cách chơi", "Bắt đầu", "Lượt 12"], "howto": ["Quay lại"],
+                 "tournament": ["Quay lại", "Giải đấu: Cup"]}
+    expect_en = {"home": ["New match", "Settings"], "new": ["Back", "Start match", "Game"], "match": ["Flip", "Start"],
+                 "replay": ["How to play", "Start", "Turn 12"], "howto": ["Back"], "tournament": ["Back", "Tournament: Cup"]}
+    for name in expect_vi:
+        assert all(word in vietnamese[name] for word in expect_vi[name]), (name, vietnamese[name])
+        assert all(word in english[name] for word in expect_en[name]), (name, english[name])
+        assert not any(word in vietnamese[name] for word in expect_en[name]), (name, vietnamese[name])
+    assert english["howto"][-1] != vietnamese["howto"][-1]          # the guide itself is the Vietnamese one

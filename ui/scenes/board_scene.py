@@ -121,7 +121,7 @@ class BoardScene(Scene):
         self.language = language()
         self.renderer = make_renderer(plugin, self.game, self.options, self.seat_labels, app.theme)
         self.view = BoardView()
-        self.moves = ScrollList()
+        self.moves = ScrollList(fit=True)
         self.debug_open: set[int] = set()
         self.debug_lists: dict[int, ScrollList] = {}
         #: Seats whose bot annotations are hidden (all are drawn by default): the "Marks"

@@ -446,6 +446,29 @@ class ProjectionScene(Scene):
             size = max(MIN_TEXT, size - 2)
         return size
 
+    def fit_lines(self, text: str, size: float, width: int, bold: bool = False) -> tuple[list[str], float]:
+        """``text`` fitted to ``width`` pixels where there is room for two lines: one line
+        at ``size`` when it fits, else two (broken at the space that evens them) at
+        ``size``, else those two smaller down to :data:`MIN_TEXT` (:meth:`text` cuts what
+        still does not fit).  A single word is written smaller, then cut."""
+        face = font(self.u(size), bold=bold)
+        if face.size(text)[0] <= width:
+            return [text], size
+        lines = two_lines(text, lambda line: face.size(line)[0])
+        if len(lines) == 1:
+            return lines, self.fit_units(text, size, width, bold)
+        return lines, min(self.fit_units(line, size, width, bold) for line in lines)
+
+    def text_lines(self, surface, lines: list[str], pos, size: float, colour, bold: bool = False,
+                   width: int | None = None, align: str = "left") -> int:
+        """Blit ``lines`` one under the other from ``pos``; the y under the last."""
+        x, y = pos
+        step = font(self.u(max(size, MIN_TEXT)), bold=bold).get_linesize()
+        for line in lines:
+            self.text(surface, line, (x, y), size, colour, bold=bold, width=width, align=align)
+            y += step
+        return y
+
     def colour_of(self, playback: Playback, seat: int):
         """A seat's colour as its board draws it (the colour players are known by)."""
         try:
@@ -647,8 +670,10 @@ class ProjectionScene(Scene):
                 nxt = self.follower.next_pairings(1)
                 self.text(surface, _("Next match"), (cell.centerx, cell.centery - self.u(60)), 34,
                           theme.muted, align="center")
-                self.text(surface, " – ".join(nxt[0]) if nxt else "…", (cell.centerx, cell.centery),
-                          40, theme.text, bold=True, align="center", width=cell.width - self.u(32))
+                lines, size = self.fit_lines(" – ".join(nxt[0]) if nxt else "…", 40, cell.width - self.u(32),
+                                             bold=True)            # the cell has room for two lines
+                self.text_lines(surface, lines, (cell.centerx, cell.centery), size, theme.text, bold=True,
+                                align="center", width=cell.width - self.u(32))
                 continue
             names = play.match.names
             # a name a line while the board keeps its width (boards are mostly square)
@@ -685,35 +710,45 @@ class ProjectionScene(Scene):
         y += self.u(76)
         if self.last:
             self.text(surface, _("Last match"), (body.left, y), 32, theme.muted)
-            self.text(surface, _result(self.last["names"], self.last["outcome"], self.last["error"]),
-                      (body.left + self.u(260), y - self.u(6)), 44, theme.text, bold=True,
-                      width=body.width - self.u(260))
-            y += self.u(72)
+            width = body.width - self.u(260)
+            lines, size = self.fit_lines(_result(self.last["names"], self.last["outcome"], self.last["error"]),
+                                         44, width, bold=True)
+            bottom = self.text_lines(surface, lines, (body.left + self.u(260), y - self.u(6)), size, theme.text,
+                                     bold=True, width=width)
+            y = max(y + self.u(72), bottom + self.u(16))
         nxt = self.follower.next_pairings(1)
         running = [m for m in self.follower.running() if m.id not in self.seen]
         pairing = running[0].names if running else nxt[0] if nxt else []
         self.text(surface, _("Next match"), (body.left, y + self.u(14)), 32, theme.muted)
+        used = self.u(80)
         if pairing:
-            self.draw_pairing(surface, pairing, pygame.Rect(body.left + self.u(260), y, body.width - self.u(260),
-                                                           self.u(80)))
+            used = self.draw_pairing(surface, pairing, pygame.Rect(body.left + self.u(260), y,
+                                                                  body.width - self.u(260), self.u(80)))
         else:
             self.text(surface, _("the last match is under way") if self.event_running() else _("none: the event is over"),
                       (body.left + self.u(260), y + self.u(6)), 44, theme.text, bold=True)
-        y += self.u(110)
+        y += used + self.u(30)
         self.draw_table(surface, pygame.Rect(body.left, y, body.width, body.bottom - y), compact=False)
 
-    def draw_pairing(self, surface, names: list[str], rect: pygame.Rect) -> None:
-        """``A vs B`` in big type, each name beside its contestant's colour."""
+    def draw_pairing(self, surface, names: list[str], rect: pygame.Rect) -> int:
+        """``A vs B`` in big type, each name beside its contestant's colour, in one size for
+        all (the longest name's); a name too long for its share takes two lines (the card
+        grows), then smaller type, then is cut.  The height used (at least ``rect``'s)."""
         theme = self.app.theme
         x = rect.left
         share = rect.width // max(1, len(names))
-        size = min((self.fit_units(name, 60, share - self.u(90), bold=True) for name in names), default=60)
-        for i, name in enumerate(names):             # one size for all: the longest name's
+        room = share - self.u(90)
+        size = min((self.fit_lines(name, 60, room, bold=True)[1] for name in names), default=60)
+        used = rect.height
+        for i, name in enumerate(names):
+            lines, _size = self.fit_lines(name, size, room, bold=True)
             chip = pygame.Rect(x, rect.top + self.u(12), self.u(26), self.u(56))
             pygame.draw.rect(surface, theme.seats[i % len(theme.seats)], chip, border_radius=self.u(7))
-            self.text(surface, name, (chip.right + self.u(16), rect.top + self.u(60 - size) // 2), size,
-                      theme.text, bold=True, width=share - self.u(90))
+            bottom = self.text_lines(surface, lines, (chip.right + self.u(16), rect.top + self.u(60 - size) // 2),
+                                     size, theme.text, bold=True, width=room)
+            used = max(used, bottom - rect.top)
             x += share
+        return used
 
     def draw_waiting(self, surface, body: pygame.Rect) -> None:
         theme = self.app.theme
@@ -724,9 +759,9 @@ class ProjectionScene(Scene):
         y = body.top + self.u(80)
         if nxt:
             self.text(surface, _("Next match"), (body.left, y + self.u(14)), 32, theme.muted)
-            self.draw_pairing(surface, nxt[0], pygame.Rect(body.left + self.u(260), y, body.width - self.u(260),
-                                                           self.u(80)))
-            y += self.u(110)
+            used = self.draw_pairing(surface, nxt[0], pygame.Rect(body.left + self.u(260), y,
+                                                                  body.width - self.u(260), self.u(80)))
+            y += used + self.u(30)
         self.draw_table(surface, pygame.Rect(body.left, y, body.width, body.bottom - y), compact=False)
 
     def draw_standings_page(self, surface, body: pygame.Rect) -> None:
@@ -792,6 +827,16 @@ class ProjectionScene(Scene):
                     self.text(surface, values[key], (cx + self.u(w) - self.u(16), ty), size, colour,
                               align="right", mono=key != "points")
             y += line
+
+
+def two_lines(text: str, width) -> list[str]:
+    """``text`` broken at the space that makes its longer half shortest (``width``
+    measures a line); one line when it has no space."""
+    words = text.split(" ")
+    if len(words) < 2:
+        return [text]
+    splits = [(" ".join(words[:n]), " ".join(words[n:])) for n in range(1, len(words))]
+    return list(min(splits, key=lambda pair: max(width(pair[0]), width(pair[1]))))
 
 
 def caption_lines(names: list[str], fits) -> list[str]:

@@ -140,7 +140,8 @@ class TournamentScene(Scene):
         played, planned = max(played, matches.get("played", 0) or 0), max(planned, matches.get("planned", 0) or 0)
         event = self.follower.event
         game = self.table.get("game") or event.get("game", "")
-        fmt = self.table.get("format") or event.get("format", "")
+        fmt = (self.table.get("format_name") or event.get("format_name")       # as the event file said
+               or self.table.get("format") or event.get("format", ""))
         text = (f"{game} · {fmt} · " if game else "") + (
             _("{played} of {planned} matches").format(played=played, planned=planned) if planned else "")
         if self.running():
