@@ -1389,9 +1389,13 @@ class LineProcess:
         """CPU seconds the program's whole tree has used since it started (None: unknown)."""
         return self.meter.used()
 
-    def turn_deadline(self, limit: float | None, clock: str = WALL) -> TurnDeadline:
-        """A turn starting now, timed by ``clock``: over after ``limit`` seconds of it."""
-        return TurnDeadline(time.perf_counter(), limit, clock, self.meter, self.cpu_seconds())
+    def turn_deadline(self, limit: float | None, clock: str = WALL,
+                      cpu_start: float | None = None) -> TurnDeadline:
+        """A turn starting now, timed by ``clock``: over after ``limit`` seconds of it.
+        ``cpu_start``: the tree's CPU seconds the caller read as the turn began (saves
+        reading them again: a file read per move in the strict sandbox)."""
+        return TurnDeadline(time.perf_counter(), limit, clock, self.meter,
+                            self.cpu_seconds() if cpu_start is None else cpu_start)
 
     def exit_description(self) -> str:
         """How the program ended, in words (it is given a second to finish)."""
