@@ -270,14 +270,45 @@ def kill_tree(pid: int, sweep: bool = True) -> None:
             pass
     if sweep:
         family += _sweep_orphans()
-    psutil.wait_procs(family, timeout=2)
+    wait_dead(family, timeout=2)
+
+
+def wait_dead(procs: list, timeout: float) -> None:
+    """Wait (up to ``timeout`` s) until each killed process has died, reaping the
+    arena's own children.  A zombie that is not the arena's child is dead already and is
+    not waited on: its parent reaps it when it will (the strict sandbox's killed programs
+    are reparented to a PID 1 that may not reap for seconds; psutil.wait_procs waited
+    out its whole time-out on each of them, about 2 s per killed program)."""
+    deadline = time.monotonic() + timeout
+    pending, pause = list(procs), 0.0005
+    while pending:
+        pending = [proc for proc in pending if _still_running(proc)]
+        if not pending or time.monotonic() >= deadline:
+            return
+        time.sleep(pause)
+        pause = min(pause * 2, 0.02)
+
+
+def _still_running(proc: psutil.Process) -> bool:
+    """Whether a killed process has not died yet; the arena's own child is reaped
+    when it has."""
+    try:
+        if proc.ppid() == os.getpid():
+            try:
+                proc.wait(timeout=0)
+                return False
+            except psutil.TimeoutExpired:
+                return True
+        return proc.status() != psutil.STATUS_ZOMBIE
+    except psutil.Error:                # gone (NoSuchProcess) or not ours to look at
+        return False
 
 
 def sweep_orphans() -> None:
     """Kill and reap the programs' adopted orphans (see :func:`kill_tree`)."""
     swept = _sweep_orphans()
     if swept:
-        psutil.wait_procs(swept, timeout=2)
+        wait_dead(swept, timeout=2)
 
 
 def _sweep_orphans() -> list:
@@ -1360,9 +1391,13 @@ class LineProcess:
         """CPU seconds the program's whole tree has used since it started (None: unknown)."""
         return self.meter.used()
 
-    def turn_deadline(self, limit: float | None, clock: str = WALL) -> TurnDeadline:
-        """A turn starting now, timed by ``clock``: over after ``limit`` seconds of it."""
-        return TurnDeadline(time.perf_counter(), limit, clock, self.meter, self.cpu_seconds())
+    def turn_deadline(self, limit: float | None, clock: str = WALL,
+                      cpu_start: float | None = None) -> TurnDeadline:
+        """A turn starting now, timed by ``clock``: over after ``limit`` seconds of it.
+        ``cpu_start``: the tree's CPU seconds the caller read as the turn began (saves
+        reading them again: a file read per move in the strict sandbox)."""
+        return TurnDeadline(time.perf_counter(), limit, clock, self.meter,
+                            self.cpu_seconds() if cpu_start is None else cpu_start)
 
     def exit_description(self) -> str:
         """How the program ended, in words (it is given a second to finish)."""

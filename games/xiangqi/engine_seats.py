@@ -267,7 +267,7 @@ class EngineSeat(Seat):
         self._send(go)
         if time_limit is not None:     # by the seat's clock (CPU: within a wall cap)
             wait = self.process.turn_deadline(max(0.1, time_limit - (time.perf_counter() - start)),
-                                              self.charge_clock)
+                                              self.charge_clock, cpu_start)
         elif budget is not None:
             wait = budget + 5.0
         else:       # depth or nodes, untimed: as long as the contest allows one move
