@@ -1386,6 +1386,16 @@ class LineProcess:
             line = self.read_line(0.2 if look is None else max(0.0, min(0.2, look - now)))
             if line is not None:
                 return line, ""
+            self._end_orphans_holding_output()
+
+    def _end_orphans_holding_output(self) -> None:
+        """Once the program's own process has ended and all it printed has been read,
+        kill what it left running: processes it started may hold its output open, and
+        the protocol would else wait for an end of file until its deadline (a fork bomb
+        made a 60 s handshake last 60 s).  The strict level's namespace already ends
+        with the program; this gives every level the same end."""
+        if not self._eof and self.exited and self._lines.empty():
+            _reap(self.proc)        # the output's end then comes through the reader
 
     def cpu_seconds(self) -> float | None:
         """CPU seconds the program's whole tree has used since it started (None: unknown)."""

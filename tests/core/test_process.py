@@ -213,3 +213,31 @@ def test_program_files_are_never_followed_waited_on_or_read_whole(tmp_path):
     os.symlink(tmp_path, seat / "sub")
     replace_file(seat, "sub/a.txt", "x")                            # a linked folder on the way
     assert not (tmp_path / "a.txt").exists() and not (seat / "sub").is_symlink()
+
+
+@pytest.mark.parametrize("level", ["basic", "strict"])
+def test_a_line_program_that_exits_leaving_children_on_its_output_ends_at_once(tmp_path, level):
+    """A program that prints, starts children holding its stdout and exits has ended:
+    the next read says so within a second, not at its deadline (a fork-bombing engine
+    kept a 60 s handshake waiting for 60 s at the basic level), and the children die."""
+    from runner.sandbox import Sandbox, strict_problem
+    if level == "strict" and strict_problem():
+        pytest.skip(f"strict sandbox unavailable here: {strict_problem()}")
+    proc = LineProcess(script(tmp_path, "forker.py", """
+        import os, sys, time
+        for _ in range(3):
+            if os.fork() == 0:
+                time.sleep(60)
+                os._exit(0)
+        print('ready', flush=True)
+        sys.exit(5)
+    """), cwd=tmp_path, sandbox=Sandbox(level_name=level))
+    try:
+        assert proc.read_line_by(time.perf_counter() + 20) == ("ready", "")
+        start = time.perf_counter()
+        assert proc.read_line_by(time.perf_counter() + 20) == (None, "eof")
+        assert time.perf_counter() - start < 5
+    finally:
+        proc.kill()
+    left = [p for p in psutil.process_iter(["cmdline"]) if "forker.py" in " ".join(p.info["cmdline"] or [])]
+    assert not left, left
