@@ -64,3 +64,16 @@ def broken_game(tmp_path, monkeypatch):
     for name in made:
         for module in [m for m in sys.modules if m == f"games.{name}" or m.startswith(f"games.{name}.")]:
             del sys.modules[module]
+
+
+#: Where the long tests live, marked ``slow`` as a whole: the hostile-program suite (every
+#: attack at both sandbox levels) and the fuzzers.  ``pytest -m "not slow"`` is the quick
+#: subset for daily work; CI runs everything.
+SLOW_FOLDERS = ("hostile", "fuzz")
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        parts = Path(str(item.path)).resolve().relative_to(ROOT).parts
+        if len(parts) > 2 and parts[0] == "tests" and parts[1] in SLOW_FOLDERS:
+            item.add_marker(pytest.mark.slow)
