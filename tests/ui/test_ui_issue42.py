@@ -872,3 +872,15 @@ def test_every_screen_follows_a_live_language_switch_there_and_back(home, tmp_pa
         assert all(word in english[name] for word in expect_en[name]), (name, english[name])
         assert not any(word in vietnamese[name] for word in expect_en[name]), (name, vietnamese[name])
     assert english["howto"][-1] != vietnamese["howto"][-1]          # the guide itself is the Vietnamese one
+
+
+def test_the_tournament_windows_schedule_joins_names_in_the_interfaces_language(home, tmp_path):
+    from runner import i18n
+    from ui.scenes.tournament import TournamentScene
+    folder = tmp_path / "out-folder"
+    write_event_folder(folder, results=0, planned=None, running=["m0001"], upcoming=1)
+    i18n.set_language("vi")
+    scene = home.push(TournamentScene(home, folder))
+    pump(home)
+    lines = [text for text, _playing in scene.schedule_lines()]
+    assert lines and all("Ada gặp Alan" in line for line in lines), lines

@@ -207,7 +207,7 @@ class TournamentScene(Scene):
             for entry in entries:
                 if not isinstance(entry, dict) or not isinstance(entry.get("contestants"), list):
                     continue
-                names = " vs ".join(str(n) for n in entry["contestants"])
+                names = _(" vs ").join(str(n) for n in entry["contestants"])
                 match = live.get(str(entry.get("id")))
                 turns = len(match.turns) if match is not None else 0
                 text = (_("Playing: {names} · turn {n}").format(names=names, n=turns) if playing
