@@ -369,6 +369,31 @@ def _proc_stat(pid: int | str) -> list[bytes]:
     return data[data.rfind(b")") + 2:].split()
 
 
+#: The kernel's flag for a process that has begun to exit (``PF_EXITING``): it never
+#: runs its own code again.
+PF_EXITING = 0x4
+
+
+def _exiting(pid: int) -> bool:
+    """Whether process ``pid`` is gone or has begun to exit (``/proc/PID/stat`` flags)."""
+    try:
+        return bool(int(_proc_stat(pid)[6]) & PF_EXITING)
+    except FileNotFoundError:
+        return True
+    except (OSError, ValueError, IndexError):
+        return False
+
+
+def _holds_lifeline(pid: int) -> bool:
+    """Whether process ``pid`` holds the arena's lifeline (:func:`runner.sandbox.lifeline`):
+    the strict sandbox's watcher does; the program closed it before it started."""
+    pipe = f"pipe:[{os.fstat(lifeline()).st_ino}]"
+    try:
+        return any(os.readlink(f"/proc/{pid}/fd/{fd}") == pipe for fd in os.listdir(f"/proc/{pid}/fd"))
+    except OSError:
+        return False
+
+
 def _reaped(pid: int) -> bool:
     """Reap the arena's own dead child ``pid``; False when it is not dead yet."""
     try:
@@ -1175,7 +1200,10 @@ class GatedRun:
             return True          # bwrap has reaped its init: the namespace is dead
         except (OSError, ValueError):
             return False
-        return left <= {self._program_pid}
+        # The sandbox's lifeline watcher (runner.sandbox.LIFELINE_SCRIPT), forked before
+        # the program, outlives it under the init (it alone holds the lifeline), or is
+        # already dying with the namespace.
+        return all(_holds_lifeline(pid) or _exiting(pid) for pid in left - {self._program_pid})
 
     def _close_program_fd(self) -> None:
         if self._program_fd is not None:

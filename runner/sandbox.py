@@ -102,8 +102,9 @@ NICE_SCRIPT = ('tries=20; while [ -e /proc/self/autogroup ] && [ "$tries" -gt 0 
 #: sandbox, then its init and bwrap exit.  An arena run as root starts the watcher as
 #: root, out of the program's reach (an ordinary user's program, the same uid, can kill
 #: it: the guard of :mod:`runner.process` is then what remains).  While the program
-#: runs normally the watcher only waits (it dies with the namespace).
-LIFELINE_SCRIPT = ('(read -r _ <&{fd}; kill -KILL -1) </dev/null >/dev/null 2>&1 & '
+#: runs normally the watcher only waits (it dies with the namespace).  A brace group, not
+#: a subshell: one fork, so no short-lived intermediate process is left under the init.
+LIFELINE_SCRIPT = ('{{ read -r _ <&{fd}; kill -KILL -1; }} </dev/null >/dev/null 2>&1 & '
                    'exec "$@" {fd}<&-')
 #: The shell that runs it: a descriptor above 9 takes bash (POSIX sh takes 0-9 only);
 #: without bash such a descriptor stays open in the program (a read end: harmless

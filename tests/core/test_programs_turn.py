@@ -3,6 +3,7 @@ MOVE.OUT) are staged, their gates opened one after the other, their exits waited
 together on the judge's thread (runner.process.wait_for_exits), and each run ended as
 it exits.  Every match test here checks that its program answers really came this way
 (the ``paths`` fixture), so a silent fall-back to the old way would fail them."""
+import gc
 import json
 import os
 import subprocess
@@ -355,6 +356,7 @@ def test_a_finished_run_is_freed_once_the_seats_next_run_has_started(tmp_path, p
         earlier = runs.get(self.folder.name, [])
         held_at_start.append(bool(earlier) and earlier[-1]() is not None)
         real_opened(self, staged)
+        gc.collect()        # a run left only in a reference cycle is freed, not held
         freed_after.append(all(ref() is None for ref in earlier))
     monkeypatch.setattr(RunEachTurnSeat, "_ended", ended)
     monkeypatch.setattr(RunEachTurnSeat, "_opened", opened)
