@@ -2,9 +2,6 @@
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
-from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -15,16 +12,10 @@ from games import registry
 from games.api import ArenaError, RecordFormatError
 from runner.records import open_replay
 from ui.snapshot import TurnOutOfRangeError, render_record_turn, render_state, turn_caption
+from arena_cli import ROOT
+from arena_cli import arena as run_arena
 
-ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "replays" / "hex-sample.arena.jsonl"
-
-
-def run_arena(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-           "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=120)
 
 
 def distinct_colours(surface: pygame.Surface, step: int = 7) -> int:

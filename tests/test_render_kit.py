@@ -18,10 +18,7 @@ BOARDS = [(17, 17), (5, 5), (21, 15), (15, 21), (1, 1)]
 MARGINS = [0.0, 1.0, (0.9, 0.9, 0.0, 0.0), (1.42, 0.5, 0.3, 2.0)]
 
 
-@pytest.fixture(scope="module", autouse=True)
-def pygame_ready():
-    pygame.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 # ---------------------------------------------------------------------------- GridLayout

@@ -1,17 +1,7 @@
 """The command line, as a user types it."""
 import json
-import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def arena(*args, cwd=ROOT, env_home=None):
-    import os
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy")
-    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=120)
+from arena_cli import arena
 
 
 def test_help_explains_each_command():

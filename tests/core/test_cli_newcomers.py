@@ -3,7 +3,7 @@ import os
 import stat
 
 from runner.commands import command_problem
-from test_cli import arena
+from arena_cli import arena
 
 
 def test_a_bot_level_that_is_no_number_is_a_clear_error(tmp_path):

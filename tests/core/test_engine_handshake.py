@@ -3,8 +3,6 @@ a move.  Its limit is the seat's ``handshake=`` (default 60 s); an engine that n
 answers is named so ("no uciok within N s"), not a crash, and the match is not played:
 no result for anyone, and a tournament plays it again later instead of scoring it."""
 import json
-import shlex
-import sys
 import time
 from pathlib import Path
 
@@ -14,11 +12,12 @@ from runner import tournament
 from runner.match import Match
 from runner.seats import make_seat
 
-ENGINE = Path(__file__).resolve().parents[1] / "xiangqi" / "programs" / "fake_engine.py"
+from seat_commands import fake_engine
 
 
 def engine(*args: str) -> str:
-    return "uci:" + " ".join(shlex.quote(x) for x in (sys.executable, str(ENGINE), *args))
+    """The fake engine in a ``uci:`` seat."""
+    return fake_engine("uci", *args)
 
 
 def xiangqi_match(tmp_path: Path, first: str, second: str = "bot:1") -> Match:

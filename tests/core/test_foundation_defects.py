@@ -10,7 +10,6 @@
 test_layers.py.)
 """
 import json
-import subprocess
 import sys
 from pathlib import Path
 
@@ -21,15 +20,10 @@ from games.api import RecordFormatError
 from runner.match import Match, default_record_path
 from runner.records import open_replay
 from runner.seats import make_seat
+from arena_cli import ROOT, arena
 
-ROOT = Path(__file__).resolve().parents[2]
 BOTS = ROOT / "tests" / "robot" / "bots"
 MAP = "7 7 3\n.......\n.......\n.......\n.......\n.......\n.......\n.......\n"
-
-
-def arena(*args, cwd=None):
-    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True,
-                          text=True, timeout=120, cwd=cwd)
 
 
 def records(folder: Path) -> list[dict]:

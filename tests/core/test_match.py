@@ -8,6 +8,7 @@ from games.api import Termination
 from runner.match import Match, TimeControl, result_json
 from runner.records import open_replay
 from runner.seats import Answer, HumanSeat, Seat, make_seat
+from waiting import wait_for
 
 HEX = registry.plugin("hex")
 
@@ -45,10 +46,8 @@ def record_types(path) -> list[str]:
 
 
 def wait_until(predicate, seconds=5.0) -> None:
-    deadline = time.time() + seconds
-    while not predicate() and time.time() < deadline:
-        time.sleep(0.01)
-    assert predicate()
+    """Fail unless ``predicate()`` holds within ``seconds``."""
+    assert wait_for(predicate, seconds, step=0.01)
 
 
 def person_plays_c3_against_a_bot(tmp_path) -> Match:

@@ -1,8 +1,6 @@
 """The solver and bot on the built-in dictionary; the verify and solve commands."""
 import itertools
 import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -14,6 +12,7 @@ from games.crosswords.dictionary import load_dictionary, read_folder_words, writ
 from games.crosswords.files import verify_output, write_output, write_input
 from games.crosswords.rules import CrosswordsState, Place, Stop, random_piles
 from games.crosswords.solver import greedy_game, greedy_plan, make_bot, plan_game, solve
+from arena_cli import arena as run_arena
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -134,9 +133,8 @@ def test_bot_plays_step_by_step(words):
 
 
 def arena(*args, home):
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", ARENA_HOME=str(home))
-    return subprocess.run([sys.executable, str(ROOT / "main.py"), "crosswords", *args], cwd=ROOT,
-                          env=env, capture_output=True, text=True, timeout=120)
+    """``main.py crosswords ARGS`` with ARENA_HOME ``home``."""
+    return run_arena("crosswords", *args, home=home)
 
 
 def test_verify_command_with_a_contest_dictionary_folder(tmp_path):

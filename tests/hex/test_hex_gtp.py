@@ -1,10 +1,8 @@
 """GTP seats with a small Benzene-convention engine (tests/hex/gtp_engine.py)."""
 import os
-import shlex
 import subprocess
 import sys
 import time
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -21,12 +19,10 @@ from runner.match import Match, TimeControl, time_control_from_options
 from runner.records import open_replay
 from runner.seats import make_seat
 
-ENGINE = Path(__file__).resolve().parent / "gtp_engine.py"
+from seat_commands import GTP_ENGINE as ENGINE
+from seat_commands import gtp_engine as engine
+
 HEX = plugin("hex")
-
-
-def engine(*args: str) -> str:
-    return "gtp:" + " ".join(shlex.quote(str(x)) for x in (sys.executable, ENGINE, *args))
 
 
 def play(specs, size=7, seed=1, per_move=None, options=None, tmp_path=None, clock=False,

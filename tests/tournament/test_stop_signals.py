@@ -21,6 +21,7 @@ import pytest
 from runner.sandbox import strict_problem
 from test_scratch_cleanup import leftovers, programs_of, slow_event, wait_for_match_folder
 from tournament_events import ROOT
+from waiting import wait_for as wait_until
 
 LEVELS = [pytest.param("strict", marks=pytest.mark.skipif(
               bool(strict_problem()), reason=f"no strict sandbox here: {strict_problem()}")),
@@ -41,15 +42,6 @@ def start(event: Path, out: Path, temp: Path, level: str, window: bool = False) 
                             cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             start_new_session=True)
-
-
-def wait_until(predicate, seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.05)
-    return predicate()
 
 
 def _alive(proc: psutil.Process) -> bool:

@@ -6,17 +6,9 @@ from runner.match import Match
 from runner.seats import HumanSeat, make_seat
 from games.render import font
 from ui.game_texts import rules_text
-from ui_helpers import pump, wait_until
+from ui_helpers import open_match, pump, wait_until
 
 ROBOT = registry.plugin("robot")
-
-
-def open_match(app, match):
-    from ui.scenes.match import MatchScene
-    scene = app.push(MatchScene(app, match))
-    match.set_pace(None)
-    pump(app)
-    return scene
 
 
 # ---------------------------------------------------------------- Play: Robot's person clock

@@ -1,22 +1,21 @@
 """The newcomers' issue, driven as a user would: default clocks, resign, keys, seat clocks."""
 import time
+from functools import partial
 
 import pygame
 
 from games import registry
 from runner.match import Match
 from runner.seats import make_seat
+import ui_helpers
 from ui_helpers import click, press, pump, wait_until
 
 HEX = registry.plugin("hex")
 ROBOT = registry.plugin("robot")
 
 
-def open_match(app, match):
-    from ui.scenes.match import MatchScene
-    scene = app.push(MatchScene(app, match))
-    pump(app)
-    return scene
+#: A match screen at the pace the match comes with (these tests never set it).
+open_match = partial(ui_helpers.open_match, full_speed=False)
 
 
 def start_from_form(home, game):

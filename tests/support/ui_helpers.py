@@ -1,4 +1,5 @@
-"""Input helpers for the headless ui tests (real events through the real frame loop)."""
+"""Input helpers for the headless ui tests (real events through the real frame loop),
+and opening a match screen."""
 import time
 
 import pygame
@@ -43,3 +44,14 @@ def wait_until(app, condition, timeout: float = 5.0) -> bool:
             return True
         time.sleep(0.005)
     return condition()
+
+
+def open_match(app, match, full_speed: bool = True):
+    """Push a match screen for ``match`` and run a few frames; ``full_speed``: the bots do
+    not wait out the watching pace (which has its own tests).  Returns the scene."""
+    from ui.scenes.match import MatchScene
+    scene = app.push(MatchScene(app, match))
+    if full_speed:
+        match.set_pace(None)
+    pump(app)
+    return scene
