@@ -334,7 +334,7 @@ def test_a_person_takes_back_moves_against_an_engine(undo, tmp_path):
 
 # ====================================================================== bench/gtp_match.py
 def test_gtp_match_bench_alternates_colours_and_gives_an_interval(tmp_path, capsys):
-    # The interval's arithmetic is tested in tests/core/test_bench_stats.py.
+    # The interval's arithmetic is tested in tests/benches/test_bench_stats.py.
     assert bench.main(["--a", "bot:1", "--b", engine("--seed", "2"), "--games", "2", "--size", "5",
                        "--time-total", "5", "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out

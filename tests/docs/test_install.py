@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 WINDOWS = sys.platform == "win32"
 BIN = "Scripts" if WINDOWS else "bin"
 EXE = ".exe" if WINDOWS else ""

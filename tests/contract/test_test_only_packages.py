@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ORACLES = ("pyspiel", "open_spiel", "pyffish")
 TEST_ONLY = ("open-spiel", "pyffish", "pytest", "pytest-timeout", "pyinstaller", "hypothesis")
 #: A string that names an oracle module, as given to importlib or a plugin's "module:attribute".

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.core.test_programs_turn import LEVELS, play, scripted, staging
+from tests.runner.test_programs_turn import LEVELS, play, scripted, staging
 
 LIMIT = 1.0
 MARGIN = 0.5        # generous for a loaded two-core machine; the stall was about 2 s
@@ -37,7 +37,7 @@ def overrun_in_a_fresh_arena(tmp_path, level) -> float:
     programs' zombies are not its own to reap (in this test process an earlier
     basic-level match may have made it one)."""
     code = ("import sys; from pathlib import Path; "
-            "from tests.core.test_timeout_kill_cost import late_turn_overrun; "
+            "from tests.runner.test_timeout_kill_cost import late_turn_overrun; "
             "print(late_turn_overrun(Path(sys.argv[1]), sys.argv[2]))")
     root = Path(__file__).resolve().parents[2]
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path), level], cwd=root,

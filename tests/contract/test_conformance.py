@@ -1,4 +1,4 @@
-"""Every registered game keeps the API's promises (the checks are in conformance.py).
+"""Every registered game keeps the API's promises (the checks are in tests/support/conformance.py).
 
 Seeded random playouts check: terminal exactly when no seat must move; the declared
 kind (one seat at a time, or several); legal moves that pass check_move and whose text

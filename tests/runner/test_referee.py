@@ -1,7 +1,7 @@
 """The referee step as a pure function, and the program seats' two file shapes.
 
 ``referee_step`` is tested without threads or processes; the whole-game seat with a
-real program on the Sums toy game (tests/core/toy_games.py).
+real program on the Sums toy game (tests/support/toy_games.py).
 """
 import json
 import sys
