@@ -106,3 +106,22 @@ def comparable(folder: Path) -> dict:
                 for line in results(folder)}
     return {"standings": rows, "head_to_head": table["head_to_head"], "outcomes": outcomes,
             "matches": table["matches"]}
+
+
+def write_event_folder(folder, results: int, planned: int | None, running: list[str], upcoming: int,
+                       finished: bool = False):
+    """An event folder as a running tournament leaves it: ``results`` results, the
+    standings' planned count, ``running`` matches (a sample's first lines) and ``upcoming`` ones."""
+    (folder / "live").mkdir(parents=True)
+    result_lines = [json.dumps({"id": f"m{i:04d}", "contestants": ["Ada", "Alan"], "result": "1-0"})
+                    for i in range(1, results + 1)]
+    (folder / "results.jsonl").write_text("".join(line + "\n" for line in result_lines))
+    if planned is not None:
+        (folder / "standings.json").write_text(json.dumps({"matches": {"played": results, "planned": planned}}))
+    sample = (ROOT / "replays" / "hex-sample.arena.jsonl").read_text().splitlines()[:6]
+    for match_id in running:
+        (folder / "live" / f"{match_id}.arena.jsonl").write_text("".join(line + "\n" for line in sample))
+    describe = lambda i: {"id": f"n{i}", "index": i, "round": 1, "contestants": ["Ada", "Alan"]}
+    (folder / "live" / "schedule.json").write_text(json.dumps(
+        {"running": [{"id": m, "index": 1, "round": 1, "contestants": ["Ada", "Alan"]} for m in running],
+         "next": [describe(i) for i in range(upcoming)], "finished": finished}))

@@ -1,8 +1,12 @@
 """Input helpers for the headless ui tests (real events through the real frame loop),
 and opening a match screen."""
 import time
+from pathlib import Path
 
 import pygame
+
+#: The sample records shipped in replays/.
+SAMPLES = Path(__file__).resolve().parents[2] / "replays"
 
 
 def pump(app, frames: int = 4) -> None:
@@ -27,6 +31,14 @@ def click(app, widget, frames: int = 4) -> None:
     """Press and release the left button at the centre of a pygame_gui widget."""
     assert widget.alive() and widget.visible, "the widget must be on screen to be clicked"
     click_at(app, widget.rect.center, frames)
+
+
+def pick(app, menu, text: str) -> None:
+    """Open a drop-down ``menu`` and click its item ``text``."""
+    click(app, menu)
+    item = next(b for b in menu.current_state.options_selection_list.item_list_container.elements
+                if b.text == text)
+    click(app, item)
 
 
 def press(app, key: int, frames: int = 3, unicode: str = "") -> None:
@@ -55,3 +67,18 @@ def open_match(app, match, full_speed: bool = True):
         match.set_pace(None)
     pump(app)
     return scene
+
+
+def play_button(home, game: str):
+    """Home's Play button of ``game``."""
+    return next(b for b, e in home.scene.play_buttons.items() if e.name == game)
+
+
+def open_sample(app, game: str, turn: int):
+    """The replay of ``game``'s sample record, at ``turn``."""
+    from ui.scenes.replay import ReplayScene
+    app.push(ReplayScene(app, path=str(SAMPLES / f"{game}-sample.arena.jsonl")))
+    view = app.scene
+    view.go(turn)
+    pump(app)
+    return view
