@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
+import time
 from pathlib import Path
+
+import psutil
 
 ROOT = Path(__file__).resolve().parents[2]
 HEX = ROOT / "games" / "hex"
@@ -125,3 +130,55 @@ def write_event_folder(folder, results: int, planned: int | None, running: list[
     (folder / "live" / "schedule.json").write_text(json.dumps(
         {"running": [{"id": m, "index": 1, "round": 1, "contestants": ["Ada", "Alan"]} for m in running],
          "next": [describe(i) for i in range(upcoming)], "finished": finished}))
+
+
+def slow_event(folder: Path, matches_seconds: float = 3) -> Path:
+    """Hex 5x5: a program that never answers against bots, so matches are in flight."""
+    (folder / "silent.py").write_text("import time\ntime.sleep(600)\n")
+    path = folder / "slow.toml"
+    path.write_text(f'''
+name = "slow"
+game = "hex"
+variant = "5x5"
+format = "round-robin"
+seed = 5
+concurrency = 2
+[options]
+time_total = {matches_seconds}
+[[contestant]]
+name = "silent"
+seat = "ext:{sys.executable} {folder / 'silent.py'}"
+[[contestant]]
+name = "b1"
+seat = "bot:1"
+[[contestant]]
+name = "b2"
+seat = "bot:1"
+''')
+    return path
+
+
+def programs_of(folder: Path) -> list:
+    """The running processes of the event's silent program (found by its path)."""
+    found = []
+    for proc in psutil.process_iter(["cmdline"]):
+        try:
+            if str(folder / "silent.py") in " ".join(proc.info["cmdline"] or []) \
+                    and proc.status() != psutil.STATUS_ZOMBIE:
+                found.append(proc)
+        except psutil.Error:
+            pass
+    return found
+
+
+def leftovers(temp: Path) -> list[str]:
+    return sorted(p.name for p in temp.iterdir())
+
+
+def wait_for_match_folder(temp: Path, process: subprocess.Popen) -> None:
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and process.poll() is None:
+        if any(p.name.startswith("arena-w") for p in temp.iterdir()):
+            return
+        time.sleep(0.05)
+    raise AssertionError("no match started: " + process.stderr.read().decode()[-2000:])

@@ -19,8 +19,7 @@ import psutil
 import pytest
 
 from runner.sandbox import strict_problem
-from test_scratch_cleanup import leftovers, programs_of, slow_event, wait_for_match_folder
-from tournament_events import ROOT
+from tournament_events import ROOT, leftovers, programs_of, slow_event, wait_for_match_folder
 from waiting import wait_for as wait_until
 
 LEVELS = [pytest.param("strict", marks=pytest.mark.skipif(
