@@ -252,6 +252,9 @@ def _check_event_kinds(data: Mapping[str, Any], text: str, path: Path) -> None:
 
 
 def event_from_dict(data: Mapping[str, Any], folder: Path, out: str | Path | None = None) -> Event:
+    """The :class:`Event` an event file's tables describe (relative paths start at
+    ``folder``): the game, its format (the game's own presets expanded), the contestants,
+    then the plain fields by :data:`EVENT_FIELDS`, checked by :data:`EVENT_RULES`."""
     from games import registry
 
     def need(key, kind, default=None):
@@ -297,7 +300,6 @@ def event_from_dict(data: Mapping[str, Any], folder: Path, out: str | Path | Non
         for key, value in list(values.items()):
             values[key] = _local_path(value, folder)
     timing = merged.get("time") or {}
-    points = merged.get("points") or {}
     champion = merged.get("champion", 0)
     if isinstance(champion, str):
         if champion not in [c.name for c in contestants]:
@@ -310,30 +312,61 @@ def event_from_dict(data: Mapping[str, Any], folder: Path, out: str | Path | Non
             clock = check_clock(str(clock))
         except ValueError as exc:
             raise EventError(str(exc)) from None
+    fields = {name: _event_value(merged, table, key, convert, default, fmt, len(contestants), spec)
+              for name, table, key, convert, default in EVENT_FIELDS}
     event = Event(
         name=name, game=game, folder=folder, out=target, contestants=contestants,
-        format=fmt, variant=merged.get("variant"), options=options, cycle=cycle,
-        rounds=int(merged.get("rounds", 2 if fmt == "all-in" else 1)),
-        seats=int(merged.get("seats", spec.min_seats if fmt != "all-in" else len(contestants))),
-        seed=int(merged.get("seed", 0)), concurrency=max(1, int(merged.get("concurrency", 1))),
-        concurrency_asked="concurrency" in merged, clock=clock,
-        per_move=_seconds(timing.get("per_move")), total=_seconds(timing.get("total")),
-        limits=dict(merged.get("limits") or {}),
-        points=(float(points.get("beat", 1.0)), float(points.get("tie", 0.5))),
-        champion=int(champion), sprt=dict(merged.get("sprt") or {}),
-        max_matches=int((merged.get("sprt") or {}).get("max_matches", 1000)),
-        projection=projection_settings(merged.get("projection")), format_name=format_name)
-    if not spec.min_seats <= event.seats <= spec.max_seats:
-        raise EventError(f"{spec.title} takes {spec.min_seats}-{spec.max_seats} seats a match, "
-                         f"not {event.seats}" + (" (all-in puts every contestant in each match)"
-                                                 if fmt == "all-in" else ""))
-    if event.seats > len(contestants):
-        raise EventError(f"matches of {event.seats} seats need at least {event.seats} contestants")
-    if fmt in ("swiss", "sprt", "gauntlet") and event.seats != 2:
-        raise EventError(f"{fmt} is for two-seat matches")
-    if fmt == "sprt" and len(contestants) != 2:
-        raise EventError("an SPRT is an A/B test: exactly two contestants (A the new build)")
+        format=fmt, options=options, cycle=cycle, concurrency_asked="concurrency" in merged, clock=clock,
+        points=(fields.pop("beat"), fields.pop("tie")), champion=int(champion), format_name=format_name,
+        **fields)
+    for broken, message in EVENT_RULES:
+        if broken(event, spec):
+            raise EventError(message(event, spec))
     return event
+
+
+def _event_value(data: Mapping[str, Any], table: str, key: str, convert, default, fmt: str,
+                 contestants: int, spec):
+    """One :data:`EVENT_FIELDS` entry read from the event file (``data``, or its ``table``)."""
+    where = (data.get(table) or {}) if table else data
+    if callable(default):
+        default = default(fmt, contestants, spec)
+    value = where.get(key, default)
+    return convert(value) if convert else value
+
+
+#: The event's plain fields as the event file gives them: (field, table ("" = the top
+#: level), key, conversion, default (or a function of the format, the number of
+#: contestants and the game's spec)).  The names, contestants, format, champion and clock
+#: are read above; ``beat`` and ``tie`` make :attr:`Event.points`.
+EVENT_FIELDS: tuple[tuple[str, str, str, Callable | None, Any], ...] = (
+    ("variant", "", "variant", None, None),
+    ("rounds", "", "rounds", int, lambda fmt, _n, _spec: 2 if fmt == "all-in" else 1),
+    ("seats", "", "seats", int, lambda fmt, n, spec: spec.min_seats if fmt != "all-in" else n),
+    ("seed", "", "seed", int, 0),
+    ("concurrency", "", "concurrency", lambda value: max(1, int(value)), 1),
+    ("per_move", "time", "per_move", lambda value: _seconds(value), None),
+    ("total", "time", "total", lambda value: _seconds(value), None),
+    ("limits", "", "limits", lambda value: dict(value or {}), None),
+    ("beat", "points", "beat", float, 1.0),
+    ("tie", "points", "tie", float, 0.5),
+    ("sprt", "", "sprt", lambda value: dict(value or {}), None),
+    ("max_matches", "sprt", "max_matches", int, 1000),
+    ("projection", "", "projection", lambda value: projection_settings(value), None),
+)
+
+#: What an event must be once read: (broken(event, spec), what to say(event, spec)).
+EVENT_RULES: tuple[tuple[Callable[[Event, Any], bool], Callable[[Event, Any], str]], ...] = (
+    (lambda e, spec: not spec.min_seats <= e.seats <= spec.max_seats,
+     lambda e, spec: f"{spec.title} takes {spec.min_seats}-{spec.max_seats} seats a match, not {e.seats}"
+     + (" (all-in puts every contestant in each match)" if e.format == "all-in" else "")),
+    (lambda e, _spec: e.seats > len(e.contestants),
+     lambda e, _spec: f"matches of {e.seats} seats need at least {e.seats} contestants"),
+    (lambda e, _spec: e.format in ("swiss", "sprt", "gauntlet") and e.seats != 2,
+     lambda e, _spec: f"{e.format} is for two-seat matches"),
+    (lambda e, _spec: e.format == "sprt" and len(e.contestants) != 2,
+     lambda e, _spec: "an SPRT is an A/B test: exactly two contestants (A the new build)"),
+)
 
 
 def projection_settings(table: Any) -> dict[str, Any]:
