@@ -16,10 +16,10 @@ player's score, item and timer, or why the robot is out, with a line chart of th
 scores so far, in letters readable from the back of a room
 (:mod:`games.robot.render_panel`).
 
-Geometry lives in :class:`games.render.GridLayout` and pure helpers
-(:mod:`games.robot.render_geometry`: :func:`fit_grid`, :func:`split_area`,
-:func:`region_outline`, :func:`shrink_warning_cells`, :func:`key_target`,
-:func:`click_target`), tested without a screen.  The floor, the map's walls and the
+Geometry lives in :class:`games.render.GridLayout` and pure helpers (the kit's
+:func:`~games.render.grid.split_area` and :func:`~games.render.shapes.region_outline`;
+:mod:`games.robot.render_geometry`: :func:`fit_grid`, :func:`shrink_warning_cells`,
+:func:`key_target`, :func:`click_target`), tested without a screen.  The floor, the map's walls and the
 coordinates are drawn once per (map, size, theme) and cached; markers and item icons are
 cached sprites (:mod:`games.robot.render_sprites`).
 """
@@ -32,13 +32,14 @@ import pygame
 
 from games.render import (ARROWS, CONFIRM_KEYS, BoardRenderer, BoardView, GridCursor, GridLayout, LayerCache,
                           Theme, contrast_text, display_ready, draw_labels, font, grid_labels, mix)
-# chart_history, region_outline, shape_points, short_command and the targets are also
-# imported from here by the tests and by Tam quan's renderer
+from games.render.grid import split_area
+from games.render.shapes import region_outline
+# chart_history, short_command, split_area, region_outline and the targets are also
+# imported from here by the tests
 from games.robot.render_geometry import (COORD_MARGIN, Cell, chart_history, click_target, fit_grid,  # noqa: F401
-                                         key_target, region_outline, shrink_warning_cells, shrink_warning_ring,
-                                         split_area, stay_target)
+                                         key_target, shrink_warning_cells, shrink_warning_ring, stay_target)
 from games.robot.render_panel import RobotPanel, short_command  # noqa: F401
-from games.robot.render_sprites import SHAPES, _item_sprite, _marker_sprite, shape_points  # noqa: F401
+from games.robot.render_sprites import SHAPES, _item_sprite, _marker_sprite
 from games.robot.rules import COLOURS, RANDOM_PLACEMENT, RobotState, format_move_text
 from runner.i18n import _
 

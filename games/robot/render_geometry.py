@@ -1,25 +1,19 @@
 """Robot Đại Chiến's board geometry and move targets, pure helpers tested without a screen.
 
-Where the board and the side panel go in a rect (:func:`fit_grid`, :func:`split_area`),
-the outline of a region of cells (:func:`region_outline`), the ring the coming turn seals
-(:func:`shrink_warning_cells`), the scores the chart draws (:func:`chart_history`), and the
-cell an arrow key, a click or staying put moves a robot to (:func:`key_target`,
-:func:`click_target`, :func:`stay_target`).
+The largest grid with its coordinates in a rect (:func:`fit_grid`; the board and its side
+panel share a rect by the kit's :func:`games.render.grid.split_area`), the ring the coming
+turn seals (:func:`shrink_warning_cells`), the scores the chart draws
+(:func:`chart_history`), and the cell an arrow key, a click or staying put moves a robot
+to (:func:`key_target`, :func:`click_target`, :func:`stay_target`).
 """
 from __future__ import annotations
 
-from typing import Iterable
-
-import pygame
-
 from games.render import GridLayout
+from games.render.grid import COORD_MARGIN
 from games.render.grid import fit_grid as fit_grid_with_margins
 from games.robot.rules import RobotState
 
 Cell = tuple[int, int]                 # (X, Y): row, column, 0-based as in MAP.INP
-COORD_MARGIN = 0.9                     # room for coordinates left of and above the grid, in cells
-PANEL_SHARE = (0.28, 0.45)             # the panel's share of a wide rect's width (or tall rect's height)
-NO_PANEL_BELOW = 240                   # no panel when the rect is smaller than this both ways
 STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
@@ -29,49 +23,6 @@ def fit_grid(rows: int, cols: int, width: int, height: int, coordinates: bool = 
     """The largest layout of the grid (and its coordinates) centred in a ``width``×``height`` box."""
     margin = COORD_MARGIN if coordinates else 0.0
     return fit_grid_with_margins(rows, cols, width, height, (margin, margin, 0.0, 0.0), padding)
-
-
-def split_area(rect: pygame.Rect, rows: int, cols: int, coordinates: bool = True
-               ) -> tuple[pygame.Rect, pygame.Rect | None, str]:
-    """Board rect, panel rect (None when the rect is too small) and where the panel went.
-
-    A wide rect puts the panel on the right, a tall one below.  The board keeps the
-    room its grid needs; the panel takes the rest, within :data:`PANEL_SHARE`.
-    """
-    rect = pygame.Rect(rect)
-    if rect.width < NO_PANEL_BELOW and rect.height < NO_PANEL_BELOW:
-        return rect.copy(), None, "none"
-    margin = COORD_MARGIN if coordinates else 0.0
-    aspect = (cols + margin) / (rows + margin)
-    low, high = PANEL_SHARE
-    if rect.width >= rect.height * aspect * 1.1:
-        spare = rect.width - rect.height * aspect
-        panel_w = int(min(max(spare, rect.width * low), rect.width * high))
-        board = pygame.Rect(rect.x, rect.y, rect.width - panel_w, rect.height)
-        return board, pygame.Rect(board.right, rect.y, panel_w, rect.height), "right"
-    spare = rect.height - rect.width / aspect
-    panel_h = int(min(max(spare, rect.height * low), rect.height * high))
-    board = pygame.Rect(rect.x, rect.y, rect.width, rect.height - panel_h)
-    return board, pygame.Rect(rect.x, board.bottom, rect.width, panel_h), "below"
-
-
-def region_outline(cells: Iterable[Cell]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
-    """The border of a set of cells as unit segments between grid corners (row, col).
-
-    A cell's side is on the border when the cell across it is not in the set.
-    """
-    cells = set(cells)
-    segments = []
-    for x, y in sorted(cells):
-        if (x - 1, y) not in cells:
-            segments.append(((x, y), (x, y + 1)))
-        if (x + 1, y) not in cells:
-            segments.append(((x + 1, y), (x + 1, y + 1)))
-        if (x, y - 1) not in cells:
-            segments.append(((x, y), (x + 1, y)))
-        if (x, y + 1) not in cells:
-            segments.append(((x, y + 1), (x + 1, y + 1)))
-    return segments
 
 
 def shrink_warning_ring(state: RobotState) -> int | None:

@@ -12,8 +12,8 @@ import re
 import pygame
 
 from games.render import BoardView, elide, font, wrap
+from games.render.shapes import star_points
 from games.robot.render_geometry import chart_history, shrink_warning_ring
-from games.robot.render_sprites import star_points
 from games.robot.rules import COLOURS, RobotState
 from runner.i18n import _, ngettext
 from runner.messages import translated

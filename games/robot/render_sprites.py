@@ -11,27 +11,10 @@ import math
 
 import pygame
 
+from games.render.shapes import shape_points
+
 ITEM_NAMES = {"G": "speed", "E": "explosion", "F": "oil"}
 SHAPES = ("circle", "square", "triangle", "diamond")
-
-
-def star_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    """A five-pointed star of outer radius ``r``, point up."""
-    radii = [r if i % 2 == 0 else r * 0.45 for i in range(10)]
-    return [(cx + radii[i] * math.sin(math.pi * i / 5), cy - radii[i] * math.cos(math.pi * i / 5))
-            for i in range(10)]
-
-
-def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    """Polygon of a marker shape of radius ``r`` (a circle is a 32-gon)."""
-    if shape == "square":
-        s = r * 0.86
-        return [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)]
-    if shape == "triangle":
-        return [(cx, cy - r), (cx + r * 0.95, cy + r * 0.72), (cx - r * 0.95, cy + r * 0.72)]
-    if shape == "diamond":
-        return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
-    return [(cx + r * math.cos(a * math.pi / 16), cy + r * math.sin(a * math.pi / 16)) for a in range(32)]
 
 
 def _supersampled(size: int, paint) -> pygame.Surface:

@@ -47,9 +47,6 @@ PURE_PATHS = frozenset({"pathlib.PurePath", "pathlib.PurePosixPath", "pathlib.Pu
 RENDER_FROM_RUNNER = ("runner.i18n", "runner.messages", "runner.paths")
 #: Shared modules of ``games/`` a renderer may import besides the kit and its own game.
 RENDER_FROM_GAMES = ("games.api", "games.render")
-#: Renderer imports that break the rule today and are reported, not yet fixed
-#: (``{file: {module}}``).  A test below fails once an entry is no longer needed.
-RENDER_KNOWN = {"games/tamquan/render.py": {"games.robot.render"}}  # Tam quan reuses Robot's grid helpers
 
 
 @dataclass(frozen=True)
@@ -272,9 +269,7 @@ def test_rules_and_protocols_are_pure():
 
 
 def test_renderers_import_only_what_the_readme_allows():
-    found = render_violations()
-    assert found == RENDER_KNOWN, "a renderer imports what the README does not allow (or a known case was fixed: " \
-        "take it out of RENDER_KNOWN)"
+    assert render_violations() == {}
 
 
 def test_the_seat_contract_is_one_class_for_both_layers():
