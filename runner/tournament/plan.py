@@ -35,7 +35,7 @@ class Plan:
 
     def __init__(self, event: Event):
         from games import registry
-        from runner.setup import load_option_files
+        from runner.build import match_options, started_options
         self.event = event
         self.plugin = registry.plugin(event.game)
         self.game = self.plugin.new_game()
@@ -45,13 +45,10 @@ class Plan:
         groups = max([len(v) for v in event.cycle.values()] or [1])
         for g in range(groups):
             chosen = {k: v[g % len(v)] for k, v in event.cycle.items()}
-            explicit = {**event.options, **chosen}
-            if self.spec.seats_option and self.spec.seats_option not in explicit:
-                explicit[self.spec.seats_option] = event.seats
-            resolved = self.spec.resolve_options(event.variant, explicit)
+            resolved = match_options(self.plugin, event.variant, {**event.options, **chosen},
+                                     seat_count=event.seats)
             try:
-                loaded, _ = load_option_files(self.plugin, self.game, resolved)
-                self.game.new_initial_state(loaded, 0)          # options that cannot start
+                loaded = started_options(self.plugin, resolved)     # options that cannot start
             except ArenaError as exc:
                 where = f" (with {', '.join(f'{k} = {v!r}' for k, v in chosen.items())})" if chosen else ""
                 raise EventError(f"the event's options{where}: {exc}") from None

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from games.api import ArenaError, Termination
+from games.api import Termination
 from runner.seats import Answer, Seat
 from runner.tournament.event import Event, EventError
 from runner.tournament.plan import Pairing, Plan
@@ -63,10 +63,10 @@ def play_match(task: Mapping[str, Any]) -> dict:
     programs' files come in the task and are written under the temporary folder, and
     the commands are pointed at those copies.
     """
-    from games import registry
-    from runner.match import Match, TimeControl
+    from runner.build import MatchPlan, build_match
+    from runner.match import TimeControl
     from runner.process import split_command
-    from runner.seats import make_seat, parse_seat_spec
+    from runner.seats import parse_seat_spec
 
     started = time.perf_counter()
     _first_task_here()
@@ -84,37 +84,27 @@ def play_match(task: Mapping[str, Any]) -> dict:
             target.write_bytes(data)
             os.chmod(target, mode or 0o644)
             shipped[path] = str(target)
-        plugin = registry.plugin(task["game"])
         limits = dict(task.get("limits") or {})
         if shipped:                    # the sandbox shows a program its shipped files
             limits["read_only"] = [*limits.get("read_only", ()), str(root / "ship")]
         if task.get("per_move"):
             limits.setdefault("time", task["per_move"])
-        seats, names = [], []
-        for index, s in enumerate(task["seats"]):
-            names.append(s["name"])
-            spec = s["spec"]
-            if shipped:
+        names = [s["name"] for s in task["seats"]]
+        specs = [s["spec"] for s in task["seats"]]
+        if shipped:                    # the commands run the shipped copies
+            for index, spec in enumerate(specs):
                 kind, arg = parse_seat_spec(spec)
                 if kind not in ("bot", "human") and arg:
-                    spec = f"{kind}:" + shlex.join(shipped.get(w, w) for w in split_command(arg))
-            seat = None
-            if not s.get("error"):
-                try:
-                    seat = make_seat(spec, plugin, task["seed"] + index, limits)
-                except (ArenaError, OSError, ValueError) as exc:
-                    s = {**s, "error": str(exc)}
-            if seat is None:
-                seat = BrokenSeat(spec, s["error"])
-            seat.label = s["name"]
-            seats.append(seat)
+                    specs[index] = f"{kind}:" + shlex.join(shipped.get(w, w) for w in split_command(arg))
         time_control = (TimeControl(task.get("per_move"), task.get("total"))
                         if task.get("per_move") or task.get("total") else None)
         out = root / "out"
         record = _live_record(task) or out / f"{task['id']}.arena.jsonl"
-        match = Match(plugin, task["options"], seats, seed=task["seed"], variant=task.get("variant"),
-                      record_path=record, time_control=time_control,
-                      workdir=root / "work", out_dir=out)
+        plan = MatchPlan(task["game"], specs, task["seed"], task["options"], whole_options=True,
+                         variant=task.get("variant"), limits=limits, labels=names,
+                         broken=[s.get("error") or "" for s in task["seats"]], time_control=time_control)
+        match = build_match(plan, record_path=record, workdir=root / "work", out_dir=out,
+                            unstartable=BrokenSeat)
         _CURRENT[0] = match
         if _STOPPING.is_set():       # told to stop while the match was being set up
             raise TournamentStopped("SIGTERM")
