@@ -24,7 +24,9 @@ class Built(Exception):
 @pytest.fixture
 def built(monkeypatch):
     """Every match built through :func:`runner.build.build_match`: its plan, options, seed,
-    variant and each seat's (spec, seed) as :func:`runner.seats.make_seat` was asked."""
+    variant and each seat's (spec, seed) as :func:`runner.seats.make_seat` was asked.
+    (The fronts import ``build_match`` when they build, so the spy sees them all and
+    leaves nothing behind.)"""
     real_build, real_make = runner.build.build_match, runner.build.make_seat
     seen: list[dict] = []
     made: list[tuple[str, int]] = []
