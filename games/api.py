@@ -494,6 +494,12 @@ class Game(abc.ABC):
         the record (Xiangqi: which repetition rule); "" when there is nothing to say."""
         return ""
 
+    def rules_headline(self, options: Mapping[str, Any]) -> str:
+        """The one ruling in force that players most need to know, in a few words, shown
+        beside the game's name on the match screen (Xiangqi: "first repeat ends the
+        game"); "" when there is none.  English: the shell translates it."""
+        return ""
+
     def play_text(self, state: State, texts: Mapping[int, str]) -> dict[int, Any]:
         """Parse each seat's move text and play them checked (:meth:`State.play`)."""
         moves = {seat: self.parse_move(text, state, seat) for seat, text in texts.items()}

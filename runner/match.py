@@ -81,6 +81,28 @@ class MatchView:
     pending: tuple[int, ...] = ()
     #: Seconds each pending seat's clock has been held during this turn (How to play open).
     held: dict[int, float] = field(default_factory=dict)
+    #: Every position so far: ``states[n]`` is the position before turn ``n + 1``.
+    states: tuple[State, ...] = ()
+    #: The seats in seat order: kind, label (an engine's own name once started) and what
+    #: each says of itself (:meth:`runner.seats.Seat.describe`, as of its start).
+    seats: tuple["SeatView", ...] = ()
+    #: The match's options (with the content of the files they name); never changed.
+    options: Mapping[str, Any] = field(default_factory=dict)
+    #: The people's seats whose move is being asked for now (their seat waits for input).
+    asking: tuple[int, ...] = ()
+    #: Whether a takeback is possible now (:meth:`Match.can_undo`).
+    can_undo: bool = False
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat as the ui sees it, safe to read on any thread."""
+
+    kind: str                    # human, bot, ext or a game's engine kind
+    label: str
+    #: :meth:`runner.seats.Seat.describe` once the seat started (an engine's name and
+    #: author, its command, its sandbox); empty before.
+    described: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -181,6 +203,9 @@ class Match:
         self._revision = 0
         self._last_turn_at = 0.0              # monotonic time the last turn was played
         self._thread: threading.Thread | None = None
+        #: The seats as :meth:`snapshot` shows them once the match runs (None before:
+        #: then nothing else touches the seats, and the snapshot looks at them itself).
+        self._seat_views: tuple[SeatView, ...] | None = None
         self._pool = ThreadPoolExecutor(max_workers=max(1, len(seats)), thread_name_prefix="seat")
 
     # ----------------------------------------------------------------- lifecycle
@@ -246,7 +271,7 @@ class Match:
             folder = self._seat_folder(index) if seat.needs_folder else None
             seat.start(SeatInfo(self.game, self.options, index, len(self.seats), self.seed,
                                 str(folder) if folder else None), self.state.clone())
-        self._record_engine_names()
+        self._record_engine_names(self._look_at_seats(described=True))
         failed = [f"seat {index + 1} ({seat.label}): {seat.handshake_failure}"
                   for index, seat in enumerate(self.seats) if seat.handshake_failure]
         if failed:                  # no game was decided: no result for anyone
@@ -258,12 +283,23 @@ class Match:
         """Whether a seat never got through its handshake, so no game was played."""
         return self.outcome is not None and self.outcome.reason is Termination.NOT_PLAYED
 
-    def _record_engine_names(self) -> None:
+    def _look_at_seats(self, described: bool = False) -> list[dict]:
+        """Take the seats' labels (and, once they started, their descriptions) for
+        :meth:`snapshot`; on the match's thread, which alone changes them (engines name
+        themselves as they start)."""
+        descriptions = [seat.describe() if described else {} for seat in self.seats]
+        views = tuple(SeatView(seat.kind, seat.label, description)
+                      for seat, description in zip(self.seats, descriptions))
+        with self._lock:
+            self._seat_views = views
+            self._revision += 1
+        return descriptions
+
+    def _record_engine_names(self, described: list[dict]) -> None:
         """Once started, engines know their name and author (``id name``/``id author``):
         the record gets the seats again (a "seats" line) when any engine told them."""
         if not self._writer:
             return
-        described = [seat.describe() for seat in self.seats]
         if any(d.get("engine") or d.get("author") for d in described):
             self._writer.seats(described)
 
@@ -290,6 +326,7 @@ class Match:
     def run(self) -> Outcome:
         """Play to the end (or until stopped) and return the outcome."""
         try:
+            self._look_at_seats()
             self._open()
             while self.outcome is None and self._next_turn():
                 pass
@@ -465,9 +502,15 @@ class Match:
             pending = tuple(sorted(self._pending))
             held = {i: self.seats[i].held_seconds() for i in pending
                     if hasattr(self.seats[i], "held_seconds")}
+            seats = self._seat_views
+            if seats is None:
+                seats = tuple(SeatView(seat.kind, seat.label) for seat in self.seats)
+            asking = tuple(s for s in self._waiting
+                           if isinstance(self.seats[s], HumanSeat) and self.seats[s].waiting.is_set())
             return MatchView(self.states[-1], list(self.turns), dict(self.time_used), left,
                              self._waiting, self._thinking_since, self._control.paused,
-                             self.outcome, self.error, self._revision, pending, held)
+                             self.outcome, self.error, self._revision, pending, held,
+                             tuple(self.states), seats, self.options, asking, self.can_undo())
 
     def as_replay(self) -> Replay:
         with self._lock:

@@ -344,8 +344,9 @@ def register(subparsers) -> None:
         description="Runs each side in its own folder (DIR/seat1 for the bottom, DIR/seat2 for the top) with its own "
         "PLAY.INI, relays the moves through the move files with the referee's clocks, "
         "adjudicates every result of the contest's rules, writes the final status words, DIR/REPORT.TXT, "
-        "DIR/REPORT.JSON and the arena record. The same as 'python main.py match xiangqi "
-        "--seat ext:A --seat ext:B --headless --out DIR' plus the contest clocks and REPORT.TXT.")
+        "DIR/REPORT.JSON and the arena record. The match is built as 'python main.py match xiangqi "
+        "--seat ext:A --seat ext:B --headless --out DIR' builds it; the referee adds the contest "
+        "clocks and REPORT.TXT, and a program that cannot start loses by its crash.")
     parser.add_argument("--bottom", required=True, metavar="CMD",
                         help="the bottom side (Red, moves first): a program's command, or a seat "
                         "spec: human, bot:LEVEL [depth=N] [nodes=N] [movetime=MS], ext:CMD, uci:CMD, ucci:CMD")

@@ -4,6 +4,7 @@ makes seats or matches on its own."""
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -24,7 +25,9 @@ class Built(Exception):
 @pytest.fixture
 def built(monkeypatch):
     """Every match built through :func:`runner.build.build_match`: its plan, options, seed,
-    variant and each seat's (spec, seed) as :func:`runner.seats.make_seat` was asked."""
+    variant and each seat's (spec, seed) as :func:`runner.seats.make_seat` was asked.
+    (The fronts import ``build_match`` when they build, so the spy sees them all and
+    leaves nothing behind.)"""
     real_build, real_make = runner.build.build_match, runner.build.make_seat
     seen: list[dict] = []
     made: list[tuple[str, int]] = []
@@ -151,3 +154,33 @@ def test_no_front_builds_a_match_on_its_own(path):
     found = [f"{path.name}:{n}: {line.strip()}" for n, line in enumerate(path.read_text().splitlines(), 1)
              if BUILDER_ONLY.search(line)]
     assert not found, "build matches through runner.build:\n" + "\n".join(found)
+
+
+def test_arena_branch_keeps_the_windows_rules_for_programs(tmp_path, capsys):
+    """The command line branches by the same rules as the window: a program run once for
+    the whole game cannot take over after the start, and a command that cannot start is
+    refused before anything runs."""
+    origin = tmp_path / "origin.arena.jsonl"
+    words = "\n".join("at it is in on an as be to we he me no so do go up us of or if by my ox ax "
+                      "cat dog tea eat ate net ten tan ant rat tar art sat set sit tin".split())
+    match = build_match(MatchPlan.new("crosswords", ["bot:1"], seed=2, options={"dictionary": words}),
+                        record_path=origin)            # a small dictionary: no word graph to build
+    match.start()                     # a few turns are enough: the rest is stopped
+    deadline = time.monotonic() + 60
+    while len(match.snapshot().turns) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    match.stop()
+    match.join(30)
+    player = ROOT / "games/crosswords/examples/simple_player.py"
+
+    def branch(spec: str) -> tuple[int, str]:
+        args = main.build_parser().parse_args(["branch", str(origin), "--turn", "1", "--seat", spec,
+                                               "--headless", "--out", str(tmp_path / "branch")])
+        code = main.cmd_branch(args)
+        return code, capsys.readouterr().err
+
+    code, said = branch(f"ext:python3 {player}")
+    assert code == 2 and "cannot take over at turn 1" in said
+    code, said = branch(f"ext:{tmp_path / 'no_such_player'}")
+    assert code == 2 and "seat 1" in said and "no such file" in said
+    assert not (tmp_path / "branch").exists() or not any((tmp_path / "branch").glob("*.arena.jsonl"))

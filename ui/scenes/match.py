@@ -35,16 +35,17 @@ class MatchScene(BoardScene):
     """Plays or watches one match."""
 
     def __init__(self, app, match: Match):
-        super().__init__(app, match.plugin, match.options, [s.label for s in match.seats])
+        snap = match.snapshot()
+        super().__init__(app, match.plugin, snap.options, [s.label for s in snap.seats])
         self.match = match
         self.started = False
-        self.snap: MatchView = match.snapshot()
+        self.snap: MatchView = snap
         self.since_poll = 0.0
         self.since_tick = 0.0
         self.back_armed_until = 0.0
         self.resign_armed_until = 0.0          # Resign (or Stop) pressed once: asks to confirm
         self.recorded = False
-        self.human_seats = [i for i, s in enumerate(match.seats) if s.kind == "human"]
+        self.human_seats = [i for i, s in enumerate(snap.seats) if s.kind == "human"]
         self.pace = None if self.human_seats else WATCH_PACE
         if self.pace:
             match.set_pace(pace_value(self.pace))
@@ -91,27 +92,24 @@ class MatchScene(BoardScene):
 
     def annotating_seats(self) -> set[int]:
         """Program seats may annotate from the first turn on: their toggles show at once."""
-        programs = {i for i, s in enumerate(self.match.seats) if s.kind not in ("human", "bot")}
+        programs = {i for i, s in enumerate(self.snap.seats) if s.kind not in ("human", "bot")}
         return programs | super().annotating_seats()
     def title_text(self) -> str:
         """The game's name and, when the game has one, the ruling in force that players
         most need to know (Xiangqi: which repetition ends the game)."""
         title = super().title_text()
-        headline = getattr(self.game, "rules_headline", None)
         try:
-            rule = headline(self.match.options) if headline else ""
+            rule = self.game.rules_headline(self.snap.options)
         except Exception:          # a game's bug must not take the header away
             rule = ""
         return f"{title} · {_(rule)}" if rule else title
 
     def seat_description(self, seat: int) -> dict:
-        try:
-            return self.match.seats[seat].describe()
-        except Exception:          # a seat that cannot describe itself: no engine line
-            return {}
+        seats = self.snap.seats
+        return dict(seats[seat].described) if 0 <= seat < len(seats) else {}
 
     def state_before(self, turn):
-        states = self.match.states            # grows on the match's thread; read by index
+        states = self.snap.states
         index = turn.number - 1 if turn is not None else -1
         return states[index] if 0 <= index < len(states) else None
 
@@ -147,7 +145,7 @@ class MatchScene(BoardScene):
     def status_bar_lines(self) -> list[str]:
         """The match's banner (contest mode: the program, its author and address)."""
         lines = [line for line in (self.match.banner or "").splitlines() if line.strip()]
-        warning = getattr(self.match, "sandbox_line", lambda: "")()
+        warning = self.match.sandbox_line()
         return lines + [warning] if warning.startswith("WARNING") else lines
 
     def key_hint_lines(self) -> int:
@@ -248,7 +246,7 @@ class MatchScene(BoardScene):
         if self.pause_button.tool_tip_text != tooltip:      # the tip says what the button does now
             self.pause_button.set_tooltip(tooltip)
         self.step_button.enable() if self.snap.paused else self.step_button.disable()
-        self.undo_button.enable() if self.match.can_undo() and self.snap.turns else self.undo_button.disable()
+        self.undo_button.enable() if self.snap.can_undo and self.snap.turns else self.undo_button.disable()
         if self.human_seats:
             self.resign_button.enable() if self.view.human_seat is not None else self.resign_button.disable()
         if self.move_entry is not None:
@@ -293,8 +291,8 @@ class MatchScene(BoardScene):
 
     def poll(self) -> bool:
         """Take a new snapshot; True when the match moved on (or a seat's name changed)."""
-        relabelled = self.follow_seat_labels()
         snap = self.match.snapshot()
+        relabelled = self.follow_seat_labels(snap)
         new_turns = len(snap.turns) != len(self.snap.turns)
         if new_turns:
             self.answered.clear()
@@ -302,7 +300,7 @@ class MatchScene(BoardScene):
                                      self.seat_labels, self.seat_name)
             if notice:
                 self.message, self.message_is_error = notice, True
-        human = self.person_to_move() if not snap.outcome else None
+        human = self.person_to_move(snap) if not snap.outcome else None
         if snap.revision == self.snap.revision and human == self.view.human_seat:
             return relabelled
         self.snap = snap
@@ -321,29 +319,24 @@ class MatchScene(BoardScene):
         self.sync_controls()
         return True
 
-    def follow_seat_labels(self) -> bool:
+    def follow_seat_labels(self, snap: MatchView) -> bool:
         """Engines name themselves once started (UCI/UCCI ``id name``, GTP ``name`` and
         ``version``), on the match's thread: the players panel, the renderer and the
         debug panels then show that name instead of the command.  True on a change."""
-        labels = [seat.label for seat in self.match.seats]
+        labels = [seat.label for seat in snap.seats]
         if labels == self.raw_labels:
             return False
         self.relabel(labels)
         return True
 
-    def person_to_move(self) -> int | None:
-        """The first person's seat the match waits for and that has not answered yet.
+    def person_to_move(self, snap: MatchView) -> int | None:
+        """The first person's seat the match is asking (``snap.asking``) that has not
+        answered yet.
 
         In a simultaneous game (Robot) the match keeps waiting for the bots after the
         person has moved; the person's seat then no longer waits for input.
         """
-        for seat in self.match.human_waiting():
-            if seat in self.answered:
-                continue
-            waiting = getattr(self.match.seats[seat], "waiting", None)
-            if waiting is None or waiting.is_set():
-                return seat
-        return None
+        return next((seat for seat in snap.asking if seat not in self.answered), None)
 
     # ------------------------------------------------------------ events
     def process_event(self, event: pygame.event.Event) -> bool:

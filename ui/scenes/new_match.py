@@ -12,8 +12,7 @@ from pygame_gui.windows import UIFileDialog
 
 from games.api import ArenaError, GameSetupError, check_seats
 from runner import paths
-from runner.build import (MatchPlan, asked_option_defaults, build_match, build_seat, match_options,
-                          started_options)
+from runner.build import MatchPlan, asked_option_defaults, build_seat, match_options, started_options
 from runner.commands import command_problem
 from runner.i18n import N_, _, ngettext
 from runner.messages import translated
@@ -558,6 +557,7 @@ class NewMatchScene(Scene):
 
     def start(self):
         """Build the seats and the match, and open the Match screen (errors stay inline)."""
+        from runner.build import build_match
         from runner.match import default_record_path
         from ui.scenes.match import MatchScene
 
