@@ -59,6 +59,83 @@ class RecordFormatError(ArenaError, ValueError):
         super().__init__(f"{where}: {expected}")
 
 
+class Message(str):
+    """An English text that remembers how it was made: its message id and its parts.
+
+    The id is the English template as the translation catalogs know it (the msgid, with
+    ``{name}`` places), the parts fill it: ``Message("{side} gives check", side="Red")``
+    *is* the text ``"Red gives check"`` (a ``str``: records, logs, the command line and
+    every comparison use it unchanged), and the interface says it in another language
+    from the id and the parts (:func:`runner.i18n.translate_message`) instead of reading
+    the finished sentence back.  Rules modules may not import the catalogs, so ids are
+    declared for extraction in each game's ``messages.py``.
+
+    A part is another :class:`Message` (translated the same way), a name or a word (a
+    plain ``str``: shown as the catalog has it whole, "Red" -> "Đỏ", else as written: a
+    move, a square, a command) or a number.  :meth:`of` wraps a text made elsewhere
+    (perhaps before ids existed) that is a part: it keeps its id if it has one.
+    """
+
+    msgid: str
+    params: Mapping[str, Any]
+
+    def __new__(cls, msgid: str, /, **params: Any) -> "Message":
+        return cls.made(msgid.format(**params) if params else msgid, msgid, params)
+
+    @classmethod
+    def made(cls, english: str, msgid: str, params: Mapping[str, Any]) -> "Message":
+        """The message ``msgid`` with ``params`` whose English text is ``english`` (as a
+        record wrote it); an empty ``msgid`` means a text with no id (read back by the
+        catalog's templates, as texts made before ids were)."""
+        message = str.__new__(cls, english)
+        message.msgid, message.params = msgid, dict(params)
+        return message
+
+    @classmethod
+    def of(cls, text: str) -> "Message":
+        """``text`` as a part of a message: itself if it is a message, else a text with
+        no id."""
+        return text if isinstance(text, Message) else cls.made(str(text), "", {})
+
+    def __reduce__(self):
+        return (Message.made, (str(self), self.msgid, self.params))
+
+    @property
+    def english(self) -> str:
+        return str.__str__(self)
+
+    def to_json(self) -> dict:
+        """``{"id": msgid, "params": {name: part}}``, a part that is a message as the same
+        kind of object (with its English ``text``, so it reads back exactly)."""
+        return {"id": self.msgid, "params": {name: _part_to_json(value)
+                                              for name, value in self.params.items()}}
+
+    @classmethod
+    def from_json(cls, data: Any, english: str) -> "Message":
+        """Read :meth:`to_json`'s form back as the message whose English is ``english``;
+        a malformed one is a ``ValueError``."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("id"), str) \
+                or not isinstance(data.get("params", {}), Mapping):
+            raise ValueError('a message is {"id": text, "params": {name: part}}')
+        params = {}
+        for name, value in data.get("params", {}).items():
+            if isinstance(value, Mapping):
+                text = value.get("text")
+                if not isinstance(text, str):
+                    raise ValueError("a message's part that is a message has its text")
+                value = cls.from_json(value, text)
+            elif isinstance(value, bool) or not isinstance(value, (str, int, float)):
+                raise ValueError(f"a message's part {name!r} is text, a number or a message")
+            params[str(name)] = value
+        return cls.made(english, data["id"], params)
+
+
+def _part_to_json(value: Any) -> Any:
+    if isinstance(value, Message):
+        return {"text": value.english, **value.to_json()}
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
+
+
 class Termination(enum.Enum):
     """Why a game ended: the rules' own reasons, then the referee's."""
 
@@ -154,7 +231,7 @@ class Outcome:
         if self.reason in (Termination.ABORTED, Termination.NOT_PLAYED) and not self.winners:
             return "*"                        # stopped before its end: the result is unknown
         if self.score_only:
-            return f"score {_number(self.scores[0])}"
+            return Message("score {n}", n=_number(self.scores[0]))
         if len(self.scores) == 2 and all(x in (0.0, 0.5, 1.0) for x in self.scores):
             if self.is_draw:
                 return "1/2-1/2"
@@ -173,6 +250,8 @@ class Outcome:
                 "reason": self.reason.value, "detail": self.detail, "ranks": list(self.ranks)}
         if self.score_only:
             data["score_only"] = True
+        if isinstance(self.detail, Message) and self.detail.msgid:
+            data["detail_message"] = self.detail.to_json()
         return data
 
     @classmethod
@@ -192,6 +271,8 @@ class Outcome:
         detail = data.get("detail", "")
         if not isinstance(detail, str):
             raise ValueError("detail must be text")
+        if "detail_message" in data:
+            detail = Message.from_json(data["detail_message"], detail)
         return cls(winners, tuple(float(x) for x in scores), reason, detail, ranks,
                    bool(data.get("score_only", False)))
 
@@ -311,25 +392,30 @@ class Event:
     """Something worth jumping to in a replay: a capture, an elimination, a verdict."""
 
     kind: str          # "capture", "elimination", "explosion", "enclosure", "verdict", ...
-    text: str
+    text: str          # in English; a :class:`Message` also knows its id and parts
     seats: tuple[int, ...] = ()
     #: The cells it touched, as (row, column) in the game's own terms (Robot: (X, Y);
     #: Xiangqi: (rank, file); Hex: (row, column)), so a replay can mark them.
     squares: tuple[tuple[int, int], ...] = ()
 
     def to_json(self) -> list:
+        """``[kind, text, seats]``, then the squares if any, then the text's message (id
+        and parts) if it has one (the English text stays, so every reader still has it)."""
         data = [self.kind, self.text, list(self.seats)]
-        if self.squares:
+        message = self.text.to_json() if isinstance(self.text, Message) and self.text.msgid else None
+        if self.squares or message:
             data.append([list(sq) for sq in self.squares])
+        if message:
+            data.append(message)
         return data
 
     @classmethod
     def from_json(cls, data: Any) -> "Event":
         """Read :meth:`to_json`'s list back; a malformed one is a ``ValueError``."""
-        if not isinstance(data, (list, tuple)) or not 3 <= len(data) <= 4:
-            raise ValueError("an event is [kind, text, seats(, squares)]")
+        if not isinstance(data, (list, tuple)) or not 3 <= len(data) <= 5:
+            raise ValueError("an event is [kind, text, seats(, squares(, message))]")
         kind, text, seats = data[:3]
-        squares = data[3] if len(data) == 4 else []
+        squares = data[3] if len(data) >= 4 else []
         if not isinstance(kind, str) or not isinstance(text, str):
             raise ValueError("an event's kind and text are text")
         seats = _seq(seats, int, "an event's seats")
@@ -337,6 +423,8 @@ class Event:
                 not isinstance(sq, list) or len(sq) != 2 or any(
                     isinstance(v, bool) or not isinstance(v, int) for v in sq) for sq in squares):
             raise ValueError("an event's squares are [row, column] pairs")
+        if len(data) == 5:
+            text = Message.from_json(data[4], text)
         return cls(kind, text, seats, tuple(tuple(sq) for sq in squares))
 
 

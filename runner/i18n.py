@@ -230,6 +230,37 @@ def _catalog_of(entries: list[dict], where: str) -> tuple[dict, str]:
     return catalog, plural_forms
 
 
+def translate_message(message: str, fallback=None) -> str:
+    """``message`` (a :class:`games.api.Message`: an English text with its id and parts)
+    in the current language, made from its id and parts: the id's translation filled with
+    the parts, each part that is a message translated the same way, each plain text part
+    (a name, a word) looked up whole in the catalog ("Red" -> "Đỏ"), else as written.
+
+    A text with no id (a plain ``str``, or a message part made before ids existed) is
+    given to ``fallback`` (the old reading by templates, :func:`translate_text`), as is a
+    message whose translation names a part it does not have; without a fallback it shows
+    in English.
+    """
+    fallback = fallback or (lambda text: text)
+    msgid = getattr(message, "msgid", "")
+    if not msgid:
+        return fallback(str(message))
+    if _language == "en":
+        return str(message)
+    parts = {}
+    for name, value in message.params.items():
+        if getattr(value, "msgid", None) is not None:
+            parts[name] = translate_message(value, fallback)
+        elif isinstance(value, str):
+            parts[name] = _(value)
+        else:
+            parts[name] = value
+    try:
+        return _(msgid).format(**parts)
+    except (KeyError, IndexError, ValueError):      # a translation with a wrong name
+        return fallback(str(message))
+
+
 #: A ``{name}`` placeholder in a message template.
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 #: How deep :func:`translate_text` follows parts inside parts (a reason in a verdict in a note).
