@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from games.api import Game, GameSetupError, Outcome, State, Termination
+from games.api import Game, GameSetupError, Message, Outcome, State, Termination
 from games.registry import GamePlugin
 from runner.i18n import _
 
@@ -220,6 +220,11 @@ class HumanSeat(Seat):
 _CANCEL = "\0cancel"
 
 
+#: How a built-in bot's seat names itself ("Bot (level 2)", "Bot (level 2, depth=3)"); the
+#: label is a :class:`games.api.Message` with the level and the settings as its parts.
+BOT_LABEL = "Bot (level {level}{settings})"
+
+
 class BotSeat(Seat):
     """A built-in bot, asked in the runner's worker thread."""
 
@@ -227,7 +232,7 @@ class BotSeat(Seat):
 
     def __init__(self, spec: str, bot, level: int, settings: Mapping[str, str] | None = None):
         extra = "".join(f", {k}={v}" for k, v in (settings or {}).items())
-        super().__init__(spec, f"Bot (level {level}{extra})")
+        super().__init__(spec, Message(BOT_LABEL, level=level, settings=extra))
         self.bot, self.level, self.settings = bot, level, dict(settings or {})
 
     def start(self, info: SeatInfo, state: State) -> None:

@@ -100,3 +100,15 @@ def test_english_is_the_text_as_written():
 def test_every_id_a_message_is_built_with_here_is_a_declared_template():
     for message in (forfeit_verdict(), forfeit_verdict().params["reason"]):
         assert message.msgid in all_templates()
+
+
+def test_a_bot_seats_label_keeps_its_level_so_the_interface_need_not_parse_it(vietnamese, monkeypatch):
+    import re
+
+    from runner.seats import BotSeat
+    from ui import catalog
+    seat = BotSeat("bot:2", None, 2, {"depth": "3"})
+    assert seat.label == "Bot (level 2, depth=3)"                     # as records write it
+    monkeypatch.setattr(catalog, "_BOT_LABEL", re.compile(r"(?!)"))   # no parsing of the text
+    shown = catalog.who_text(seat.label, ("easy", "medium"))
+    assert shown == i18n._("Bot {level}").format(level=catalog.level_label(2, "medium") + ", depth=3")
