@@ -567,7 +567,7 @@ class Game(abc.ABC):
         move = self.default_move(state, seat)
         if move is None:
             return None
-        return move, f"the referee played {self.format_move(move)}"
+        return move, Message("the referee played {move}", move=self.format_move(move))
 
     def timeout_ruling(self, state: State, seat: int, elapsed: float,
                        used: Mapping[int, float], total: float | None) -> "Outcome | None":

@@ -20,7 +20,7 @@ import random
 from typing import Any, Mapping, Sequence
 
 from games.api import (Event, Game, GameKind, GameSetupError, GameSpec, IllegalMoveError,
-                       MoveSyntaxError, Option, Outcome, State, Termination, Variant,
+                       Message, MoveSyntaxError, Option, Outcome, State, Termination, Variant,
                        uniform_outcome_two_player)
 
 FILES, RANKS, SQUARES = 9, 10, 90
@@ -636,7 +636,7 @@ def repetition_rule_text(options: Mapping[str, Any]) -> str:
     when = ("first repeat ends the game" if count <= 2 else "third occurrence ends the game")
     how = ("perpetual check loses" if options.get("repetition", REPETITION_CHOICES[0])
            == "perpetual-check-loses" else "always a draw")
-    return f"repetition: {when}, {how}"
+    return Message("repetition: {when}, {how}", when=when, how=how)
 
 
 class XiangqiState(State):
@@ -737,11 +737,13 @@ class XiangqiState(State):
         self.checks.append(gave_check)
         events = []
         if captured:
-            events.append(Event("capture", f"{SIDE_NAMES[mover]} {PIECE_NAMES[piece & 7]} takes "
-                                f"{PIECE_NAMES[captured & 7]} on {square_name(move & 127)}", (mover,),
+            events.append(Event("capture", Message("{side} {piece} takes {taken} on {square}",
+                                                   side=SIDE_NAMES[mover], piece=PIECE_NAMES[piece & 7],
+                                                   taken=PIECE_NAMES[captured & 7],
+                                                   square=square_name(move & 127)), (mover,),
                                 ((rank_of(move & 127), file_of(move & 127)),)))
         if gave_check:
-            events.append(Event("check", f"{SIDE_NAMES[mover]} gives check", (mover,)))
+            events.append(Event("check", Message("{side} gives check", side=SIDE_NAMES[mover]), (mover,)))
         self._events = tuple(events)
         self._judge(mover)
         if self._outcome:
@@ -750,7 +752,7 @@ class XiangqiState(State):
     def forfeit(self, seat: int, reason: Termination, detail: str = "") -> None:
         if self._outcome:
             return
-        text = detail or f"{SIDE_NAMES[seat]} forfeits ({reason.value})"
+        text = detail or Message("{side} forfeits ({reason})", side=SIDE_NAMES[seat], reason=reason.value)
         self._outcome = uniform_outcome_two_player(seat ^ 1, reason, text)
         self._events = (Event("verdict", text, (seat ^ 1,)),)
 
@@ -819,11 +821,12 @@ class XiangqiState(State):
         to_move = pos.side
         if not self.legal_moves(to_move):
             if pos.in_check(to_move):
-                detail = f"{SIDE_NAMES[to_move]} is checkmated; {SIDE_NAMES[to_move ^ 1]} wins"
+                detail = Message("{side} is checkmated; {winner} wins",
+                                 side=SIDE_NAMES[to_move], winner=SIDE_NAMES[to_move ^ 1])
                 self._outcome = uniform_outcome_two_player(to_move ^ 1, Termination.WIN, detail)
             else:
-                detail = (f"{SIDE_NAMES[to_move]} has no legal move (stalemate loses); "
-                          f"{SIDE_NAMES[to_move ^ 1]} wins")
+                detail = Message("{side} has no legal move (stalemate loses); {winner} wins",
+                                 side=SIDE_NAMES[to_move], winner=SIDE_NAMES[to_move ^ 1])
                 self._outcome = uniform_outcome_two_player(to_move ^ 1, Termination.STALEMATE, detail)
             return
         if mover is not None:
@@ -833,12 +836,12 @@ class XiangqiState(State):
                 return
         if not pos.has_attacking_material():
             self._outcome = uniform_outcome_two_player(
-                None, Termination.NO_MATERIAL, "Draw: neither side has an attacking piece left")
+                None, Termination.NO_MATERIAL, Message("Draw: neither side has an attacking piece left"))
             return
         limit = int(self.options.get("no_capture_limit", 0) or 0)
         if limit > 0 and self.quiet >= limit:
             self._outcome = uniform_outcome_two_player(
-                None, Termination.MOVE_LIMIT, f"Draw: {limit} half-moves without a capture")
+                None, Termination.MOVE_LIMIT, Message("Draw: {limit} half-moves without a capture", limit=limit))
 
     def _repetition_outcome(self) -> Outcome | None:
         """The ruling on a repeated position: the first repeat within 30 half-moves
@@ -866,15 +869,15 @@ class XiangqiState(State):
                 checker = last_mover if mover_checks else last_mover ^ 1
                 return uniform_outcome_two_player(
                     checker ^ 1, Termination.REPETITION,
-                    f"{SIDE_NAMES[checker]} repeated the position by perpetual check "
-                    f"({cycle} half-moves) and loses")
+                    Message("{side} repeated the position by perpetual check ({cycle} half-moves) and loses",
+                            side=SIDE_NAMES[checker], cycle=cycle))
         if count > 2:
             return uniform_outcome_two_player(
                 None, Termination.REPETITION,
-                f"Draw: the position occurred for the third time (over {cycle} half-moves)")
+                Message("Draw: the position occurred for the third time (over {cycle} half-moves)", cycle=cycle))
         return uniform_outcome_two_player(
             None, Termination.REPETITION,
-            f"Draw: the position repeated within {cycle} half-moves")
+            Message("Draw: the position repeated within {cycle} half-moves", cycle=cycle))
 
 
 def parse_square(name: str) -> int:
@@ -907,7 +910,7 @@ def adjudicate_flag_fall(state: XiangqiState, flagged_seat: int,
     if opponent_seconds_left > FLAG_FALL_MARGIN_SECONDS:
         return uniform_outcome_two_player(
             other, Termination.TIMEOUT,
-            f"{SIDE_NAMES[flagged_seat]} ran out of time with the opponent above 5 minutes")
+            Message("{side} ran out of time with the opponent above 5 minutes", side=SIDE_NAMES[flagged_seat]))
     done = state.outcome()
     if done is not None:
         return done
@@ -916,11 +919,12 @@ def adjudicate_flag_fall(state: XiangqiState, flagged_seat: int,
             reason = Termination.TIMEOUT if side == other else Termination.ADJUDICATION
             return uniform_outcome_two_player(
                 side, reason,
-                f"{SIDE_NAMES[flagged_seat]} ran out of time; {SIDE_NAMES[side]} can force mate "
-                f"within {FLAG_FALL_MATE_PLIES} half-moves and wins")
+                Message("{side} ran out of time; {winner} can force mate within {plies} half-moves and wins",
+                        side=SIDE_NAMES[flagged_seat], winner=SIDE_NAMES[side], plies=FLAG_FALL_MATE_PLIES))
     return uniform_outcome_two_player(
         None, Termination.TIMEOUT,
-        f"Draw: {SIDE_NAMES[flagged_seat]} ran out of time with the opponent at 5 minutes or less")
+        Message("Draw: {side} ran out of time with the opponent at 5 minutes or less",
+                side=SIDE_NAMES[flagged_seat]))
 
 
 def adjudicate_move_time(seat: int, seconds: float) -> Outcome | None:
@@ -928,7 +932,8 @@ def adjudicate_move_time(seat: int, seconds: float) -> Outcome | None:
     if seconds > SINGLE_MOVE_LIMIT_SECONDS:
         return uniform_outcome_two_player(
             seat ^ 1, Termination.TIMEOUT,
-            f"{SIDE_NAMES[seat]} took {seconds:.0f} s over one move (limit 15 minutes)")
+            Message("{side} took {seconds} s over one move (limit 15 minutes)",
+                    side=SIDE_NAMES[seat], seconds=f"{seconds:.0f}"))
     return None
 
 
@@ -1008,10 +1013,10 @@ class XiangqiGame(Game):
         out = state.outcome()
         if out:
             return out.detail
-        text = f"{SIDE_NAMES[state.side]} to move"
+        rule = repetition_rule_text(state.options)
         if state.in_check():
-            text += " (check)"
-        return f"{text} · {repetition_rule_text(state.options)}"
+            return Message("{side} to move (check) · {rule}", side=SIDE_NAMES[state.side], rule=rule)
+        return Message("{seat} to move · {rest}", seat=SIDE_NAMES[state.side], rest=rule)
 
     def rules_headline(self, options: Mapping[str, Any]) -> str:
         """The repetition rule in force in a few words, for the match's header."""
