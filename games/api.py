@@ -72,7 +72,7 @@ class Message(str):
 
     A part is another :class:`Message` (translated the same way), a name or a word (a
     plain ``str``: shown as the catalog has it whole, "Red" -> "Đỏ", else as written: a
-    move, a square, a command) or a number.  :meth:`of` wraps a text made elsewhere
+    move, a square, a command), a number, or a tuple of parts (a list: "A 5, B 3").  :meth:`of` wraps a text made elsewhere
     (perhaps before ids existed) that is a part: it keeps its id if it has one.
     """
 
@@ -80,7 +80,10 @@ class Message(str):
     params: Mapping[str, Any]
 
     def __new__(cls, msgid: str, /, **params: Any) -> "Message":
-        return cls.made(msgid.format(**params) if params else msgid, msgid, params)
+        params = {name: tuple(value) if isinstance(value, list) else value
+                  for name, value in params.items()}
+        english = msgid.format(**{name: _listed(value) for name, value in params.items()})
+        return cls.made(english if params else msgid, msgid, params)
 
     @classmethod
     def made(cls, english: str, msgid: str, params: Mapping[str, Any]) -> "Message":
@@ -117,23 +120,35 @@ class Message(str):
         if not isinstance(data, Mapping) or not isinstance(data.get("id"), str) \
                 or not isinstance(data.get("params", {}), Mapping):
             raise ValueError('a message is {"id": text, "params": {name: part}}')
-        params = {}
-        for name, value in data.get("params", {}).items():
-            if isinstance(value, Mapping):
-                text = value.get("text")
-                if not isinstance(text, str):
-                    raise ValueError("a message's part that is a message has its text")
-                value = cls.from_json(value, text)
-            elif isinstance(value, bool) or not isinstance(value, (str, int, float)):
-                raise ValueError(f"a message's part {name!r} is text, a number or a message")
-            params[str(name)] = value
+        params = {str(name): _part_from_json(value, name)
+                  for name, value in data.get("params", {}).items()}
         return cls.made(english, data["id"], params)
+
+
+def _listed(value: Any) -> Any:
+    """A part as its English text goes into the template (a list joined by commas)."""
+    return ", ".join(str(item) for item in value) if isinstance(value, tuple) else value
 
 
 def _part_to_json(value: Any) -> Any:
     if isinstance(value, Message):
         return {"text": value.english, **value.to_json()}
+    if isinstance(value, tuple):
+        return [_part_to_json(item) for item in value]
     return value if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
+
+
+def _part_from_json(value: Any, name: str) -> Any:
+    if isinstance(value, list):
+        return tuple(_part_from_json(item, name) for item in value)
+    if isinstance(value, Mapping):
+        text = value.get("text")
+        if not isinstance(text, str):
+            raise ValueError("a message's part that is a message has its text")
+        return Message.from_json(value, text)
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise ValueError(f"a message's part {name!r} is text, a number, a list or a message")
+    return value
 
 
 class Termination(enum.Enum):

@@ -234,7 +234,8 @@ def translate_message(message: str, fallback=None) -> str:
     """``message`` (a :class:`games.api.Message`: an English text with its id and parts)
     in the current language, made from its id and parts: the id's translation filled with
     the parts, each part that is a message translated the same way, each plain text part
-    (a name, a word) looked up whole in the catalog ("Red" -> "Đỏ"), else as written.
+    (a name, a word) looked up whole in the catalog ("Red" -> "Đỏ"), else as written, a
+    list (a tuple of parts) item by item.
 
     A text with no id (a plain ``str``, or a message part made before ids existed) is
     given to ``fallback`` (the old reading by templates, :func:`translate_text`), as is a
@@ -247,18 +248,20 @@ def translate_message(message: str, fallback=None) -> str:
         return fallback(str(message))
     if _language == "en":
         return str(message)
-    parts = {}
-    for name, value in message.params.items():
-        if getattr(value, "msgid", None) is not None:
-            parts[name] = translate_message(value, fallback)
-        elif isinstance(value, str):
-            parts[name] = _(value)
-        else:
-            parts[name] = value
+    parts = {name: _translated_part(value, fallback) for name, value in message.params.items()}
     try:
         return _(msgid).format(**parts)
     except (KeyError, IndexError, ValueError):      # a translation with a wrong name
         return fallback(str(message))
+
+
+def _translated_part(value, fallback):
+    """One part of a message in the current language (see :func:`translate_message`)."""
+    if getattr(value, "msgid", None) is not None:
+        return translate_message(value, fallback)
+    if isinstance(value, tuple):                    # a list: "A 5, B 3"
+        return ", ".join(str(_translated_part(item, fallback)) for item in value)
+    return _(value) if isinstance(value, str) else value
 
 
 #: A ``{name}`` placeholder in a message template.
