@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from games.api import (Event, Game, GameKind, GameSetupError, GameSpec, IllegalMoveError,
+from games.api import (Event, Game, GameKind, GameSetupError, GameSpec, IllegalMoveError, Message,
                        MoveSyntaxError, Option, Outcome, State, Termination, Variant)
 
 LETTERS = "ABCD"
@@ -465,7 +465,8 @@ class TamQuanState(State):
             self.zone_of[team] = k
             for cell in move.cells:
                 self.cells[self.layout.index(cell)] = team
-            events.append(Event("placement", f"{NAMES[team]} took zone {k + 1}", (team,),
+            events.append(Event("placement", Message("{team} took zone {zone}", team=NAMES[team], zone=k + 1),
+                                (team,),
                                 tuple(move.cells)))
             nxt = self._next_team(team, setup=True)
             captures: list = []
@@ -515,16 +516,17 @@ class TamQuanState(State):
             helper_cells = tuple(L.cell(q) for q in helpers)
             captures.append((phase, team, victim_cell, owner, helper_cells))
             seats = tuple(sorted({team, owner, *(self.cells[q] for q in helpers)}))
-            when = "before moving" if phase == "before" else "after moving"
-            events.append(Event("capture", f"{NAMES[team]} captured {NAMES[owner]} at "
-                                f"{cell_text(victim_cell)} {when}", seats,
+            said = ("{team} captured {victim} at {cell} before moving" if phase == "before"
+                    else "{team} captured {victim} at {cell} after moving")
+            events.append(Event("capture", Message(said, team=NAMES[team], victim=NAMES[owner],
+                                                   cell=cell_text(victim_cell)), seats,
                                 (victim_cell, *helper_cells)))
         for p, _, _ in found:
             self.cells[p] = EMPTY
         after = self.piece_counts()
         for t in range(L.teams):
             if before[t] and not after[t]:
-                events.append(Event("elimination", f"{NAMES[t]} has no pieces left", (t,)))
+                events.append(Event("elimination", Message("{team} has no pieces left", team=NAMES[t]), (t,)))
 
     def _next_team(self, team: int, setup: bool) -> int | None:
         teams = self.layout.teams
@@ -554,10 +556,10 @@ class TamQuanState(State):
         if len(alive) <= 1:
             counts = self.piece_counts()
             if alive:
-                detail = f"{NAMES[alive[0]]} is the last team on the board"
+                detail = Message("{team} is the last team on the board ({counts})", team=NAMES[alive[0]],
+                                 counts=self._count_text())
             else:
-                detail = "no team is left"
-            detail += " (" + self._count_text() + ")"
+                detail = Message("no team is left ({counts})", counts=self._count_text())
             self.finished = Outcome.ranked(counts, Termination.ELIMINATION, detail)
             if alive:
                 # The last team in the game wins whatever the counts (during setup every
@@ -572,8 +574,8 @@ class TamQuanState(State):
 
     def _finish_by_limit(self, events: list) -> None:
         self.finished = Outcome.ranked(self.piece_counts(), Termination.MOVE_LIMIT,
-                                       f"turn limit {self.layout.turn_limit} reached; pieces left: "
-                                       + self._count_text())
+                                       Message("turn limit {limit} reached; pieces left: {counts}",
+                                               limit=self.layout.turn_limit, counts=self._count_text()))
         events.append(Event("verdict", self.finished.detail))
 
     def _count_text(self) -> str:
@@ -587,8 +589,10 @@ class TamQuanState(State):
         for p, v in enumerate(self.cells):
             if v == seat:
                 self.cells[p] = EMPTY
-        events.append(Event("elimination", f"{NAMES[seat]} left the game: {reason.value}"
-                            + (f" ({detail})" if detail else ""), (seat,)))
+        left = (Message("{team} left the game: {reason} ({detail})", team=NAMES[seat], reason=reason.value,
+                        detail=Message.of(detail)) if detail
+                else Message("{team} left the game: {reason}", team=NAMES[seat], reason=reason.value))
+        events.append(Event("elimination", left, (seat,)))
         captures: list = []
         if not self._check_end(events) and self.current == seat:
             if self.setup:
@@ -739,9 +743,9 @@ class TamQuanGame(Game):
                 if cell not in cells:
                     cells.append(cell)
             move = Placement(zone, tuple(cells))
-            note = (f"kept zone {zone + 1} and {kept} answered cell(s)"
-                    if numbers and numbers[0] - 1 == zone else f"took zone {zone + 1}")
-            return move, f"the referee played {format_move(move)} ({note})"
+            note = (Message("kept zone {zone} and {kept} answered cell(s)", zone=zone + 1, kept=kept)
+                    if numbers and numbers[0] - 1 == zone else Message("took zone {zone}", zone=zone + 1))
+            return move, Message("the referee played {move} ({note})", move=format_move(move), note=note)
         board = list(state.cells)
         moved: set[int] = set()
         steps: list[tuple[Cell, Cell]] = []
@@ -769,8 +773,9 @@ class TamQuanGame(Game):
             moved.add(q)
             steps.append((L.cell(p), L.cell(q)))
         move = Steps(tuple(steps))
-        return move, (f"the referee played {format_move(move)} (kept {kept} answered step(s), "
-                      f"{len(waiting)} member(s) took their first free step)")
+        note = Message("kept {kept} answered step(s), {waiting} member(s) took their first free step",
+                       kept=kept, waiting=len(waiting))
+        return move, Message("the referee played {move} ({note})", move=format_move(move), note=note)
 
     def describe(self, state: TamQuanState) -> str:
         if state.finished:
@@ -778,5 +783,5 @@ class TamQuanGame(Game):
         team = NAMES[state.current]
         if state.setup:
             return f"Setup: team {team} chooses a zone and places {state.layout.members} pieces"
-        return (f"Turn {state.play_turns + 1} of {state.layout.turn_limit}: {team} to move · "
-                + state._count_text())
+        return Message("Turn {n} of {last}: {seat} to move · {rest}", n=state.play_turns + 1,
+                       last=state.layout.turn_limit, seat=team, rest=state._count_text())
