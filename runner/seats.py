@@ -190,14 +190,14 @@ class HumanSeat(Seat):
             text = self._wait(start, time_limit)
         except queue.Empty:
             return Answer(elapsed=self._used(start), failure=Termination.TIMEOUT,
-                          detail="no move before the clock ran out")
+                          detail=Message("no move before the clock ran out"))
         finally:
             self.waiting.clear()
         elapsed = self._used(start)
         if text is None:
-            return Answer(elapsed=elapsed, failure=Termination.RESIGNATION, detail="resigned")
+            return Answer(elapsed=elapsed, failure=Termination.RESIGNATION, detail=Message("resigned"))
         if text == _CANCEL:
-            return Answer(elapsed=elapsed, failure=Termination.ABORTED, detail="match stopped")
+            return Answer(elapsed=elapsed, failure=Termination.ABORTED, detail=Message("match stopped"))
         return Answer(text=text, answered=text, elapsed=elapsed)
 
     def _wait(self, start: float, time_limit: float | None):
@@ -252,7 +252,7 @@ class BotSeat(Seat):
             move = self.bot.choose(state.clone(), seat, budget)
         except Exception as exc:  # a bot bug must not take the arena down
             return Answer(elapsed=time.perf_counter() - start, failure=Termination.CRASH,
-                          detail=f"bot error: {type(exc).__name__}: {exc}")
+                          detail=Message("bot error: {error}", error=f"{type(exc).__name__}: {exc}"))
         wall = time.perf_counter() - start
         answer = Answer(move=move, elapsed=wall, wall=wall, cpu=time.thread_time() - cpu_start)
         info = getattr(self.bot, "last_info", None)

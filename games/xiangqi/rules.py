@@ -73,12 +73,13 @@ def parse_move_text(text: str) -> int:
     clean = text.strip().upper() if isinstance(text, str) else ""
     if (len(clean) != 4 or clean[0] not in "ABCDEFGHI" or clean[2] not in "ABCDEFGHI"
             or not clean[1].isdigit() or not clean[3].isdigit()):
-        raise MoveSyntaxError(f"{text!r} is not a Xiangqi move: expected ICCS like H2E2 "
-                              "(files A-I, ranks 0-9)")
+        raise MoveSyntaxError(Message("{move} is not a Xiangqi move: expected ICCS like H2E2 "
+                                      "(files A-I, ranks 0-9)", move=repr(text)))
     origin = square("ABCDEFGHI".index(clean[0]), int(clean[1]))
     target = square("ABCDEFGHI".index(clean[2]), int(clean[3]))
     if origin == target:
-        raise MoveSyntaxError(f"{text!r} does not move: origin and destination are the same")
+        raise MoveSyntaxError(Message("{move} does not move: origin and destination are the same",
+                                      move=repr(text)))
     return origin << 7 | target
 
 
@@ -696,25 +697,27 @@ class XiangqiState(State):
         if self._outcome:
             raise IllegalMoveError("the game is over")
         if seat != self.position.side:
-            raise IllegalMoveError(f"it is {SIDE_NAMES[self.position.side]}'s turn, not "
-                                   f"{SIDE_NAMES[seat] if seat in (0, 1) else seat}'s")
+            raise IllegalMoveError(Message("it is {side}'s turn, not {other}'s", side=SIDE_NAMES[self.position.side],
+                                           other=SIDE_NAMES[seat] if seat in (0, 1) else str(seat)))
         code = parse_move_text(move) if isinstance(move, str) else move
         text = move_text(code)
         if text in self.legal_moves(seat):
             return
-        raise IllegalMoveError(f"{text} is not legal: {self._why_illegal(code)}")
+        raise IllegalMoveError(Message("{move} is not legal: {why}", move=text, why=self._why_illegal(code)))
 
-    def _why_illegal(self, move: int) -> str:
+    def _why_illegal(self, move: int) -> Message:
         board, side = self.position.board, self.position.side
         origin, target = move >> 7, move & 127
         piece = board[origin]
         if not piece:
-            return f"there is no piece on {square_name(origin)}"
+            return Message("there is no piece on {square}", square=square_name(origin))
         if piece >> 3 != side:
-            return f"the piece on {square_name(origin)} is {SIDE_NAMES[piece >> 3]}'s"
+            return Message("the piece on {square} is {side}'s", square=square_name(origin),
+                           side=SIDE_NAMES[piece >> 3])
         if move not in self.position.pseudo_moves():
-            return f"a {PIECE_NAMES[piece & 7]} cannot move from {square_name(origin)} to {square_name(target)}"
-        return "it leaves the general in check or facing the other general"
+            return Message("a {piece} cannot move from {origin} to {target}", piece=PIECE_NAMES[piece & 7],
+                           origin=square_name(origin), target=square_name(target))
+        return Message("it leaves the general in check or facing the other general")
 
     # ---- playing
 
@@ -883,7 +886,7 @@ class XiangqiState(State):
 def parse_square(name: str) -> int:
     clean = name.strip().upper()
     if len(clean) != 2 or clean[0] not in "ABCDEFGHI" or not clean[1].isdigit():
-        raise MoveSyntaxError(f"{name!r} is not a square (A0 to I9)")
+        raise MoveSyntaxError(Message("{square} is not a square (A0 to I9)", square=repr(name)))
     return square("ABCDEFGHI".index(clean[0]), int(clean[1]))
 
 

@@ -176,3 +176,25 @@ def test_a_text_said_from_its_id_reads_as_the_old_reading_of_its_english(sample,
             assert translated(text) == read_back(str(text)), str(text)
             compared += 1
     assert compared
+
+
+@pytest.mark.parametrize("game_name, text", [("xiangqi", "E0E2"), ("xiangqi", "Z9"), ("hex", "a1 a1"),
+                                             ("tamquan", "zone 9: 1,1"), ("robot", "north please")])
+def test_the_referees_verdict_on_a_bad_move_reads_in_vietnamese_from_ids(game_name, text, vietnamese,
+                                                                         no_reading_back):
+    from games import registry
+    from runner.referee import resolve_answer
+    from runner.seats import Answer
+    from runner.records import open_replay
+    game = registry.game(game_name)
+    if game_name == "robot":              # a map is read from its file before the game starts
+        state = open_replay(ROOT / "replays" / "robot-sample.arena.jsonl").states[3].clone()
+    else:
+        state = game.new_initial_state(game.spec.resolve_options(None, {}), seed=1)
+    seat = state.to_move()[0]
+    answer = Answer(text=text, source="MOVE.OUT")
+    assert resolve_answer(game, state, seat, answer) is None
+    shown = translated(answer.detail)
+    assert shown != answer.detail and i18n._("illegal move ({source}): {error}").split(" (")[0] in shown \
+        or i18n._("unreadable move ({source}): {error}").split(" (")[0] in shown, shown
+    assert shown.count("(") == answer.detail.count("("), (answer.detail, shown)
