@@ -63,7 +63,8 @@ def parse_move_text(text: str) -> HexMove:
     match = _NUMERIC_RE.match(text)
     if match:
         return HexMove(int(match.group(1)), int(match.group(2)))
-    raise MoveSyntaxError(f"{text!r} is not a Hex move (expected a cell such as c3, or ROW COL)")
+    raise MoveSyntaxError(Message("{move} is not a Hex move (expected a cell such as c3, or ROW COL)",
+                                  move=repr(text)))
 
 
 class _UnionFind:
@@ -165,17 +166,20 @@ class HexState(State):
 
     def check_move(self, seat: int, move: HexMove) -> None:
         if self._outcome:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError(Message("the game is over"))
         if seat != self.current:
-            raise IllegalMoveError(f"it is player {self.current + 1}'s turn, not player {seat + 1}'s")
+            raise IllegalMoveError(Message("it is player {n}'s turn, not player {seat}'s",
+                                           n=self.current + 1, seat=seat + 1))
         if move.is_swap:
             if not self._swap_possible():
-                raise IllegalMoveError("swap is allowed only as player 2's first move with the swap rule on")
+                raise IllegalMoveError(Message("swap is allowed only as player 2's first move with the swap rule on"))
             return
         if not self.on_board(move.row, move.col):
-            raise IllegalMoveError(f"row {move.row}, column {move.col} is off the {self.size}x{self.size} board")
+            raise IllegalMoveError(Message("row {row}, column {col} is off the {size}x{size} board",
+                                           row=move.row, col=move.col, size=self.size))
         if self.cells[self.index(move)] != EMPTY:
-            raise IllegalMoveError(f"{move.text()} (row {move.row}, column {move.col}) is occupied")
+            raise IllegalMoveError(Message("{move} (row {row}, column {col}) is occupied",
+                                           move=move.text(), row=move.row, col=move.col))
 
     def apply(self, moves: Mapping[int, HexMove]) -> None:
         (seat, move), = moves.items()
