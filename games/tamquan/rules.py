@@ -86,7 +86,7 @@ def parse_move(text: str) -> Placement | Steps:
     if match:
         zone = int(match.group(1))
         if zone < 1:
-            raise MoveSyntaxError("zones are numbered from 1")
+            raise MoveSyntaxError(Message("zones are numbered from 1"))
         cells = []
         for word in match.group(2).split():
             r, c = word.split(",")
@@ -97,8 +97,8 @@ def parse_move(text: str) -> Placement | Steps:
     for word in words:
         m = _STEP_RE.match(word)
         if not m:
-            raise MoveSyntaxError(f"expected 'zone K: R,C ...' or steps 'R,C-R,C ...', "
-                                  f"got {word[:30]!r}")
+            raise MoveSyntaxError(Message("expected 'zone K: R,C ...' or steps 'R,C-R,C ...', got {found}",
+                                          found=repr(word[:30])))
         steps.append(((int(m.group(1)), int(m.group(2))), (int(m.group(3)), int(m.group(4)))))
     return Steps(tuple(steps))
 
@@ -400,7 +400,7 @@ class TamQuanState(State):
 
     def check_move(self, seat: int, move) -> None:
         if seat not in self.to_move():
-            raise IllegalMoveError(f"it is not team {LETTERS[seat]}'s turn")
+            raise IllegalMoveError(Message("it is not team {team}'s turn", team=LETTERS[seat]))
         if self.setup:
             self._check_placement(move)
         else:
@@ -409,47 +409,51 @@ class TamQuanState(State):
     def _check_placement(self, move) -> None:
         L = self.layout
         if not isinstance(move, Placement):
-            raise IllegalMoveError("setup: expected a placement 'zone K: R,C ...'")
+            raise IllegalMoveError(Message("setup: expected a placement 'zone K: R,C ...'"))
         if move.zone not in self.free_zones():
             if 0 <= move.zone < len(L.zones):
-                raise IllegalMoveError(f"zone {move.zone + 1} is already taken")
-            raise IllegalMoveError(f"there is no zone {move.zone + 1}")
+                raise IllegalMoveError(Message("zone {zone} is already taken", zone=move.zone + 1))
+            raise IllegalMoveError(Message("there is no zone {zone}", zone=move.zone + 1))
         if len(move.cells) != L.members:
-            raise IllegalMoveError(f"place exactly {L.members} members, not {len(move.cells)}")
+            raise IllegalMoveError(Message("place exactly {members} members, not {count}",
+                                           members=L.members, count=len(move.cells)))
         if len(set(move.cells)) != len(move.cells):
-            raise IllegalMoveError("two members on one cell")
+            raise IllegalMoveError(Message("two members on one cell"))
         zone = set(L.zones[move.zone])
         for cell in move.cells:
             if cell not in zone:
-                raise IllegalMoveError(f"cell {cell_text(cell)} is not in zone {move.zone + 1}")
+                raise IllegalMoveError(Message("cell {cell} is not in zone {zone}", cell=cell_text(cell),
+                                               zone=move.zone + 1))
 
     def _run_steps(self, team: int, move, board: list[int]) -> list[int]:
         """Play ``move``'s steps on ``board`` (checked); returns the board."""
         L = self.layout
         if not isinstance(move, Steps):
-            raise IllegalMoveError("expected each member's steps 'R,C-R,C ...'")
+            raise IllegalMoveError(Message("expected each member's steps 'R,C-R,C ...'"))
         own = board.count(team)
         if len(move.steps) != own:
-            raise IllegalMoveError(f"team {LETTERS[team]} has {own} members; "
-                                   f"{len(move.steps)} steps were given")
+            raise IllegalMoveError(Message("team {team} has {count} members; {steps} steps were given",
+                                           team=LETTERS[team], count=own, steps=len(move.steps)))
         moved: set[int] = set()
         for a, b in move.steps:
             if not (L.on_board(a) and L.on_board(b)):
-                raise IllegalMoveError(f"{cell_text(a)}-{cell_text(b)} leaves the board")
+                raise IllegalMoveError(Message("{step} leaves the board", step=f"{cell_text(a)}-{cell_text(b)}"))
             p, q = L.index(a), L.index(b)
             if board[p] != team or p in moved:
-                raise IllegalMoveError(f"no member of {LETTERS[team]} waits to step at {cell_text(a)}")
+                raise IllegalMoveError(Message("no member of {team} waits to step at {cell}",
+                                               team=LETTERS[team], cell=cell_text(a)))
             empty = [s for s in L.neighbours[p] if board[s] < 0]
             if p == q:
                 if empty:
-                    raise IllegalMoveError(f"the member at {cell_text(a)} must step: "
-                                           f"{cell_text(L.cell(empty[0]))} is free")
+                    raise IllegalMoveError(Message("the member at {cell} must step: {free} is free",
+                                                   cell=cell_text(a), free=cell_text(L.cell(empty[0]))))
                 moved.add(p)
                 continue
             if q not in L.neighbours[p]:
-                raise IllegalMoveError(f"{cell_text(a)}-{cell_text(b)} is not one orthogonal step")
+                raise IllegalMoveError(Message("{step} is not one orthogonal step",
+                                               step=f"{cell_text(a)}-{cell_text(b)}"))
             if board[q] >= 0:
-                raise IllegalMoveError(f"{cell_text(b)} is not empty")
+                raise IllegalMoveError(Message("{cell} is not empty", cell=cell_text(b)))
             board[p], board[q] = EMPTY, team
             moved.add(q)
         return board
