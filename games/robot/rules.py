@@ -346,19 +346,19 @@ class RobotState(State):
 
     def check_move(self, seat: int, move) -> None:
         if seat not in self.to_move():
-            raise IllegalMoveError(f"seat {seat} is not in the game")
+            raise IllegalMoveError(Message("seat {seat} is not in the game", seat=seat))
         if not (isinstance(move, tuple) and len(move) == 2 and all(isinstance(v, int) for v in move)):
-            raise IllegalMoveError(f"{move!r} is not a cell")
+            raise IllegalMoveError(Message("{move} is not a cell", move=repr(move)))
         robot = self.robots[seat]
         x, y = move
         if robot.pos is None:
             if move != RANDOM_PLACEMENT and not self.is_open(x, y):
-                raise IllegalMoveError(f"({x}, {y}) is not a cell a robot may start on")
+                raise IllegalMoveError(Message("{cell} is not a cell a robot may start on", cell=str((x, y))))
             return
         kind, _ = self._resolve_step(robot, x, y)
         if kind == "invalid":
-            raise IllegalMoveError(f"({x}, {y}) cannot be reached from "
-                                   f"{self.board.xy(robot.pos)} this turn")
+            raise IllegalMoveError(Message("{cell} cannot be reached from {start} this turn",
+                                           cell=str((x, y)), start=str(self.board.xy(robot.pos))))
 
     def _resolve_step(self, robot: Robot, x: int, y: int) -> tuple[str, list[tuple[int, int]]]:
         """What moving ``robot`` towards (x, y) does: kind and the cells it passes.
@@ -884,7 +884,7 @@ def parse_move_text(text: str) -> tuple[int, int]:
     first = text.strip().split("\n", 1)[0] if text and text.strip() else ""
     match = _MOVE_RE.match(first)
     if not match:
-        raise MoveSyntaxError(f"expected 'X Y' (two whole numbers), got {first[:40]!r}")
+        raise MoveSyntaxError(Message("expected 'X Y' (two whole numbers), got {found}", found=repr(first[:40])))
     return int(match.group(1)), int(match.group(2))
 
 
