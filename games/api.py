@@ -80,10 +80,16 @@ class Message(str):
     params: Mapping[str, Any]
 
     def __new__(cls, msgid: str, /, **params: Any) -> "Message":
-        params = {name: tuple(value) if isinstance(value, list) else value
-                  for name, value in params.items()}
-        english = msgid.format(**{name: _listed(value) for name, value in params.items()})
-        return cls.made(english if params else msgid, msgid, params)
+        shown = params                        # the parts as the English text shows them
+        for name, value in params.items():
+            if isinstance(value, (list, tuple)):
+                if shown is params:
+                    shown = dict(params)
+                shown[name] = _listed(tuple(value))
+                params[name] = tuple(value)
+        message = str.__new__(cls, msgid.format(**shown) if params else msgid)
+        message.msgid, message.params = msgid, params
+        return message
 
     @classmethod
     def made(cls, english: str, msgid: str, params: Mapping[str, Any]) -> "Message":
