@@ -198,3 +198,32 @@ def test_the_referees_verdict_on_a_bad_move_reads_in_vietnamese_from_ids(game_na
     assert shown != answer.detail and i18n._("illegal move ({source}): {error}").split(" (")[0] in shown \
         or i18n._("unreadable move ({source}): {error}").split(" (")[0] in shown, shown
     assert shown.count("(") == answer.detail.count("("), (answer.detail, shown)
+
+
+def test_a_new_records_events_and_result_keep_their_ids_and_read_in_vietnamese(tmp_path, vietnamese,
+                                                                               no_reading_back):
+    from games.robot import PLUGIN
+    from runner.match import Match
+    from runner.records import open_replay
+    from runner.seats import make_seat
+    board = "9 9 2\n.........\n.#.....#.\n.........\n...#.#...\n.........\n...#.#...\n" \
+            ".........\n.#.....#.\n.........\n"
+    record = tmp_path / "match.arena.jsonl"
+    seats = [make_seat("bot:1", PLUGIN, 5 + i) for i in range(2)]
+    match = Match(PLUGIN, {"map": board, "players": 2, "respawn": "off", "period": 0}, seats, seed=5,
+                  record_path=record, workdir=tmp_path)
+    outcome = match.run()
+    lines = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()]
+    written = [e for line in lines if line["type"] == "turn" for e in line["events"]]
+    assert written and all(len(e) == 5 and e[4]["id"] for e in written if "left the game" in e[1])
+    assert lines[-1]["detail"] == outcome.detail and lines[-1]["detail_message"]["id"]
+    replay = open_replay(record)
+    events = [e.text for t in replay.turns for e in t.events]
+    assert [str(e) for e in events] == [e[1] for e in written]        # the same English
+    kinds = [e.kind for t in replay.turns for e in t.events]
+    assert all(isinstance(e, Message) and e.msgid for e, kind in zip(events, kinds)
+               if kind != "verdict")                 # Robot's verdict event is the scores: "A 2, B 4"
+    shown = [translated(e) for e, kind in zip(events, kinds) if kind != "verdict"]
+    shown.append(translated(replay.outcome.detail))
+    assert i18n._("{robot} left the game: {why}").format(robot="A", why=i18n._("stood on a cell sealed by the shrink")) in shown
+    assert shown[-1] == i18n._("cells painted: {scores}").format(scores=outcome.detail.params["scores"])
