@@ -296,8 +296,9 @@ def _compiled(templates: tuple[str, ...]) -> tuple[tuple[str, re.Pattern], ...]:
 
 
 def translate_text(text: str, templates=()) -> str:
-    """A finished English text written where :func:`_` cannot be used (a game's stdlib-only
-    rules, a record, the referee), in the current language.
+    """A finished English text with no message id (a record written before texts kept
+    their ids, or a text still written as plain English), in the current language; a
+    :class:`games.api.Message` is said from its id instead (:func:`translate_message`).
 
     ``text`` is looked up whole in the catalog first; else it is matched against
     ``templates`` (English messages with ``{name}`` placeholders, each marked with
