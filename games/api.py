@@ -131,6 +131,39 @@ class Message(str):
         return cls.made(english, data["id"], params)
 
 
+def keep_messages(data: dict, *keys: str) -> dict:
+    """``data`` (a record's object: an answer, a forfeit) with the id and parts of each
+    of its ``keys`` whose text is a :class:`Message` (or a list of texts) kept beside
+    the text, under ``data["messages"][key]``; the texts themselves stay English."""
+    kept = {}
+    for key in keys:
+        value = data.get(key)
+        if isinstance(value, Message) and value.msgid:
+            kept[key] = value.to_json()
+        elif isinstance(value, list) and any(isinstance(v, Message) and v.msgid for v in value):
+            kept[key] = [v.to_json() if isinstance(v, Message) and v.msgid else None for v in value]
+    if kept:
+        data["messages"] = kept
+    return data
+
+
+def kept_message(data: Mapping[str, Any], key: str) -> Any:
+    """``data[key]`` as :func:`keep_messages` left it: a :class:`Message` (or a list with
+    messages) where its id was kept, else the text as written; a malformed id is ignored."""
+    value = data.get(key, "")
+    kept = data.get("messages")
+    kept = kept.get(key) if isinstance(kept, Mapping) else None
+    try:
+        if isinstance(value, str) and isinstance(kept, Mapping):
+            return Message.from_json(kept, value)
+        if isinstance(value, list) and isinstance(kept, list) and len(kept) == len(value):
+            return [Message.from_json(k, v) if isinstance(k, Mapping) and isinstance(v, str) else v
+                    for k, v in zip(kept, value)]
+    except ValueError:
+        pass
+    return value
+
+
 def _listed(value: Any) -> Any:
     """A part as its English text goes into the template (a list joined by commas)."""
     return ", ".join(str(item) for item in value) if isinstance(value, tuple) else value

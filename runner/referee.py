@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from games.annotations import parse_annotations
-from games.api import (Game, IllegalMoveError, Message, MoveSyntaxError, Outcome, State, Termination)
+from games.api import (Game, IllegalMoveError, Message, MoveSyntaxError, Outcome, State, Termination,
+                       keep_messages)
 from games.replay import TurnInfo
 from runner.seats import Answer
 
@@ -157,15 +158,16 @@ def _repair(game: Game, state: State, seat: int, answer: Answer, info: TurnInfo)
     """The game's repair of a bad answer (noted on the answer), or a forfeit (None)."""
     repaired = game.repair(state, seat, answer.text) if _repairable(answer) else None
     if repaired is None:
-        info.forfeits[seat] = {"reason": answer.failure.value, "detail": answer.detail}
+        info.forfeits[seat] = keep_messages({"reason": answer.failure.value, "detail": answer.detail}, "detail")
         return None
     move, note = repaired
     try:
         state.check_move(seat, move)
     except IllegalMoveError as exc:      # a game's bug must not let an illegal move through
-        info.forfeits[seat] = {"reason": answer.failure.value,
-                               "detail": Message("{detail}; the repair was illegal too ({error})",
-                                                 detail=Message.of(answer.detail), error=error_text(exc))}
+        info.forfeits[seat] = keep_messages({"reason": answer.failure.value,
+                                             "detail": Message("{detail}; the repair was illegal too ({error})",
+                                                               detail=Message.of(answer.detail),
+                                                               error=error_text(exc))}, "detail")
         return None
     answer.notes.append(Message("{failure}: {detail}; {note}", failure=answer.failure.value,
                                 detail=Message.of(answer.detail), note=Message.of(note)))

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from games.api import Game, GameSetupError, Message, Outcome, State, Termination
+from games.api import Game, GameSetupError, Message, Outcome, State, Termination, keep_messages
 from games.registry import GamePlugin
 from runner.i18n import _
 
@@ -70,7 +70,8 @@ class Answer:
             data["notes"] = list(self.notes)
         if self.annotations:
             data["debug"] = self.annotations
-        return {k: v for k, v in data.items() if v not in ("", None) or k == "text"}
+        return keep_messages({k: v for k, v in data.items() if v not in ("", None) or k == "text"},
+                             "detail", "notes")
 
 
 @dataclass(frozen=True)

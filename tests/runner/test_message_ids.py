@@ -227,3 +227,27 @@ def test_a_new_records_events_and_result_keep_their_ids_and_read_in_vietnamese(t
     shown.append(translated(replay.outcome.detail))
     assert i18n._("{robot} left the game: {why}").format(robot="A", why=i18n._("stood on a cell sealed by the shrink")) in shown
     assert shown[-1] == i18n._("cells painted: {scores}").format(scores=outcome.detail.params["scores"])
+
+
+def test_an_answers_verdict_and_notes_keep_their_ids_in_the_record(vietnamese, no_reading_back):
+    from games.api import kept_message
+    from runner.seats import Answer
+    why = Message("answered after {elapsed} s; the limit was {limit} s", elapsed="2.10", limit="1.00")
+    note = Message("{failure}: {detail}; {note}", failure="timeout", detail=why,
+                   note=Message("the referee played {move}", move="3 4"))
+    answer = Answer(failure=Termination.TIMEOUT, detail=why, notes=[note, "written by hand"])
+    logged = json.loads(json.dumps(answer.log()))
+    assert logged["detail"] == str(why) and logged["notes"] == [str(note), "written by hand"]
+    detail, notes = kept_message(logged, "detail"), kept_message(logged, "notes")
+    assert detail.msgid == why.msgid and notes[0].msgid == note.msgid and notes[1] == "written by hand"
+    assert translated(detail) == "trả lời sau 2.10 giây; giới hạn là 1.00 giây"
+    assert translated(notes[0]).endswith(i18n._("the referee played {move}").format(move="3 4"))
+
+
+def test_an_old_records_answer_has_only_its_english_text():
+    from games.api import kept_message
+    old = {"failure": "timeout", "detail": "answered after 2.10 s; the limit was 1.00 s", "notes": ["x"]}
+    assert kept_message(old, "detail") == old["detail"] and not isinstance(kept_message(old, "detail"), Message)
+    assert kept_message(old, "notes") == ["x"]
+    broken = dict(old, messages={"detail": {"params": {}}})
+    assert kept_message(broken, "detail") == old["detail"]
