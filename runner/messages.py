@@ -15,6 +15,7 @@ from runner.i18n import N_, translate_message, translate_text
 MESSAGES = (
     # runner.referee
     N_("answered after {elapsed} s; the limit was {limit} s"),
+    N_("answered after {elapsed} s of CPU; the limit was {limit} s"),
     N_("unreadable move ({source}): {error}"),
     N_("unreadable move: {error}"),
     N_("illegal move ({source}): {error}"),

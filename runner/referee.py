@@ -33,11 +33,9 @@ def judge_time(answer: Answer, limit: float | None) -> None:
     """Mark an answer that came after ``limit`` seconds (plus :data:`GRACE`) a time-out."""
     if limit is not None and answer.failure is None and answer.elapsed > limit + GRACE:
         answer.failure = Termination.TIMEOUT
-        if answer.clock == "cpu":       # no message of its own yet: read back by the templates
-            answer.detail = f"answered after {answer.elapsed:.2f} s of CPU; the limit was {limit:.2f} s"
-        else:
-            answer.detail = Message("answered after {elapsed} s; the limit was {limit} s",
-                                    elapsed=f"{answer.elapsed:.2f}", limit=f"{limit:.2f}")
+        said = ("answered after {elapsed} s of CPU; the limit was {limit} s" if answer.clock == "cpu"
+                else "answered after {elapsed} s; the limit was {limit} s")
+        answer.detail = Message(said, elapsed=f"{answer.elapsed:.2f}", limit=f"{limit:.2f}")
 
 
 def sure_move(game: Game, state: State, seat: int, answer: Answer) -> str | None:

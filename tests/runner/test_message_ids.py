@@ -251,3 +251,14 @@ def test_an_old_records_answer_has_only_its_english_text():
     assert kept_message(old, "notes") == ["x"]
     broken = dict(old, messages={"detail": {"params": {}}})
     assert kept_message(broken, "detail") == old["detail"]
+
+
+@pytest.mark.parametrize("clock", ["wall", "cpu"])
+def test_a_time_out_on_either_clock_reads_in_vietnamese(clock, vietnamese, no_reading_back):
+    from runner.referee import judge_time
+    from runner.seats import Answer
+    answer = Answer(text="3 4", elapsed=2.1, clock=clock)
+    judge_time(answer, 1.0)
+    assert answer.failure is Termination.TIMEOUT
+    assert translated(answer.detail).startswith("trả lời sau 2.10 giây")
+    assert ("giây CPU" in translated(answer.detail)) == (clock == "cpu")
