@@ -59,6 +59,137 @@ class RecordFormatError(ArenaError, ValueError):
         super().__init__(f"{where}: {expected}")
 
 
+class Message(str):
+    """An English text that remembers how it was made: its message id and its parts.
+
+    The id is the English template as the translation catalogs know it (the msgid, with
+    ``{name}`` places), the parts fill it: ``Message("{side} gives check", side="Red")``
+    *is* the text ``"Red gives check"`` (a ``str``: records, logs, the command line and
+    every comparison use it unchanged), and the interface says it in another language
+    from the id and the parts (:func:`runner.i18n.translate_message`) instead of reading
+    the finished sentence back.  Rules modules may not import the catalogs, so ids are
+    declared for extraction in each game's ``messages.py``.
+
+    A part is another :class:`Message` (translated the same way), a name or a word (a
+    plain ``str``: shown as the catalog has it whole, "Red" -> "Đỏ", else as written: a
+    move, a square, a command), a number, or a tuple of parts (a list: "A 5, B 3").  :meth:`of` wraps a text made elsewhere
+    (perhaps before ids existed) that is a part: it keeps its id if it has one.
+    """
+
+    msgid: str
+    params: Mapping[str, Any]
+
+    def __new__(cls, msgid: str, /, **params: Any) -> "Message":
+        shown = params                        # the parts as the English text shows them
+        for name, value in params.items():
+            if isinstance(value, (list, tuple)):
+                if shown is params:
+                    shown = dict(params)
+                shown[name] = _listed(tuple(value))
+                params[name] = tuple(value)
+        message = str.__new__(cls, msgid.format(**shown) if params else msgid)
+        message.msgid, message.params = msgid, params
+        return message
+
+    @classmethod
+    def made(cls, english: str, msgid: str, params: Mapping[str, Any]) -> "Message":
+        """The message ``msgid`` with ``params`` whose English text is ``english`` (as a
+        record wrote it); an empty ``msgid`` means a text with no id (read back by the
+        catalog's templates, as texts made before ids were)."""
+        message = str.__new__(cls, english)
+        message.msgid, message.params = msgid, dict(params)
+        return message
+
+    @classmethod
+    def of(cls, text: str) -> "Message":
+        """``text`` as a part of a message: itself if it is a message, else a text with
+        no id."""
+        return text if isinstance(text, Message) else cls.made(str(text), "", {})
+
+    def __reduce__(self):
+        return (Message.made, (str(self), self.msgid, self.params))
+
+    @property
+    def english(self) -> str:
+        return str.__str__(self)
+
+    def to_json(self) -> dict:
+        """``{"id": msgid, "params": {name: part}}``, a part that is a message as the same
+        kind of object (with its English ``text``, so it reads back exactly)."""
+        return {"id": self.msgid, "params": {name: _part_to_json(value)
+                                              for name, value in self.params.items()}}
+
+    @classmethod
+    def from_json(cls, data: Any, english: str) -> "Message":
+        """Read :meth:`to_json`'s form back as the message whose English is ``english``;
+        a malformed one is a ``ValueError``."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("id"), str) \
+                or not isinstance(data.get("params", {}), Mapping):
+            raise ValueError('a message is {"id": text, "params": {name: part}}')
+        params = {str(name): _part_from_json(value, name)
+                  for name, value in data.get("params", {}).items()}
+        return cls.made(english, data["id"], params)
+
+
+def keep_messages(data: dict, *keys: str) -> dict:
+    """``data`` (a record's object: an answer, a forfeit) with the id and parts of each
+    of its ``keys`` whose text is a :class:`Message` (or a list of texts) kept beside
+    the text, under ``data["messages"][key]``; the texts themselves stay English."""
+    kept = {}
+    for key in keys:
+        value = data.get(key)
+        if isinstance(value, Message) and value.msgid:
+            kept[key] = value.to_json()
+        elif isinstance(value, list) and any(isinstance(v, Message) and v.msgid for v in value):
+            kept[key] = [v.to_json() if isinstance(v, Message) and v.msgid else None for v in value]
+    if kept:
+        data["messages"] = kept
+    return data
+
+
+def kept_message(data: Mapping[str, Any], key: str) -> Any:
+    """``data[key]`` as :func:`keep_messages` left it: a :class:`Message` (or a list with
+    messages) where its id was kept, else the text as written; a malformed id is ignored."""
+    value = data.get(key, "")
+    kept = data.get("messages")
+    kept = kept.get(key) if isinstance(kept, Mapping) else None
+    try:
+        if isinstance(value, str) and isinstance(kept, Mapping):
+            return Message.from_json(kept, value)
+        if isinstance(value, list) and isinstance(kept, list) and len(kept) == len(value):
+            return [Message.from_json(k, v) if isinstance(k, Mapping) and isinstance(v, str) else v
+                    for k, v in zip(kept, value)]
+    except ValueError:
+        pass
+    return value
+
+
+def _listed(value: Any) -> Any:
+    """A part as its English text goes into the template (a list joined by commas)."""
+    return ", ".join(str(item) for item in value) if isinstance(value, tuple) else value
+
+
+def _part_to_json(value: Any) -> Any:
+    if isinstance(value, Message):
+        return {"text": value.english, **value.to_json()}
+    if isinstance(value, tuple):
+        return [_part_to_json(item) for item in value]
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
+
+
+def _part_from_json(value: Any, name: str) -> Any:
+    if isinstance(value, list):
+        return tuple(_part_from_json(item, name) for item in value)
+    if isinstance(value, Mapping):
+        text = value.get("text")
+        if not isinstance(text, str):
+            raise ValueError("a message's part that is a message has its text")
+        return Message.from_json(value, text)
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise ValueError(f"a message's part {name!r} is text, a number, a list or a message")
+    return value
+
+
 class Termination(enum.Enum):
     """Why a game ended: the rules' own reasons, then the referee's."""
 
@@ -154,7 +285,7 @@ class Outcome:
         if self.reason in (Termination.ABORTED, Termination.NOT_PLAYED) and not self.winners:
             return "*"                        # stopped before its end: the result is unknown
         if self.score_only:
-            return f"score {_number(self.scores[0])}"
+            return Message("score {n}", n=_number(self.scores[0]))
         if len(self.scores) == 2 and all(x in (0.0, 0.5, 1.0) for x in self.scores):
             if self.is_draw:
                 return "1/2-1/2"
@@ -173,6 +304,8 @@ class Outcome:
                 "reason": self.reason.value, "detail": self.detail, "ranks": list(self.ranks)}
         if self.score_only:
             data["score_only"] = True
+        if isinstance(self.detail, Message) and self.detail.msgid:
+            data["detail_message"] = self.detail.to_json()
         return data
 
     @classmethod
@@ -192,6 +325,8 @@ class Outcome:
         detail = data.get("detail", "")
         if not isinstance(detail, str):
             raise ValueError("detail must be text")
+        if "detail_message" in data:
+            detail = Message.from_json(data["detail_message"], detail)
         return cls(winners, tuple(float(x) for x in scores), reason, detail, ranks,
                    bool(data.get("score_only", False)))
 
@@ -311,25 +446,30 @@ class Event:
     """Something worth jumping to in a replay: a capture, an elimination, a verdict."""
 
     kind: str          # "capture", "elimination", "explosion", "enclosure", "verdict", ...
-    text: str
+    text: str          # in English; a :class:`Message` also knows its id and parts
     seats: tuple[int, ...] = ()
     #: The cells it touched, as (row, column) in the game's own terms (Robot: (X, Y);
     #: Xiangqi: (rank, file); Hex: (row, column)), so a replay can mark them.
     squares: tuple[tuple[int, int], ...] = ()
 
     def to_json(self) -> list:
+        """``[kind, text, seats]``, then the squares if any, then the text's message (id
+        and parts) if it has one (the English text stays, so every reader still has it)."""
         data = [self.kind, self.text, list(self.seats)]
-        if self.squares:
+        message = self.text.to_json() if isinstance(self.text, Message) and self.text.msgid else None
+        if self.squares or message:
             data.append([list(sq) for sq in self.squares])
+        if message:
+            data.append(message)
         return data
 
     @classmethod
     def from_json(cls, data: Any) -> "Event":
         """Read :meth:`to_json`'s list back; a malformed one is a ``ValueError``."""
-        if not isinstance(data, (list, tuple)) or not 3 <= len(data) <= 4:
-            raise ValueError("an event is [kind, text, seats(, squares)]")
+        if not isinstance(data, (list, tuple)) or not 3 <= len(data) <= 5:
+            raise ValueError("an event is [kind, text, seats(, squares(, message))]")
         kind, text, seats = data[:3]
-        squares = data[3] if len(data) == 4 else []
+        squares = data[3] if len(data) >= 4 else []
         if not isinstance(kind, str) or not isinstance(text, str):
             raise ValueError("an event's kind and text are text")
         seats = _seq(seats, int, "an event's seats")
@@ -337,6 +477,8 @@ class Event:
                 not isinstance(sq, list) or len(sq) != 2 or any(
                     isinstance(v, bool) or not isinstance(v, int) for v in sq) for sq in squares):
             raise ValueError("an event's squares are [row, column] pairs")
+        if len(data) == 5:
+            text = Message.from_json(data[4], text)
         return cls(kind, text, seats, tuple(tuple(sq) for sq in squares))
 
 
@@ -479,7 +621,7 @@ class Game(abc.ABC):
         move = self.default_move(state, seat)
         if move is None:
             return None
-        return move, f"the referee played {self.format_move(move)}"
+        return move, Message("the referee played {move}", move=self.format_move(move))
 
     def timeout_ruling(self, state: State, seat: int, elapsed: float,
                        used: Mapping[int, float], total: float | None) -> "Outcome | None":

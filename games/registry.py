@@ -44,9 +44,11 @@ class GamePlugin:
     * ``files``: ``load_files(options) -> (options, files)`` replacing options that name
       files by their content (see :mod:`runner.setup`), for games that name files their
       own way (Robot's shipped maps).
-    * ``messages``: the templates of the English texts the game's rules and programs
-      write (``"{robot} left the game: {why}"``, marked with ``N_``), by which the
-      interface shows those texts translated (see :func:`runner.i18n.translate_text`).
+    * ``messages``: the message ids of the texts the game's rules and programs write
+      (``"{robot} left the game: {why}"``, marked with ``N_``): the rules write
+      :class:`games.api.Message` values with these ids, translated from id and parts;
+      texts with no id (old records) are read back against them
+      (see :func:`runner.i18n.translate_text`).
     * ``warm_up``: ``warm_up()``, one-time work the game's bots need (compiling a search),
       which the shell runs in the background at start so a match does not wait for it.
     * ``tournament``: the game's own tournament formats, ``{name: preset}`` where a preset

@@ -14,7 +14,7 @@ import abc
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from games.api import Game, Outcome, State, Termination
+from games.api import Game, Outcome, State, Termination, keep_messages
 
 
 @dataclass
@@ -62,7 +62,8 @@ class Answer:
             data["notes"] = list(self.notes)
         if self.annotations:
             data["debug"] = self.annotations
-        return {k: v for k, v in data.items() if v not in ("", None) or k == "text"}
+        return keep_messages({k: v for k, v in data.items() if v not in ("", None) or k == "text"},
+                             "detail", "notes")
 
 
 @dataclass(frozen=True)

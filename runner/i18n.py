@@ -230,6 +230,40 @@ def _catalog_of(entries: list[dict], where: str) -> tuple[dict, str]:
     return catalog, plural_forms
 
 
+def translate_message(message: str, fallback=None) -> str:
+    """``message`` (a :class:`games.api.Message`: an English text with its id and parts)
+    in the current language, made from its id and parts: the id's translation filled with
+    the parts, each part that is a message translated the same way, each plain text part
+    (a name, a word) looked up whole in the catalog ("Red" -> "Đỏ"), else as written, a
+    list (a tuple of parts) item by item.
+
+    A text with no id (a plain ``str``, or a message part made before ids existed) is
+    given to ``fallback`` (the old reading by templates, :func:`translate_text`), as is a
+    message whose translation names a part it does not have; without a fallback it shows
+    in English.
+    """
+    fallback = fallback or (lambda text: text)
+    msgid = getattr(message, "msgid", "")
+    if not msgid:
+        return fallback(str(message))
+    if _language == "en":
+        return str(message)
+    parts = {name: _translated_part(value, fallback) for name, value in message.params.items()}
+    try:
+        return _(msgid).format(**parts)
+    except (KeyError, IndexError, ValueError):      # a translation with a wrong name
+        return fallback(str(message))
+
+
+def _translated_part(value, fallback):
+    """One part of a message in the current language (see :func:`translate_message`)."""
+    if getattr(value, "msgid", None) is not None:
+        return translate_message(value, fallback)
+    if isinstance(value, tuple):                    # a list: "A 5, B 3"
+        return ", ".join(str(_translated_part(item, fallback)) for item in value)
+    return _(value) if isinstance(value, str) else value
+
+
 #: A ``{name}`` placeholder in a message template.
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 #: How deep :func:`translate_text` follows parts inside parts (a reason in a verdict in a note).
@@ -262,8 +296,9 @@ def _compiled(templates: tuple[str, ...]) -> tuple[tuple[str, re.Pattern], ...]:
 
 
 def translate_text(text: str, templates=()) -> str:
-    """A finished English text written where :func:`_` cannot be used (a game's stdlib-only
-    rules, a record, the referee), in the current language.
+    """A finished English text with no message id (a record written before texts kept
+    their ids, or a text still written as plain English), in the current language; a
+    :class:`games.api.Message` is said from its id instead (:func:`translate_message`).
 
     ``text`` is looked up whole in the catalog first; else it is matched against
     ``templates`` (English messages with ``{name}`` placeholders, each marked with

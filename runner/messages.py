@@ -2,17 +2,20 @@
 crashes, unreadable or illegal answers, repairs), as templates for the catalog.
 
 These are written in English where they are made (answers, forfeits and records keep
-them so: records are data) and shown translated by :func:`translated`, which matches a
-finished text against these templates and each game's own (``GamePlugin.messages``).
+them so: records are data), most as a :class:`games.api.Message` that keeps its id (the
+template) and parts, and shown translated by :func:`translated` from those.  A text with
+no id (an old record's) is matched against these templates and each game's own
+(``GamePlugin.messages``) instead.
 Errors that name a file and line (a bad map) are shown the same way.
 """
 import functools
 
-from runner.i18n import N_, translate_text
+from runner.i18n import N_, translate_message, translate_text
 
 MESSAGES = (
     # runner.referee
     N_("answered after {elapsed} s; the limit was {limit} s"),
+    N_("answered after {elapsed} s of CPU; the limit was {limit} s"),
     N_("unreadable move ({source}): {error}"),
     N_("unreadable move: {error}"),
     N_("illegal move ({source}): {error}"),
@@ -114,6 +117,17 @@ def all_templates() -> tuple[str, ...]:
 
 def translated(text: str) -> str:
     """A text a game's rules or the referee wrote (an event, a result's detail, a verdict,
-    a repair note, an error naming a file and line), in the interface's language; as
-    written when no template fits."""
+    a repair note, an error naming a file and line), in the interface's language.
+
+    A :class:`games.api.Message` is said from its id and parts; a text without an id (an
+    old record's, or one still written as plain English) is read back by the templates
+    (:func:`runner.i18n.translate_text`), and shown as written when none fits."""
+    if getattr(text, "msgid", ""):
+        return translate_message(text, read_back)
+    return read_back(text)
+
+
+def read_back(text: str) -> str:
+    """A finished English text with no id, translated by matching it against every
+    template (records written before texts carried ids)."""
     return translate_text(text or "", all_templates())

@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from games.annotations import parse_annotations
-from games.api import (Game, IllegalMoveError, MoveSyntaxError, Outcome, State, Termination)
+from games.api import (Game, IllegalMoveError, Message, MoveSyntaxError, Outcome, State, Termination,
+                       keep_messages)
 from games.replay import TurnInfo
 from runner.seats import Answer
 
@@ -32,8 +33,9 @@ def judge_time(answer: Answer, limit: float | None) -> None:
     """Mark an answer that came after ``limit`` seconds (plus :data:`GRACE`) a time-out."""
     if limit is not None and answer.failure is None and answer.elapsed > limit + GRACE:
         answer.failure = Termination.TIMEOUT
-        unit = " of CPU" if answer.clock == "cpu" else ""
-        answer.detail = f"answered after {answer.elapsed:.2f} s{unit}; the limit was {limit:.2f} s"
+        said = ("answered after {elapsed} s of CPU; the limit was {limit} s" if answer.clock == "cpu"
+                else "answered after {elapsed} s; the limit was {limit} s")
+        answer.detail = Message(said, elapsed=f"{answer.elapsed:.2f}", limit=f"{limit:.2f}")
 
 
 def sure_move(game: Game, state: State, seat: int, answer: Answer) -> str | None:
@@ -61,22 +63,38 @@ def resolve_answer(game: Game, state: State, seat: int, answer: Answer) -> Any:
     """The legal move ``answer`` stands for, or None with ``answer.failure`` set."""
     if answer.failure is not None:
         return None
-    where = f" ({answer.source})" if answer.source else ""
     try:
         move = answer.move
         if move is None:
             if answer.text is None:
-                raise MoveSyntaxError("no move was given")
+                raise MoveSyntaxError(Message("no move was given"))
             move = game.parse_move(answer.text, state, seat)
         state.check_move(seat, move)
     except MoveSyntaxError as exc:
-        answer.failure, answer.detail = Termination.BAD_FILE, f"unreadable move{where}: {exc}"
+        answer.failure = Termination.BAD_FILE
+        answer.detail = _with_source("unreadable move ({source}): {error}", "unreadable move: {error}",
+                                     answer.source, exc)
         return None
     except IllegalMoveError as exc:
-        answer.failure, answer.detail = Termination.ILLEGAL_MOVE, f"illegal move{where}: {exc}"
+        answer.failure = Termination.ILLEGAL_MOVE
+        answer.detail = _with_source("illegal move ({source}): {error}", "illegal move: {error}",
+                                     answer.source, exc)
         return None
     answer.text = game.format_move(move)
     return move
+
+
+def _with_source(sourced: str, plain: str, source: str | None, exc: Exception) -> Message:
+    """Why an answer was refused, naming where it was read when known."""
+    error = error_text(exc)
+    return Message(sourced, source=source, error=error) if source else Message(plain, error=error)
+
+
+def error_text(exc: BaseException) -> Message:
+    """An error's message as a part of a verdict: the :class:`Message` it was raised with
+    (keeping its id), else its text with no id."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, Message) else Message.of(str(exc))
 
 
 def referee_step(game: Game, state: State, answers: Mapping[int, Answer], number: int,
@@ -118,9 +136,10 @@ def referee_step(game: Game, state: State, answers: Mapping[int, Answer], number
     else:
         info.moves = {}
     if info.ruling:
-        state.adjudicate(Outcome.from_json(info.ruling))
+        outcome = Outcome.from_json(info.ruling)
+        state.adjudicate(outcome)
         events += state.events()
-        info.note = info.ruling.get("detail", "")
+        info.note = outcome.detail
     info.events = tuple(events)
     return info
 
@@ -137,16 +156,19 @@ def _repair(game: Game, state: State, seat: int, answer: Answer, info: TurnInfo)
     """The game's repair of a bad answer (noted on the answer), or a forfeit (None)."""
     repaired = game.repair(state, seat, answer.text) if _repairable(answer) else None
     if repaired is None:
-        info.forfeits[seat] = {"reason": answer.failure.value, "detail": answer.detail}
+        info.forfeits[seat] = keep_messages({"reason": answer.failure.value, "detail": answer.detail}, "detail")
         return None
     move, note = repaired
     try:
         state.check_move(seat, move)
     except IllegalMoveError as exc:      # a game's bug must not let an illegal move through
-        info.forfeits[seat] = {"reason": answer.failure.value,
-                               "detail": f"{answer.detail}; the repair was illegal too ({exc})"}
+        info.forfeits[seat] = keep_messages({"reason": answer.failure.value,
+                                             "detail": Message("{detail}; the repair was illegal too ({error})",
+                                                               detail=Message.of(answer.detail),
+                                                               error=error_text(exc))}, "detail")
         return None
-    answer.notes.append(f"{answer.failure.value}: {answer.detail}; {note}")
+    answer.notes.append(Message("{failure}: {detail}; {note}", failure=answer.failure.value,
+                                detail=Message.of(answer.detail), note=Message.of(note)))
     return move
 
 

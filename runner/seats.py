@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Any, Mapping
 
-from games.api import GameSetupError, State, Termination
+from games.api import GameSetupError, Message, State, Termination
 from games.registry import GamePlugin
 from games.seat import Answer, Seat, SeatInfo  # noqa: F401  (the contract's seat half, used from here too)
 from runner.i18n import _
@@ -79,14 +79,14 @@ class HumanSeat(Seat):
             text = self._wait(start, time_limit)
         except queue.Empty:
             return Answer(elapsed=self._used(start), failure=Termination.TIMEOUT,
-                          detail="no move before the clock ran out")
+                          detail=Message("no move before the clock ran out"))
         finally:
             self.waiting.clear()
         elapsed = self._used(start)
         if text is None:
-            return Answer(elapsed=elapsed, failure=Termination.RESIGNATION, detail="resigned")
+            return Answer(elapsed=elapsed, failure=Termination.RESIGNATION, detail=Message("resigned"))
         if text == _CANCEL:
-            return Answer(elapsed=elapsed, failure=Termination.ABORTED, detail="match stopped")
+            return Answer(elapsed=elapsed, failure=Termination.ABORTED, detail=Message("match stopped"))
         return Answer(text=text, answered=text, elapsed=elapsed)
 
     def _wait(self, start: float, time_limit: float | None):
@@ -109,6 +109,11 @@ class HumanSeat(Seat):
 _CANCEL = "\0cancel"
 
 
+#: How a built-in bot's seat names itself ("Bot (level 2)", "Bot (level 2, depth=3)"); the
+#: label is a :class:`games.api.Message` with the level and the settings as its parts.
+BOT_LABEL = "Bot (level {level}{settings})"
+
+
 class BotSeat(Seat):
     """A built-in bot, asked in the runner's worker thread."""
 
@@ -116,7 +121,7 @@ class BotSeat(Seat):
 
     def __init__(self, spec: str, bot, level: int, settings: Mapping[str, str] | None = None):
         extra = "".join(f", {k}={v}" for k, v in (settings or {}).items())
-        super().__init__(spec, f"Bot (level {level}{extra})")
+        super().__init__(spec, Message(BOT_LABEL, level=level, settings=extra))
         self.bot, self.level, self.settings = bot, level, dict(settings or {})
 
     def start(self, info: SeatInfo, state: State) -> None:
@@ -136,7 +141,7 @@ class BotSeat(Seat):
             move = self.bot.choose(state.clone(), seat, budget)
         except Exception as exc:  # a bot bug must not take the arena down
             return Answer(elapsed=time.perf_counter() - start, failure=Termination.CRASH,
-                          detail=f"bot error: {type(exc).__name__}: {exc}")
+                          detail=Message("bot error: {error}", error=f"{type(exc).__name__}: {exc}"))
         wall = time.perf_counter() - start
         answer = Answer(move=move, elapsed=wall, wall=wall, cpu=time.thread_time() - cpu_start)
         info = getattr(self.bot, "last_info", None)

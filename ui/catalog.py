@@ -1,23 +1,15 @@
 """The five games as the home screen lists them: installed, not yet, or failing to load."""
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
 from games import registry
 from games.registry import GamePlugin
-from runner.i18n import N_, _
+from runner.i18n import _
 from runner.paths import asset
-
-#: Titles shown even before a game's package exists (home-screen order).
-TITLES = {
-    "hex": N_("Hex"),
-    "xiangqi": N_("Xiangqi"),
-    "robot": N_("Robot Đại Chiến"),
-    "tamquan": N_("Cờ Tam Quân"),
-    "crosswords": N_("Crossed Words Solitaire"),
-}
-
+from runner.seats import BOT_LABEL
 
 @dataclass(frozen=True)
 class GameEntry:
@@ -59,21 +51,29 @@ def game_entries() -> list[GameEntry]:
     entries = []
     for name in registry.GAME_PACKAGES:
         plugin, error = plugins.get(name), broken.get(name, "")
-        title, summary = TITLES.get(name, name.title()), ""
+        title, summary = name.title(), ""
         if plugin is not None:
             try:
                 spec = plugin.new_game().spec
-                title, summary = TITLES.get(name) or spec.title, spec.summary
+                title, summary = spec.title, spec.summary
             except Exception as exc:      # noqa: BLE001 - a half-written game must not hide the others
                 plugin, error = None, registry.describe_error(exc)
         entries.append(GameEntry(name, title, summary, plugin, error))
     return entries
 
 
+@functools.cache
 def game_title(name: str) -> str:
-    return TITLES.get(name, name.title())
+    """The game's title as its own rules declare it (``GameSpec.title``, the one list of
+    titles: Home, How to play, the board and Settings all say it); the package's name
+    when the game cannot be loaded."""
+    try:
+        return registry.plugin(name).new_game().spec.title
+    except Exception:        # noqa: BLE001 - a missing or half-written game keeps its name
+        return name.title()
 
 
+#: How a record written before seat labels kept their parts names a bot ("Bot (level 2)").
 _BOT_LABEL = re.compile(r"^Bot \(level (\d+)(.*)\)$")
 #: How a program seat names itself in a record ("Program python3 bot.py").
 _PROGRAM_LABEL = re.compile(r"^Program (.+)$")
@@ -88,11 +88,17 @@ def level_label(level: int, name: str) -> str:
 def who_text(label: str, levels: tuple[str, ...] = ()) -> str:
     """A seat's label as shown: the runner's "Bot (level 2)" as the New match form names
     the level ("Bot 2 · easy", given the game's ``levels``), in the interface's language;
-    "Program COMMAND" with its word translated; people's names and commands as they are."""
-    match = _BOT_LABEL.match(label or "")
-    if not match:
-        program = _PROGRAM_LABEL.match(label or "")
-        return _("Program {command}").format(command=program[1]) if program else label
-    number = int(match[1])
-    level = level_label(number, levels[number - 1]) if 1 <= number <= len(levels) else match[1]
-    return _("Bot {level}").format(level=level + match[2])
+    "Program COMMAND" with its word translated; people's names and commands as they are.
+
+    A live bot seat's label keeps its level and settings as parts (see
+    :data:`runner.seats.BOT_LABEL`); a record's label is plain text and read by its shape."""
+    if getattr(label, "msgid", None) == BOT_LABEL:
+        number, settings = int(label.params["level"]), str(label.params["settings"])
+    else:
+        match = _BOT_LABEL.match(label or "")
+        if not match:
+            program = _PROGRAM_LABEL.match(label or "")
+            return _("Program {command}").format(command=program[1]) if program else label
+        number, settings = int(match[1]), match[2]
+    level = level_label(number, levels[number - 1]) if 1 <= number <= len(levels) else str(number)
+    return _("Bot {level}").format(level=level + settings)

@@ -38,6 +38,8 @@ SHAPES = (
 def game_text(text: str) -> str:
     """``text`` from a game, in the interface's language where its shape is known."""
     text = text or ""
+    if getattr(text, "msgid", ""):
+        return translated(text)       # said from its id and parts
     exact = _(text)
     if exact != text:
         return exact

@@ -12,7 +12,7 @@ from typing import Mapping, Sequence
 
 import pygame
 
-from games.api import Outcome, Termination
+from games.api import Outcome, Termination, kept_message
 from games.replay import TurnInfo
 from games.render import Theme, elide, font, mix
 from runner.i18n import N_, _, ngettext
@@ -488,19 +488,19 @@ def debug_rows(turn: TurnInfo | None, seat: int, seat_name: str, theme: Theme,
     rows.append([(_("Turn {n} · {seat}").format(n=turn.number, seat=seat_name), head)]
                 + ([(timing, theme.muted)] if timing else []))
     move = turn.moves.get(seat)
-    failure, detail = answer.get("failure"), answer.get("detail", "")
+    failure, detail = answer.get("failure"), kept_message(answer, "detail")
     if forfeit:
         rows.append([(_("Verdict: "), theme.muted),
                      (_("forfeit ({reason}) {detail}").format(
                          reason=_(REASON_WORDS.get(forfeit.get("reason"), str(forfeit.get("reason")))),
-                         detail=rules_text(forfeit.get("detail", ""))), theme.bad)])
+                         detail=rules_text(kept_message(forfeit, "detail"))), theme.bad)])
     elif failure:
         rows.append([(_("Verdict: "), theme.muted), (f"{rules_text(failure)}: {rules_text(detail)}", theme.bad)])
     else:
         rows.append([(_("Verdict: "), theme.muted), (_("accepted, played {move}").format(move=move), theme.good)])
     if isinstance(answer.get("search"), dict):
         rows.extend(search_rows(answer["search"], theme, pv_labels))
-    for note in answer.get("notes", []):
+    for note in kept_message(answer, "notes") or []:
         rows.append([(_("Note: "), theme.muted), (rules_text(note), theme.accent)])
     debug = answer.get("debug")
     if isinstance(debug, dict):           # bot annotations: how many, and what was skipped

@@ -14,7 +14,7 @@ from typing import Sequence
 import pygame
 
 from games import registry
-from games.api import ArenaError
+from games.api import ArenaError, kept_message
 from games.registry import GamePlugin
 from games.render import DARK, BoardView, Theme, font, wrap
 from runner.i18n import _
@@ -226,7 +226,7 @@ def turn_caption(replay, index: int) -> list[str]:
         for seat, move in sorted(turn.moves.items()):
             lines.append(_("{seat} played {move}").format(seat=_short_seat(game, seat), move=move))
         for seat, verdict in sorted(turn.forfeits.items()):
-            why = rules_text(verdict.get("detail") or verdict.get("reason", ""))
+            why = rules_text(kept_message(verdict, "detail") or verdict.get("reason", ""))
             lines.append(f"{_short_seat(game, seat)}: {why}")
         lines.extend(rules_text(event.text) for event in turn.events if event.kind != "win")
     if index == total and replay.outcome is not None:

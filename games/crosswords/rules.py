@@ -28,8 +28,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Container, Mapping, Sequence
 
 from games.api import (Event, Game, GameKind, GameSetupError, GameSpec, IllegalMoveError,
-                       MoveSyntaxError, Option, Outcome, RecordFormatError, State, Termination,
-                       Variant)
+                       Message, MoveSyntaxError, Option, Outcome, RecordFormatError, State,
+                       Termination, Variant)
 
 SIZE = 17
 PILES = 3
@@ -306,10 +306,12 @@ class CrosswordsState(State):
             return self.ruling
         if self.forfeited:
             reason, detail = self.forfeited
-            return Outcome.solo(self.total, reason, detail or f"stopped by the referee at {self.total}")
+            return Outcome.solo(self.total, reason,
+                                detail or Message("stopped by the referee at {score}", score=self.total))
         return Outcome.solo(self.total, Termination.STOPPED,
-                            f"{self.words_played} words, {self.moves_points} points, "
-                            f"{self.discarded_points} lost to discards")
+                            Message("{words} words, {points} points, {lost} lost to discards",
+                                    words=self.words_played, points=self.moves_points,
+                                    lost=self.discarded_points))
 
     def forfeit(self, seat: int, reason: Termination, detail: str = "") -> None:
         """The referee ends the game; the score reached so far stands."""
@@ -548,5 +550,6 @@ class CrosswordsGame(Game):
     def describe(self, state: State) -> str:
         assert isinstance(state, CrosswordsState)
         if state.stopped:
-            return f"Game over: score {state.total}"
-        return f"Score {state.total} · hand {state.hand or '(empty)'} · step {state.turn}"
+            return Message("Game over: score {score}", score=state.total)
+        return Message("Score {score} · hand {hand} · step {n}", score=state.total,
+                       hand=state.hand or "(empty)", n=state.turn)

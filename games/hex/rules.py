@@ -19,8 +19,9 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
-from games.api import (Event, Game, GameKind, GameSetupError, GameSpec, IllegalMoveError, MoveSyntaxError,
-                       Option, Outcome, State, Termination, Variant, uniform_outcome_two_player)
+from games.api import (Event, Game, GameKind, GameSetupError, GameSpec, IllegalMoveError, Message,
+                       MoveSyntaxError, Option, Outcome, State, Termination, Variant,
+                       uniform_outcome_two_player)
 
 EMPTY, P1, P2 = 0, 1, 2
 MAX_SIZE = 20
@@ -62,7 +63,8 @@ def parse_move_text(text: str) -> HexMove:
     match = _NUMERIC_RE.match(text)
     if match:
         return HexMove(int(match.group(1)), int(match.group(2)))
-    raise MoveSyntaxError(f"{text!r} is not a Hex move (expected a cell such as c3, or ROW COL)")
+    raise MoveSyntaxError(Message("{move} is not a Hex move (expected a cell such as c3, or ROW COL)",
+                                  move=repr(text)))
 
 
 class _UnionFind:
@@ -164,17 +166,20 @@ class HexState(State):
 
     def check_move(self, seat: int, move: HexMove) -> None:
         if self._outcome:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError(Message("the game is over"))
         if seat != self.current:
-            raise IllegalMoveError(f"it is player {self.current + 1}'s turn, not player {seat + 1}'s")
+            raise IllegalMoveError(Message("it is player {n}'s turn, not player {seat}'s",
+                                           n=self.current + 1, seat=seat + 1))
         if move.is_swap:
             if not self._swap_possible():
-                raise IllegalMoveError("swap is allowed only as player 2's first move with the swap rule on")
+                raise IllegalMoveError(Message("swap is allowed only as player 2's first move with the swap rule on"))
             return
         if not self.on_board(move.row, move.col):
-            raise IllegalMoveError(f"row {move.row}, column {move.col} is off the {self.size}x{self.size} board")
+            raise IllegalMoveError(Message("row {row}, column {col} is off the {size}x{size} board",
+                                           row=move.row, col=move.col, size=self.size))
         if self.cells[self.index(move)] != EMPTY:
-            raise IllegalMoveError(f"{move.text()} (row {move.row}, column {move.col}) is occupied")
+            raise IllegalMoveError(Message("{move} (row {row}, column {col}) is occupied",
+                                           move=move.text(), row=move.row, col=move.col))
 
     def apply(self, moves: Mapping[int, HexMove]) -> None:
         (seat, move), = moves.items()
@@ -240,23 +245,25 @@ class HexState(State):
         winner = self.winner()
         if winner is not None:
             last = self.size                    # the edges by the labels on the board
-            edges = (f"columns a and {chr(ord('a') + last - 1)}" if winner == 0
-                     else f"rows 1 and {last}")
+            edges = (Message("columns {first} and {last}", first="a", last=chr(ord('a') + last - 1))
+                     if winner == 0 else Message("rows {first} and {last}", first=1, last=last))
             self._outcome = uniform_outcome_two_player(
-                winner, Termination.WIN, f"Player {winner + 1} connected {edges}")
+                winner, Termination.WIN, Message("Player {n} connected {edges}", n=winner + 1, edges=edges))
             self._events = (Event("win", self._outcome.detail, (winner,)),)
         elif EMPTY not in self.cells:
-            self._outcome = Outcome((), (0.5, 0.5), Termination.BOARD_FULL, "the board is full")
+            self._outcome = Outcome((), (0.5, 0.5), Termination.BOARD_FULL, Message("the board is full"))
         elif self.current == 0 and self.p1_moves >= self.max_moves:
             self._outcome = uniform_outcome_two_player(
-                1, Termination.MOVE_LIMIT, f"player 1 did not connect within {self.max_moves} moves")
+                1, Termination.MOVE_LIMIT,
+                Message("player 1 did not connect within {moves} moves", moves=self.max_moves))
 
     def forfeit(self, seat: int, reason: Termination, detail: str = "") -> None:
         if self._outcome:
             return
         other = 1 - seat
-        text = detail or reason.value
-        self._outcome = uniform_outcome_two_player(other, reason, f"Player {seat + 1} loses: {text}")
+        why = Message.of(detail) if detail else reason.value
+        self._outcome = uniform_outcome_two_player(other, reason,
+                                                   Message("Player {n} loses: {reason}", n=seat + 1, reason=why))
         self._events = (Event("verdict", self._outcome.detail, (seat,)),)
 
     def adjudicate(self, outcome: Outcome) -> None:
@@ -398,7 +405,7 @@ class HexGame(Game):
     def describe(self, state: HexState) -> str:
         if state.outcome():
             return state.outcome().detail
-        return f"{self.spec.seat_name(state.current)} to move (move {state.turn + 1})"
+        return Message("{seat} to move (move {n})", seat=self.spec.seat_name(state.current), n=state.turn + 1)
 
 
 def neighbours(size: int, row: int, col: int) -> Iterable[tuple[int, int]]:

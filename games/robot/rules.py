@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Iterable, Mapping, Sequence
 
-from games.api import (Event, Game, GameKind, GameSetupError, GameSpec, IllegalMoveError, MoveSyntaxError,
-                       Option, Outcome, State, Termination, Variant, RecordFormatError)
+from games.api import (Event, Game, GameKind, GameSetupError, GameSpec, IllegalMoveError, Message,
+                       MoveSyntaxError, Option, Outcome, State, Termination, Variant, RecordFormatError)
 
 COLOURS = "ABCD"
 ITEM_KINDS = "GEF"           # speed (tăng tốc), explosion (màu nổ), oil (dầu trơn)
@@ -346,19 +346,19 @@ class RobotState(State):
 
     def check_move(self, seat: int, move) -> None:
         if seat not in self.to_move():
-            raise IllegalMoveError(f"seat {seat} is not in the game")
+            raise IllegalMoveError(Message("seat {seat} is not in the game", seat=seat))
         if not (isinstance(move, tuple) and len(move) == 2 and all(isinstance(v, int) for v in move)):
-            raise IllegalMoveError(f"{move!r} is not a cell")
+            raise IllegalMoveError(Message("{move} is not a cell", move=repr(move)))
         robot = self.robots[seat]
         x, y = move
         if robot.pos is None:
             if move != RANDOM_PLACEMENT and not self.is_open(x, y):
-                raise IllegalMoveError(f"({x}, {y}) is not a cell a robot may start on")
+                raise IllegalMoveError(Message("{cell} is not a cell a robot may start on", cell=str((x, y))))
             return
         kind, _ = self._resolve_step(robot, x, y)
         if kind == "invalid":
-            raise IllegalMoveError(f"({x}, {y}) cannot be reached from "
-                                   f"{self.board.xy(robot.pos)} this turn")
+            raise IllegalMoveError(Message("{cell} cannot be reached from {start} this turn",
+                                           cell=str((x, y)), start=str(self.board.xy(robot.pos))))
 
     def _resolve_step(self, robot: Robot, x: int, y: int) -> tuple[str, list[tuple[int, int]]]:
         """What moving ``robot`` towards (x, y) does: kind and the cells it passes.
@@ -511,8 +511,9 @@ class RobotState(State):
         else:
             choices = [p for p in range(b.length) if _OPEN[self.grid[p]]]
             p = self.rng.choice(choices)
-            events.append(Event("placement", f"{robot.colour} was placed at random on "
-                                f"{b.xy(p)}", (robot.seat,), (b.xy(p),)))
+            events.append(Event("placement", Message("{robot} was placed at random on {cell}",
+                                                     robot=robot.colour, cell=str(b.xy(p))),
+                                (robot.seat,), (b.xy(p),)))
         robot.pos, robot.in_game = p, True
         robot.speed_turns = robot.oil_turns = 0
         robot.on_oil, robot.why, robot.left_turn = False, "", None
@@ -528,11 +529,11 @@ class RobotState(State):
                 px, py = b.xy(robot.pos)
                 tx, ty = target
                 if kind == "stay":
-                    why = "stayed on the forbidden cell it oiled onto"
+                    why = Message("stayed on the forbidden cell it oiled onto")
                 elif abs(tx - px) + abs(ty - py) == 1 and b.on_map(tx, ty):
-                    why = "stepped onto another forbidden cell"
+                    why = Message("stepped onto another forbidden cell")
                 else:
-                    why = "did not step off the forbidden cell it oiled onto"
+                    why = Message("did not step off the forbidden cell it oiled onto")
                 self._eliminate(robot, why, events)
                 return []
             robot.on_oil = False
@@ -569,7 +570,8 @@ class RobotState(State):
                 robot.oil_turns = ITEM_TURNS
             else:
                 exploded.append((robot, p))
-            events.append(Event("pickup", f"{robot.colour} picked up {kind} at {b.xy(p)}",
+            events.append(Event("pickup", Message("{robot} picked up {item} at {cell}",
+                                                  robot=robot.colour, item=kind, cell=str(b.xy(p))),
                                 (robot.seat,), (b.xy(p),)))
         self.items = remaining
         victims = []
@@ -591,12 +593,13 @@ class RobotState(State):
                 hit = [o for o in self.robots if o is not robot and o.in_game and o.pos in square]
             victims += [(o, robot) for o in hit]
             self.turn_marks += (("explosion", robot.seat, tuple(sorted(b.xy(q) for q in square))),)
-            events.append(Event("explosion", f"{robot.colour} exploded E at {(x, y)}",
+            events.append(Event("explosion", Message("{robot} exploded E at {cell}",
+                                                     robot=robot.colour, cell=str((x, y))),
                                 (robot.seat, *(o.seat for o in hit)),
                                 tuple(sorted(b.xy(q) for q in square))))
         for victim, by in victims:
             if victim.in_game:
-                self._eliminate(victim, f"caught in {by.colour}'s explosion", events)
+                self._eliminate(victim, Message("caught in {robot}'s explosion", robot=by.colour), events)
         return blasts
 
     def _enclose_in_order(self, events: list[Event]) -> None:
@@ -619,11 +622,12 @@ class RobotState(State):
                     cells.append(b.xy(p))
             if cells:
                 self.turn_marks += (("enclosure", colour, tuple(sorted(cells))),)
-                events.append(Event("enclosure", f"{COLOURS[colour]} enclosed {len(cells)} cells",
+                events.append(Event("enclosure", Message("{robot} enclosed {count} cells",
+                                                         robot=COLOURS[colour], count=len(cells)),
                                     (colour,), tuple(sorted(cells))))
         for robot in self.robots:
             if robot.in_game and robot.pos in changed:
-                self._eliminate(robot, f"enclosed by {COLOURS[changed[robot.pos]]}", events)
+                self._eliminate(robot, Message("enclosed by {robot}", robot=COLOURS[changed[robot.pos]]), events)
 
     def _enclose(self, events: list[Event]) -> None:
         """Paint every region a colour closes off; remove robots caught inside."""
@@ -653,7 +657,8 @@ class RobotState(State):
             if cells:
                 count = len(cells)
                 self.turn_marks += (("enclosure", colour, tuple(sorted(cells))),)
-                events.append(Event("enclosure", f"{COLOURS[colour]} enclosed {count} cells",
+                events.append(Event("enclosure", Message("{robot} enclosed {count} cells",
+                                                         robot=COLOURS[colour], count=count),
                                     (colour,), tuple(sorted(cells))))
         for robot in self.robots:
             if not robot.in_game or robot.pos is None:
@@ -662,7 +667,7 @@ class RobotState(State):
             closers = [c for c, mask in unreached.items() if c != robot.seat and mask & bit]
             if closers and grid[robot.pos] != ord(robot.colour):
                 by = COLOURS[owner.get(robot.pos, closers[0])]
-                self._eliminate(robot, f"enclosed by {by}", events)
+                self._eliminate(robot, Message("enclosed by {robot}", robot=by), events)
 
     def _award(self, enclosed: dict[int, int], unreached: dict[int, int],
                open_mask: int) -> dict[int, int]:
@@ -711,12 +716,12 @@ class RobotState(State):
             elif 65 <= ch <= 68:
                 grid[p] = ch + 32
         self.rings_sealed = count
-        events.append(Event("shrink", f"ring {count - 1} sealed (shrink {count} of "
-                            f"{self.board.shrinks})"))
+        events.append(Event("shrink", Message("ring {ring} sealed (shrink {count} of {total})",
+                                              ring=count - 1, count=count, total=self.board.shrinks)))
         ring_set = set(ring)
         for robot in self.robots:
             if robot.in_game and robot.pos in ring_set:
-                self._eliminate(robot, "stood on a cell sealed by the shrink", events)
+                self._eliminate(robot, Message("stood on a cell sealed by the shrink"), events)
 
     def _spawn(self, events: list[Event]) -> None:
         """Put new items on the map (injected ones first, else drawn from the RNG)."""
@@ -728,8 +733,8 @@ class RobotState(State):
             chosen = self._draw_items()
         self.items = chosen
         if chosen:
-            events.append(Event("spawn", "items: " + ", ".join(
-                f"{kind} at {b.xy(p)}" for p, kind in chosen)))
+            events.append(Event("spawn", Message("items: {items}", items=[
+                Message("{item} at {cell}", item=kind, cell=str(b.xy(p))) for p, kind in chosen])))
 
     def _spawn_pool(self) -> list[int]:
         """The cells a spawn draws from (RULES.md, "Spawning"; quirk ``spawn-fair-only``)."""
@@ -779,7 +784,8 @@ class RobotState(State):
     def _eliminate(self, robot: Robot, why: str, events: list[Event]) -> None:
         where = () if robot.pos is None else (self.board.xy(robot.pos),)
         robot.leave(self.turn, why)
-        events.append(Event("elimination", f"{robot.colour} left the game: {why}", (robot.seat,), where))
+        events.append(Event("elimination", Message("{robot} left the game: {why}", robot=robot.colour,
+                                                   why=why), (robot.seat,), where))
 
     def _check_end(self, events: list[Event]) -> None:
         no_cell = b"1" not in self.grid.translate(_OPEN_TABLE)
@@ -800,14 +806,16 @@ class RobotState(State):
             raise IllegalMoveError(f"there is no seat {seat} in a {self.players}-robot game")
         robot = self.robots[seat]
         if robot.in_game:
-            self._eliminate(robot, f"{reason.value}" + (f": {detail}" if detail else ""), events)
+            why = Message("{reason}: {detail}", reason=reason.value, detail=Message.of(detail)) \
+                if detail else reason.value
+            self._eliminate(robot, why, events)
         self._check_end(events)
         self._events = tuple(events)
 
     def adjudicate(self, outcome: Outcome) -> None:
         """The organizer ends the game with ``outcome`` (every robot stops where it is)."""
         self.finished, self._ruling = True, outcome
-        self._events = (Event("verdict", outcome.detail or "the referee ended the game"),)
+        self._events = (Event("verdict", outcome.detail or Message("the referee ended the game")),)
 
     def outcome(self) -> Outcome | None:
         if not self.finished:
@@ -815,7 +823,7 @@ class RobotState(State):
         if self._ruling is not None:
             return self._ruling
         scores = self.scores()
-        detail = "cells painted: " + self._result_text()
+        detail = Message("cells painted: {scores}", scores=self._result_text())
         return Outcome.ranked(scores, Termination.SCORE, detail)
 
     def turn_number(self) -> int:
@@ -876,7 +884,7 @@ def parse_move_text(text: str) -> tuple[int, int]:
     first = text.strip().split("\n", 1)[0] if text and text.strip() else ""
     match = _MOVE_RE.match(first)
     if not match:
-        raise MoveSyntaxError(f"expected 'X Y' (two whole numbers), got {first[:40]!r}")
+        raise MoveSyntaxError(Message("expected 'X Y' (two whole numbers), got {found}", found=repr(first[:40])))
     return int(match.group(1)), int(match.group(2))
 
 
@@ -1042,8 +1050,10 @@ class RobotGame(Game):
         if state.finished:
             return state.outcome().detail
         shrink = state.next_shrink_turn()
-        tail = f", next shrink after turn {shrink}" if shrink is not None else ""
-        return f"Turn {state.turn}{tail}: " + state._result_text()
+        if shrink is None:
+            return Message("Turn {n}: {rest}", n=state.turn, rest=state._result_text())
+        return Message("Turn {n}, next shrink after turn {shrink}: {rest}", n=state.turn, shrink=shrink,
+                       rest=state._result_text())
 
 
 def quirks_for(compat: str) -> frozenset[str]:

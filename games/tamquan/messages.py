@@ -1,9 +1,12 @@
 """The texts Cờ Tam Quân's rules write (placements, captures, results, the referee's
 repairs), as templates for the catalog.
 
-:mod:`games.tamquan.rules` is standard library only and writes these in English (records
-keep them so); the interface shows them translated through
-:func:`runner.i18n.translate_text`, which matches a finished text against these.
+:mod:`games.tamquan.rules` is standard library only: it writes its events,
+results and move errors as :class:`games.api.Message` values whose ids are among these
+(records keep the English text and the id with its parts) and cannot mark strings for
+the catalog, so they are declared here. The interface says a message from its id and
+parts; a text with no id (an old record's, or one still written as plain English) is
+read back against these templates (:func:`runner.i18n.translate_text`).
 """
 from runner.i18n import N_
 

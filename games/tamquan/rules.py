@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from games.api import (Event, Game, GameKind, GameSetupError, GameSpec, IllegalMoveError,
+from games.api import (Event, Game, GameKind, GameSetupError, GameSpec, IllegalMoveError, Message,
                        MoveSyntaxError, Option, Outcome, State, Termination, Variant)
 
 LETTERS = "ABCD"
@@ -86,7 +86,7 @@ def parse_move(text: str) -> Placement | Steps:
     if match:
         zone = int(match.group(1))
         if zone < 1:
-            raise MoveSyntaxError("zones are numbered from 1")
+            raise MoveSyntaxError(Message("zones are numbered from 1"))
         cells = []
         for word in match.group(2).split():
             r, c = word.split(",")
@@ -97,8 +97,8 @@ def parse_move(text: str) -> Placement | Steps:
     for word in words:
         m = _STEP_RE.match(word)
         if not m:
-            raise MoveSyntaxError(f"expected 'zone K: R,C ...' or steps 'R,C-R,C ...', "
-                                  f"got {word[:30]!r}")
+            raise MoveSyntaxError(Message("expected 'zone K: R,C ...' or steps 'R,C-R,C ...', got {found}",
+                                          found=repr(word[:30])))
         steps.append(((int(m.group(1)), int(m.group(2))), (int(m.group(3)), int(m.group(4)))))
     return Steps(tuple(steps))
 
@@ -400,7 +400,7 @@ class TamQuanState(State):
 
     def check_move(self, seat: int, move) -> None:
         if seat not in self.to_move():
-            raise IllegalMoveError(f"it is not team {LETTERS[seat]}'s turn")
+            raise IllegalMoveError(Message("it is not team {team}'s turn", team=LETTERS[seat]))
         if self.setup:
             self._check_placement(move)
         else:
@@ -409,47 +409,51 @@ class TamQuanState(State):
     def _check_placement(self, move) -> None:
         L = self.layout
         if not isinstance(move, Placement):
-            raise IllegalMoveError("setup: expected a placement 'zone K: R,C ...'")
+            raise IllegalMoveError(Message("setup: expected a placement 'zone K: R,C ...'"))
         if move.zone not in self.free_zones():
             if 0 <= move.zone < len(L.zones):
-                raise IllegalMoveError(f"zone {move.zone + 1} is already taken")
-            raise IllegalMoveError(f"there is no zone {move.zone + 1}")
+                raise IllegalMoveError(Message("zone {zone} is already taken", zone=move.zone + 1))
+            raise IllegalMoveError(Message("there is no zone {zone}", zone=move.zone + 1))
         if len(move.cells) != L.members:
-            raise IllegalMoveError(f"place exactly {L.members} members, not {len(move.cells)}")
+            raise IllegalMoveError(Message("place exactly {members} members, not {count}",
+                                           members=L.members, count=len(move.cells)))
         if len(set(move.cells)) != len(move.cells):
-            raise IllegalMoveError("two members on one cell")
+            raise IllegalMoveError(Message("two members on one cell"))
         zone = set(L.zones[move.zone])
         for cell in move.cells:
             if cell not in zone:
-                raise IllegalMoveError(f"cell {cell_text(cell)} is not in zone {move.zone + 1}")
+                raise IllegalMoveError(Message("cell {cell} is not in zone {zone}", cell=cell_text(cell),
+                                               zone=move.zone + 1))
 
     def _run_steps(self, team: int, move, board: list[int]) -> list[int]:
         """Play ``move``'s steps on ``board`` (checked); returns the board."""
         L = self.layout
         if not isinstance(move, Steps):
-            raise IllegalMoveError("expected each member's steps 'R,C-R,C ...'")
+            raise IllegalMoveError(Message("expected each member's steps 'R,C-R,C ...'"))
         own = board.count(team)
         if len(move.steps) != own:
-            raise IllegalMoveError(f"team {LETTERS[team]} has {own} members; "
-                                   f"{len(move.steps)} steps were given")
+            raise IllegalMoveError(Message("team {team} has {count} members; {steps} steps were given",
+                                           team=LETTERS[team], count=own, steps=len(move.steps)))
         moved: set[int] = set()
         for a, b in move.steps:
             if not (L.on_board(a) and L.on_board(b)):
-                raise IllegalMoveError(f"{cell_text(a)}-{cell_text(b)} leaves the board")
+                raise IllegalMoveError(Message("{step} leaves the board", step=f"{cell_text(a)}-{cell_text(b)}"))
             p, q = L.index(a), L.index(b)
             if board[p] != team or p in moved:
-                raise IllegalMoveError(f"no member of {LETTERS[team]} waits to step at {cell_text(a)}")
+                raise IllegalMoveError(Message("no member of {team} waits to step at {cell}",
+                                               team=LETTERS[team], cell=cell_text(a)))
             empty = [s for s in L.neighbours[p] if board[s] < 0]
             if p == q:
                 if empty:
-                    raise IllegalMoveError(f"the member at {cell_text(a)} must step: "
-                                           f"{cell_text(L.cell(empty[0]))} is free")
+                    raise IllegalMoveError(Message("the member at {cell} must step: {free} is free",
+                                                   cell=cell_text(a), free=cell_text(L.cell(empty[0]))))
                 moved.add(p)
                 continue
             if q not in L.neighbours[p]:
-                raise IllegalMoveError(f"{cell_text(a)}-{cell_text(b)} is not one orthogonal step")
+                raise IllegalMoveError(Message("{step} is not one orthogonal step",
+                                               step=f"{cell_text(a)}-{cell_text(b)}"))
             if board[q] >= 0:
-                raise IllegalMoveError(f"{cell_text(b)} is not empty")
+                raise IllegalMoveError(Message("{cell} is not empty", cell=cell_text(b)))
             board[p], board[q] = EMPTY, team
             moved.add(q)
         return board
@@ -465,7 +469,8 @@ class TamQuanState(State):
             self.zone_of[team] = k
             for cell in move.cells:
                 self.cells[self.layout.index(cell)] = team
-            events.append(Event("placement", f"{NAMES[team]} took zone {k + 1}", (team,),
+            events.append(Event("placement", Message("{team} took zone {zone}", team=NAMES[team], zone=k + 1),
+                                (team,),
                                 tuple(move.cells)))
             nxt = self._next_team(team, setup=True)
             captures: list = []
@@ -515,16 +520,17 @@ class TamQuanState(State):
             helper_cells = tuple(L.cell(q) for q in helpers)
             captures.append((phase, team, victim_cell, owner, helper_cells))
             seats = tuple(sorted({team, owner, *(self.cells[q] for q in helpers)}))
-            when = "before moving" if phase == "before" else "after moving"
-            events.append(Event("capture", f"{NAMES[team]} captured {NAMES[owner]} at "
-                                f"{cell_text(victim_cell)} {when}", seats,
+            said = ("{team} captured {victim} at {cell} before moving" if phase == "before"
+                    else "{team} captured {victim} at {cell} after moving")
+            events.append(Event("capture", Message(said, team=NAMES[team], victim=NAMES[owner],
+                                                   cell=cell_text(victim_cell)), seats,
                                 (victim_cell, *helper_cells)))
         for p, _, _ in found:
             self.cells[p] = EMPTY
         after = self.piece_counts()
         for t in range(L.teams):
             if before[t] and not after[t]:
-                events.append(Event("elimination", f"{NAMES[t]} has no pieces left", (t,)))
+                events.append(Event("elimination", Message("{team} has no pieces left", team=NAMES[t]), (t,)))
 
     def _next_team(self, team: int, setup: bool) -> int | None:
         teams = self.layout.teams
@@ -554,10 +560,10 @@ class TamQuanState(State):
         if len(alive) <= 1:
             counts = self.piece_counts()
             if alive:
-                detail = f"{NAMES[alive[0]]} is the last team on the board"
+                detail = Message("{team} is the last team on the board ({counts})", team=NAMES[alive[0]],
+                                 counts=self._count_text())
             else:
-                detail = "no team is left"
-            detail += " (" + self._count_text() + ")"
+                detail = Message("no team is left ({counts})", counts=self._count_text())
             self.finished = Outcome.ranked(counts, Termination.ELIMINATION, detail)
             if alive:
                 # The last team in the game wins whatever the counts (during setup every
@@ -572,8 +578,8 @@ class TamQuanState(State):
 
     def _finish_by_limit(self, events: list) -> None:
         self.finished = Outcome.ranked(self.piece_counts(), Termination.MOVE_LIMIT,
-                                       f"turn limit {self.layout.turn_limit} reached; pieces left: "
-                                       + self._count_text())
+                                       Message("turn limit {limit} reached; pieces left: {counts}",
+                                               limit=self.layout.turn_limit, counts=self._count_text()))
         events.append(Event("verdict", self.finished.detail))
 
     def _count_text(self) -> str:
@@ -587,8 +593,10 @@ class TamQuanState(State):
         for p, v in enumerate(self.cells):
             if v == seat:
                 self.cells[p] = EMPTY
-        events.append(Event("elimination", f"{NAMES[seat]} left the game: {reason.value}"
-                            + (f" ({detail})" if detail else ""), (seat,)))
+        left = (Message("{team} left the game: {reason} ({detail})", team=NAMES[seat], reason=reason.value,
+                        detail=Message.of(detail)) if detail
+                else Message("{team} left the game: {reason}", team=NAMES[seat], reason=reason.value))
+        events.append(Event("elimination", left, (seat,)))
         captures: list = []
         if not self._check_end(events) and self.current == seat:
             if self.setup:
@@ -739,9 +747,9 @@ class TamQuanGame(Game):
                 if cell not in cells:
                     cells.append(cell)
             move = Placement(zone, tuple(cells))
-            note = (f"kept zone {zone + 1} and {kept} answered cell(s)"
-                    if numbers and numbers[0] - 1 == zone else f"took zone {zone + 1}")
-            return move, f"the referee played {format_move(move)} ({note})"
+            note = (Message("kept zone {zone} and {kept} answered cell(s)", zone=zone + 1, kept=kept)
+                    if numbers and numbers[0] - 1 == zone else Message("took zone {zone}", zone=zone + 1))
+            return move, Message("the referee played {move} ({note})", move=format_move(move), note=note)
         board = list(state.cells)
         moved: set[int] = set()
         steps: list[tuple[Cell, Cell]] = []
@@ -769,8 +777,9 @@ class TamQuanGame(Game):
             moved.add(q)
             steps.append((L.cell(p), L.cell(q)))
         move = Steps(tuple(steps))
-        return move, (f"the referee played {format_move(move)} (kept {kept} answered step(s), "
-                      f"{len(waiting)} member(s) took their first free step)")
+        note = Message("kept {kept} answered step(s), {waiting} member(s) took their first free step",
+                       kept=kept, waiting=len(waiting))
+        return move, Message("the referee played {move} ({note})", move=format_move(move), note=note)
 
     def describe(self, state: TamQuanState) -> str:
         if state.finished:
@@ -778,5 +787,5 @@ class TamQuanGame(Game):
         team = NAMES[state.current]
         if state.setup:
             return f"Setup: team {team} chooses a zone and places {state.layout.members} pieces"
-        return (f"Turn {state.play_turns + 1} of {state.layout.turn_limit}: {team} to move · "
-                + state._count_text())
+        return Message("Turn {n} of {last}: {seat} to move · {rest}", n=state.play_turns + 1,
+                       last=state.layout.turn_limit, seat=team, rest=state._count_text())

@@ -20,7 +20,7 @@ import random
 from typing import Any, Mapping, Sequence
 
 from games.api import (Event, Game, GameKind, GameSetupError, GameSpec, IllegalMoveError,
-                       MoveSyntaxError, Option, Outcome, State, Termination, Variant,
+                       Message, MoveSyntaxError, Option, Outcome, State, Termination, Variant,
                        uniform_outcome_two_player)
 
 FILES, RANKS, SQUARES = 9, 10, 90
@@ -73,12 +73,13 @@ def parse_move_text(text: str) -> int:
     clean = text.strip().upper() if isinstance(text, str) else ""
     if (len(clean) != 4 or clean[0] not in "ABCDEFGHI" or clean[2] not in "ABCDEFGHI"
             or not clean[1].isdigit() or not clean[3].isdigit()):
-        raise MoveSyntaxError(f"{text!r} is not a Xiangqi move: expected ICCS like H2E2 "
-                              "(files A-I, ranks 0-9)")
+        raise MoveSyntaxError(Message("{move} is not a Xiangqi move: expected ICCS like H2E2 "
+                                      "(files A-I, ranks 0-9)", move=repr(text)))
     origin = square("ABCDEFGHI".index(clean[0]), int(clean[1]))
     target = square("ABCDEFGHI".index(clean[2]), int(clean[3]))
     if origin == target:
-        raise MoveSyntaxError(f"{text!r} does not move: origin and destination are the same")
+        raise MoveSyntaxError(Message("{move} does not move: origin and destination are the same",
+                                      move=repr(text)))
     return origin << 7 | target
 
 
@@ -636,7 +637,7 @@ def repetition_rule_text(options: Mapping[str, Any]) -> str:
     when = ("first repeat ends the game" if count <= 2 else "third occurrence ends the game")
     how = ("perpetual check loses" if options.get("repetition", REPETITION_CHOICES[0])
            == "perpetual-check-loses" else "always a draw")
-    return f"repetition: {when}, {how}"
+    return Message("repetition: {when}, {how}", when=when, how=how)
 
 
 class XiangqiState(State):
@@ -696,25 +697,27 @@ class XiangqiState(State):
         if self._outcome:
             raise IllegalMoveError("the game is over")
         if seat != self.position.side:
-            raise IllegalMoveError(f"it is {SIDE_NAMES[self.position.side]}'s turn, not "
-                                   f"{SIDE_NAMES[seat] if seat in (0, 1) else seat}'s")
+            raise IllegalMoveError(Message("it is {side}'s turn, not {other}'s", side=SIDE_NAMES[self.position.side],
+                                           other=SIDE_NAMES[seat] if seat in (0, 1) else str(seat)))
         code = parse_move_text(move) if isinstance(move, str) else move
         text = move_text(code)
         if text in self.legal_moves(seat):
             return
-        raise IllegalMoveError(f"{text} is not legal: {self._why_illegal(code)}")
+        raise IllegalMoveError(Message("{move} is not legal: {why}", move=text, why=self._why_illegal(code)))
 
-    def _why_illegal(self, move: int) -> str:
+    def _why_illegal(self, move: int) -> Message:
         board, side = self.position.board, self.position.side
         origin, target = move >> 7, move & 127
         piece = board[origin]
         if not piece:
-            return f"there is no piece on {square_name(origin)}"
+            return Message("there is no piece on {square}", square=square_name(origin))
         if piece >> 3 != side:
-            return f"the piece on {square_name(origin)} is {SIDE_NAMES[piece >> 3]}'s"
+            return Message("the piece on {square} is {side}'s", square=square_name(origin),
+                           side=SIDE_NAMES[piece >> 3])
         if move not in self.position.pseudo_moves():
-            return f"a {PIECE_NAMES[piece & 7]} cannot move from {square_name(origin)} to {square_name(target)}"
-        return "it leaves the general in check or facing the other general"
+            return Message("a {piece} cannot move from {origin} to {target}", piece=PIECE_NAMES[piece & 7],
+                           origin=square_name(origin), target=square_name(target))
+        return Message("it leaves the general in check or facing the other general")
 
     # ---- playing
 
@@ -737,11 +740,13 @@ class XiangqiState(State):
         self.checks.append(gave_check)
         events = []
         if captured:
-            events.append(Event("capture", f"{SIDE_NAMES[mover]} {PIECE_NAMES[piece & 7]} takes "
-                                f"{PIECE_NAMES[captured & 7]} on {square_name(move & 127)}", (mover,),
+            events.append(Event("capture", Message("{side} {piece} takes {taken} on {square}",
+                                                   side=SIDE_NAMES[mover], piece=PIECE_NAMES[piece & 7],
+                                                   taken=PIECE_NAMES[captured & 7],
+                                                   square=square_name(move & 127)), (mover,),
                                 ((rank_of(move & 127), file_of(move & 127)),)))
         if gave_check:
-            events.append(Event("check", f"{SIDE_NAMES[mover]} gives check", (mover,)))
+            events.append(Event("check", Message("{side} gives check", side=SIDE_NAMES[mover]), (mover,)))
         self._events = tuple(events)
         self._judge(mover)
         if self._outcome:
@@ -750,7 +755,7 @@ class XiangqiState(State):
     def forfeit(self, seat: int, reason: Termination, detail: str = "") -> None:
         if self._outcome:
             return
-        text = detail or f"{SIDE_NAMES[seat]} forfeits ({reason.value})"
+        text = detail or Message("{side} forfeits ({reason})", side=SIDE_NAMES[seat], reason=reason.value)
         self._outcome = uniform_outcome_two_player(seat ^ 1, reason, text)
         self._events = (Event("verdict", text, (seat ^ 1,)),)
 
@@ -819,11 +824,12 @@ class XiangqiState(State):
         to_move = pos.side
         if not self.legal_moves(to_move):
             if pos.in_check(to_move):
-                detail = f"{SIDE_NAMES[to_move]} is checkmated; {SIDE_NAMES[to_move ^ 1]} wins"
+                detail = Message("{side} is checkmated; {winner} wins",
+                                 side=SIDE_NAMES[to_move], winner=SIDE_NAMES[to_move ^ 1])
                 self._outcome = uniform_outcome_two_player(to_move ^ 1, Termination.WIN, detail)
             else:
-                detail = (f"{SIDE_NAMES[to_move]} has no legal move (stalemate loses); "
-                          f"{SIDE_NAMES[to_move ^ 1]} wins")
+                detail = Message("{side} has no legal move (stalemate loses); {winner} wins",
+                                 side=SIDE_NAMES[to_move], winner=SIDE_NAMES[to_move ^ 1])
                 self._outcome = uniform_outcome_two_player(to_move ^ 1, Termination.STALEMATE, detail)
             return
         if mover is not None:
@@ -833,12 +839,12 @@ class XiangqiState(State):
                 return
         if not pos.has_attacking_material():
             self._outcome = uniform_outcome_two_player(
-                None, Termination.NO_MATERIAL, "Draw: neither side has an attacking piece left")
+                None, Termination.NO_MATERIAL, Message("Draw: neither side has an attacking piece left"))
             return
         limit = int(self.options.get("no_capture_limit", 0) or 0)
         if limit > 0 and self.quiet >= limit:
             self._outcome = uniform_outcome_two_player(
-                None, Termination.MOVE_LIMIT, f"Draw: {limit} half-moves without a capture")
+                None, Termination.MOVE_LIMIT, Message("Draw: {limit} half-moves without a capture", limit=limit))
 
     def _repetition_outcome(self) -> Outcome | None:
         """The ruling on a repeated position: the first repeat within 30 half-moves
@@ -866,21 +872,21 @@ class XiangqiState(State):
                 checker = last_mover if mover_checks else last_mover ^ 1
                 return uniform_outcome_two_player(
                     checker ^ 1, Termination.REPETITION,
-                    f"{SIDE_NAMES[checker]} repeated the position by perpetual check "
-                    f"({cycle} half-moves) and loses")
+                    Message("{side} repeated the position by perpetual check ({cycle} half-moves) and loses",
+                            side=SIDE_NAMES[checker], cycle=cycle))
         if count > 2:
             return uniform_outcome_two_player(
                 None, Termination.REPETITION,
-                f"Draw: the position occurred for the third time (over {cycle} half-moves)")
+                Message("Draw: the position occurred for the third time (over {cycle} half-moves)", cycle=cycle))
         return uniform_outcome_two_player(
             None, Termination.REPETITION,
-            f"Draw: the position repeated within {cycle} half-moves")
+            Message("Draw: the position repeated within {cycle} half-moves", cycle=cycle))
 
 
 def parse_square(name: str) -> int:
     clean = name.strip().upper()
     if len(clean) != 2 or clean[0] not in "ABCDEFGHI" or not clean[1].isdigit():
-        raise MoveSyntaxError(f"{name!r} is not a square (A0 to I9)")
+        raise MoveSyntaxError(Message("{square} is not a square (A0 to I9)", square=repr(name)))
     return square("ABCDEFGHI".index(clean[0]), int(clean[1]))
 
 
@@ -907,7 +913,7 @@ def adjudicate_flag_fall(state: XiangqiState, flagged_seat: int,
     if opponent_seconds_left > FLAG_FALL_MARGIN_SECONDS:
         return uniform_outcome_two_player(
             other, Termination.TIMEOUT,
-            f"{SIDE_NAMES[flagged_seat]} ran out of time with the opponent above 5 minutes")
+            Message("{side} ran out of time with the opponent above 5 minutes", side=SIDE_NAMES[flagged_seat]))
     done = state.outcome()
     if done is not None:
         return done
@@ -916,11 +922,12 @@ def adjudicate_flag_fall(state: XiangqiState, flagged_seat: int,
             reason = Termination.TIMEOUT if side == other else Termination.ADJUDICATION
             return uniform_outcome_two_player(
                 side, reason,
-                f"{SIDE_NAMES[flagged_seat]} ran out of time; {SIDE_NAMES[side]} can force mate "
-                f"within {FLAG_FALL_MATE_PLIES} half-moves and wins")
+                Message("{side} ran out of time; {winner} can force mate within {plies} half-moves and wins",
+                        side=SIDE_NAMES[flagged_seat], winner=SIDE_NAMES[side], plies=FLAG_FALL_MATE_PLIES))
     return uniform_outcome_two_player(
         None, Termination.TIMEOUT,
-        f"Draw: {SIDE_NAMES[flagged_seat]} ran out of time with the opponent at 5 minutes or less")
+        Message("Draw: {side} ran out of time with the opponent at 5 minutes or less",
+                side=SIDE_NAMES[flagged_seat]))
 
 
 def adjudicate_move_time(seat: int, seconds: float) -> Outcome | None:
@@ -928,7 +935,8 @@ def adjudicate_move_time(seat: int, seconds: float) -> Outcome | None:
     if seconds > SINGLE_MOVE_LIMIT_SECONDS:
         return uniform_outcome_two_player(
             seat ^ 1, Termination.TIMEOUT,
-            f"{SIDE_NAMES[seat]} took {seconds:.0f} s over one move (limit 15 minutes)")
+            Message("{side} took {seconds} s over one move (limit 15 minutes)",
+                    side=SIDE_NAMES[seat], seconds=f"{seconds:.0f}"))
     return None
 
 
@@ -1008,10 +1016,10 @@ class XiangqiGame(Game):
         out = state.outcome()
         if out:
             return out.detail
-        text = f"{SIDE_NAMES[state.side]} to move"
+        rule = repetition_rule_text(state.options)
         if state.in_check():
-            text += " (check)"
-        return f"{text} · {repetition_rule_text(state.options)}"
+            return Message("{side} to move (check) · {rule}", side=SIDE_NAMES[state.side], rule=rule)
+        return Message("{seat} to move · {rest}", seat=SIDE_NAMES[state.side], rest=rule)
 
     def rules_headline(self, options: Mapping[str, Any]) -> str:
         """The repetition rule in force in a few words, for the match's header."""

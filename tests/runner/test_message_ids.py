@@ -1,0 +1,264 @@
+"""Texts translated at the source: an event's or a verdict's text is a ``Message`` that
+keeps its id (the English template) and parts, records keep the English text with them,
+and the interface says it in Vietnamese from the id and parts, with no reading back of
+the finished sentence; an old record's English-only text still reads in Vietnamese."""
+from __future__ import annotations
+
+import json
+import pickle
+from pathlib import Path
+
+import pytest
+
+from games.api import Event, Message, Outcome, Termination
+from runner import i18n
+from runner.messages import all_templates, translated
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def vietnamese():
+    i18n.set_language("vi")
+    yield
+    i18n.set_language("en")
+
+
+@pytest.fixture
+def no_reading_back(monkeypatch):
+    """Any attempt to match a finished text against the templates fails the test."""
+    def refused(*_args, **_kwargs):
+        raise AssertionError("a text with an id was read back by the templates")
+    monkeypatch.setattr(i18n, "translate_text", refused)
+    monkeypatch.setattr(i18n, "template_pattern", refused)
+    monkeypatch.setattr("runner.messages.translate_text", refused)
+
+
+def forfeit_verdict() -> Message:
+    reason = Message("answered after {elapsed} s; the limit was {limit} s", elapsed="2.10", limit="1.00")
+    return Message("{side} forfeits ({reason})", side="Red", reason=reason)
+
+
+def test_a_message_is_its_english_text_and_keeps_its_id_and_parts():
+    verdict = forfeit_verdict()
+    assert verdict == "Red forfeits (answered after 2.10 s; the limit was 1.00 s)"
+    assert verdict.msgid == "{side} forfeits ({reason})"
+    assert verdict.params["reason"].msgid == "answered after {elapsed} s; the limit was {limit} s"
+    again = pickle.loads(pickle.dumps(verdict))        # a tournament worker sends results back
+    assert (again, again.msgid, again.params) == (verdict, verdict.msgid, verdict.params)
+
+
+def test_an_event_built_with_an_id_reads_in_vietnamese_without_reading_back(vietnamese, no_reading_back):
+    event = Event("verdict", forfeit_verdict(), (1,))
+    assert translated(event.text) == "Đỏ bị xử thua (trả lời sau 2.10 giây; giới hạn là 1.00 giây)"
+    check = Message("{side} gives check", side="Black")
+    assert translated(check) == i18n._("{side} gives check").format(side=i18n._("Black"))
+    assert translated(check) != check
+
+
+def test_an_events_and_a_results_message_survive_the_record(vietnamese, no_reading_back):
+    event = Event("verdict", forfeit_verdict(), (1,), ((3, 4),))
+    line = json.loads(json.dumps(event.to_json()))
+    assert line[:3] == ["verdict", str(forfeit_verdict()), [1]]      # the English text stays
+    back = Event.from_json(line)
+    assert back == event and back.text.msgid == event.text.msgid
+    assert translated(back.text) == translated(event.text)
+    outcome = Outcome((0,), (1.0, 0.0), Termination.TIMEOUT, forfeit_verdict())
+    data = json.loads(json.dumps(outcome.to_json()))
+    assert data["detail"] == str(forfeit_verdict())
+    back = Outcome.from_json(data)
+    assert back == outcome and translated(back.detail).startswith("Đỏ bị xử thua")
+
+
+def test_an_old_records_english_only_text_still_reads_in_vietnamese(vietnamese):
+    old = Event.from_json(["verdict", "Red forfeits (answered after 2.10 s; the limit was 1.00 s)", [1]])
+    assert not isinstance(old.text, Message)
+    assert translated(old.text) == "Đỏ bị xử thua (trả lời sau 2.10 giây; giới hạn là 1.00 giây)"
+    result = Outcome.from_json({"winners": [1], "scores": [0, 1], "reason": "win",
+                                "detail": "Red is checkmated; Black wins"})
+    assert translated(result.detail) == i18n._("{side} is checkmated; {winner} wins").format(
+        side=i18n._("Red"), winner=i18n._("Black"))
+
+
+def test_a_part_with_no_id_is_read_back_by_the_templates(vietnamese):
+    verdict = Message("{side} forfeits ({reason})", side="Red",
+                      reason=Message.of("answered after 2.10 s; the limit was 1.00 s"))
+    assert translated(verdict) == "Đỏ bị xử thua (trả lời sau 2.10 giây; giới hạn là 1.00 giây)"
+
+
+@pytest.mark.parametrize("bad", [
+    ["verdict", "x", [], [], {"params": {}}],
+    ["verdict", "x", [], [], {"id": "{a}", "params": {"a": [True]}}],
+    ["verdict", "x", [], [], {"id": "{a}", "params": {"a": {"id": "b"}}}],
+])
+def test_a_malformed_message_in_a_record_is_an_error(bad):
+    with pytest.raises(ValueError):
+        Event.from_json(bad)
+
+
+def test_english_is_the_text_as_written():
+    assert translated(forfeit_verdict()) == "Red forfeits (answered after 2.10 s; the limit was 1.00 s)"
+
+
+def test_every_id_a_message_is_built_with_here_is_a_declared_template():
+    for message in (forfeit_verdict(), forfeit_verdict().params["reason"]):
+        assert message.msgid in all_templates()
+
+
+def test_a_bot_seats_label_keeps_its_level_so_the_interface_need_not_parse_it(vietnamese, monkeypatch):
+    import re
+
+    from runner.seats import BotSeat
+    from ui import catalog
+    seat = BotSeat("bot:2", None, 2, {"depth": "3"})
+    assert seat.label == "Bot (level 2, depth=3)"                     # as records write it
+    monkeypatch.setattr(catalog, "_BOT_LABEL", re.compile(r"(?!)"))   # no parsing of the text
+    shown = catalog.who_text(seat.label, ("easy", "medium"))
+    assert shown == i18n._("Bot {level}").format(level=catalog.level_label(2, "medium") + ", depth=3")
+
+
+def messages_in(value):
+    """``value`` and every message among its parts."""
+    if isinstance(value, Message):
+        yield value
+        for part in value.params.values():
+            for item in (part if isinstance(part, tuple) else (part,)):
+                yield from messages_in(item)
+
+
+def texts_the_rules_write(sample: str, status: bool = True) -> list[str]:
+    """Every event, result and (with ``status``) status line the rules write replaying
+    ``sample``, plus a forfeit for the referee's time-out at its second position."""
+    from games import registry
+    from games.replay import TurnInfo  # noqa: F401 - the record reader needs the games loaded
+    from runner.records import open_replay
+    replay = open_replay(ROOT / "replays" / sample)
+    game = registry.game(replay.game)
+    texts = []
+    for state in replay.states:
+        texts += [e.text for e in state.events()]
+        texts += [game.describe(state)] if status else []
+        texts += [state.outcome().detail] if state.outcome() else []
+    late = replay.states[1].clone()
+    late.forfeit(0, Termination.TIMEOUT, Message("answered after {elapsed} s; the limit was {limit} s",
+                                                 elapsed="2.10", limit="1.00"))
+    texts += [e.text for e in late.events()] + [late.outcome().detail if late.outcome() else ""]
+    return texts
+
+
+SAMPLES = ["robot-sample.arena.jsonl", "xiangqi-sample.arena.jsonl", "tamquan-sample.arena.jsonl",
+           "hex-program-vs-bot.arena.jsonl", "crosswords-sample.arena.jsonl"]
+
+
+@pytest.mark.parametrize("sample", SAMPLES)
+def test_the_rules_write_their_texts_with_ids_the_catalog_knows(sample):
+    texts = texts_the_rules_write(sample)
+    made = [t for t in texts if isinstance(t, Message) and t.msgid]
+    assert made, "the rules wrote no message with an id"
+    i18n.set_language("vi")
+    try:
+        unknown = {m.msgid for t in made for m in messages_in(t)
+                   if m.msgid and i18n._(m.msgid) == m.msgid and m.msgid not in all_templates()}
+    finally:
+        i18n.set_language("en")
+    assert unknown == set()
+
+
+@pytest.mark.parametrize("sample", SAMPLES)
+def test_a_text_said_from_its_id_reads_as_the_old_reading_of_its_english(sample, vietnamese):
+    """Events, results and verdicts (not the status line, whose old reading misread Tam
+    Quân's "Turn N of M"): the same Vietnamese either way, so records written before ids
+    and after read the same."""
+    from runner.messages import read_back
+    compared = 0
+    for text in texts_the_rules_write(sample, status=False):
+        if isinstance(text, Message) and text.msgid:
+            assert translated(text) == read_back(str(text)), str(text)
+            compared += 1
+    assert compared
+
+
+@pytest.mark.parametrize("game_name, text", [("xiangqi", "E0E2"), ("xiangqi", "Z9"), ("hex", "a1 a1"),
+                                             ("tamquan", "zone 9: 1,1"), ("robot", "north please")])
+def test_the_referees_verdict_on_a_bad_move_reads_in_vietnamese_from_ids(game_name, text, vietnamese,
+                                                                         no_reading_back):
+    from games import registry
+    from runner.referee import resolve_answer
+    from runner.seats import Answer
+    from runner.records import open_replay
+    game = registry.game(game_name)
+    if game_name == "robot":              # a map is read from its file before the game starts
+        state = open_replay(ROOT / "replays" / "robot-sample.arena.jsonl").states[3].clone()
+    else:
+        state = game.new_initial_state(game.spec.resolve_options(None, {}), seed=1)
+    seat = state.to_move()[0]
+    answer = Answer(text=text, source="MOVE.OUT")
+    assert resolve_answer(game, state, seat, answer) is None
+    shown = translated(answer.detail)
+    assert shown != answer.detail and i18n._("illegal move ({source}): {error}").split(" (")[0] in shown \
+        or i18n._("unreadable move ({source}): {error}").split(" (")[0] in shown, shown
+    assert shown.count("(") == answer.detail.count("("), (answer.detail, shown)
+
+
+def test_a_new_records_events_and_result_keep_their_ids_and_read_in_vietnamese(tmp_path, vietnamese,
+                                                                               no_reading_back):
+    from games.robot import PLUGIN
+    from runner.match import Match
+    from runner.records import open_replay
+    from runner.seats import make_seat
+    board = "9 9 2\n.........\n.#.....#.\n.........\n...#.#...\n.........\n...#.#...\n" \
+            ".........\n.#.....#.\n.........\n"
+    record = tmp_path / "match.arena.jsonl"
+    seats = [make_seat("bot:1", PLUGIN, 5 + i) for i in range(2)]
+    match = Match(PLUGIN, {"map": board, "players": 2, "respawn": "off", "period": 0}, seats, seed=5,
+                  record_path=record, workdir=tmp_path)
+    outcome = match.run()
+    lines = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()]
+    written = [e for line in lines if line["type"] == "turn" for e in line["events"]]
+    assert written and all(len(e) == 5 and e[4]["id"] for e in written if "left the game" in e[1])
+    assert lines[-1]["detail"] == outcome.detail and lines[-1]["detail_message"]["id"]
+    replay = open_replay(record)
+    events = [e.text for t in replay.turns for e in t.events]
+    assert [str(e) for e in events] == [e[1] for e in written]        # the same English
+    kinds = [e.kind for t in replay.turns for e in t.events]
+    assert all(isinstance(e, Message) and e.msgid for e, kind in zip(events, kinds)
+               if kind != "verdict")                 # Robot's verdict event is the scores: "A 2, B 4"
+    shown = [translated(e) for e, kind in zip(events, kinds) if kind != "verdict"]
+    shown.append(translated(replay.outcome.detail))
+    assert i18n._("{robot} left the game: {why}").format(robot="A", why=i18n._("stood on a cell sealed by the shrink")) in shown
+    assert shown[-1] == i18n._("cells painted: {scores}").format(scores=outcome.detail.params["scores"])
+
+
+def test_an_answers_verdict_and_notes_keep_their_ids_in_the_record(vietnamese, no_reading_back):
+    from games.api import kept_message
+    from runner.seats import Answer
+    why = Message("answered after {elapsed} s; the limit was {limit} s", elapsed="2.10", limit="1.00")
+    note = Message("{failure}: {detail}; {note}", failure="timeout", detail=why,
+                   note=Message("the referee played {move}", move="3 4"))
+    answer = Answer(failure=Termination.TIMEOUT, detail=why, notes=[note, "written by hand"])
+    logged = json.loads(json.dumps(answer.log()))
+    assert logged["detail"] == str(why) and logged["notes"] == [str(note), "written by hand"]
+    detail, notes = kept_message(logged, "detail"), kept_message(logged, "notes")
+    assert detail.msgid == why.msgid and notes[0].msgid == note.msgid and notes[1] == "written by hand"
+    assert translated(detail) == "trả lời sau 2.10 giây; giới hạn là 1.00 giây"
+    assert translated(notes[0]).endswith(i18n._("the referee played {move}").format(move="3 4"))
+
+
+def test_an_old_records_answer_has_only_its_english_text():
+    from games.api import kept_message
+    old = {"failure": "timeout", "detail": "answered after 2.10 s; the limit was 1.00 s", "notes": ["x"]}
+    assert kept_message(old, "detail") == old["detail"] and not isinstance(kept_message(old, "detail"), Message)
+    assert kept_message(old, "notes") == ["x"]
+    broken = dict(old, messages={"detail": {"params": {}}})
+    assert kept_message(broken, "detail") == old["detail"]
+
+
+@pytest.mark.parametrize("clock", ["wall", "cpu"])
+def test_a_time_out_on_either_clock_reads_in_vietnamese(clock, vietnamese, no_reading_back):
+    from runner.referee import judge_time
+    from runner.seats import Answer
+    answer = Answer(text="3 4", elapsed=2.1, clock=clock)
+    judge_time(answer, 1.0)
+    assert answer.failure is Termination.TIMEOUT
+    assert translated(answer.detail).startswith("trả lời sau 2.10 giây")
+    assert ("giây CPU" in translated(answer.detail)) == (clock == "cpu")
