@@ -821,7 +821,14 @@ def _popen(argv, cwd, sandbox: Sandbox, stdin, gate: bool = False, info_fd: int 
     command = sandbox.command(argv, cwd, gate, info_fd)
     fds = ([] if info_fd is None else [info_fd]) + (
         [lifeline()] if sandbox.level == STRICT else [])
-    env, preexec = sandbox.env(cwd), _joined(meter, sandbox.preexec())
+    return _start(command, cwd, sandbox, stdin, fds, sandbox.env(cwd),
+                  _joined(meter, sandbox.preexec()))
+
+
+def _start(command: list[str], cwd, sandbox: Sandbox, stdin, fds: Sequence[int],
+           env: dict[str, str], preexec: Callable[[], None] | None):
+    """Start ``command`` (a program wrapped by its sandbox) and register it until it is
+    killed (the guard knows it; its pids group is held)."""
     # Started and registered under the lock: the orphan sweep (which holds it too) must
     # never take a program just started for an orphan.
     with _LIVE_LOCK:

@@ -361,6 +361,47 @@ class Sandbox:
         gate_args = [GATE_SHELL, "-c", GATE_SCRIPT, "arena-gate"] if gate else []
         if self.level != STRICT:
             return spawner + gate_args + argv
+        args, as_root = self._bwrap_args(argv, folder, info_fd)
+        return args + ["--", *self._inner(as_root), *gate_args, *argv]
+
+    def warm_command(self, argv: Sequence[str], folder: str | Path,
+                     launcher: Sequence[str], shown: Sequence[Path] = ()) -> list[str]:
+        """The argument list that starts a strict sandbox for ``argv`` in ``folder`` (the
+        same mounts and namespaces as :meth:`command`) with ``launcher`` as its PID 1
+        (see :mod:`runner.launcher`) instead of the program; ``shown``: files the
+        launcher needs, bound read-only.  The launcher runs each turn's program itself,
+        as the seat's uid with the turn's limits (see :meth:`run_settings`)."""
+        argv = [_which(argv[0]), *argv[1:]]
+        if not os.path.exists(argv[0]):
+            raise FileNotFoundError(errno.ENOENT, "No such file or directory", argv[0])
+        if not os.access(argv[0], os.X_OK) or os.path.isdir(argv[0]):
+            raise PermissionError(errno.EACCES, "Permission denied", argv[0])
+        args, _ = self._bwrap_args(argv, folder, None, [*shown, *_program_paths(launcher[:1])])
+        return args + ["--as-pid-1", "--", *launcher]
+
+    def run_settings(self, argv: Sequence[str], folder: str | Path) -> dict[str, Any]:
+        """What the warm sandbox's launcher sets for one run of ``argv`` (strict level,
+        arena as root): the program resolved, its folder, environment, resource limits
+        (``[name, soft, hard]``), nice and uid."""
+        lim = self.limits
+        limits = [[name, value, value] for name, value in (
+            ("RLIMIT_AS", lim.memory_mb and lim.memory_mb << 20),
+            ("RLIMIT_NPROC", lim.processes),
+            ("RLIMIT_FSIZE", lim.file_mb and lim.file_mb << 20),
+            ("RLIMIT_NOFILE", lim.open_files)) if value]
+        if lim.cpu_seconds:
+            limits.append(["RLIMIT_CPU", lim.cpu_seconds, lim.cpu_seconds + 1])
+        folder = Path(folder).absolute()
+        own = (folder / SEAT_MARKER).is_file()
+        return {"argv": [_which(argv[0]), *argv[1:]], "cwd": str(folder), "env": self.env(folder),
+                "limits": limits, "nice": lim.niceness if sys.platform.startswith("linux") else 0,
+                "uid": self.uid if own and _as_root() else None}
+
+    def _bwrap_args(self, argv: Sequence[str], folder: str | Path | None, info_fd: int | None,
+                    extra: Sequence[Path] = ()) -> tuple[list[str], bool]:
+        """bwrap's arguments up to the command (namespaces, system folders, the
+        program's files, its folder), and whether the program runs as the seat's own
+        uid (arena as root, a folder the arena made: the folder is handed to it)."""
         folder = Path(folder).absolute() if folder else None
         args = [shutil.which("bwrap") or "bwrap", *_namespace_args(), *_system_args()]
         if info_fd is not None:
@@ -371,6 +412,7 @@ class Sandbox:
         shown = _program_paths(argv, as_root) + [p.absolute() for p in self.read_only]
         if GAMES_DIR.is_dir():
             shown.append(GAMES_DIR)
+        shown += [Path(p) for p in extra]
         made: set[str] = set()
 
         def parents(path: Path) -> list[str]:
@@ -398,7 +440,7 @@ class Sandbox:
             args += [*parents(folder), "--bind", str(folder), str(folder), "--chdir", str(folder)]
             if as_root:
                 os.chown(folder, self.uid, self.uid)
-        return args + ["--", *self._inner(as_root), *gate_args, *argv]
+        return args, as_root
 
     def _plan_basic(self, argv: Sequence[str], folder: str | Path | None) -> None:
         """How the basic level confines this start of ``argv`` in ``folder`` (Linux):
