@@ -46,9 +46,11 @@ WARM_SWITCH = "ARENA_WARM"
 def warm_possible(sandbox: Sandbox) -> bool:
     """Whether ``sandbox``'s runs can share one warm sandbox: the strict level on Linux
     with pidfds and descriptor passing, an arena run as root (the launcher makes each
-    run's mount and IPC namespaces), not turned off by ``ARENA_WARM=0``."""
+    run's IPC namespace), a Python to run the launcher with (not a frozen build), not
+    turned off by ``ARENA_WARM=0``."""
     return (sandbox.level == STRICT and hasattr(os, "pidfd_open") and hasattr(socket, "send_fds")
-            and _as_root() and os.environ.get(WARM_SWITCH, "1") != "0")
+            and _as_root() and not getattr(sys, "frozen", False)
+            and os.environ.get(WARM_SWITCH, "1") != "0")
 
 
 def _interpreter() -> str:
