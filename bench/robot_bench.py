@@ -352,8 +352,8 @@ def main() -> None:
         import runner.program_seats
         runner.program_seats.RunEachTurnSeat.stage = lambda self, state, seat, limit: None
     if args.wait == "poll":
-        import runner.process
-        runner.process.os = _NoPidfd()
+        import runner.runs
+        runner.runs.os = _NoPidfd()
     if args.no_gate:
         import runner.program_seats
         runner.program_seats.can_gate = lambda: False

@@ -28,8 +28,10 @@ import time
 from pathlib import Path
 from typing import Any, Sequence
 
-from runner.process import (WALL, CpuMeter, RunResult, TurnDeadline, _OutputReader, _cpu_since,
-                            _ended_within, _reap, _start)
+from runner.clocks import WALL, CpuMeter, TurnDeadline, _cpu_since
+from runner.output import _ended_within, _OutputReader
+from runner.process_tree import _reap, _start
+from runner.runs import RunResult
 from runner.sandbox import SEAT_MARKER, STRICT, Sandbox, _as_root, lifeline
 
 #: The launcher, shown read-only inside the sandbox (only this file of the arena's).
