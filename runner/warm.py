@@ -286,6 +286,6 @@ class WarmRun:
         """End the waiting run without starting the program (it exits at its gate)."""
         self._close_gate(False)
         if not self._reported and self.warm.alive:
-            self._report = self.warm.report(self._id, 1.0)
+            self._report = self.warm.report(self._id, REPORT_WAIT)
             self._reported = True
         self._out.closing.set(), self._err.closing.set()
