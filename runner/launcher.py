@@ -169,6 +169,9 @@ def _clear() -> float:
 
 def _child(message: dict, gate: int, out: int, err: int) -> None:
     """In the forked process: make the run's world, wait at the gate, exec."""
+    for name in ("SIGPIPE", "SIGXFSZ", "SIGXFZ"):    # Python ignores them; a program must not
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
     os.setsid()                                  # its own session and scheduling group
     _fresh_ipc()
     null = os.open(os.devnull, os.O_RDONLY)

@@ -2,6 +2,8 @@
 launcher as PID 1, a fresh process each turn, nothing left running between turns."""
 import json
 import os
+import shutil
+import signal
 import sys
 import textwrap
 import time
@@ -199,3 +201,19 @@ def test_a_seat_keeps_one_warm_sandbox_and_its_state_file_as_before(tmp_path):
         assert (seat.folder / "STATE.DAT").read_text() == "4"
     finally:
         seat.close()
+
+
+def test_a_program_starts_with_the_signals_a_shell_would_give_it(seat):
+    """The launcher is Python, which ignores SIGPIPE and SIGXFSZ; its programs must not
+    (a program past its file size limit is killed, as in a sandbox of its own)."""
+    warm, program, folder = seat
+    warm.close()
+    shell = shutil.which("sh")
+    warm = WarmSandbox([shell, "-c", "exec grep SigIgn /proc/self/status"], folder, SANDBOX)
+    try:
+        result = warm.prepare(SANDBOX.with_cpu(5)).run(5.0)
+    finally:
+        warm.close()
+    assert result.returncode == 0, result.stderr
+    ignored = int(result.stdout.split()[-1], 16)
+    assert ignored & (1 << (signal.SIGPIPE - 1) | 1 << (signal.SIGXFSZ - 1)) == 0, result.stdout
