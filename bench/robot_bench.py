@@ -39,6 +39,15 @@
    of each, and the ratio (the goal: the arena at least 5x faster).  Then part 3's
    judge overhead in the strict sandbox (the goal: p90 at most 5 ms at load 5 or
    less), with ``uptime``'s load before and after.
+
+   Measured (2 cores shared with other work, their Source/bot2.cpp, map A.txt)::
+
+       arena                        load    their referee    arena strict    ratio   overhead p90
+       warm sandbox (this)          9-15    106-136 ms       31-53 ms        3.2x    11.6 ms
+       a sandbox per turn           17-23   125-178 ms       139-193 ms      0.9x    20.2 ms
+         (ARENA_WARM=0)
+
+   Neither goal is met at these loads (the load was never at 5 or less while measured).
 """
 from __future__ import annotations
 
