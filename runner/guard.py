@@ -7,7 +7,10 @@ times, twenty times a second, and at the end kills those and everything below th
 and only those (a process orphaned in the last 50 ms before the arena died can be
 missed).  The arena tells it when programs start
 (``+PID``) and end (``-PID``).  It guards only its parent (the arena that started it)
-and notes only processes younger than the arena: nothing else is ever killed.
+and notes only processes younger than the arena: nothing else is ever killed.  A
+``+PID`` naming no program's group (PID 0 or 1, the arena itself, its own process group
+or the guard's) is ignored, so a slip can never make it kill the arena's terminal or
+the machine's first process group.
 
     python guard.py ARENA_PID        (stdin: a pipe only the arena holds)
 
@@ -24,11 +27,24 @@ if __name__ == "__main__" and sys.path and sys.path[0] == os.path.dirname(os.pat
 import psutil
 
 
+def protected_groups(arena: int, me: int) -> set[int]:
+    """Process ids the guard never kills a group of: 0 and 1, the arena, the guard, and
+    the process groups both are in (the arena's may be its terminal's)."""
+    never = {0, 1, arena, me}
+    for pid in (arena, me):
+        try:
+            never.add(os.getpgid(pid))
+        except OSError:
+            pass
+    return never
+
+
 def main() -> None:
     arena, me, fd = int(sys.argv[1]), os.getpid(), sys.stdin.fileno()
     if arena <= 1 or os.getppid() != arena:
         sys.exit(0)          # only the arena that started it may be guarded
     born = psutil.Process(arena).create_time()
+    never = protected_groups(arena, me)
     live, known, pending = set(), {}, b""
     def children():
         # The arena's direct children: its programs, and (the arena being their subreaper)
@@ -62,7 +78,7 @@ def main() -> None:
                 break
             *lines, pending = (pending + chunk).split(b"\n")
             for line in lines:
-                if line[:1] == b"+":
+                if line[:1] == b"+" and int(line[1:]) not in never:
                     live.add(int(line[1:]))
                 elif line[:1] == b"-":
                     live.discard(int(line[1:]))
