@@ -49,7 +49,6 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from games.api import GameSetupError, Termination
-from games.xiangqi.program import PROGRAM_NICE
 from games.xiangqi.rules import SINGLE_MOVE_LIMIT_SECONDS, START_FEN
 from runner.process import LineProcess, TurnDeadline, resolve_command, split_command
 from runner.sandbox import seat_sandbox
@@ -140,7 +139,12 @@ class EngineSeat(Seat):
         self.charge_clock = seat_clock(self.limits)
         self.handshake_seconds = _positive_seconds(
             self.settings.get("handshake", self.limits.get("handshake")), HANDSHAKE_SECONDS, "handshake")
-        self.sandbox = seat_sandbox(self.limits, nice=PROGRAM_NICE)   # as contest programs: both sides alike
+        # At the arena's own priority (limits["nice"] may still set one): an engine
+        # waits on its stdin between moves, so it never competes with the relay as a
+        # contest program polling its move file does (PROGRAM_NICE); a nice of 10 made
+        # each move wait for the CPU under load (bench/engine_overhead.py, load 23-28:
+        # 190-280 ms a move more than a bare loop at nice 10, 30-50 ms at none).
+        self.sandbox = seat_sandbox(self.limits)
         self.process: LineProcess | None = None
         self.rank_base = 0
         self.engine_name = ""

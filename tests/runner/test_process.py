@@ -105,7 +105,7 @@ def test_output_printed_before_a_move_file_is_in_the_tail_when_the_file_is_seen(
         woken(fd)
         time.sleep(0.1)
 
-    monkeypatch.setattr(process, "_wait_readable", slow_to_wake)
+    monkeypatch.setattr("runner.output._wait_readable", slow_to_wake)
     proc = LineProcess(script(tmp_path, "mover.py", """
         import os, sys, time
         print('thinking hard', flush=True)

@@ -163,8 +163,8 @@ def test_a_killed_worker_leaves_no_sandbox_and_its_folder_is_removed(tmp_path, l
 LAUNCHER = textwrap.dedent("""
     import sys, time
     sys.path.insert(0, {root!r})
-    import runner.process as process
-    process._guard_note = lambda line: None        # no guard: the sandbox must die by itself
+    import runner.process_tree as process_tree
+    process_tree._guard_note = lambda line: None        # no guard: the sandbox must die by itself
     from runner.process import LineProcess
     from runner.sandbox import seat_sandbox
     program = LineProcess([sys.executable, "-c", "import time; time.sleep(120)", {marker!r}],
@@ -204,8 +204,8 @@ def test_a_launcher_killed_with_sigkill_takes_its_sandbox_along(tmp_path, level)
 RACE_LAUNCHER = textwrap.dedent("""
     import sys, time
     sys.path.insert(0, {root!r})
-    import runner.process as process
-    process._guard_note = lambda line: None        # no guard: the sandbox must die by itself
+    import runner.process_tree as process_tree
+    process_tree._guard_note = lambda line: None        # no guard: the sandbox must die by itself
     from runner.process import LineProcess
     from runner.sandbox import seat_sandbox
     sandbox = seat_sandbox({{"sandbox": "strict"}})
