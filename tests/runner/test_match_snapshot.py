@@ -3,7 +3,6 @@ seats (kind, label, description), the options and the people being asked are dec
 parts of it; the game API declares the rules headline the match screen shows."""
 from __future__ import annotations
 
-
 import pytest
 
 from games import registry
