@@ -3,8 +3,8 @@
 HexLib (``games/hex/program.py``), GTP (``games/hex/gtp.py``), UCI and UCCI
 (``games/xiangqi/engine_seats.py``) are one shape, a long-lived line protocol, with
 different words, as python-chess has one engine ``Protocol`` with UCI and XBoard on it;
-the Xiangqi contest program (``games/xiangqi/program.py``) is started, timed and ended
-the same way but answers in move files.  :class:`LineSeat` is what they share; each
+the Xiangqi contest program (``games/xiangqi/program.py``) is started and ended the same
+way but answers in move files (which it times itself, as the other side it relays to).  :class:`LineSeat` is what they share; each
 protocol adds only its own words:
 
 * start: :meth:`launch` starts the program in the seat's folder and sandbox; one that

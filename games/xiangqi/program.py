@@ -348,9 +348,9 @@ class MoveFileSeat(Seat):
 class ContestProgramSeat(MoveFileSeat, LineSeat):
     """A contest program ``CC`` run in its own folder, refereed by the arena.
 
-    It answers in move files (:class:`MoveFileSeat`); the arena starts, times and ends
-    it as every long-lived program (:class:`runner.line_seat.LineSeat`), its output kept
-    for the record only.
+    It answers in move files (:class:`MoveFileSeat`); the arena starts and ends it as
+    every long-lived program (:class:`runner.line_seat.LineSeat`), its output kept for
+    the record only.
 
     Limits (all optional): ``folder`` (run there instead of the seat's folder),
     ``seconds`` (PLAY.INI line 4 when no referee clock is attached), ``opponent_id``
