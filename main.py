@@ -214,46 +214,36 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
     return width, height
 
 
-def cmd_match(args) -> int:
-    import random
+def refuse_human_headless(args) -> None:
+    """A person plays at the window: ``--headless`` with a ``human`` seat is an error."""
+    if args.headless and any(s.strip().lower() == "human" for s in args.seat):
+        raise SystemExit(_("arena: a human seat needs the window; drop --headless"))
 
-    from games import registry
-    from games.api import ArenaError, GameSetupError, check_seats, parse_option_pairs
+
+def match_plan(args):
+    """``arena match``'s arguments as a :class:`runner.build.MatchPlan`."""
+    from games.api import parse_option_pairs
+    from runner.build import MatchPlan
+
+    limits = {"poll": args.poll} if getattr(args, "poll", None) else {}
+    if getattr(args, "clock", None):
+        limits["clock"] = args.clock
+    return MatchPlan.new(args.game, args.seat, seed=args.seed, variant=args.variant,
+                         options=parse_option_pairs(args.option), limits=limits)
+
+
+def cmd_match(args) -> int:
+    from games.api import ArenaError
     from runner import paths
-    from runner.commands import command_problem
-    from runner.match import Match, default_record_path
-    from runner.seats import make_seat, seat_option_defaults
+    from runner.build import build_match
+    from runner.match import default_record_path
 
     try:
-        plugin = registry.plugin(args.game)
-        game = plugin.new_game()
-        check_seats(game.spec, len(args.seat))      # before the seat count becomes an option
-        explicit = parse_option_pairs(args.option)
-        count_option = game.spec.seats_option
-        if count_option and count_option not in explicit:
-            explicit[count_option] = str(len(args.seat))     # one seat per --seat
-        seed = args.seed if args.seed is not None else random.randrange(2 ** 31)
-        if args.headless and any(s.strip().lower() == "human" for s in args.seat):
-            raise SystemExit(_("arena: a human seat needs the window; drop --headless"))
+        plan = match_plan(args)
+        refuse_human_headless(args)
         out = Path(args.out) if args.out else paths.records_dir()
-        record = default_record_path(out, plugin.name)
-        poll = getattr(args, "poll", None)
-        limits = {"poll": poll} if poll else {}
-        if getattr(args, "clock", None):
-            limits["clock"] = args.clock
-        seats = [make_seat(spec, plugin, seed + index, limits=limits) for index, spec in enumerate(args.seat)]
-        for index, (spec, seat) in enumerate(zip(args.seat, seats)):
-            problem = command_problem(spec.partition(":")[2]) if seat.kind not in ("human", "bot") else ""
-            if problem:
-                for made in seats:
-                    made.close()
-                raise GameSetupError(_("seat {n} ({spec}) cannot start: {problem}").format(
-                    n=index + 1, spec=spec, problem=problem))
-        # A seat may want other option defaults (a uci:/ucci: engine: the usual repetition count).
-        wanted = seat_option_defaults(seats)
-        options = game.spec.resolve_options(args.variant, {**wanted, **explicit})
-        match = Match(plugin, options, seats, seed=seed, variant=args.variant, record_path=record,
-                      out_dir=out)
+        record = default_record_path(out, plan.game)
+        match = build_match(plan, record_path=record, out_dir=out)
     except ArenaError as exc:
         print(f"arena: {error_text(exc)}", file=sys.stderr)
         return 2
@@ -266,11 +256,8 @@ def cmd_match(args) -> int:
     if match.error:                     # e.g. an engine refused the set-up: no game was played
         print(f"arena: {match.error}", file=sys.stderr)
         return 2
-    print(f"{plugin.name}: {outcome.detail or outcome.reason.value} after {len(match.turns)} turns; "
+    print(f"{plan.game}: {outcome.detail or outcome.reason.value} after {len(match.turns)} turns; "
           f"record {record}")
-    if match.error:
-        print(f"arena: {match.error}", file=sys.stderr)
-        return 1
     if match.not_played or "could not start" in (outcome.detail or ""):   # no real result
         print(f"arena: {outcome.detail}", file=sys.stderr)
         return 1
@@ -279,26 +266,19 @@ def cmd_match(args) -> int:
 
 def cmd_branch(args) -> int:
     """A new match from turn N of a record: the first N turns as recorded, then new seats."""
-    from games import registry
     from games.api import ArenaError
     from runner import paths
-    from runner.match import Branch, Match, default_record_path
+    from runner.build import MatchPlan, build_match
+    from runner.match import default_record_path
     from runner.records import open_replay
-    from runner.seats import make_seat
 
     try:
         replay = open_replay(args.file)
-        branch = Branch.of(replay, args.turn)
-        plugin = registry.plugin(replay.game)
-        header = replay.header
-        if args.headless and any(s.strip().lower() == "human" for s in args.seat):
-            raise SystemExit(_("arena: a human seat needs the window; drop --headless"))
-        seed = int(header["seed"])
-        seats = [make_seat(spec, plugin, seed + index) for index, spec in enumerate(args.seat)]
+        plan = MatchPlan.from_record(replay, args.seat, turn=args.turn)
+        refuse_human_headless(args)
         out = Path(args.out) if args.out else paths.records_dir()
-        record = default_record_path(out, plugin.name)
-        match = Match(plugin, header["options"], seats, seed=seed, variant=header.get("variant"),
-                      record_path=record, out_dir=out if args.out else None, branch=branch)
+        record = default_record_path(out, plan.game)
+        match = build_match(plan, record_path=record, out_dir=out if args.out else None)
     except ArenaError as exc:
         print(f"arena: {error_text(exc)}", file=sys.stderr)
         return 2
@@ -309,7 +289,7 @@ def cmd_branch(args) -> int:
     if match.error:
         print(f"arena: {match.error}", file=sys.stderr)
         return 1
-    print(f"{plugin.name}: branched at turn {branch.turn}; {outcome.detail or outcome.reason.value} "
+    print(f"{plan.game}: branched at turn {plan.branch.turn}; {outcome.detail or outcome.reason.value} "
           f"after {len(match.turns)} turns; record {record}")
     return 0
 

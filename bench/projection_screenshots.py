@@ -115,43 +115,43 @@ def main(argv: list[str] | None = None) -> int:
                     shoot(app, f"tournament_{tag}.png", shots)
                     scene = ProjectionScene(app, folder)
                     app.push(scene)
-                    frames(app, lambda: scene.phase == "playing", 5)
+                    frames(app, lambda: scene.model.phase == "playing", 5)
                     frames(app, lambda: False, 0.6)
                     shoot(app, f"projection_match_{tag}.png", shots)
-                    scene.layout_name = "grid"
-                    scene.seen.clear()
-                    frames(app, lambda: sum(1 for c in scene.cells if c) >= 2, 5)
+                    scene.model.layout_name = "grid"
+                    scene.model.seen.clear()
+                    frames(app, lambda: sum(1 for c in scene.model.cells if c) >= 2, 5)
                     frames(app, lambda: False, 0.6)
                     shoot(app, f"projection_grid_{tag}.png", shots)
-                    scene.layout_name, scene.cells = "focus", []
-                    scene.main = None
-                    scene.set_phase("waiting", time.monotonic())
-                    scene.seen.clear()
-                    frames(app, lambda: scene.phase == "playing", 5)
-                    followed = scene.main.match.path
+                    scene.model.layout_name, scene.model.cells = "focus", []
+                    scene.model.main = None
+                    scene.model.set_phase("waiting", time.monotonic())
+                    scene.model.seen.clear()
+                    frames(app, lambda: scene.model.phase == "playing", 5)
+                    followed = scene.model.main.match.path
                     for target, rest in staged:
                         if target == followed:
                             with open(target, "a") as fh:
                                 fh.write("".join(rest))
-                    frames(app, lambda: scene.phase == "intermission", 10)
+                    frames(app, lambda: scene.model.phase == "intermission", 10)
                     shoot(app, f"projection_intermission_{tag}.png", shots)
                     long_names = ["Ada Lovelace of the Analytical Engine", "Alan Turing of Bletchley Park"]
                     from games.api import Outcome, Termination
-                    last = scene.last
-                    scene.last = {"names": long_names, "error": "",
-                                  "outcome": Outcome((0,), (1.0, 0.0), Termination.WIN, "")}
-                    scene.follower.next_pairings = lambda limit=3: [long_names]   # names too long for a line
-                    scene.follower.running = lambda: []
+                    last = scene.model.last
+                    scene.model.last = {"names": long_names, "error": "",
+                                        "outcome": Outcome((0,), (1.0, 0.0), Termination.WIN, "")}
+                    scene.model.follower.next_pairings = lambda limit=3: [long_names]   # names too long for a line
+                    scene.model.follower.running = lambda: []
                     shoot(app, f"projection_intermission_long_{tag}.png", shots)
-                    del scene.follower.next_pairings, scene.follower.running
-                    scene.last = last
+                    del scene.model.follower.next_pairings, scene.model.follower.running
+                    scene.model.last = last
                     for target, _rest in staged:
                         target.unlink(missing_ok=True)
                     (folder / "live" / "schedule.json").write_text('{"finished": true}')
                     for _ in range(10):      # matches still under way end from matches/ID
-                        scene.skip(time.monotonic())
-                        frames(app, lambda: scene.phase in ("final", "holding"), 2)
-                        if scene.phase == "final":
+                        scene.model.skip(time.monotonic())
+                        frames(app, lambda: scene.model.phase in ("final", "holding"), 2)
+                        if scene.model.phase == "final":
                             break
                     shoot(app, f"projection_standings_{tag}.png", shots)
                 finally:

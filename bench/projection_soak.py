@@ -250,7 +250,7 @@ def soak(seconds: float, sample: float, size: tuple[int, int], pace: float, at_o
                     "frames": len(drawn),
                     "p50_ms": statistics.median(drawn) if drawn else 0.0,
                     "p90_ms": _percentile(drawn, 0.9), "cpu_pct": 100 * used / (now - mark),
-                    "matches": scene.shown_count, "phase": scene.phase})
+                    "matches": scene.model.shown_count, "phase": scene.model.phase})
                 mark, cpu_mark, frames_mark = now, cpu, len(costs)
                 print(_row(samples[-1]), flush=True)
                 if len(costs) > 100000:

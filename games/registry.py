@@ -31,7 +31,7 @@ class GamePlugin:
     * ``game``: the :class:`games.api.Game` subclass (pure rules).
     * ``bot``: ``make_bot(level: int, seed: int) -> Bot`` (see :mod:`games.bots`).
     * ``external``: ``make_external_seat(command, workdir, game, options, seat, limits)``
-      returning a :class:`runner.seats.Seat` that speaks the contest's file protocol.
+      returning a :class:`games.seat.Seat` that speaks the contest's file protocol.
     * ``readers``: a list of :class:`games.replay.RecordReader` for the contest's own
       record files (HEX.OUT, REPORT.TXT, turn logs, output.txt).
     * ``writers``: ``write_contest_records(replay_or_match, folder) -> [paths]``.

@@ -23,8 +23,9 @@ from typing import Any, Mapping
 from games import registry
 from games.api import GameSetupError
 from games.replay import Replay
+from runner.build import build_seat
 from runner.program_seats import WholeGameSeat
-from runner.seats import Answer, SeatInfo, make_seat
+from runner.seats import Answer, SeatInfo
 
 
 @dataclass
@@ -54,7 +55,7 @@ def rerun_turn(replay: Replay, turn: int, seat: int, spec: str,
     game = plugin.new_game()
     options = replay.header.get("options") or {}
     seed = int(replay.header.get("seed", 0))
-    candidate = make_seat(spec, plugin, seed + seat, limits)
+    candidate = build_seat(plugin, spec, seed, seat, limits)     # as the match made that seat
     limit = time_limit if time_limit is not None else recorded_limit(replay, seat)
     with tempfile.TemporaryDirectory(prefix="arena-rerun-") as folder:
         info = SeatInfo(game, options, seat, len(replay.seat_names) or game.seats_for(options), seed,

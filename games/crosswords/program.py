@@ -21,7 +21,7 @@ from games.api import MoveSyntaxError, Termination
 from games.crosswords.files import Verdict, verify_output, write_input
 from games.crosswords.rules import STOP, format_move
 from runner.program_seats import FileProtocol, WholeGameSeat
-from runner.seats import Answer
+from games.seat import Answer
 
 DEFAULT_SECONDS = 10.0
 GRACE = 0.5

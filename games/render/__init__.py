@@ -14,6 +14,8 @@ need is re-exported here:
 * :mod:`games.render.text`: :func:`wrap`, :func:`elide`;
 * :mod:`games.render.layers`: :class:`LayerCache`, the static board drawn once and reused;
 * :mod:`games.render.grid`: :class:`GridLayout` and :func:`fit_grid`, an N×M board in a rectangle;
+  :func:`~games.render.grid.split_area`, a board and its side panel sharing a rectangle;
+* :mod:`games.render.shapes`: markers' polygons, a star, the outline of a region of cells;
 * :mod:`games.render.cursor`: :class:`GridCursor`, the arrow-key pointer, and the shared keys;
 * :mod:`games.render.coords`: :func:`grid_labels`, :func:`draw_labels`, coordinate labels.
 

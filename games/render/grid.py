@@ -7,7 +7,8 @@ boards whose pieces stand on the lines (Xiangqi, Go) use a grid one cell smaller
 way and its corners, :meth:`~GridLayout.point` and :meth:`~GridLayout.point_at`.
 
 :func:`fit_grid` finds the largest such grid that fits a rectangle with room (in
-cells) on each side for coordinates or a frame.  Everything is pure geometry: it is
+cells) on each side for coordinates or a frame; :func:`split_area` shares a rectangle
+between a board and its side panel (Robot, Tam quan).  Everything is pure geometry: it is
 tested without a screen.
 """
 from __future__ import annotations
@@ -19,6 +20,9 @@ from typing import Sequence
 import pygame
 
 Cell = tuple[int, int]       # (row, col), 0-based from the top left
+COORD_MARGIN = 0.9                     # room for coordinates left of and above the grid, in cells
+PANEL_SHARE = (0.28, 0.45)             # the panel's share of a wide rect's width (or tall rect's height)
+NO_PANEL_BELOW = 240                   # no panel when the rect is smaller than this both ways
 
 
 @dataclass(frozen=True)
@@ -132,3 +136,27 @@ def _start(length: float, count: int, cell: float, before: float, after: float) 
     if before == after:               # the grid's own centre on the box's centre
         return length / 2.0 - count * cell / 2.0
     return (length - (count + (before + after)) * cell) / 2 + before * cell
+
+
+def split_area(rect: pygame.Rect, rows: int, cols: int, coordinates: bool = True
+               ) -> tuple[pygame.Rect, pygame.Rect | None, str]:
+    """Board rect, panel rect (None when the rect is too small) and where the panel went.
+
+    A wide rect puts the panel on the right, a tall one below.  The board keeps the
+    room its grid needs; the panel takes the rest, within :data:`PANEL_SHARE`.
+    """
+    rect = pygame.Rect(rect)
+    if rect.width < NO_PANEL_BELOW and rect.height < NO_PANEL_BELOW:
+        return rect.copy(), None, "none"
+    margin = COORD_MARGIN if coordinates else 0.0
+    aspect = (cols + margin) / (rows + margin)
+    low, high = PANEL_SHARE
+    if rect.width >= rect.height * aspect * 1.1:
+        spare = rect.width - rect.height * aspect
+        panel_w = int(min(max(spare, rect.width * low), rect.width * high))
+        board = pygame.Rect(rect.x, rect.y, rect.width - panel_w, rect.height)
+        return board, pygame.Rect(board.right, rect.y, panel_w, rect.height), "right"
+    spare = rect.height - rect.width / aspect
+    panel_h = int(min(max(spare, rect.height * low), rect.height * high))
+    board = pygame.Rect(rect.x, rect.y, rect.width, rect.height - panel_h)
+    return board, pygame.Rect(rect.x, board.bottom, rect.width, panel_h), "below"

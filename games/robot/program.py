@@ -23,7 +23,7 @@ from games.api import State, Termination
 from games.robot.protocol import MAX_MOVE_BYTES, organizers_warning, parse_move_out, write_map_inp
 from games.robot.rules import format_move_text
 from runner.program_seats import FileProtocol, RunEachTurnSeat
-from runner.seats import Answer, SeatInfo
+from games.seat import Answer, SeatInfo
 
 ROBOT_FILES = FileProtocol(
     inputs=lambda state, seat: {"MAP.INP": write_map_inp(state, seat)},

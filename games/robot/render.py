@@ -13,179 +13,38 @@ flash, and a still picture shows them too (the flash only changes its strength).
 The ring that the coming turn will seal is outlined in the theme's warning colour.
 A side panel (right of the board on a wide rect, below it on a tall one) lists each
 player's score, item and timer, or why the robot is out, with a line chart of the
-scores so far, in letters readable from the back of a room.
+scores so far, in letters readable from the back of a room
+(:mod:`games.robot.render_panel`).
 
-Geometry lives in :class:`games.render.GridLayout` and pure helpers (:func:`fit_grid`,
-:func:`split_area`, :func:`region_outline`, :func:`shrink_warning_cells`,
-:func:`key_target`, :func:`click_target`), tested without a screen.  The floor,
-the map's walls and the coordinates are drawn once per (map, size, theme) and cached;
-markers and item icons are cached sprites.
+Geometry lives in :class:`games.render.GridLayout` and pure helpers (the kit's
+:func:`~games.render.grid.split_area` and :func:`~games.render.shapes.region_outline`;
+:mod:`games.robot.render_geometry`: :func:`fit_grid`, :func:`shrink_warning_cells`,
+:func:`key_target`, :func:`click_target`), tested without a screen.  The floor, the map's walls and the
+coordinates are drawn once per (map, size, theme) and cached; markers and item icons are
+cached sprites (:mod:`games.robot.render_sprites`).
 """
 from __future__ import annotations
 
 import math
-import re
 from typing import Iterable
 
 import pygame
 
 from games.render import (ARROWS, CONFIRM_KEYS, BoardRenderer, BoardView, GridCursor, GridLayout, LayerCache,
-                          Theme, contrast_text, display_ready, draw_labels, elide, font, grid_labels, mix, wrap)
-from games.render.grid import fit_grid as fit_grid_with_margins
+                          Theme, contrast_text, display_ready, draw_labels, font, grid_labels, mix)
+from games.render.grid import split_area
+from games.render.shapes import region_outline
+# chart_history, short_command, split_area, region_outline and the targets are also
+# imported from here by the tests
+from games.robot.render_geometry import (COORD_MARGIN, Cell, chart_history, click_target, fit_grid,  # noqa: F401
+                                         key_target, shrink_warning_cells, shrink_warning_ring, stay_target)
+from games.robot.render_panel import RobotPanel, short_command  # noqa: F401
+from games.robot.render_sprites import SHAPES, _item_sprite, _marker_sprite
 from games.robot.rules import COLOURS, RANDOM_PLACEMENT, RobotState, format_move_text
-from runner.i18n import _, ngettext
-from runner.messages import translated
-
-Cell = tuple[int, int]                 # (X, Y): row, column, 0-based as in MAP.INP
-COORD_MARGIN = 0.9                     # room for coordinates left of and above the grid, in cells
-PANEL_SHARE = (0.28, 0.45)             # the panel's share of a wide rect's width (or tall rect's height)
-NO_PANEL_BELOW = 240                   # no panel when the rect is smaller than this both ways
-ITEM_NAMES = {"G": "speed", "E": "explosion", "F": "oil"}
-SHAPES = ("circle", "square", "triangle", "diamond")
-STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+from runner.i18n import _
 
 
-# ---------------------------------------------------------------------------- geometry
-def fit_grid(rows: int, cols: int, width: int, height: int, coordinates: bool = True,
-             padding: float = 0.03) -> GridLayout:
-    """The largest layout of the grid (and its coordinates) centred in a ``width``×``height`` box."""
-    margin = COORD_MARGIN if coordinates else 0.0
-    return fit_grid_with_margins(rows, cols, width, height, (margin, margin, 0.0, 0.0), padding)
-
-
-def split_area(rect: pygame.Rect, rows: int, cols: int, coordinates: bool = True
-               ) -> tuple[pygame.Rect, pygame.Rect | None, str]:
-    """Board rect, panel rect (None when the rect is too small) and where the panel went.
-
-    A wide rect puts the panel on the right, a tall one below.  The board keeps the
-    room its grid needs; the panel takes the rest, within :data:`PANEL_SHARE`.
-    """
-    rect = pygame.Rect(rect)
-    if rect.width < NO_PANEL_BELOW and rect.height < NO_PANEL_BELOW:
-        return rect.copy(), None, "none"
-    margin = COORD_MARGIN if coordinates else 0.0
-    aspect = (cols + margin) / (rows + margin)
-    low, high = PANEL_SHARE
-    if rect.width >= rect.height * aspect * 1.1:
-        spare = rect.width - rect.height * aspect
-        panel_w = int(min(max(spare, rect.width * low), rect.width * high))
-        board = pygame.Rect(rect.x, rect.y, rect.width - panel_w, rect.height)
-        return board, pygame.Rect(board.right, rect.y, panel_w, rect.height), "right"
-    spare = rect.height - rect.width / aspect
-    panel_h = int(min(max(spare, rect.height * low), rect.height * high))
-    board = pygame.Rect(rect.x, rect.y, rect.width, rect.height - panel_h)
-    return board, pygame.Rect(rect.x, board.bottom, rect.width, panel_h), "below"
-
-
-def region_outline(cells: Iterable[Cell]) -> list[tuple[tuple[int, int], tuple[int, int]]]:
-    """The border of a set of cells as unit segments between grid corners (row, col).
-
-    A cell's side is on the border when the cell across it is not in the set.
-    """
-    cells = set(cells)
-    segments = []
-    for x, y in sorted(cells):
-        if (x - 1, y) not in cells:
-            segments.append(((x, y), (x, y + 1)))
-        if (x + 1, y) not in cells:
-            segments.append(((x + 1, y), (x + 1, y + 1)))
-        if (x, y - 1) not in cells:
-            segments.append(((x, y), (x + 1, y)))
-        if (x, y + 1) not in cells:
-            segments.append(((x, y + 1), (x + 1, y + 1)))
-    return segments
-
-
-def shrink_warning_ring(state: RobotState) -> int | None:
-    """The ring (0 = outermost) sealed at the end of the turn about to be played, else None."""
-    if state.finished:
-        return None
-    shrink = state.next_shrink_turn()
-    if shrink is None or shrink != state.turn or shrink == 0:
-        return None
-    return shrink // state.board.period - 1
-
-
-def shrink_warning_cells(state: RobotState) -> list[Cell]:
-    """Cells the coming turn's shrink will seal (open cells of the warned ring); [] when none."""
-    ring = shrink_warning_ring(state)
-    if ring is None:
-        return []
-    return [state.board.xy(p) for p in state.board.rings[ring] if state.is_open(*state.board.xy(p))]
-
-
-def chart_history(state: RobotState) -> list[tuple[int, ...]]:
-    """Scores after every turn for the chart: the state's own history when it is whole.
-
-    A state rebuilt from one turn-log entry does not know how it got there; then the
-    chart shows only the current scores rather than a made-up climb from zero.
-    """
-    history = state.score_history() if hasattr(state, "score_history") else []
-    return history if len(history) == state.turn + 1 else [state.scores()]
-
-
-def key_target(state: RobotState, seat: int, step: Cell, double: bool = False) -> Cell | None:
-    """The cell an arrow key (``step`` = (dx, dy)) moves ``seat``'s robot to, or None.
-
-    ``double`` (Shift) asks for a two-cell step; without an active speed item it is a
-    single step.  A step into a forbidden cell is only possible with unused oil.
-    """
-    here = state.position(seat)
-    if here is None or seat not in state.to_move():
-        return None
-    legal = set(state.legal_moves(seat))
-    dx, dy = step
-    if double and state.robots[seat].speed_turns > 0:
-        far = (here[0] + 2 * dx, here[1] + 2 * dy)
-        if far in legal:
-            return far
-    near = (here[0] + dx, here[1] + dy)
-    return near if near in legal else None
-
-
-def click_target(state: RobotState, seat: int, cell: Cell | None) -> Cell | None:
-    """The move a click on ``cell`` makes for ``seat``, or None when it is not one.
-
-    Placing: any open cell.  Later: the robot's own cell (stay), a neighbour it may
-    enter, two cells away in a straight line with speed, the adjacent forbidden cell
-    with unused oil.
-    """
-    if cell is None or seat not in state.to_move():
-        return None
-    if state.placing(seat):
-        return cell if state.is_open(*cell) else None
-    if cell == state.position(seat) and state.robots[seat].on_oil:
-        return None                       # staying on an oiled wall would end the game
-    return cell if cell in state.legal_moves(seat) else None
-
-
-def stay_target(state: RobotState, seat: int) -> Cell | None:
-    """Staying put, unless placing (nothing to stay on) or standing on an oiled wall."""
-    if seat not in state.to_move() or state.placing(seat) or state.robots[seat].on_oil:
-        return None
-    return state.position(seat)
-
-
-# ---------------------------------------------------------------------------- drawing helpers
-def short_command(text: str) -> str:
-    """A command with its folders dropped ("A: python3 …/greedy.py --depth 3"), so that a
-    program's seat keeps the name of its file when its line must be shortened."""
-    return re.sub(r"(?:[^\s/\\]*[/\\])+(?=[^\s/\\])", "…/", text)
-
-
-def fitting_size(text: str, size: int, smallest: int, width: int, bold: bool = False) -> int:
-    """The largest font size from ``size`` down to ``smallest`` at which ``text`` fits
-    ``width`` pixels (``smallest`` when none does).  Text width grows with the size,
-    so one estimate and a step or two load few fonts."""
-    wide = font(size, bold=bold).size(text)[0]
-    if wide <= width or width <= 0:
-        return size
-    size = max(smallest, min(size - 1, int(size * width / wide)))
-    while size > smallest and font(size, bold=bold).size(text)[0] > width:
-        size -= 1
-    return size
-
-
+# ---------------------------------------------------------------------------- move list
 def placed_label(events, seat: int) -> str:
     """What the move list says for ``seat``'s random placement: the cell its placement
     event names ("random 13 4"), or the words alone when the record has no such event."""
@@ -195,81 +54,9 @@ def placed_label(events, seat: int) -> str:
     return _("random cell")
 
 
-def star_points(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    """A five-pointed star of outer radius ``r``, point up."""
-    radii = [r if i % 2 == 0 else r * 0.45 for i in range(10)]
-    return [(cx + radii[i] * math.sin(math.pi * i / 5), cy - radii[i] * math.cos(math.pi * i / 5))
-            for i in range(10)]
 
 
-def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    """Polygon of a marker shape of radius ``r`` (a circle is a 32-gon)."""
-    if shape == "square":
-        s = r * 0.86
-        return [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)]
-    if shape == "triangle":
-        return [(cx, cy - r), (cx + r * 0.95, cy + r * 0.72), (cx - r * 0.95, cy + r * 0.72)]
-    if shape == "diamond":
-        return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
-    return [(cx + r * math.cos(a * math.pi / 16), cy + r * math.sin(a * math.pi / 16)) for a in range(32)]
-
-
-def _supersampled(size: int, paint) -> pygame.Surface:
-    """A ``size``×``size`` sprite painted 4× larger by ``paint(surface, big_size)`` and smoothed."""
-    scale = 4
-    big = pygame.Surface((size * scale, size * scale), pygame.SRCALPHA)
-    paint(big, size * scale)
-    return pygame.transform.smoothscale(big, (size, size))
-
-
-def _marker_sprite(shape: str, size: int, colour: tuple, ghost: bool = False) -> pygame.Surface:
-    """A robot marker: the seat's shape in its colour inside a white and a dark rim."""
-    def paint(big: pygame.Surface, n: int) -> None:
-        c = n / 2
-        if ghost:
-            pygame.draw.polygon(big, (30, 30, 35, 150), shape_points(shape, c, c, c * 0.96))
-            pygame.draw.polygon(big, (*colour[:3], 200), shape_points(shape, c, c, c * 0.96), max(2, n // 9))
-            w = max(2, n // 10)
-            pygame.draw.line(big, (245, 245, 245, 230), (c - c * 0.45, c - c * 0.45), (c + c * 0.45, c + c * 0.45), w)
-            pygame.draw.line(big, (245, 245, 245, 230), (c - c * 0.45, c + c * 0.45), (c + c * 0.45, c - c * 0.45), w)
-            return
-        pygame.draw.polygon(big, (20, 20, 26), shape_points(shape, c, c, c * 0.98))
-        pygame.draw.polygon(big, (250, 250, 250), shape_points(shape, c, c, c * 0.80))
-        pygame.draw.polygon(big, colour, shape_points(shape, c, c, c * 0.62))
-    return _supersampled(max(4, size), paint)
-
-
-def _item_sprite(kind: str, size: int) -> pygame.Surface:
-    """An item icon on a light disc: lightning (G), burst (E), droplet (F)."""
-    def paint(big: pygame.Surface, n: int) -> None:
-        c = n / 2
-        pygame.draw.circle(big, (30, 30, 36), (c, c), c * 0.98)
-        pygame.draw.circle(big, (252, 250, 240), (c, c), c * 0.86)
-
-        def at(points):
-            return [(n * (0.14 + 0.72 * px), n * (0.14 + 0.72 * py)) for px, py in points]
-        if kind == "G":
-            bolt = at([(0.62, 0.0), (0.12, 0.58), (0.45, 0.58), (0.32, 1.0), (0.88, 0.38), (0.55, 0.38), (0.72, 0.0)])
-            pygame.draw.polygon(big, (255, 200, 0), bolt)
-            pygame.draw.polygon(big, (40, 30, 10), bolt, max(2, n // 28))
-        elif kind == "E":
-            star = [(c + (c * (0.72 if i % 2 == 0 else 0.34)) * math.cos(math.pi * i / 8 - math.pi / 2),
-                     c + (c * (0.72 if i % 2 == 0 else 0.34)) * math.sin(math.pi * i / 8 - math.pi / 2))
-                    for i in range(16)]
-            pygame.draw.polygon(big, (225, 50, 30), star)
-            pygame.draw.polygon(big, (60, 10, 5), star, max(2, n // 28))
-            pygame.draw.circle(big, (255, 215, 60), (c, c), c * 0.26)
-        else:
-            top = (c, n * 0.14)
-            drop = [top] + [(c + c * 0.42 * math.cos(a), n * 0.60 + c * 0.42 * math.sin(a))
-                            for a in [math.radians(d) for d in range(-30, 211, 10)]]
-            pygame.draw.polygon(big, (55, 40, 95), drop)
-            pygame.draw.polygon(big, (15, 10, 30), drop, max(2, n // 28))
-            pygame.draw.circle(big, (200, 190, 240), (c - c * 0.16, n * 0.60), c * 0.1)
-    return _supersampled(max(4, size), paint)
-
-
-class RobotRenderer(BoardRenderer):
+class RobotRenderer(RobotPanel, BoardRenderer):
     """Draws a :class:`games.robot.rules.RobotState`; arrows, Space and clicks make moves (``X Y``)."""
 
     _LAYER_CACHE_SIZE = 6
@@ -556,42 +343,7 @@ class RobotRenderer(BoardRenderer):
                 dy = size * 0.08 if SHAPES[seat % 4] == "triangle" else 0
                 surface.blit(image, image.get_rect(center=(round(cx), round(cy + dy))))
 
-    # ------------------------------------------------------------------ side panel
-    def _draw_panel(self, surface: pygame.Surface, rect: pygame.Rect, state: RobotState, view: BoardView) -> None:
-        """Turn and shrink line, one block per player, and the score chart."""
-        # a short panel (debug log open) still has room for every player's block
-        unit = max(11, min(rect.width // 13, surface.get_height() // 30, rect.height // 9,
-                           int(rect.height / (5 + 3.5 * state.players))))
-        if rect.height < rect.width * 0.6:             # a strip below the board: players | chart
-            unit = max(11, min(rect.height // 13, rect.width // 32))
-        pad = max(4, unit // 2)
-        box = rect.inflate(-pad, -pad)
-        pygame.draw.rect(surface, self.theme.panel, box, border_radius=max(2, unit // 3))
-        inner = box.inflate(-pad, -pad)
-        clip = surface.get_clip()
-        surface.set_clip(box.clip(clip) if clip else box)
-        try:
-            if rect.height < rect.width * 0.6:
-                left = pygame.Rect(inner.x, inner.y, int(inner.width * 0.55), inner.height)
-                chart = pygame.Rect(left.right + pad, inner.y, inner.right - left.right - pad, inner.height)
-                # a strip has room for every player's name and score, not for their "in play" lines
-                self._panel_text(surface, left, state, unit, compact=state.players > 2)
-                self._draw_chart(surface, chart, state, unit)
-            else:
-                bottom = self._panel_text(surface, inner, state, unit)
-                chart = pygame.Rect(inner.x, bottom + unit // 2, inner.width, inner.bottom - bottom - unit // 2)
-                if chart.height >= unit * 3:
-                    self._draw_chart(surface, chart, state, unit)
-        finally:
-            surface.set_clip(clip)
-
-    def _text(self, surface, text: str, size: int, colour: tuple, x: int, y: int, bold: bool = False,
-              right: int | None = None) -> pygame.Rect:
-        image = font(size, bold=bold).render(text, True, colour)
-        place = image.get_rect(topleft=(x, y)) if right is None else image.get_rect(topright=(right, y))
-        surface.blit(image, place)
-        return place
-
+    # ------------------------------------------------------------------ move list
     def move_labels(self, state, turns, notation: str | None) -> list[dict[int, str]]:
         """The record's move texts, but a random placement's "-1 -1" (a person's or a
         program's time-out on turn 1, or a bad cell) reads as the cell it drew: "random 13 4"."""
@@ -602,171 +354,6 @@ class RobotRenderer(BoardRenderer):
                 if text.strip() == random_text:
                     texts[seat] = placed_label(turn.events, seat)
         return labels
-
-    def headline(self, state: RobotState) -> tuple[str, str, bool]:
-        """(turn line, shrink line, whether the shrink line is a warning) for the panel."""
-        if state.finished:
-            outcome = state.outcome()
-            if outcome and outcome.winners:
-                names = ", ".join(self.seat_name(s) for s in outcome.winners)
-                return (_("Game over after {turns} turns").format(turns=state.turn),
-                        _("Winner: {names}").format(names=names), False)
-            return _("Game over after {turns} turns").format(turns=state.turn), _("Draw"), False
-        turn = _("Turn 0: placement") if state.turn == 0 else _("Turn {n}").format(n=state.turn)
-        shrink = state.next_shrink_turn()
-        if shrink is None:
-            return turn, _("No more shrinks"), False
-        if shrink_warning_ring(state) is not None:
-            return turn, _("Outlined ring is sealed after this turn!"), True
-        left = shrink - state.turn
-        return turn, _("Shrink after turn {turn} (in {count} turns)").format(turn=shrink, count=left + 1), False
-
-    def status(self, state: RobotState, seat: int) -> tuple[str, str | None, bool]:
-        """(text, item icon kind or None, whether it is bad news) for one player's status line."""
-        robot = state.robots[seat]
-        if not robot.in_game and not state.finished:
-            when = _(" (turn {n})").format(n=robot.left_turn) if robot.left_turn is not None else ""
-            return _("Out{when}: {why}").format(when=when, why=translated(robot.why) or _("left the game")), None, True
-        if state.finished:
-            return "", None, False
-        if robot.on_oil:
-            return _("On oil: must step off now"), "F", True
-        if robot.speed_turns > 0:
-            return ngettext("Speed: {n} turn left", "Speed: {n} turns left",
-                            robot.speed_turns).format(n=robot.speed_turns), "G", False
-        if robot.oil_turns > 0:
-            return ngettext("Oil: {n} turn to use", "Oil: {n} turns to use",
-                            robot.oil_turns).format(n=robot.oil_turns), "F", False
-        if robot.pos is None:
-            return _("Choosing a start cell"), None, False
-        x, y = state.board.xy(robot.pos)
-        return _("In play at {x} {y}").format(x=x, y=y), None, False
-
-    def _panel_text(self, surface, rect: pygame.Rect, state: RobotState, unit: int, compact: bool = False) -> int:
-        """Headline and player blocks from the top of ``rect``; returns the y below them.
-        ``compact`` keeps one shrink line and, per player, only a robot-out line."""
-        theme = self.theme
-        y = rect.y
-        turn, shrink, warning = self.headline(state)
-        head_size = int(unit * 1.25)
-        wide = font(head_size, bold=True).size(turn)[0]
-        if wide > rect.width:               # a smaller headline before an ellipsis: text width
-            head_size = max(unit, int(head_size * rect.width / wide))      # scales with the size,
-            while head_size > unit and font(head_size, bold=True).size(turn)[0] > rect.width:
-                head_size -= 1              # so this rarely loads a second size
-        for line in wrap(font(head_size, bold=True), turn, rect.width)[:2]:    # then two lines
-            line = self._fit(line, head_size, rect.width, bold=True)
-            y = self._text(surface, line, head_size, theme.text, rect.x, y, bold=True).bottom
-        for line in wrap(font(int(unit * 0.85), bold=warning), shrink, rect.width)[:1 if compact else 2]:
-            line = self._fit(line, int(unit * 0.85), rect.width, bold=warning)   # a word wider than the panel
-            y = self._text(surface, line, int(unit * 0.85), theme.bad if warning else theme.muted, rect.x, y,
-                           bold=warning).bottom
-        y += unit // 3
-        scores = state.scores()
-        best = max(scores) if scores else 0
-        line_size = int(unit * 0.8)
-        # compact: tighter rows, so four players fit the strip of a small picture
-        score_size, row_step = (int(unit * 1.05), int(unit * 1.3)) if compact else (int(unit * 1.3), int(unit * 1.5))
-        gap = unit // 8 if compact else unit // 3
-        rows = max(1, (rect.bottom - y) // (row_step + gap))
-        if compact and state.players > rows:       # two columns of names and scores, no status lines
-            half = rect.width // 2
-            per_column = -(-state.players // 2)
-            for seat in range(state.players):
-                column, row = divmod(seat, per_column)
-                cell = pygame.Rect(rect.x + column * half, y + row * (row_step + gap), half - unit, row_step)
-                if cell.bottom <= rect.bottom + gap:
-                    self._seat_line(surface, cell, state, seat, unit, score_size,
-                                    state.finished and scores[seat] == best > 0)
-            return y + per_column * (row_step + gap)
-        for seat in range(state.players):
-            if y + unit * 1.4 > rect.bottom:
-                break
-            cell = pygame.Rect(rect.x, y, rect.width, row_step)
-            score_bottom = self._seat_line(surface, cell, state, seat, unit, score_size,
-                                           state.finished and scores[seat] == best > 0)
-            y = max(score_bottom, y + row_step)
-            text, icon, bad = self.status(state, seat)
-            if text and (bad or not compact):
-                x = rect.x + int(unit * 1.5)
-                if icon:
-                    sprite = self.item_icon(icon, int(line_size * 1.2))
-                    surface.blit(sprite, sprite.get_rect(midleft=(x, y + line_size * 0.7)))
-                    x += int(line_size * 1.4)
-                for line in wrap(font(line_size), text, rect.right - x)[:1 if compact else 2]:
-                    line = self._fit(line, line_size, rect.right - x)
-                    y = self._text(surface, line, line_size, theme.bad if bad else theme.muted, x, y).bottom
-            y += gap
-        return y
-
-    def _seat_line(self, surface, cell: pygame.Rect, state: RobotState, seat: int, unit: int,
-                   score_size: int, starred: bool) -> int:
-        """One player's marker, name and score across ``cell`` (a star before a winner's
-        score); returns the score's bottom."""
-        theme = self.theme
-        marker = self.marker(seat, int(unit * 1.2), ghost=not state.robots[seat].in_game and not state.finished)
-        surface.blit(marker, marker.get_rect(midleft=(cell.x, cell.y + int(unit * 0.75))))
-        score_rect = self._text(surface, str(state.scores()[seat]), score_size, theme.text, 0, cell.y, bold=True,
-                                right=cell.right)
-        name_x = cell.x + int(unit * 1.5)
-        name = self.seat_name(seat)
-        if name != COLOURS[seat] and not name.startswith(f"{COLOURS[seat]}:"):
-            name = f"{COLOURS[seat]}: {name}"      # "B: Bot (level 1)", not "Bot (level 1)"
-        name_right = score_rect.x - (int(unit * 1.2) if starred else unit // 3)   # clear of the star
-        size = fitting_size(name, unit, max(8, int(unit * 0.72)), name_right - name_x, bold=True)
-        if font(size, bold=True).size(name)[0] > name_right - name_x:
-            name = short_command(name)           # a program's command: its file's name, not its folders
-        name = self._fit(name, size, name_right - name_x, bold=True)          # smaller, then cut
-        self._text(surface, name, size, theme.text, name_x, cell.y + int(unit * 0.12) + (unit - size) // 2,
-                   bold=True)
-        if starred:                                                   # drawn: the font has no ★
-            pygame.draw.polygon(surface, theme.accent, star_points(score_rect.x - unit * 0.6,
-                                                                   score_rect.centery, unit * 0.45))
-        return score_rect.bottom
-
-    def _fit(self, text: str, size: int, width: int, bold: bool = False) -> str:
-        """``text`` cut with an ellipsis to fit ``width`` pixels."""
-        if width <= 0:
-            return text
-        return elide(font(size, bold=bold), text, width)       # a binary search, not a letter at a time
-
-
-    def _draw_chart(self, surface, rect: pygame.Rect, state: RobotState, unit: int) -> None:
-        """Each player's score after every turn, as lines ending in the player's marker."""
-        history = chart_history(state)
-        theme = self.theme
-        small = max(9, int(unit * 0.7))
-        heading = (_("Cells painted") if len(history) == state.turn + 1
-                   else _("Cells painted (no history in this record)"))
-        title = self._text(surface, self._fit(heading, small, rect.width), small, theme.muted, rect.x, rect.y)
-        top_value = max(1, max(max(s) for s in history))
-        label_w = font(small).size(str(top_value))[0] + unit // 3
-        area = pygame.Rect(rect.x + label_w, title.bottom + unit // 3, rect.width - label_w - unit // 2,
-                           rect.bottom - title.bottom - unit // 3 - font(small).get_linesize())
-        if area.width < 10 or area.height < 10:
-            return
-        axis_w = max(1, unit // 14)
-        pygame.draw.line(surface, theme.muted, area.bottomleft, area.bottomright, axis_w)
-        pygame.draw.line(surface, theme.muted, area.topleft, area.bottomleft, axis_w)
-        self._text(surface, str(top_value), small, theme.muted, 0, area.y - small // 2, right=area.x - unit // 6)
-        self._text(surface, "0", small, theme.muted, 0, area.bottom - small // 2 - 2, right=area.x - unit // 6)
-        self._text(surface, _("turn {n}").format(n=state.turn), small, theme.muted, 0, area.bottom + 2, right=area.right)
-        if state.turn == 0:
-            return
-        turns = max(1, len(history) - 1)
-        first = 0 if len(history) > 1 else 1          # a lone point (no history) sits at the right
-
-        def point(i: int, value: int) -> tuple[int, int]:
-            return (round(area.x + area.width * (i + first) / turns),
-                    round(area.bottom - area.height * value / top_value))
-        width = max(2, unit // 7)
-        for seat in range(state.players):
-            shift = round((seat - (state.players - 1) / 2) * width)      # equal scores: parallel lines
-            points = [(px, py + shift) for px, py in (point(i, scores[seat]) for i, scores in enumerate(history))]
-            if len(points) > 1:
-                pygame.draw.lines(surface, self.seat_colour(seat), False, points, width)
-            sprite = self.marker(seat, max(8, int(unit * 0.8)))
-            surface.blit(sprite, sprite.get_rect(center=points[-1]))
 
     # ------------------------------------------------------------------ input
     def cell_at(self, pos: tuple[int, int]) -> Cell | None:

@@ -32,7 +32,8 @@ from games.render import (CONFIRM_KEYS, BoardRenderer, BoardView, GridCursor, Gr
 from games.render.grid import fit_grid
 from runner.i18n import _, ngettext
 from runner.messages import translated
-from games.robot.render import region_outline, shape_points, split_area
+from games.render.grid import split_area
+from games.render.shapes import region_outline, shape_points
 from games.tamquan.rules import (EMPTY, LETTERS, Placement, Steps, TamQuanState, cell_text,
                                  format_move)
 

@@ -16,7 +16,7 @@ from games.api import RecordFormatError, parse_option_pairs
 from games.registry import OpenWindow
 from games.xiangqi.movefiles import COMPUTER, HUMAN, OTHER, PlayIni
 from games.xiangqi.program import ContestBotSeat, OtherProgramSeat
-from runner.seats import Seat
+from games.seat import Seat
 
 PLAY_INI = "PLAY.INI"
 SETTINGS_NAME = "ARENA.INI"

@@ -25,7 +25,6 @@ referees two contest programs, each in its own folder under DIR.
 from __future__ import annotations
 
 import json
-import random
 import re
 import sys
 import unicodedata
@@ -295,25 +294,20 @@ def seat_spec(text: str) -> str:
 def build_referee_match(bottom: str, top: str, out: Path, seconds: int = UNTIMED,
                         options: Mapping[str, str] | None = None, seed: int | None = None,
                         authors: Sequence[str] | None = None, poll: float | None = None) -> XiangqiMatch:
-    """Two seats (programs, engines, bots or people); programs run in ``out/seat1``, ``out/seat2``."""
-    from games.xiangqi import PLUGIN
-    from runner.match import default_record_path
-    from runner.seats import make_seat, seat_option_defaults
+    """Two seats (programs, engines, bots or people); programs run in ``out/seat1``, ``out/seat2``.
 
-    game = PLUGIN.new_game()
-    seed = seed if seed is not None else random.randrange(2 ** 31)
+    The match is built as every match is (:func:`runner.build.build_match`); what the
+    referee adds is :class:`XiangqiMatch`: the contest's clocks, REPORT.TXT and REPORT.JSON."""
+    from runner.build import MatchPlan, build_match
+    from runner.match import default_record_path
+
     out = Path(out).absolute()
-    seats = []
-    for index, spec in enumerate((bottom, top)):
-        limits: dict[str, Any] = {"seconds": seconds}
-        if poll:
-            limits["poll"] = poll
-        seats.append(make_seat(seat_spec(spec), PLUGIN, seed + index, limits=limits))
-    wanted = seat_option_defaults(seats)
-    resolved = game.spec.resolve_options(None, {**wanted, **dict(options or {})})
-    return XiangqiMatch(PLUGIN, resolved, seats, seed=seed, seconds=seconds, report_dir=out,
-                        report_authors=authors, record_path=default_record_path(out, PLUGIN.name),
-                        workdir=out)
+    limits: dict[str, Any] = {"seconds": seconds, **({"poll": poll} if poll else {})}
+    plan = MatchPlan.new("xiangqi", [seat_spec(bottom), seat_spec(top)], seed=seed,
+                         options=dict(options or {}), limits=limits)
+    return build_match(plan, match_class=XiangqiMatch, seconds=seconds, report_dir=out,
+                       report_authors=authors, record_path=default_record_path(out, plan.game),
+                       workdir=out, check_commands=False)     # a program that cannot start loses
 
 
 def referee_command(args) -> int | OpenWindow:

@@ -7,7 +7,18 @@
 * the runner imports neither pygame nor the ui;
 * a rules module (``games/*/rules.py``) imports only the standard library and
   ``games.api``; the low modules ``games/api.py`` and ``games/fileio.py`` only the
-  standard library.
+  standard library, the contract's seat half ``games/seat.py`` also ``games.api``;
+* rules and protocol modules (``games/*/protocol.py``, ``games/xiangqi/movefiles.py``) are
+  pure: no files, clocks, processes or threads (a protocol module imports only the
+  standard library, ``games.api`` and its own game's rules);
+* the runner names no game: it imports no game package (``games.hex`` ...) and no
+  string in its code is a game's name; it reaches the games through ``games.registry``;
+* the ui imports no game package either (only the shared ``games`` modules: the API,
+  the registry, the renderers' kit, records, file utilities);
+* a renderer (``games/**/render*.py``, the kit ``games/render/``) imports only the
+  standard library, pygame, ``games.api``, the kit, its own game's modules and, from
+  the runner, the interface's language and bundled assets (``runner.i18n``,
+  ``runner.messages``, ``runner.paths``).
 
 Each check is a function of a source root, so the tests at the end can run it on a
 throwaway tree with forbidden imports and see it fail.
@@ -26,8 +37,16 @@ STDLIB = frozenset(sys.stdlib_module_names)
 PYGAME = frozenset({"pygame", "pygame_gui"})
 DYNAMIC_IMPORTERS = frozenset({"import_module", "__import__"})
 
-#: Rules modules' imports that break the rule today and are reported, not yet fixed
-#: (``{file: {module}}``).  A test below fails once an entry is no longer needed.
+#: Standard modules that reach the world (files, clocks, processes, threads, the
+#: network): never in a rules or protocol module.  ``pathlib`` is allowed for its pure
+#: paths only (``PurePath``: a map's name from its path).
+WORLD = frozenset({"os", "io", "time", "datetime", "subprocess", "socket", "shutil", "tempfile", "glob",
+                   "threading", "multiprocessing", "asyncio", "signal", "select", "urllib", "http", "sqlite3"})
+PURE_PATHS = frozenset({"pathlib.PurePath", "pathlib.PurePosixPath", "pathlib.PureWindowsPath"})
+#: What a renderer may import from the runner: the interface's language and the bundled assets.
+RENDER_FROM_RUNNER = ("runner.i18n", "runner.messages", "runner.paths")
+#: Shared modules of ``games/`` a renderer may import besides the kit and its own game.
+RENDER_FROM_GAMES = ("games.api", "games.render")
 
 
 @dataclass(frozen=True)
@@ -130,11 +149,12 @@ def layer_violations(root: Path = ROOT) -> list[str]:
 def rules_violations(root: Path = ROOT) -> dict[str, set[str]]:
     """``{rules file: {module}}``: what a rules module imports beyond the standard library
     and ``games.api``; the low modules ``games/api.py``, ``games/fileio.py``: beyond the
-    standard library."""
+    standard library; the contract's seat half ``games/seat.py``: beyond those and ``games.api``."""
     problems: dict[str, set[str]] = {}
     checked = [(p, True) for p in sorted((root / "games").glob("*/rules.py"))]
     checked += [(root / "games" / name, False) for name in ("api.py", "fileio.py")
                 if (root / "games" / name).is_file()]
+    checked += [(root / "games" / "seat.py", True)] if (root / "games" / "seat.py").is_file() else []
     for path, api_allowed in checked:
         for imp in imports_of(path, root):
             if imp.top in STDLIB or (api_allowed and imp.within("games.api")):
@@ -154,6 +174,83 @@ def _module_part(name: str, root: Path) -> str:
     return name
 
 
+def game_packages(root: Path) -> set[str]:
+    """The game packages: ``games/<name>/__init__.py``, the renderers' kit excepted."""
+    return {p.name for p in (root / "games").iterdir()
+            if (p / "__init__.py").is_file() and p.name != "render"}
+
+
+def _game_of(imp: Imported, games: set[str]) -> str | None:
+    """The game package ``imp`` reaches into (``games.hex.rules`` -> ``hex``), or None."""
+    parts = imp.name.split(".")
+    return parts[1] if parts[0] == "games" and len(parts) > 1 and parts[1] in games else None
+
+
+def _strings(path: Path) -> list[ast.Constant]:
+    """The string constants of a module's code (docstrings left out)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    docs = {id(node.body[0].value) for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    return [node for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs]
+
+
+def game_name_violations(root: Path = ROOT) -> list[str]:
+    """The runner imports no game package and no string in its code names one; the ui
+    imports no game package (both reach the games through ``games.registry``)."""
+    games = game_packages(root)
+    problems = []
+    for folder, why in (("runner", "the runner names no game"), ("ui", "the ui imports no game package")):
+        for path in python_files(root, folder):
+            for imp in imports_of(path, root):
+                if _game_of(imp, games):
+                    problems.append(_where(path, root, imp) + f"  ({why})")
+    for path in python_files(root, "runner"):
+        for node in _strings(path):
+            if node.value in games or _game_of(Imported(node.value, node.lineno, "string"), games):
+                problems.append(f"{path.relative_to(root).as_posix()}:{node.lineno}: string {node.value!r}"
+                                "  (the runner names no game)")
+    return sorted(problems)
+
+
+def purity_violations(root: Path = ROOT) -> list[str]:
+    """Rules and protocol modules touch no files, clocks, processes or threads; a protocol
+    module imports only the standard library, ``games.api`` and its own game's rules."""
+    games = game_packages(root)
+    problems = []
+    rules = sorted((root / "games").glob("*/rules.py"))
+    protocols = sorted((root / "games").glob("*/protocol.py"))
+    protocols += [p for p in [root / "games" / "xiangqi" / "movefiles.py"] if p.is_file()]
+    for path in rules + protocols:
+        own = path.parent.name
+        for imp in imports_of(path, root):
+            if imp.top in WORLD or (imp.top == "pathlib" and imp.name not in PURE_PATHS):
+                problems.append(_where(path, root, imp) + "  (rules and protocols are pure: no files or clocks)")
+            elif path in protocols and imp.top not in STDLIB and not imp.within("games.api") \
+                    and not (_game_of(imp, games) == own and imp.within(f"games.{own}.rules")):
+                problems.append(_where(path, root, imp) + "  (a protocol imports the API and its game's rules only)")
+    return problems
+
+
+def render_violations(root: Path = ROOT) -> dict[str, set[str]]:
+    """``{renderer: {module}}``: what a renderer imports beyond the standard library,
+    pygame, ``games.api``, the kit, its own game and the runner's language and assets."""
+    games = game_packages(root)
+    problems: dict[str, set[str]] = {}
+    for path in python_files(root, "games"):
+        if not is_renderer(path, root):
+            continue
+        own = path.relative_to(root).parts[1]
+        for imp in imports_of(path, root):
+            if (imp.top in STDLIB or imp.top == "pygame" or _game_of(imp, games) == own
+                    or any(imp.within(m) for m in RENDER_FROM_GAMES + RENDER_FROM_RUNNER)):
+                continue
+            name = _module_part(imp.name, root) if imp.how == "from" else imp.name
+            problems.setdefault(path.relative_to(root).as_posix(), set()).add(name)
+    return problems
+
+
 # ------------------------------------------------------------------ the project's own source
 def test_games_and_runner_keep_their_layers():
     assert layer_violations() == []
@@ -161,6 +258,26 @@ def test_games_and_runner_keep_their_layers():
 
 def test_rules_modules_import_only_the_standard_library_and_the_api():
     assert rules_violations() == {}
+
+
+def test_the_runner_names_no_game_and_the_ui_imports_no_game_package():
+    assert game_name_violations() == []
+
+
+def test_rules_and_protocols_are_pure():
+    assert purity_violations() == []
+
+
+def test_renderers_import_only_what_the_readme_allows():
+    assert render_violations() == {}
+
+
+def test_the_seat_contract_is_one_class_for_both_layers():
+    """``runner.seats`` names the contract's seat half from ``games.seat``, not a copy."""
+    import games.seat
+    import runner.seats
+    for name in ("Answer", "SeatInfo", "Seat"):
+        assert getattr(runner.seats, name) is getattr(games.seat, name), name
 
 
 def test_the_window_commands_return_a_request_and_import_no_ui(tmp_path):
@@ -247,3 +364,73 @@ def test_relative_imports_are_made_absolute(tmp_path):
         "games.fake.rules", "games.registry"]
     assert [i.name for i in imports_of(tmp_path / "games/fake/sub/tool.py", tmp_path)] == [
         "games.registry.load", "games.fake.rules.X"]
+
+
+def test_the_game_name_check_sees_the_runner_or_the_ui_reaching_a_game(tmp_path):
+    _write(tmp_path, "games/__init__.py", "")
+    _write(tmp_path, "games/fake/__init__.py", "")
+    _write(tmp_path, "games/render/__init__.py", "")
+    _write(tmp_path, "runner/__init__.py", "")
+    _write(tmp_path, "runner/ok.py", '"""Plays fake, say."""\nfrom games.registry import plugin\nNAME = "other"\n')
+    _write(tmp_path, "runner/bad.py", "from games.fake.rules import FakeState\nGAME = 'fake'\n"
+           "def f():\n    import importlib\n    return importlib.import_module('games.fake.bot')\n")
+    _write(tmp_path, "ui/__init__.py", "")
+    _write(tmp_path, "ui/ok.py", "from games.render import font\nfrom games import registry\n")
+    _write(tmp_path, "ui/bad.py", "import games.fake.render\n")
+    assert game_name_violations(tmp_path) == [
+        "runner/bad.py:1: from games.fake.rules.FakeState  (the runner names no game)",
+        "runner/bad.py:2: string 'fake'  (the runner names no game)",
+        "runner/bad.py:5: import_module games.fake.bot  (the runner names no game)",
+        "runner/bad.py:5: string 'games.fake.bot'  (the runner names no game)",
+        "ui/bad.py:1: import games.fake.render  (the ui imports no game package)",
+    ]
+
+
+def test_the_purity_check_sees_files_clocks_and_foreign_imports(tmp_path):
+    _write(tmp_path, "games/__init__.py", "")
+    for game in ("fake", "other"):
+        _write(tmp_path, f"games/{game}/__init__.py", "")
+        _write(tmp_path, f"games/{game}/rules.py", "")
+    _write(tmp_path, "games/fake/rules.py", "import re\nfrom pathlib import PurePath\nimport time\n"
+           "from pathlib import Path\n")
+    _write(tmp_path, "games/fake/protocol.py", "import re\nfrom games.api import Move\n"
+           "from games.fake.rules import FakeState\nfrom . import rules\nimport os.path\n"
+           "from games.other.rules import X\nfrom games.registry import plugin\nimport numpy\n")
+    assert purity_violations(tmp_path) == [
+        "games/fake/rules.py:3: import time  (rules and protocols are pure: no files or clocks)",
+        "games/fake/rules.py:4: from pathlib.Path  (rules and protocols are pure: no files or clocks)",
+        "games/fake/protocol.py:5: import os.path  (rules and protocols are pure: no files or clocks)",
+        "games/fake/protocol.py:6: from games.other.rules.X  (a protocol imports the API and its game's rules only)",
+        "games/fake/protocol.py:7: from games.registry.plugin  (a protocol imports the API and its game's rules only)",
+        "games/fake/protocol.py:8: import numpy  (a protocol imports the API and its game's rules only)",
+    ]
+
+
+def test_the_render_check_sees_a_renderer_reaching_past_what_it_may(tmp_path):
+    _write(tmp_path, "games/__init__.py", "")
+    _write(tmp_path, "games/render/__init__.py", "import pygame\nfrom runner.i18n import _\nfrom runner.paths import asset\n")
+    for game in ("fake", "other"):
+        _write(tmp_path, f"games/{game}/__init__.py", "")
+        _write(tmp_path, f"games/{game}/rules.py", "")
+    _write(tmp_path, "games/other/render.py", "")
+    _write(tmp_path, "runner/__init__.py", "")
+    _write(tmp_path, "runner/match.py", "")
+    _write(tmp_path, "games/fake/render.py", "import math\nimport pygame\nfrom games.api import State\n"
+           "from games.render import font\nfrom games.fake.rules import FakeState\n"
+           "from runner.messages import translated\n"                              # allowed so far
+           "from runner.match import Match\nfrom games.other.render import helper\nimport pygame_gui\n")
+    _write(tmp_path, "games/registry.py", "")
+    _write(tmp_path, "games/fake/render_panel.py", "from games.registry import plugin\n")
+    assert render_violations(tmp_path) == {
+        "games/fake/render.py": {"runner.match", "games.other.render", "pygame_gui"},
+        "games/fake/render_panel.py": {"games.registry"},
+    }
+
+
+def test_the_seat_contract_imports_only_the_standard_library_and_the_api(tmp_path):
+    _write(tmp_path, "games/__init__.py", "")
+    _write(tmp_path, "games/api.py", "")
+    _write(tmp_path, "games/seat.py", "import abc\nfrom games.api import State\nfrom runner.i18n import _\n")
+    _write(tmp_path, "runner/__init__.py", "")
+    _write(tmp_path, "runner/i18n.py", "")
+    assert rules_violations(tmp_path) == {"games/seat.py": {"runner.i18n._"}}

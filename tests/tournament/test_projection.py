@@ -70,18 +70,18 @@ def test_projection_from_the_tournament_screen_follows_the_running_event(tmp_pat
         phases, played = [], []
 
         def watch() -> None:
-            if not phases or phases[-1] != scene.phase:
-                phases.append(scene.phase)
+            if not phases or phases[-1] != scene.model.phase:
+                phases.append(scene.model.phase)
                 app.draw()                                   # every phase draws
-            count = scene.follower.standings.get("matches", {}).get("played")
+            count = scene.model.follower.standings.get("matches", {}).get("played")
             if count is not None and (not played or played[-1] != count):
                 played.append(count)
-        run_frames(app, scene, lambda: len(scene.followed) >= 2 and scene.phase == "playing", 90, watch)
-        assert len(set(scene.followed)) >= 2, phases
+        run_frames(app, scene, lambda: len(scene.model.followed) >= 2 and scene.model.phase == "playing", 90, watch)
+        assert len(set(scene.model.followed)) >= 2, phases
         first = phases.index("playing")
         assert phases[first:first + 4] == ["playing", "holding", "intermission", "waiting"] or \
             phases[first:first + 4] == ["playing", "holding", "intermission", "playing"], phases
-        assert scene.last and scene.last["outcome"] is not None   # the card had the result
+        assert scene.model.last and scene.model.last["outcome"] is not None   # the card had the result
         assert played and played[-1] >= 1 and played == sorted(played)   # the standings moved on
         key(app, pygame.K_ESCAPE)
         assert app.scene is screen and not app.fullscreen
@@ -113,18 +113,18 @@ def test_project_command_follows_to_the_final_standings_and_keys_change_the_pace
         run_frames(app, scene, lambda: read_pace(tmp_path / "out") is not None, 20)
         assert read_pace(tmp_path / "out") == 30.0
         key(app, pygame.K_DOWN)
-        assert scene.current_pace() == 8.0 and read_pace(tmp_path / "out") == 8.0
-        assert "8 turns a second" in scene.toast[0]
+        assert scene.model.current_pace() == 8.0 and read_pace(tmp_path / "out") == 8.0
+        assert "8 turns a second" in scene.model.toast[0]
         key(app, pygame.K_UP)
         key(app, pygame.K_UP)
         assert read_pace(tmp_path / "out") == 0.0            # the top step: as fast as they play
-        run_frames(app, scene, lambda: scene.phase == "final", 120)
-        assert scene.phase == "final"
+        run_frames(app, scene, lambda: scene.model.phase == "final", 120)
+        assert scene.model.phase == "final"
         app.draw()
-        table = scene.follower.standings
+        table = scene.model.follower.standings
         assert table["matches"]["played"] == 6 and len(table["standings"]) == 4
         key(app, pygame.K_g)
-        assert scene.current_layout() == "grid"
+        assert scene.model.current_layout() == "grid"
         app.frame(block=False)
         app.draw()
     finally:
@@ -160,19 +160,19 @@ def test_following_a_folder_another_process_writes(tmp_path, corpus, arena_home)
         phases: list[str] = []
 
         def watch() -> None:
-            if not phases or phases[-1] != scene.phase:
-                phases.append(scene.phase)
+            if not phases or phases[-1] != scene.model.phase:
+                phases.append(scene.model.phase)
                 app.draw()
-        run_frames(app, scene, lambda: len(scene.followed) >= 3, 60, watch)
-        assert len(set(scene.followed)) >= 3, phases
+        run_frames(app, scene, lambda: len(scene.model.followed) >= 3, 60, watch)
+        assert len(set(scene.model.followed)) >= 3, phases
         assert "intermission" in phases and "holding" in phases
-        assert scene.follower.standings["matches"]["played"] >= 2
-        games = {m.header.get("game") for m in scene.follower.matches.values() if m.header}
+        assert scene.model.follower.standings["matches"]["played"] >= 2
+        games = {m.header.get("game") for m in scene.model.follower.matches.values() if m.header}
         assert games, "live records were read"
         key(app, pygame.K_g)                          # several matches at once: the grid
-        run_frames(app, scene, lambda: sum(1 for c in scene.cells if c) >= 2, 20)
-        assert scene.current_layout() == "grid" and sum(1 for c in scene.cells if c) >= 2
-        assert len({c.match.id for c in scene.cells if c}) == sum(1 for c in scene.cells if c)
+        run_frames(app, scene, lambda: sum(1 for c in scene.model.cells if c) >= 2, 20)
+        assert scene.model.current_layout() == "grid" and sum(1 for c in scene.model.cells if c) >= 2
+        assert len({c.match.id for c in scene.model.cells if c}) == sum(1 for c in scene.model.cells if c)
         app.draw()
     finally:
         app.close()
@@ -218,11 +218,11 @@ def test_bad_content_in_the_folder_never_stops_it(tmp_path, corpus, arena_home):
     try:
         scene = ProjectionScene(app, folder)
         app.push(scene)
-        run_frames(app, scene, lambda: scene.phase == "playing", 10)
+        run_frames(app, scene, lambda: scene.model.phase == "playing", 10)
         for _ in range(5):
             app.frame(block=True)
             app.draw()
-        follower = scene.follower
+        follower = scene.model.follower
         assert follower.bad_lines == 2 and "results.jsonl: line 3: expected a result line" in follower.results_problem
         assert set(follower.results) == {"m1"}       # the last line has no end yet
         assert "line 3: a move the rules accept" in follower.broken["m-illegal"]
@@ -231,7 +231,7 @@ def test_bad_content_in_the_folder_never_stops_it(tmp_path, corpus, arena_home):
         assert "m-illegal" not in follower.matches            # not read again and again
         good_match = follower.matches["m-good"]
         assert not good_match.error and len(good_match.turns) == 2
-        assert scene.main is not None and scene.main.match.id == "m-good"
+        assert scene.model.main is not None and scene.model.main.match.id == "m-good"
         with open(live / "m-good.arena.jsonl", "a") as fh:
             fh.write(good[3][10:] + "\n")             # the rest of the turn arrives
         with open(folder / "results.jsonl", "a") as fh:
@@ -298,10 +298,11 @@ def test_a_hung_contestant_is_named_and_the_screen_keeps_going(tmp_path, corpus,
     """A match whose record stops growing (a program that hangs until its time limit):
     the screen names who it waits for, counts the seconds, and follows on when the turn
     comes; the loop never blocks on it."""
+    import runner.projection as model
     import ui.scenes.projection as projection
     from ui.app import App
     from ui.settings import Settings
-    monkeypatch.setattr(projection, "SLOW_ANSWER", 0.3)
+    monkeypatch.setattr(model, "SLOW_ANSWER", 0.3)
     good = good_record(corpus, 6)
     live = tmp_path / "live" / "m-slow.arena.jsonl"
     write_lines(live, good[:3])
@@ -310,17 +311,17 @@ def test_a_hung_contestant_is_named_and_the_screen_keeps_going(tmp_path, corpus,
     try:
         scene = projection.ProjectionScene(app, tmp_path)
         app.push(scene)
-        run_frames(app, scene, lambda: scene.phase == "playing", 5)
+        run_frames(app, scene, lambda: scene.model.phase == "playing", 5)
         started = time.monotonic()
-        run_frames(app, scene, lambda: bool(scene.slow_seat(scene.main, time.monotonic())), 5)
-        waiting = scene.slow_seat(scene.main, time.monotonic())
-        assert waiting in scene.main.match.names and time.monotonic() - started < 3
+        run_frames(app, scene, lambda: bool(scene.model.slow_seat(scene.model.main, time.monotonic())), 5)
+        waiting = scene.model.slow_seat(scene.model.main, time.monotonic())
+        assert waiting in scene.model.main.match.names and time.monotonic() - started < 3
         assert scene.wake_interval() <= 0.25                  # the loop keeps waking
         app.draw()
         with open(live, "a") as fh:
             fh.write(good[3] + "\n")
-        run_frames(app, scene, lambda: scene.main.shown == 3, 5)
-        assert scene.main.shown == 3 and not scene.slow_seat(scene.main, time.monotonic())
+        run_frames(app, scene, lambda: scene.model.main.shown == 3, 5)
+        assert scene.model.main.shown == 3 and not scene.model.slow_seat(scene.model.main, time.monotonic())
     finally:
         app.close()
 

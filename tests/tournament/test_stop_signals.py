@@ -263,7 +263,8 @@ def test_closing_the_tournament_window_stops_the_event_cleanly(tmp_path, monkeyp
     temp.mkdir()
     monkeypatch.setenv("TMPDIR", str(temp))
     monkeypatch.setenv("ARENA_SANDBOX", "basic")
-    monkeypatch.setattr(tournament, "_STOP_ASKED", [""])
+    stop_asked = tournament.pool._STOP_ASKED        # the note the organizer reads (one list)
+    stop_asked[0] = ""
     import tempfile
     monkeypatch.setattr(tempfile, "tempdir", None)
     event, out = slow_event(tmp_path, matches_seconds=30), tmp_path / "out"
@@ -280,6 +281,7 @@ def test_closing_the_tournament_window_stops_the_event_cleanly(tmp_path, monkeyp
         tournament.request_stop("test over")
         if shown.thread is not None:
             shown.thread.join(STOP_SECONDS + 10)
+        stop_asked[0] = ""                          # no stop left over for a later event
     assert took < STOP_SECONDS, took
     assert code == 128 + signal.SIGINT and "stopped" in shown.outcome.get("error", ""), shown.outcome
     assert wait_until(lambda: not programs_of(tmp_path), 5), "a program outlived the stop"

@@ -693,7 +693,8 @@ def test_nothing_projected_at_1080p_is_under_24_pixels_and_long_names_fit_smalle
     import json
     from games.render import theme as render_theme
     from ui.app import App
-    from ui.scenes.projection import Playback, ProjectionScene
+    from runner.projection import Playback
+    from ui.scenes.projection import ProjectionScene
     from ui.settings import Settings
     folder = tmp_path / "event"
     write_event_folder(folder, results=2, planned=12, running=["m0003", "m0004"], upcoming=3)
@@ -710,28 +711,28 @@ def test_nothing_projected_at_1080p_is_under_24_pixels_and_long_names_fit_smalle
         render_theme.font.cache_clear()
         monkeypatch.setattr(pygame.font, "Font", lambda path, size: sizes.append(size) or real_font(path, size))
         scene._text.clear()
-        running = scene.follower.running()
+        running = scene.model.follower.running()
         assert running, "the live records were read"
-        scene.main = Playback(running[0], app.theme)
-        scene.main.state = running[0].state_after(len(running[0].turns)) or scene.main.state
-        scene.phase = "playing"
+        scene.model.main = Playback(running[0])
+        scene.model.main.state = running[0].state_after(len(running[0].turns)) or scene.model.main.state
+        scene.model.phase = "playing"
         app.draw()                                           # focus, with a thumbnail
-        scene.layout_name = "grid"
-        scene.cells = [Playback(m, app.theme) for m in running]
+        scene.model.layout_name = "grid"
+        scene.model.cells = [Playback(m) for m in running]
         app.draw()
-        scene.layout_name, scene.cells, scene.main = "focus", [], None
+        scene.model.layout_name, scene.model.cells, scene.model.main = "focus", [], None
         import ui.scenes.projection as projection
         cut = []
         real_elide = projection.elide
         monkeypatch.setattr(projection, "elide", lambda face, text, width: cut.append(text) or real_elide(face, text, width))
-        scene.phase = "intermission"
+        scene.model.phase = "intermission"
         from games.api import Outcome, Termination
-        scene.last = {"names": long_names[:2], "outcome": Outcome((0,), (1.0, 0.0), Termination.WIN, ""), "error": ""}
-        monkeypatch.setattr(scene.follower, "next_pairings", lambda limit=3: [long_names[:2]])
-        monkeypatch.setattr(scene.follower, "running", lambda: [])
+        scene.model.last = {"names": long_names[:2], "outcome": Outcome((0,), (1.0, 0.0), Termination.WIN, ""), "error": ""}
+        monkeypatch.setattr(scene.model.follower, "next_pairings", lambda limit=3: [long_names[:2]])
+        monkeypatch.setattr(scene.model.follower, "running", lambda: [])
         app.draw()
         assert long_names[0] not in cut, cut                  # the intermission card: smaller, not cut
-        scene.show_standings = True
+        scene.model.show_standings = True
         app.draw()
         assert sizes and min(sizes) >= 24, sorted(set(sizes))
     finally:
@@ -765,10 +766,10 @@ def test_the_intermission_card_gives_a_long_name_two_lines_before_smaller_type(a
     try:
         scene = app.push(ProjectionScene(app, folder))
         pump(app, 3)
-        scene.phase = "intermission"
-        scene.last = {"names": names, "outcome": Outcome((0,), (1.0, 0.0), Termination.WIN, ""), "error": ""}
-        monkeypatch.setattr(scene.follower, "next_pairings", lambda limit=3: [names])
-        monkeypatch.setattr(scene.follower, "running", lambda: [])
+        scene.model.phase = "intermission"
+        scene.model.last = {"names": names, "outcome": Outcome((0,), (1.0, 0.0), Termination.WIN, ""), "error": ""}
+        monkeypatch.setattr(scene.model.follower, "next_pairings", lambda limit=3: [names])
+        monkeypatch.setattr(scene.model.follower, "running", lambda: [])
         drawn, cut = [], []
         real_text, real_elide = scene.text, projection.elide
         monkeypatch.setattr(scene, "text", lambda surface, text, pos, size, *a, **k:
@@ -789,7 +790,7 @@ def test_the_intermission_card_gives_a_long_name_two_lines_before_smaller_type(a
             assert parts[1][1][1] > parts[0][1][1]                       # one under the other
             one_line = scene.fit_units(name, 60, share, bold=True)
             assert parts[0][2] > one_line, (parts[0][2], one_line)        # bigger than one line allowed
-        result = projection._result(names, scene.last["outcome"], "")
+        result = projection._result(names, scene.model.last["outcome"], "")
         assert " ".join(t for t, _p, _s in last_line) == result and len(last_line) == 2, last_line
         assert not any(t in cut for t in names + [result]), cut
         bottom_of_names = max(pos[1] for t, pos, _s in drawn if t and t in names[0] + names[1])

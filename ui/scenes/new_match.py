@@ -1,7 +1,6 @@
 """New match: game, variant, options, who sits in each seat, seed; Start opens the match."""
 from __future__ import annotations
 
-import random
 import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,8 +12,9 @@ from pygame_gui.windows import UIFileDialog
 
 from games.api import ArenaError, GameSetupError, check_seats
 from runner import paths
+from runner.build import (MatchPlan, asked_option_defaults, build_match, build_seat, match_options,
+                          started_options)
 from runner.commands import command_problem
-from runner.setup import load_option_files
 from runner.i18n import N_, _, ngettext
 from runner.messages import translated
 
@@ -164,32 +164,21 @@ class NewMatchScene(Scene):
     def resolved_options(self) -> dict:
         """The options the match would use; raises GameSetupError with the reason.
 
-        As on the command line, the seats' own option defaults come first (a Xiangqi
-        engine seat asks for the usual repetition count), then what the form says.
+        As on the command line (:func:`runner.build.match_options`), the seats' own option
+        defaults come first (a Xiangqi engine seat asks for the usual repetition count),
+        then what the form says.
         """
-        wanted = self.seat_option_defaults()
-        return self.game.spec.resolve_options(self.variant, {**wanted, **self.option_texts})
+        return match_options(self.chosen.plugin, self.variant, self.option_texts,
+                             self.seat_option_defaults())
 
     def seat_option_defaults(self) -> dict:
         """The option defaults the chosen seats ask for (``Seat.option_defaults``).
 
-        Only engine kinds declare any; their seats are built (no program is started) to
-        ask them.  A seat that cannot be built yet (no command) asks for nothing.
+        Their program and engine seats are made (no program is started) to ask them.  A
+        seat that cannot be made yet (no command) asks for nothing.
         """
-        from runner.seats import make_seat, seat_option_defaults
         plugin = self.chosen.plugin
-        made = []
-        for index, seat in enumerate(self.seats):
-            if seat.kind in plugin.extra_seats and seat.command.strip():
-                try:
-                    made.append(make_seat(seat.spec(plugin), plugin, index))
-                except (ArenaError, OSError, ValueError):
-                    continue
-        try:
-            return seat_option_defaults(made)
-        finally:
-            for seat in made:
-                seat.close()
+        return asked_option_defaults(plugin, [seat.spec(plugin) for seat in self.seats])
 
     def seat_count(self) -> int:
         spec = self.game.spec
@@ -221,8 +210,7 @@ class NewMatchScene(Scene):
         try:
             options = self.resolved_options()
             check_seats(self.game.spec, len(self.seats))
-            loaded, _files = load_option_files(self.chosen.plugin, self.game, options)
-            self.game.new_initial_state(loaded, 0)
+            started_options(self.chosen.plugin, options)
         except ArenaError as exc:
             return translated(str(exc))
         except (TypeError, ValueError, KeyError) as exc:
@@ -243,9 +231,8 @@ class NewMatchScene(Scene):
     def _bot_problem(self, seat: SeatChoice) -> str:
         """What the game's bot says of its settings (level 1 plays at random and takes
         none): "" when it takes them.  Building a bot starts nothing."""
-        from runner.seats import make_seat
         try:
-            make_seat(seat.spec(self.chosen.plugin), self.chosen.plugin, 0).close()
+            build_seat(self.chosen.plugin, seat.spec(self.chosen.plugin), 0, 0).close()
         except ArenaError as exc:
             return translated(str(exc))
         return ""
@@ -560,38 +547,33 @@ class NewMatchScene(Scene):
         self.dialog = file_dialog(self, title, Path.cwd())
 
     # ------------------------------------------------------------ start
+    def plan(self) -> MatchPlan:
+        """The form as a :class:`runner.build.MatchPlan` (a random seed unless one is typed);
+        a person's seat is named as in Settings."""
+        plugin = self.chosen.plugin
+        specs = [seat.spec(plugin) for seat in self.seats]
+        labels = [self.app.settings.name(index) if spec == "human" else "" for index, spec in enumerate(specs)]
+        return MatchPlan.new(plugin.name, specs, seed=int(self.seed_text) if self.seed_text.strip() else None,
+                             variant=self.variant, options=dict(self.option_texts), labels=labels)
+
     def start(self):
         """Build the seats and the match, and open the Match screen (errors stay inline)."""
-        from runner.match import Match, default_record_path
-        from runner.seats import make_seat
+        from runner.match import default_record_path
         from ui.scenes.match import MatchScene
 
         problem = self.validate()
         if problem:
             self._show_error(problem)
             return None
-        plugin = self.chosen.plugin
-        seed = int(self.seed_text) if self.seed_text.strip() else random.randrange(2 ** 31)
-        folder = paths.records_dir()
-        specs = [seat.spec(plugin) for seat in self.seats]
-        seats = []
+        plan = self.plan()
         try:
-            options = self.resolved_options()
-            for index, spec in enumerate(specs):
-                seat = make_seat(spec, plugin, seed + index)
-                if seat.kind == "human":
-                    seat.label = self.app.settings.name(index)
-                seats.append(seat)
-            match = Match(plugin, options, seats, seed=seed, variant=self.variant,
-                          record_path=default_record_path(folder, plugin.name))
+            match = build_match(plan, record_path=default_record_path(paths.records_dir(), plan.game))
         except (ArenaError, OSError, ValueError) as exc:
-            for seat in seats:
-                seat.close()
             self._show_error(str(exc) if isinstance(exc, GameSetupError) else f"{type(exc).__name__}: {exc}")
             return None
-        self.app.settings.last_seats[plugin.name] = specs
-        self.app.settings.last_forms[plugin.name] = {"variant": self.variant,
-                                                     "options": dict(self.option_texts)}
+        self.app.settings.last_seats[plan.game] = list(plan.specs)
+        self.app.settings.last_forms[plan.game] = {"variant": self.variant,
+                                                   "options": dict(self.option_texts)}
         self.app.save_settings()
         return self.app.replace(MatchScene(self.app, match))
 

@@ -29,22 +29,11 @@ import pygame
 
 from games.render import BoardView, contrast_text, elide, font, mix
 from runner.i18n import _, ngettext
-from runner.live import EventFollower, LiveMatch
+from runner.live import LiveMatch
+from runner.projection import Playback, ProjectionModel
 from ui.game_texts import rules_text
 from ui.scene import Scene
 
-#: Turns a second the keys step through (0 = as fast as the programs answer).
-PACES = (0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 8.0, 0.0)
-#: Seconds between looks at the event folder while a match is shown / while waiting.
-POLL_PLAYING = 0.25
-POLL_WAITING = 0.5
-#: Seconds between redraws of the thumbnails (they follow their matches' latest turn).
-THUMB_EVERY = 1.0
-#: A seat whose answer has not come for this long is named on the screen.
-SLOW_ANSWER = 5.0
-#: Most cells of the grid layout.
-MAX_CELLS = 4
-TOAST_SECONDS = 3.0
 #: Bytes of rendered words kept for reuse (clocks and counters change, so the cache is
 #: emptied when full rather than kept growing).
 TEXT_CACHE_BYTES = 6 << 20
@@ -59,108 +48,27 @@ def board_view(coordinates: bool) -> BoardView:
     return BoardView(show_coordinates=coordinates, highlights={"panel": False})
 
 
-class Playback:
-    """One board following one live match at a pace, turn by turn, from its start.
-
-    It plays its own copy of the position; when the display falls behind the match by
-    more than a couple of seconds it runs at three times the pace until it has caught up.
-    """
-
-    def __init__(self, match: LiveMatch, theme):
-        from ui.boards import make_renderer
-        self.match = match
-        self.shown = 0
-        self.cursor = 0.0
-        self.state = match.initial.clone() if match.initial is not None else None
-        self.renderer = make_renderer(match.plugin, match.game, match.options, match.names, theme)
-        self.ended_at: float | None = None
-        self.view = board_view(False)      # the boards' own coordinates are small print
-
-    @property
-    def ended(self) -> bool:
-        return self.ended_at is not None
-
-    def advance(self, dt: float, pace: float, now: float) -> bool:
-        """Move the shown turn on by the pace; True when the picture changed."""
-        match = self.match
-        if match.initial is None:
-            return False
-        if self.state is None or self.shown > len(match.turns):      # the record started over
-            self.state, self.shown, self.cursor, self.ended_at = match.initial.clone(), 0, 0.0, None
-        available = len(match.turns)
-        if pace <= 0:
-            self.cursor = float(available)
-        else:
-            lag = available - self.cursor
-            rate = pace * 3 if lag > max(2.0, pace * 2) else pace
-            self.cursor = min(float(available), self.cursor + rate * dt)
-        changed = False
-        while self.shown < int(self.cursor):
-            self._apply(match.turns[self.shown])
-            self.shown += 1
-            changed = True
-        if self.ended_at is None and self.shown >= available and match.finished:
-            self.ended_at = now
-            changed = True
-        return changed
-
-    def _apply(self, info) -> None:
-        try:
-            self.match.play_turn(self.state, info)
-        except Exception as exc:       # the follower checked it already; never stop the room
-            self.match.error = self.match.error or f"{type(exc).__name__}: {exc}"
-
-    def clocks(self) -> dict[int, float]:
-        return self.match.turns[self.shown - 1].clocks if self.shown else {}
-
-
 class ProjectionScene(Scene):
     """A running (or finished) event, projected: see the module's docstring."""
 
     def __init__(self, app, folder: str | Path, thread=None, fullscreen: bool = False,
                  claim_pace: bool = False):
         super().__init__(app)
-        self.folder = Path(folder)
-        self.thread = thread
-        self.follower = EventFollower(self.folder)
+        self.model = ProjectionModel(folder, thread, claim_pace, now=time.monotonic())
         self.want_fullscreen = fullscreen
         self.was_fullscreen = app.fullscreen
-        self.claim_pace = claim_pace
-        self.pace: float | None = None          # turns a second chosen with the keys
-        self.organizer_pace: float | None = None
-        self.layout_name: str | None = None
-        self.main: Playback | None = None
-        self.cells: list[Playback | None] = []
-        self.freed_at: list[float] = []
-        self.seen: set[str] = set()              # matches shown (or being shown) on a board
-        self.phase = "waiting"                   # waiting, playing, holding, intermission, final
-        self.phase_since = time.monotonic()
-        self.last: dict | None = None            # the last result shown (for the card)
-        self.show_standings = False
-        self.since_poll = 1e9
-        self.since_thumbs = 0.0
-        self.thumbs_seen: tuple = ()
-        self.toast = ("", 0.0)
         self._text: dict = {}
         self._text_bytes = 0
-        self.shown_count = 0
-        self.followed: list[str] = []            # ids of the matches shown, in order (tests, bench)
 
     # ------------------------------------------------------------ life cycle
     def enter(self) -> None:
         if self.want_fullscreen and not self.app.fullscreen:
             self.app.toggle_fullscreen()
         super().enter()
-        self.refresh(time.monotonic())
-        if self.claim_pace:                     # the window's event runs unpaced until now
-            self.pace = self.follower.setting("pace", 2.0)
-            self.follower.set_pace(self.pace)
+        self.model.start(time.monotonic())
 
     def exit(self) -> None:
-        if self.claim_pace:
-            self.follower.set_pace(0.0)
-        self.follower.close()
-        self.main, self.cells = None, []
+        self.model.close()
         if self.want_fullscreen and self.app.fullscreen and not self.was_fullscreen:
             self.app.toggle_fullscreen()
         super().exit()
@@ -170,25 +78,11 @@ class ProjectionScene(Scene):
         self._text.clear()
         self._text_bytes = 0
 
-    # ------------------------------------------------------------ settings
-    def current_pace(self) -> float:
-        """Turns a second shown: the keys' choice, else the pace the organizer's matches
-        are played at now (``live/pace.json``), else the event file's."""
-        if self.pace is not None:
-            return self.pace
-        if self.organizer_pace is not None:
-            return self.organizer_pace
-        return self.follower.setting("pace", 2.0)
+    def update(self, dt: float) -> bool:
+        return self.model.update(dt, time.monotonic())
 
-    def current_layout(self) -> str:
-        if self.layout_name is None:
-            return "grid" if self.follower.projection.get("layout") == "grid" else "focus"
-        return self.layout_name
-
-    def event_running(self) -> bool:
-        if self.thread is not None:
-            return self.thread.is_alive()
-        return not self.follower.finished()
+    def wake_interval(self) -> float | None:
+        return self.model.wake_interval()
 
     # ------------------------------------------------------------ input
     def process_event(self, event: pygame.event.Event) -> bool:
@@ -196,18 +90,15 @@ class ProjectionScene(Scene):
             return False
         key = event.key
         if key in (pygame.K_UP, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.step_pace(+1)
+            self.model.step_pace(+1, time.monotonic())
         elif key in (pygame.K_DOWN, pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.step_pace(-1)
+            self.model.step_pace(-1, time.monotonic())
         elif key == pygame.K_g:
-            self.layout_name = "focus" if self.current_layout() == "grid" else "grid"
-            self.main, self.cells, self.freed_at = None, [], []
-            self.seen.clear()
-            self.set_phase("waiting", time.monotonic())
+            self.model.toggle_layout(time.monotonic())
         elif key == pygame.K_s:
-            self.show_standings = not self.show_standings
+            self.model.show_standings = not self.model.show_standings
         elif key == pygame.K_n:
-            self.skip(time.monotonic())
+            self.model.skip(time.monotonic())
         elif key == pygame.K_ESCAPE:
             if len(self.app.scenes) > 1:
                 self.app.pop()
@@ -217,190 +108,6 @@ class ProjectionScene(Scene):
             return False
         self.app.dirty = True
         return True
-
-    def step_pace(self, direction: int) -> None:
-        """The next pace up or down; the organizer's matches follow it when the folder
-        can be written (else only this screen's replay speed changes)."""
-        speed = lambda p: p if p > 0 else float("inf")        # 0: as fast as they play
-        pace = speed(self.current_pace())
-        faster = [p for p in PACES if speed(p) > pace]
-        slower = [p for p in PACES if speed(p) < pace]
-        if direction > 0 and faster:
-            self.pace = min(faster, key=speed)
-        elif direction < 0 and slower:
-            self.pace = max(slower, key=speed)
-        else:
-            self.pace = self.current_pace()
-        written = self.follower.set_pace(self.pace)
-        text = (_("As fast as they play") if not self.pace
-                else _("{n} turns a second").format(n=f"{self.pace:g}"))
-        if not written:
-            text += " · " + _("this screen only")
-        self.toast = (text, time.monotonic())
-
-    def skip(self, now: float) -> None:
-        """Leave the hold or intermission (or the current match) for the next match now."""
-        if self.main is not None:
-            self.finish_main(now, card=False)
-        self.set_phase("waiting", now)
-
-    # ------------------------------------------------------------ time
-    def set_phase(self, phase: str, now: float) -> None:
-        self.phase, self.phase_since = phase, now
-
-    def refresh(self, now: float) -> bool:
-        snap = self.follower.poll(now)
-        self.organizer_pace = self.follower.pace()
-        return bool(snap.new_results or snap.standings_changed or snap.matches_changed)
-
-    def update(self, dt: float) -> bool:
-        now = time.monotonic()
-        changed = False
-        self.since_poll += dt
-        if self.since_poll >= (POLL_PLAYING if self.phase == "playing" else POLL_WAITING):
-            self.since_poll = 0.0
-            changed = self.refresh(now) and self.phase != "playing" or changed
-            thumbs = self.since_thumbs + dt >= THUMB_EVERY
-        else:
-            thumbs = False
-        self.since_thumbs = 0.0 if thumbs else self.since_thumbs + dt
-        if self.current_layout() == "grid":
-            changed = self.update_grid(dt, now) or changed
-        else:
-            changed = self.update_focus(dt, now) or changed
-            if thumbs:
-                moved = self.thumbs_revision()
-                if moved != self.thumbs_seen:           # a thumbnail's match moved on
-                    self.thumbs_seen = moved
-                    changed = True
-        if self.toast[0] and now - self.toast[1] > TOAST_SECONDS:
-            self.toast = ("", 0.0)
-            changed = True
-        self.forget_finished()
-        return changed
-
-    def update_focus(self, dt: float, now: float) -> bool:
-        pace = self.current_pace()
-        held = now - self.phase_since
-        if self.phase in ("waiting", "final"):
-            match = self.pick()
-            if match is not None:
-                self.main = Playback(match, self.app.theme)
-                self.seen.add(match.id)
-                self.followed = (self.followed + [match.id])[-50:]
-                self.shown_count += 1
-                self.set_phase("playing", now)
-                return True
-            if not self.event_running() and self.phase != "final" and not self.follower.running():
-                self.refresh(now)                   # the last standings, written as it ended
-                self.set_phase("final", now)
-                return True
-            return False
-        if self.phase == "playing":
-            changed = self.main.advance(dt, pace, now)
-            if self.main.ended:
-                self.set_phase("holding", now)
-                return True
-            if self.slow_seat(self.main, now) and int(held) != int(held - dt):
-                changed = True                      # the "waiting for" line counts seconds
-            return changed
-        if self.phase == "holding":
-            if held >= self.follower.setting("hold", 3.0):
-                self.finish_main(now, card=True)
-                return True
-            return False
-        if self.phase == "intermission":
-            length = self.follower.setting("intermission", 8.0)
-            if held >= length:
-                self.set_phase("waiting", now)
-                return True
-            return int(held) != int(held - dt)      # the card's bar moves once a second
-        return False
-
-    def thumbs_revision(self) -> tuple:
-        """What the thumbnails show: which matches, how many turns each."""
-        main = self.main.match.id if self.main is not None else None
-        return tuple((m.id, len(m.turns)) for m in self.follower.running() if m.id != main)[:3]
-
-    def finish_main(self, now: float, card: bool) -> None:
-        match = self.main.match
-        self.last = {"names": match.names, "outcome": match.outcome, "error": match.error,
-                     "id": match.id}
-        self.main = None
-        wait = card and self.follower.setting("intermission", 8.0) > 0
-        self.set_phase("intermission" if wait else "waiting", now)
-
-    def pick(self) -> LiveMatch | None:
-        """The next match to follow: a running one nobody has shown, the newest start
-        first (so the room sees it from its first move with the least catching up)."""
-        fresh = [m for m in self.follower.running() if m.id not in self.seen]
-        return min(fresh, key=lambda m: (len(m.turns), m.id)) if fresh else None
-
-    def update_grid(self, dt: float, now: float) -> bool:
-        pace = self.current_pace()
-        count = self.cell_count()
-        if len(self.cells) != count:
-            self.cells = (self.cells + [None] * count)[:count]
-            self.freed_at = (self.freed_at + [0.0] * count)[:count]
-        changed = False
-        for i, cell in enumerate(self.cells):
-            if cell is not None:
-                changed = cell.advance(dt, pace, now) or changed
-                if cell.ended and now - cell.ended_at >= self.follower.setting("hold", 3.0):
-                    self.last = {"names": cell.match.names, "outcome": cell.match.outcome,
-                                 "error": cell.match.error, "id": cell.match.id}
-                    self.cells[i], self.freed_at[i] = None, now
-                    changed = True
-            elif now - self.freed_at[i] >= self.follower.setting("intermission", 8.0) / 2:
-                match = self.pick()
-                if match is not None:
-                    self.cells[i] = Playback(match, self.app.theme)
-                    self.seen.add(match.id)
-                    self.followed = (self.followed + [match.id])[-50:]
-                    self.shown_count += 1
-                    changed = True
-        phase = ("playing" if any(self.cells) else
-                 "final" if not self.event_running() and not self.follower.running() else "waiting")
-        if phase != self.phase:
-            if phase == "final":
-                self.refresh(now)
-            self.set_phase(phase, now)
-            changed = True
-        return changed
-
-    def cell_count(self) -> int:
-        wanted = self.follower.event.get("concurrency", 4)
-        wanted = wanted if isinstance(wanted, int) and not isinstance(wanted, bool) else 4
-        return max(1, min(MAX_CELLS, wanted))
-
-    def forget_finished(self) -> None:
-        """Drop finished matches no board shows, so hours of matches keep memory flat."""
-        shown = {p.match.id for p in [self.main, *self.cells] if p is not None}
-        for match_id, match in list(self.follower.matches.items()):
-            if match.finished and match_id not in shown:
-                self.follower.forget(match_id)
-                self.seen.add(match_id)
-
-    def slow_seat(self, playback: Playback, now: float) -> str:
-        """The name of the seat the live match has waited for a while, else ''."""
-        match = playback.match
-        if match.finished or playback.shown < len(match.turns) or match.state is None:
-            return ""
-        if now - (match.updated or now) < SLOW_ANSWER:
-            return ""
-        try:
-            seats = match.state.to_move()
-        except Exception:
-            return ""
-        names = match.names
-        return ", ".join(names[s] for s in seats if s < len(names))
-
-    def wake_interval(self) -> float | None:
-        if self.phase == "playing" and self.current_pace() > 0:
-            return max(0.03, min(0.25, 0.5 / self.current_pace()))
-        if self.phase == "playing":
-            return POLL_PLAYING
-        return POLL_WAITING
 
     # ------------------------------------------------------------ drawing helpers
     def u(self, value: float) -> int:
@@ -471,7 +178,7 @@ class ProjectionScene(Scene):
     def colour_of(self, playback: Playback, seat: int):
         """A seat's colour as its board draws it (the colour players are known by)."""
         try:
-            return playback.renderer.seat_colour(seat)
+            return self.board_of(playback).seat_colour(seat)
         except Exception:
             seats = self.app.theme.seats
             return seats[seat % len(seats)]
@@ -493,31 +200,31 @@ class ProjectionScene(Scene):
         width, height = surface.get_size()
         self.draw_header(surface)
         body = pygame.Rect(self.u(40), self.u(112), width - self.u(80), height - self.u(112 + 36))
-        if self.show_standings or self.phase == "final":
+        if self.model.show_standings or self.model.phase == "final":
             self.draw_standings_page(surface, body)
-        elif self.current_layout() == "grid" and any(self.cells):
+        elif self.model.current_layout() == "grid" and any(self.model.cells):
             self.draw_grid(surface, body)
-        elif self.phase in ("playing", "holding") and self.main is not None:
+        elif self.model.phase in ("playing", "holding") and self.model.main is not None:
             self.draw_focus(surface, body)
-        elif self.phase == "intermission":
+        elif self.model.phase == "intermission":
             self.draw_intermission(surface, body)
         else:
             self.draw_waiting(surface, body)
-        if self.toast[0]:
+        if self.model.toast[0]:
             face = font(self.u(36), bold=True)
-            pad = pygame.Rect(0, 0, face.size(self.toast[0])[0] + self.u(40), self.u(66))
+            pad = pygame.Rect(0, 0, face.size(self.model.toast[0])[0] + self.u(40), self.u(66))
             pad.midtop = (width // 2, height - self.u(104))
             pygame.draw.rect(surface, theme.panel, pad, border_radius=self.u(12))
-            self.text(surface, self.toast[0], (width // 2, height - self.u(96)), 36, theme.text,
+            self.text(surface, self.model.toast[0], (width // 2, height - self.u(96)), 36, theme.text,
                       bold=True, align="center")
 
     def draw_header(self, surface) -> None:
         theme = self.app.theme
         width = surface.get_width()
-        event = self.follower.event
-        name = str(event.get("name") or self.folder.name)
-        played, planned = self.follower.counts()
-        running = len(self.follower.running())
+        event = self.model.follower.event
+        name = str(event.get("name") or self.model.folder.name)
+        played, planned = self.model.follower.counts()
+        running = len(self.model.follower.running())
         right = _("{played} of {planned} matches").format(played=played, planned=planned) if planned else ""
         if running and planned:
             right += " · " + ngettext("{n} playing", "{n} playing", running).format(n=running)
@@ -531,19 +238,19 @@ class ProjectionScene(Scene):
     def draw_focus(self, surface, body: pygame.Rect) -> None:
         from ui.boards import safe_draw
         theme = self.app.theme
-        play = self.main
-        others = [m for m in self.follower.running() if m.id != play.match.id][:3]
+        play = self.model.main
+        others = [m for m in self.model.follower.running() if m.id != play.match.id][:3]
         board_w = min(round(body.width * 0.54), body.height * 4 // 3)
         board = pygame.Rect(body.left, body.top, board_w, body.height)
         if play.state is not None:
-            safe_draw(play.renderer, surface, board, play.state, play.view)
+            safe_draw(self.board_of(play), surface, board, play.state, play.view)
         panel = pygame.Rect(board.right + self.u(48), body.top, body.right - board.right - self.u(48),
                             body.height)
         y = self.draw_players(surface, play, panel)
         if play.ended:
             y = self.draw_result_banner(surface, play, panel, y)
         else:
-            slow = self.slow_seat(play, time.monotonic())
+            slow = self.model.slow_seat(play, time.monotonic())
             if slow:
                 waited = int(time.monotonic() - play.match.updated)
                 self.text(surface, _("Waiting for {name} ({s} s)").format(name=slow, s=waited),
@@ -641,6 +348,15 @@ class ProjectionScene(Scene):
                 self.text(surface, line, (cell.centerx, board.bottom + self.u(4 + 36 * row)), 26,
                           theme.muted, align="center", width=cell.width)
 
+    def board_of(self, play: Playback):
+        """The renderer of a board the model follows, made the first time it is drawn."""
+        if play.renderer is None:
+            from ui.boards import make_renderer
+            match = play.match
+            play.renderer = make_renderer(match.plugin, match.game, match.options, match.names, self.app.theme)
+            play.view = board_view(False)      # the boards' own coordinates are small print
+        return play.renderer
+
     def _thumb_renderer(self, match: LiveMatch):
         renderer = getattr(match, "_projection_renderer", None)
         if renderer is None or renderer.theme is not self.app.theme:
@@ -656,17 +372,17 @@ class ProjectionScene(Scene):
         area = pygame.Rect(body.left, body.top, body.width - table_w - self.u(40), body.height)
         self.draw_table(surface, pygame.Rect(area.right + self.u(40), body.top, table_w, body.height),
                         compact=True)
-        count = len(self.cells)
+        count = len(self.model.cells)
         cols = 1 if count == 1 else 2
         rows = (count + cols - 1) // cols
         gap = self.u(24)
         cw, ch = (area.width - gap * (cols - 1)) // cols, (area.height - gap * (rows - 1)) // rows
-        for i, play in enumerate(self.cells):
+        for i, play in enumerate(self.model.cells):
             cell = pygame.Rect(area.left + (i % cols) * (cw + gap), area.top + (i // cols) * (ch + gap), cw, ch)
             line_h = self.u(58)
             if play is None:
                 pygame.draw.rect(surface, theme.panel, cell, border_radius=self.u(14))
-                nxt = self.follower.next_pairings(1)
+                nxt = self.model.follower.next_pairings(1)
                 self.text(surface, _("Next match"), (cell.centerx, cell.centery - self.u(60)), 34,
                           theme.muted, align="center")
                 lines, size = self.fit_lines(" – ".join(nxt[0]) if nxt else "…", 40, cell.width - self.u(32),
@@ -688,7 +404,7 @@ class ProjectionScene(Scene):
             head = line_h * ((len(names) + per_line - 1) // per_line)
             board = pygame.Rect(cell.left, cell.top + head, cell.width, cell.height - head)
             if play.state is not None:
-                safe_draw(play.renderer, surface, board, play.state, play.view)
+                safe_draw(self.board_of(play), surface, board, play.state, play.view)
             if play.ended:
                 banner = pygame.Rect(cell.left, cell.bottom - self.u(70), cell.width, self.u(70))
                 pygame.draw.rect(surface, theme.accent, banner, border_radius=self.u(12))
@@ -700,23 +416,23 @@ class ProjectionScene(Scene):
         theme = self.app.theme
         y = body.top + self.u(10)
         self.text(surface, _("Intermission"), (body.left, y), 40, theme.accent, bold=True)
-        length = self.follower.setting("intermission", 8.0) or 1.0
-        done = min(1.0, (time.monotonic() - self.phase_since) / length)
+        length = self.model.follower.setting("intermission", 8.0) or 1.0
+        done = min(1.0, (time.monotonic() - self.model.phase_since) / length)
         bar = pygame.Rect(body.right - self.u(400), y + self.u(22), self.u(400), self.u(12))
         pygame.draw.rect(surface, theme.panel, bar, border_radius=self.u(6))
         pygame.draw.rect(surface, theme.accent, (bar.left, bar.top, round(bar.width * done), bar.height),
                          border_radius=self.u(6))
         y += self.u(76)
-        if self.last:
+        if self.model.last:
             self.text(surface, _("Last match"), (body.left, y), 32, theme.muted)
             width = body.width - self.u(260)
-            lines, size = self.fit_lines(_result(self.last["names"], self.last["outcome"], self.last["error"]),
+            lines, size = self.fit_lines(_result(self.model.last["names"], self.model.last["outcome"], self.model.last["error"]),
                                          44, width, bold=True)
             bottom = self.text_lines(surface, lines, (body.left + self.u(260), y - self.u(6)), size, theme.text,
                                      bold=True, width=width)
             y = max(y + self.u(72), bottom + self.u(16))
-        nxt = self.follower.next_pairings(1)
-        running = [m for m in self.follower.running() if m.id not in self.seen]
+        nxt = self.model.follower.next_pairings(1)
+        running = [m for m in self.model.follower.running() if m.id not in self.model.seen]
         pairing = running[0].names if running else nxt[0] if nxt else []
         self.text(surface, _("Next match"), (body.left, y + self.u(14)), 32, theme.muted)
         used = self.u(80)
@@ -724,7 +440,7 @@ class ProjectionScene(Scene):
             used = self.draw_pairing(surface, pairing, pygame.Rect(body.left + self.u(260), y,
                                                                   body.width - self.u(260), self.u(80)))
         else:
-            self.text(surface, _("the last match is under way") if self.event_running() else _("none: the event is over"),
+            self.text(surface, _("the last match is under way") if self.model.event_running() else _("none: the event is over"),
                       (body.left + self.u(260), y + self.u(6)), 44, theme.text, bold=True)
         y += used + self.u(30)
         self.draw_table(surface, pygame.Rect(body.left, y, body.width, body.bottom - y), compact=False)
@@ -751,8 +467,8 @@ class ProjectionScene(Scene):
 
     def draw_waiting(self, surface, body: pygame.Rect) -> None:
         theme = self.app.theme
-        nxt = self.follower.next_pairings(1)
-        message = (_("Waiting for the next match…") if self.event_running()
+        nxt = self.model.follower.next_pairings(1)
+        message = (_("Waiting for the next match…") if self.model.event_running()
                    else _("The event is over"))
         self.text(surface, message, (body.left, body.top + self.u(10)), 44, theme.muted)
         y = body.top + self.u(80)
@@ -765,7 +481,7 @@ class ProjectionScene(Scene):
 
     def draw_standings_page(self, surface, body: pygame.Rect) -> None:
         theme = self.app.theme
-        title = _("Final standings") if self.phase == "final" else _("Standings")
+        title = _("Final standings") if self.model.phase == "final" else _("Standings")
         self.text(surface, title, (body.left, body.top + self.u(6)), 48, theme.accent, bold=True)
         self.draw_table(surface, pygame.Rect(body.left, body.top + self.u(90), body.width,
                                              body.height - self.u(90)), compact=False)
@@ -774,7 +490,7 @@ class ProjectionScene(Scene):
         """The standings as big as the area allows: rank, colour, name, points, W-D-L
         and the rating (the last two left out where the area is narrow)."""
         theme = self.app.theme
-        table = self.follower.standings if isinstance(self.follower.standings, dict) else {}
+        table = self.model.follower.standings if isinstance(self.model.follower.standings, dict) else {}
         rows = table.get("standings")
         rows = [r for r in rows if isinstance(r, dict)] if isinstance(rows, list) else []
         if not rows or area.height < self.u(60):

@@ -408,26 +408,16 @@ class BranchPane(ToolPane):
 
     def start(self) -> None:
         """Make the branched match and show it (a failure is a line in the pane)."""
-        from games import registry
         from runner import paths
-        from runner.match import Branch, Match, default_record_path
-        from runner.program_seats import WholeGameSeat
-        from runner.seats import make_seat
+        from runner.build import MatchPlan, build_match
+        from runner.match import default_record_path
         from ui.scenes.match import MatchScene
         replay = self.view.replay
         for entry, seat in self.entries.items():
             self.values[seat] = entry.get_text()
         try:
-            branch = Branch.of(replay, self.view.index)
-            plugin = registry.plugin(replay.game)
-            seed = int(replay.header["seed"])
-            seats = [make_seat(spec, plugin, seed + n) for n, spec in enumerate(self.specs())]
-            if branch.turn and any(isinstance(seat, WholeGameSeat) for seat in seats):
-                raise ValueError(_("A program run once for the whole game plays it from the start: it "
-                                   "cannot take over at turn {n}. Choose a person or a bot.").format(n=branch.turn))
-            record = default_record_path(paths.records_dir(), plugin.name)
-            match = Match(plugin, replay.header.get("options") or {}, seats, seed=seed,
-                          variant=replay.header.get("variant"), record_path=record, branch=branch)
+            plan = MatchPlan.from_record(replay, self.specs(), turn=self.view.index)
+            match = build_match(plan, record_path=default_record_path(paths.records_dir(), plan.game))
         except (ArenaError, ValueError, KeyError) as exc:
             self.error = str(exc)
             self.view.relayout()
