@@ -12,7 +12,7 @@
 A game describes its files with a :class:`FileProtocol` (pure string functions from its
 ``protocol`` module) and gives the plugin a two-line factory.  The third shape, a
 program kept running and spoken to in lines (HexLib, GTP, UCI), is
-:class:`runner.process.LineProcess`.
+:class:`runner.line_seat.LineSeat`.
 """
 from __future__ import annotations
 

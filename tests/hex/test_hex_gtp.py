@@ -158,7 +158,7 @@ def test_engine_crash_and_hang(tmp_path):
     assert outcome.reason is Termination.CRASH and outcome.winners == (1,)
     match, outcome = play(["bot:1", engine("--hang-after", "1")], per_move=0.5, tmp_path=tmp_path)
     assert outcome.reason is Termination.TIMEOUT and outcome.winners == (0,)
-    assert match.seats[1].channel.process.proc.poll() is not None
+    assert match.seats[1].process.proc.poll() is not None
 
 
 # ====================================================================== refusals
