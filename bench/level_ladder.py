@@ -106,6 +106,9 @@ LADDERS: dict[str, dict[str, Any]] = {
         "levels": {1: "bot:1", 2: "bot:2"},
         "work": {1: "greedy, each turn", 2: "planner, 5 s of wall time for the game (no fixed-work mode)"},
         "anchor": None,
+        "note": ("The planner (level 2) has no fixed-work mode: it plans for 5 s of wall time, so "
+                 "on a busy machine, at nice 19, it gets less of the processor and its figure is a "
+                 "lower bound of what it scores on a quiet one."),
     },
 }
 
@@ -398,11 +401,15 @@ def levels_entries(game: str, summary: Mapping, people: Sequence[Mapping]) -> li
 
 def report_text(game: str, data: Mapping) -> str:
     """The ladder as text (printed, and the body of LEVELS.md)."""
-    out = [f"game {game}; {data['games_per_pair']} games a pair; {data['summary']['games_played']} "
+    each = (f"{data['games_per_pair']} seeded pile sets, each played by every level" if LADDERS[game].get("solitaire")
+            else f"{data['games_per_pair']} games a pair")
+    out = [f"game {game}; {each}; {data['summary']['games_played']} "
            f"played, {data['summary']['not_played']} not played (excluded)"
            + (": " + "; ".join(data["summary"]["not_played_why"]) if data["summary"]["not_played"] else "")]
     if data.get("anchor_note"):
         out.append(f"anchor: {data['anchor_note']}")
+    if LADDERS[game].get("note"):
+        out.append(LADDERS[game]["note"])
     out.append("")
     if data["summary"]["pairs"]:
         out.append("| higher | lower | games | W-D-L | score | 95 % interval | ≥ 70 % |")
@@ -414,12 +421,19 @@ def report_text(game: str, data: Mapping) -> str:
             out.append(f"| {p['higher']} | {p['lower']} | {p['games']} | {p['wins']}-{p['draws']}-{p['losses']} "
                        f"| {p['score']:.0%} | {p['low95']:.0%}-{p['high95']:.0%} | {verdict} |")
         out.append("")
+    if LADDERS[game].get("solitaire"):
+        out.append("| level | measured as | work | mean score ± 95 % | × level 1 (lowest) | CPU s a game | words |")
+        out.append("| --- | --- | --- | ---: | ---: | ---: | --- |")
+        for e in data["levels"]:
+            per_game = round(e.get("cpu_total", 0) / e["sets"], 2) if e.get("sets") else "-"
+            out.append(f"| {e['level']} | `{e['measured_as']}` | {e['work']} | {e.get('mean')} ± {e.get('mean95')} "
+                       f"| {e.get('ratio')} ({e.get('ratio_low')}) | {per_game} | {e['words']} |")
+        return "\n".join(out)
     out.append("| level | measured as | work | Elo (level 1 = 0) | nodes a move | playouts a move "
                "| CPU s a move | words |")
     out.append("| --- | --- | --- | ---: | ---: | ---: | ---: | --- |")
     for e in data["levels"]:
-        elo = f"{e['elo']:+.0f} ± {e['elo95']:.0f}" if "elo" in e else (
-            f"mean {e['mean']} ± {e['mean95']}, ×{e['ratio']} greedy" if "mean" in e else "-")
+        elo = f"{e['elo']:+.0f} ± {e['elo95']:.0f}" if "elo" in e else "-"
         out.append(f"| {e['level']} | `{e['measured_as']}` | {e['work']} | {elo} | {e.get('nodes_median', '-')} "
                    f"| {e.get('playouts_median', '-')} | {e.get('cpu_median', '-')} | {e['words']} |")
     anchors = {k: v for k, v in data["summary"]["ratings"].items() if not k.startswith("level ")}
@@ -443,6 +457,18 @@ def _adjacent(pair: Mapping) -> bool:
     return int(a.split()[1]) == int(b.split()[1]) + 1
 
 
+PAIRS_TEXT = ("Each pair's score is the higher level's points a game, with its 95 % Wilson "
+              "interval; levels should each score at least 70 % against the one below "
+              "('yes': the whole interval is above; 'likely': the score is; 'NO': it is not). "
+              "Elo is the Bradley-Terry fit of every game (runner/ratings.py), level 1 = 0, "
+              "± its 95 % interval. Games not played (a seat that never started, a referee "
+              "failure) count for nobody.\n\n")
+SOLITAIRE_TEXT = ("A solitaire has nobody to beat: every level played the same seeded pile sets, "
+                  "one arena match each; the table gives each level's mean score with its 95 % "
+                  "interval, and its mean ratio to level 1 on the same sets (the lowest ratio in "
+                  "brackets).\n\n")
+
+
 def write_files(game: str, data: Mapping) -> list[Path]:
     """``games/<game>/levels.json`` and ``LEVELS.md``."""
     folder = ROOT / "games" / game
@@ -458,12 +484,7 @@ def write_files(game: str, data: Mapping) -> list[Path]:
                   "Each level played at the fixed work in the table (no clock), so the figures do not "
                   "depend on the machine's load; in a match with a clock a level thinks by the clock "
                   "instead (bot.py says how), on a quiet machine about as much or more.\n\n"
-                  "Each pair's score is the higher level's points a game, with its 95 % Wilson "
-                  "interval; levels should each score at least 70 % against the one below "
-                  "('yes': the whole interval is above; 'likely': the score is; 'NO': it is not). "
-                  "Elo is the Bradley-Terry fit of every game (runner/ratings.py), level 1 = 0, "
-                  "± its 95 % interval. Games not played (a seat that never started, a referee "
-                  "failure) count for nobody.\n\n"
+                  + (SOLITAIRE_TEXT if LADDERS[game].get("solitaire") else PAIRS_TEXT)
                   + report_text(game, data) + "\n", encoding="utf-8")
     return [target, md]
 
