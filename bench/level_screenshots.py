@@ -35,7 +35,10 @@ def shoot(size: tuple[int, int], out: Path, code: str) -> list[Path]:
         for plugin in registry.all_plugins():
             if not plugin.bot_levels:
                 continue
-            app.push(NewMatchScene(app, game=plugin.name))
+            form = app.push(NewMatchScene(app, game=plugin.name))
+            if form.seats[-1].kind != "bot":          # Crossed Words starts with a person
+                form.seats[-1] = SeatChoice("bot", 2)
+                form.relayout()
             settle(app)
             save(f"levels_{plugin.name}")
             app.pop()

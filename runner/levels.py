@@ -34,7 +34,7 @@ CATEGORY_BAND = 400
 BANDED = ("beginner", "novice", "casual", "club", "strong", "expert")
 
 #: How a level's score against the one below it is said (``{score}``: a whole percent).
-VERSUS_BELOW = N_("takes {score}% of the points against level {below}")
+VERSUS_BELOW = N_("scores {score}% against level {below}")
 EVEN_WITH = N_("even with {anchor}")
 STRONGER_THAN = N_("stronger than {anchor}")
 WEAKER_THAN = N_("weaker than {anchor}")

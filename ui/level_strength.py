@@ -1,7 +1,7 @@
 """What a bot level is worth, in words, for the New match form.
 
 The figures come from the game's measured ladder (``games/<game>/levels.json``, made by
-``bench/level_ladder.py``; see :mod:`runner.levels`): "Strength: club player; takes 85% of the points
+``bench/level_ladder.py``; see :mod:`runner.levels`): "Strength: club player; scores 85%
 against level 2; even with ElephantEye depth 3", in the interface's language.  A game
 without a ladder shows nothing; one whose file cannot be read shows nothing either
 (the form must open), and the reason is logged once.
@@ -12,8 +12,10 @@ import logging
 from runner.i18n import _
 from runner.levels import LevelsFileError, levels_path, read_levels, strength_text
 
-#: Design height of the strength line under a bot seat's row.
+#: Design height of the strength line under a bot seat's row, and its width (from the
+#: seat's name to the right edge of the seat's menus).
 STRENGTH_ROW = 24
+STRENGTH_WIDTH = 588
 
 log = logging.getLogger(__name__)
 _read: dict[str, tuple[float, dict]] = {}       # game -> (file's mtime, its levels)

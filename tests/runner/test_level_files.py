@@ -51,7 +51,7 @@ def test_a_score_out_of_range_and_text_that_is_not_json_are_named(tmp_path):
 def test_the_words_follow_the_measured_figures():
     entry = {"level": 3, "category": "club", "vs_below": {"score": 0.854, "low95": 0.7, "high95": 0.95},
              "vs_anchor": {"anchor": "ElephantEye depth 3", "score": 0.45, "low95": 0.25, "high95": 0.66}}
-    assert strength_text(entry) == ("club player; takes 85% of the points against level 2; "
+    assert strength_text(entry) == ("club player; scores 85% against level 2; "
                                     "even with ElephantEye depth 3")
     entry["vs_anchor"].update(score=0.9, low95=0.7, high95=0.97)
     assert strength_text(entry).endswith("stronger than ElephantEye depth 3")

@@ -46,9 +46,11 @@ def test_a_bot_seat_shows_its_levels_measured_strength_in_english_and_vietnamese
     from ui.level_strength import level_strength
     for language, word in (("en", "Strength: "), ("vi", "Trình độ: ")):
         form = form_in(game, language)
-        bots = [i for i, seat in enumerate(form.seats) if seat.kind == "bot"]
-        assert bots, "the form starts with a bot seat"
-        index = bots[0]
+        index = len(form.seats) - 1
+        if form.seats[index].kind != "bot":          # Crossed Words starts with a person
+            from ui.scenes.new_match import SeatChoice
+            form.seats[index] = SeatChoice("bot", 2)
+            form.relayout()
         text = level_strength(game, form.seats[index].level)
         assert text.startswith(word) and len(text) > len(word) + 5
         lines = [(t, pos) for t, pos in _drawn_texts(form) if t == text]
@@ -64,3 +66,16 @@ def test_the_line_follows_the_level_chosen(form_in):
     form.seats[index].level = 4
     shown = [t for t, _pos in _drawn_texts(form)]
     assert level_strength("hex", 4) in shown and level_strength("hex", 4) != level_strength("hex", 2)
+
+
+@pytest.mark.parametrize("language", ["en", "vi"])
+def test_every_levels_line_fits_its_row_uncut(form_in, language):
+    """The longest words of any level of any game fit the line's width at 1280x720."""
+    from games.render import font
+    from ui.level_strength import STRENGTH_WIDTH, level_strength
+    form = form_in("hex", language)
+    face = font(form.px(14))
+    for plugin in registry.all_plugins():
+        for level in range(1, len(plugin.bot_levels) + 1):
+            text = level_strength(plugin.name, level)
+            assert face.size(text)[0] <= form.px(STRENGTH_WIDTH), f"{plugin.name} level {level}: {text!r} is cut"

@@ -20,7 +20,7 @@ from runner.messages import translated
 
 
 from ui.catalog import GameEntry, game_entries, level_label
-from ui.level_strength import level_strength, strength_row
+from ui.level_strength import STRENGTH_WIDTH, level_strength, strength_row
 from ui.scenes.replay_tools import file_dialog
 from games.render import font, wrap
 from ui.scene import Scene, is_pressed
@@ -634,7 +634,7 @@ class NewMatchScene(Scene):
             if strength_row(self.game_name, seat.kind):      # the level's measured strength
                 below = SEAT_ROW + (SETTINGS_ROW if fields_for(plugin, seat.kind) else 0) - 6
                 self.draw_text(surface, level_strength(self.game_name, seat.level), (self.px(72), y + self.px(below)),
-                               14, theme.muted, max_width=self.px(588))
+                               14, theme.muted, max_width=self.px(STRENGTH_WIDTH))
         hint_y = self.seat_y(len(self.seats)) + 16
         face = font(self.px(15))
         y = self.px(hint_y)
