@@ -402,7 +402,8 @@ def levels_entries(game: str, summary: Mapping, people: Sequence[Mapping]) -> li
 def report_text(game: str, data: Mapping) -> str:
     """The ladder as text (printed, and the body of LEVELS.md)."""
     each = (f"{data['games_per_pair']} seeded pile sets, each played by every level" if LADDERS[game].get("solitaire")
-            else f"{data['games_per_pair']} games a pair")
+            else f"{data['games_per_pair']} matches of every level together (seats rotated)"
+            if LADDERS[game].get("format") == "all-in" else f"{data['games_per_pair']} games a pair")
     out = [f"game {game}; {each}; {data['summary']['games_played']} "
            f"played, {data['summary']['not_played']} not played (excluded)"
            + (": " + "; ".join(data["summary"]["not_played_why"]) if data["summary"]["not_played"] else "")]
