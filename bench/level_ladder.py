@@ -62,8 +62,9 @@ LADDERS: dict[str, dict[str, Any]] = {
         "variant": "11x11",
         "options": {"time_total": 0, "time_per_move": 0},      # untimed: playouts a move
         "levels": {1: "bot:1", 2: "bot:2", 3: "bot:3", 4: "bot:4", 5: "bot:5"},
-        "work": {1: "random", 2: "150 playouts a move", 3: "800 playouts a move",
-                 4: "2,500 playouts a move", 5: "96,000 playouts a move (compiled)"},
+        # Up to so many playouts: the search stops once no playout left could change its move.
+        "work": {1: "random", 2: "up to 150 playouts a move", 3: "up to 800 playouts a move",
+                 4: "up to 2,500 playouts a move", 5: "up to 96,000 playouts a move (compiled)"},
         "anchor": None,     # MoHex is not built on this machine
         "no_anchor": "MoHex (the Hex engine an anchor would be) is not built here",
     },
@@ -385,8 +386,9 @@ def levels_entries(game: str, summary: Mapping, people: Sequence[Mapping]) -> li
         if anchor:
             versus = next((p for p in summary["pairs"] if {p["higher"], p["lower"]} == {name, anchor}), None)
             if versus:
-                score = versus["score"] if versus["higher"] == anchor else round(1 - versus["score"], 3)
-                low, high = ((versus["low95"], versus["high95"]) if versus["higher"] == anchor
+                # The level's own score against the anchor (a pair's score is its "higher"'s).
+                score = versus["score"] if versus["higher"] == name else round(1 - versus["score"], 3)
+                low, high = ((versus["low95"], versus["high95"]) if versus["higher"] == name
                              else (round(1 - versus["high95"], 3), round(1 - versus["low95"], 3)))
                 entry["vs_anchor"] = {"anchor": anchor, "games": versus["games"], "score": score,
                                       "low95": low, "high95": high}
