@@ -34,3 +34,14 @@ def test_a_four_seat_game_gives_each_pair_of_seats_a_result_by_placement():
     line = {"contestants": ["a", "b", "c", "d"], "outcome": {"ranks": [2, 1, 2, 4]}}
     assert level_ladder.pair_results([line]) == [("a", "b", 0.0), ("a", "c", 0.5), ("a", "d", 1.0),
                                                  ("b", "c", 1.0), ("b", "d", 1.0), ("c", "d", 1.0)]
+
+
+def test_a_not_played_outcome_and_a_referee_error_count_for_nobody():
+    played = {"contestants": ["level 1", "level 2"], "outcome": {"ranks": [2, 1], "reason": "win"}}
+    lines = [played,
+             {"contestants": ["level 1", "level 2"], "outcome": {"ranks": [1, 1], "reason": "not-played"}},
+             {"contestants": ["level 2", "level 1"], "error": "not played: no uciok"},
+             {"contestants": ["level 2", "level 1"], "outcome": {"ranks": [1, 2], "reason": "crash"},
+              "error": "referee: KeyError"}]
+    counted, left_out = level_ladder.counted(lines)
+    assert counted == [played] and len(left_out) == 3
