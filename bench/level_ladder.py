@@ -409,6 +409,8 @@ def report_text(game: str, data: Mapping) -> str:
     out = [f"game {game}; {each}; {data['summary']['games_played']} "
            f"played, {data['summary']['not_played']} not played (excluded)"
            + (": " + "; ".join(data["summary"]["not_played_why"]) if data["summary"]["not_played"] else "")]
+    if data.get("run_note"):
+        out.append(data["run_note"])
     if data.get("anchor_note"):
         out.append(f"anchor: {data['anchor_note']}")
     if LADDERS[game].get("note"):
@@ -532,14 +534,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             "records": _shown_path(out), "games_per_pair": args.games, "anchor_note": anchor_note,
             "contestants": list(people), "summary": summary}
     data["levels"] = levels_entries(args.game, summary, people)
-    (out / RUN_FILE).write_text(json.dumps({k: data[k] for k in RUN_KEYS}, indent=1) + "\n", encoding="utf-8")
+    (out / RUN_FILE).write_text(json.dumps({k: data[k] for k in RUN_KEYS if k in data}, indent=1) + "\n",
+                                encoding="utf-8")
     return finish(data, args.write)
 
 
 #: What ``--again`` takes from the earlier run (the rest it works out from the records).
 RUN_FILE = "ladder-run.json"
 RUN_KEYS = ("game", "date", "command", "load_before", "load_after", "wall_seconds", "records",
-            "games_per_pair", "anchor_note", "contestants")
+            "games_per_pair", "anchor_note", "contestants", "run_note")
 
 
 def report_again(out: Path, write: bool) -> int:
@@ -553,7 +556,22 @@ def report_again(out: Path, write: bool) -> int:
     return finish(data, write)
 
 
+def shown_anchor(data: dict) -> None:
+    """Name the anchor engine by its variable, not its path on this machine: the seat as
+    ``ucci:$ARENA_ELEPHANTEYE depth=3``, the command with the variable set before it."""
+    anchor = LADDERS[data["game"]].get("anchor")
+    if not anchor or len(data["contestants"]) == len(LADDERS[data["game"]]["levels"]):
+        return
+    seat = anchor["seat"].format(path="$" + anchor["env"])
+    data["contestants"] = [p if p["name"].startswith("level ") else {**p, "seat": seat}
+                           for p in data["contestants"]]
+    data["anchor_note"] = f"{anchor['name']} (`{seat}`)"
+    if not data["command"].startswith(anchor["env"]):
+        data["command"] = f"{anchor['env']}=<its path> {data['command']}"
+
+
 def finish(data: dict, write: bool) -> int:
+    shown_anchor(data)
     print(report_text(data["game"], data))
     print(f"{data['load_after']}; {data['wall_seconds']} s wall, {data['cpu_seconds']} CPU s")
     if write:
