@@ -1,10 +1,16 @@
 """A game's bot levels measured against each other: the ladder the New match form shows.
 
-    nice -n 19 python bench/level_ladder.py hex --games 10 [--workers 1] [--out DIR] [--write]
-    nice -n 19 python bench/level_ladder.py xiangqi --games 10      # + ElephantEye, from
+    nice -n 19 python bench/level_ladder.py hex --games 10 [--workers 4] [--out DIR] [--write]
+    nice -n 19 python bench/level_ladder.py xiangqi --games 20      # + ElephantEye, from
                                                    # ARENA_ELEPHANTEYE, as the anchor
-    nice -n 19 python bench/level_ladder.py robot --games 24        # 4 levels on one map
-    nice -n 19 python bench/level_ladder.py crosswords --games 10   # pile sets, not games
+    nice -n 19 python bench/level_ladder.py tamquan --games 20
+    nice -n 19 python bench/level_ladder.py robot --games 200       # matches of all 4 levels
+    nice -n 19 python bench/level_ladder.py crosswords --games 20   # pile sets, not games
+    python bench/level_ladder.py GAME --again out/ladders/GAME-DATE --write   # no games: the
+                                                   # files again from an earlier run's folder
+
+The event folder (default ``out/ladders/GAME-DATE``) is the tournament's: run the same
+command again and it plays only the games still missing.
 
 Two-player games (Hex, Xiangqi, Tam Quan): one round robin of the levels (and of the
 anchor engine, when one is given) through the arena's own tournament code
