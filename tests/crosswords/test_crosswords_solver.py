@@ -204,3 +204,22 @@ def test_planner_on_a_fresh_dictionary_cache_is_at_least_greedy(tmp_path):
         if planned >= greedy > 0:
             return
     pytest.fail(f"planner vs greedy in the same time: {seen}")
+
+
+def test_one_walk_for_several_hands_lists_what_each_hand_alone_lists(words):
+    """``generate_hands`` (a turn's draws in one walk of the word graph) gives every
+    hand exactly the placements ``generate`` gives it alone: hands that differ in how
+    many of a letter they hold (EE against E) must not borrow each other's letters."""
+    from games.crosswords.movegen import generate, generate_hands
+    state = CrosswordsState(words, random_piles(6))
+    for move in greedy_game(state)[:30]:
+        state.apply({0: move})
+    hands = ["SEE", "ES", "EERSTAIN", "QUIZ", "", "AEEEIRST"]
+    together = generate_hands(state.board, hands, words)
+    for hand, found in zip(hands, together):
+        alone = generate(state.board, hand, words)
+        assert sorted(map(repr, found)) == sorted(map(repr, alone)), hand
+        assert all(len(c.used) == c.placed for c in found)
+    assert len(together[2]) > 100 and together[4] == []
+    best = generate_hands(state.board, hands, words, top=5)
+    assert [c.score for c in best[2]] == sorted((c.score for c in together[2]), reverse=True)[:5]
