@@ -140,6 +140,10 @@ def generate_hands(board: Sequence[str], hands: Sequence[str], words: Container[
     what the hands share is walked once.  One list per hand, as ``generate`` gives."""
     lex = _as_lexicon(words)
     key = "".join(board)
+    asked = (key, tuple(hands), top, first_half, id(lex))
+    kept = _MOVES.get(asked)
+    if kept is not None and kept[0] is lex:
+        return [list(found) for found in kept[1]]
     cells = [-1 if ch == "." else ord(ch) - 65 for ch in key]
     per_hand = []
     for hand in hands:
@@ -177,6 +181,10 @@ def generate_hands(board: Sequence[str], hands: Sequence[str], words: Container[
         if top is not None:
             mine = heapq.nlargest(top, mine, key=lambda f: f[0])
         results.append([_candidate(cells, f) for f in mine])
+    if top is not None:                 # (a planner asks the same positions again)
+        if len(_MOVES) >= MOVES_KEPT:
+            _MOVES.clear()
+        _MOVES[asked] = (lex, tuple(tuple(found) for found in results))
     return results
 
 
@@ -189,12 +197,19 @@ def _candidate(cells, found) -> Candidate:
 
 
 _CHECKS: dict[tuple, list] = {}
+#: The best placements of the last positions asked for (board, hands, top): the
+#: planner's searches from one start meet the same positions again (its greedy games
+#: at several prices share their first turns, a wider beam re-expands much of what a
+#: narrower one did).  Cleared whole when full.
+_MOVES: dict[tuple, tuple] = {}
+MOVES_KEPT = 5000
 
 
 def clear_caches() -> None:
-    """Forget the cross-checks kept per board (a bench clears them between runs, so a
-    run never starts with the boards of the one before)."""
+    """Forget the cross-checks and placements kept per position (a bench clears them
+    between runs, so a run never starts with the positions of the one before)."""
     _CHECKS.clear()
+    _MOVES.clear()
 
 
 def _checks_cached(key: str, cells, lex: Lexicon, across: bool) -> list:

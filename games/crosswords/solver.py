@@ -110,8 +110,9 @@ def turn_options(state: CrosswordsState, width: int, rate: float = 0.0, fast: bo
                                     top=max(width, CANDIDATES), first_half=True)
     for draw, after_draw, found in zip(draws, after_draws, found_per_draw):
         hand = after_draw.hand
-        found.sort(key=lambda c: -(c.score + LEAVE_WEIGHT * leave_value(_leave_after(hand, c.used))
-                                   - rate * c.placed))
+        found = sorted(found, key=lambda c: -(c.score + LEAVE_WEIGHT
+                                              * leave_value(_leave_after(hand, c.used))
+                                              - rate * c.placed))
         for cand in found[:width]:
             steps = ([draw] if draw else []) + [cand.move]
             results.append((steps, _after(after_draw, cand.move), cand.score))
