@@ -223,3 +223,24 @@ def test_one_walk_for_several_hands_lists_what_each_hand_alone_lists(words):
     assert len(together[2]) > 100 and together[4] == []
     best = generate_hands(state.board, hands, words, top=5)
     assert [c.score for c in best[2]] == sorted((c.score for c in together[2]), reverse=True)[:5]
+
+
+def test_solve_counts_its_budget_on_the_clock_it_is_given(words, monkeypatch):
+    """``clock=`` (the bench's CPU-second budgets) replaces wall time everywhere: a clock
+    that stands still for the greedy game and jumps past the budget as soon as another
+    search starts ends the solve there, with the greedy game, long before the budget's
+    30 wall seconds."""
+    state = CrosswordsState(words, random_piles(11))
+    greedy = greedy_plan(state)
+    reading, turn_options = [0.0], solver.turn_options
+
+    def jumping(state, width, rate=0.0, fast=False):
+        if rate or width > 1:
+            reading[0] = 1e6
+        return turn_options(state, width, rate, fast)
+
+    monkeypatch.setattr(solver, "turn_options", jumping)
+    began = time.monotonic()
+    plan = solve(state, 30.0, clock=lambda: reading[0])
+    assert time.monotonic() - began < 20
+    assert reading[0] == 1e6 and plan.finished and plan.score >= greedy.score
