@@ -162,6 +162,8 @@ def generate_hands(board: Sequence[str], hands: Sequence[str], words: Container[
         gate.append(row)
     hand_total = max((len(hand) for hand in hands), default=0)
     empty = all(c < 0 for c in cells)
+    if empty and top is not None and hands:
+        return _first_words(cells, hands, union, gate, hand_total, lex, top, first_half, asked)
     found: list = []
     for across in (True, False):
         if empty and first_half and not across:
@@ -186,6 +188,105 @@ def generate_hands(board: Sequence[str], hands: Sequence[str], words: Container[
             _MOVES.clear()
         _MOVES[asked] = (lex, tuple(tuple(found) for found in results))
     return results
+
+
+def _empty_lines(first_half: bool) -> list[tuple[bool, list[int]]]:
+    """The lines a first word may take, in the order the walk of a board visits them."""
+    lines = []
+    for across in (True, False):
+        if first_half and not across:
+            continue
+        for line in range(SIZE):
+            if first_half and line > SIZE // 2:
+                break
+            lines.append((across, [line * SIZE + k for k in range(SIZE)] if across
+                          else [k * SIZE + line for k in range(SIZE)]))
+    return lines
+
+
+def _first_words(cells, hands, union, gate, hand_total: int, lex: Lexicon, top: int,
+                 first_half: bool, asked: tuple) -> list[list[Candidate]]:
+    """The ``top`` best first words of each hand on the empty board, as the board's walk
+    would list them (same scores, same order among equal scores), without scoring all
+    of the tens of thousands of placements: the hands' words are listed once, and a
+    word is placed everywhere only while its bound (its letters' points times the most
+    any square and word factors of a line can give a word of its length, plus the
+    bonus) can still reach the ``top`` best found so far."""
+    mask_of, first, edges = lex.mask, lex.first, lex.edges
+    counts = list(union)
+    hand_mask = sum(1 << x for x in range(26) if counts[x])
+    limit = min(hand_total, SIZE)
+    words: list[tuple[tuple[int, ...], int]] = []       # in the walk's order (pre-order)
+    word: list[int] = []
+
+    def walk(node: int, live: int) -> None:
+        m = mask_of[node]
+        if len(word) >= 2 and m & FINAL:
+            words.append((tuple(word), live))
+        if len(word) >= limit:
+            return
+        allowed = m & hand_mask
+        base = first[node]
+        while allowed:
+            bit = allowed & -allowed
+            allowed ^= bit
+            letter = bit.bit_length() - 1
+            held = live & gate[letter][counts[letter]]
+            if not held:
+                continue
+            counts[letter] -= 1
+            word.append(letter)
+            walk(edges[base + (m & (bit - 1)).bit_count()], held)
+            word.pop()
+            counts[letter] += 1
+
+    walk(0, -1)
+    lines = _empty_lines(first_half)
+    tables = [(across, idx, [LETTER_FACTOR[i] for i in idx], [WORD_FACTOR[i] for i in idx])
+              for across, idx in lines]
+    reach = {}                          # word length -> most a letter's points can be multiplied
+    for n in range(2, limit + 1):
+        reach[n] = max(max(lf[a:a + n]) * _product(wf[a:a + n])
+                       for _, _, lf, wf in tables for a in range(SIZE - n + 1))
+    results = []
+    for h in range(len(hands)):
+        mine = [(order, w) for order, (w, live) in enumerate(words) if live >> h & 1]
+        bounds = sorted(((sum(_VALUE[x] for x in w) * reach[len(w)] + _bonus(len(w)), order, w)
+                         for order, w in mine), reverse=True)
+        scores: list[int] = []          # a min-heap of the ``top`` best scores so far
+        placed: list[tuple] = []
+        for bound, order, w in bounds:
+            if len(scores) >= top and bound < scores[0]:
+                break
+            n = len(w)
+            values = [_VALUE[x] for x in w]
+            for number, (across, idx, lf, wf) in enumerate(tables):
+                for a in range(SIZE - n + 1):
+                    total = (sum(v * f for v, f in zip(values, lf[a:a + n])) * _product(wf[a:a + n])
+                             + _bonus(n))
+                    if len(scores) < top:
+                        heapq.heappush(scores, total)
+                    elif total > scores[0]:
+                        heapq.heapreplace(scores, total)
+                    placed.append(((number, a, order), (total, idx[a], across, w, n, 1 << h)))
+        placed.sort(key=lambda p: p[0])             # the board walk's order, for equal scores
+        best = heapq.nlargest(top, (p[1] for p in placed), key=lambda f: f[0])
+        results.append([_candidate(cells, f) for f in best])
+    if len(_MOVES) >= MOVES_KEPT:
+        _MOVES.clear()
+    _MOVES[asked] = (lex, tuple(tuple(found) for found in results))
+    return [list(found) for found in results]
+
+
+def _product(factors) -> int:
+    out = 1
+    for f in factors:
+        out *= f
+    return out
+
+
+def _bonus(placed: int) -> int:
+    return BONUS_EIGHT if placed == 8 else BONUS_SEVEN if placed == 7 else 0
 
 
 def _candidate(cells, found) -> Candidate:

@@ -244,3 +244,25 @@ def test_solve_counts_its_budget_on_the_clock_it_is_given(words, monkeypatch):
     plan = solve(state, 30.0, clock=lambda: reading[0])
     assert time.monotonic() - began < 20
     assert reading[0] == 1e6 and plan.finished and plan.score >= greedy.score
+
+
+@pytest.mark.parametrize("seed", [1, 4, 12])
+def test_the_best_first_words_are_those_of_the_whole_list_in_its_order(words, seed):
+    """On the empty board the best words come from a bounded search (a word is placed
+    only while its bound can reach the best found): they must be exactly the first of
+    the whole list the board's walk gives (``top=None``), equal scores in its order,
+    for each of several hands at once, 7- and 8-letter bonuses included."""
+    from games.crosswords.movegen import clear_caches, generate, generate_hands
+    piles = random_piles(seed)
+    board = ["."] * 289
+    hands = [piles[0][:8], piles[1][:8], piles[2][:8], "SATIRE", "EEE"]
+    for top in (1, 12, 40):
+        clear_caches()
+        best = generate_hands(board, hands, words, top=top, first_half=True)
+        for hand, found in zip(hands, best):
+            whole = generate(board, hand, words, first_half=True)
+            expected = sorted(whole, key=lambda c: -c.score)[:top]
+            assert list(map(repr, found)) == list(map(repr, expected)), (hand, top)
+    clear_caches()
+    sevens = generate_hands(board, ["RETAINS"], words, top=3)[0]
+    assert sevens[0].placed == 7 and sevens[0].score > 50
