@@ -40,6 +40,12 @@ BEAMS = (2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64)
 SCHEDULE = ([(1, FIRST_RATE)] + [(1, rate) for rate in RATES[:2]] + [(b, None) for b in BEAMS]
             + [(1, rate) for rate in RATES[2:]])
 MAX_BEAM = 64
+#: A paced game (the planner's first) goes on fast when the rest of it would end past
+#: the deadline, the rest taken as twice the time per letter so far: the last letters
+#: are played a few a turn (turn 41 of 65 has used 86% of them), which outweighs fast
+#: play's half-price turns.  A greedy game that needs up to about 0.8 of the time is
+#: never switched.
+PACE_RESERVE = 2.0
 CANDIDATES = 12          # words scored per draw before the best few are kept
 LEAVE_WEIGHT = 1.0
 
@@ -174,7 +180,8 @@ def _best_of(nodes) -> _Node | None:
 
 def beam_game(start: CrosswordsState, beam: int, width: int, deadline: float | None,
               rate: float = 0.0, hard: float | None = None,
-              clock: Callable[[], float] | None = None) -> tuple[_Node | None, bool]:
+              clock: Callable[[], float] | None = None,
+              paced: bool = False) -> tuple[_Node | None, bool]:
     """One beam search to the end of the game: (the best position reached, whether the
     game was played to its end).
 
@@ -185,14 +192,23 @@ def beam_game(start: CrosswordsState, beam: int, width: int, deadline: float | N
     choice a turn) to the end.  ``hard`` is checked before every position is expanded
     (a few milliseconds of work): once it has passed, the search stops at once with
     the best position reached so far, finished or not.  ``clock`` reads the time the
-    deadlines are in (default: ``time.monotonic``, wall time).
+    deadlines are in (default: ``time.monotonic``, wall time).  ``paced``: the game
+    also goes on fast once, at the pace so far (see ``PACE_RESERVE``), the rest of it
+    would not be played by ``hard``, so that a machine too busy for the whole game
+    still ends with a whole one.
     """
     now = clock or time.monotonic
     frontier = [_Node(start.clone(), (), 0.0)]
     best: _Node | None = None
     fast = False
+    began = now()
+    letters = _letters_left(start)
     while frontier:
-        if deadline is not None and now() > deadline and not fast:
+        late = deadline is not None and now() > deadline
+        if paced and hard is not None and not fast and letters:
+            done = 1.0 - _letters_left(frontier[0].state) / letters
+            late = late or (done > 0.02 and now() + PACE_RESERVE * (now() - began) * (1 - done) / done > hard)
+        if late and not fast:
             frontier, beam, width, fast = frontier[:1], 1, 1, True
         children: dict[tuple, _Node] = {}
         for node in frontier:
@@ -215,6 +231,10 @@ def beam_game(start: CrosswordsState, beam: int, width: int, deadline: float | N
                     children[key] = _Node(after, _push(node.steps, steps), value)
         frontier = sorted(children.values(), key=lambda n: -n.value)[:beam]
     return best, best is not None
+
+
+def _letters_left(state: CrosswordsState) -> int:
+    return len(state.hand) + sum(len(p) for p in state.piles)
 
 
 def _plan(node: _Node | None, finished: bool) -> Plan:
@@ -247,7 +267,10 @@ def solve(start: CrosswordsState, seconds: float,
 
     The greedy game comes first, so that a whole game is in hand within a fraction of
     a second; every later search may only replace it with a game that scores more, so
-    the answer is never worse than the greedy player's in the same time.  Then the
+    the answer is never worse than the greedy player's in the same time.  On a machine
+    too busy to play the whole greedy game in the time, it goes on fast from where the
+    pace says it would not end in time (a whole game rather than a game cut short,
+    where a greedy game of that time would be cut short).  Then the
     searches of ``SCHEDULE``: greedy games that charge a price per letter spent (the
     score of a whole game swings a lot with the price, so several are tried), beams of
     growing width at the best price, the other prices.  Each search switches to
@@ -258,7 +281,7 @@ def solve(start: CrosswordsState, seconds: float,
     now = clock or time.monotonic
     began = now()
     hard = began + max(0.0, seconds)
-    best = _plan(*beam_game(start, 1, 1, None, 0.0, hard, now))
+    best = _plan(*beam_game(start, 1, 1, None, 0.0, hard, now, paced=True))
     if progress:
         progress(1, 0.0, best.score)
     greedy_seconds = max(0.01, now() - began)

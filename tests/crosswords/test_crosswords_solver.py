@@ -266,3 +266,25 @@ def test_the_best_first_words_are_those_of_the_whole_list_in_its_order(words, se
     clear_caches()
     sevens = generate_hands(board, ["RETAINS"], words, top=3)[0]
     assert sevens[0].placed == 7 and sevens[0].score > 50
+
+
+def test_a_machine_too_slow_for_the_greedy_game_still_gets_a_whole_game(words, monkeypatch):
+    """A clock on which each greedy turn takes 0.02 s and a fast one 0.01 s: in 1 s the
+    greedy player is cut short (about 55 turns), while the planner goes on fast from
+    where its pace says the greedy game would not end, and ends a whole game that
+    scores more than the cut one."""
+    state = CrosswordsState(words, random_piles(13))
+    reading, turn_options = [0.0], solver.turn_options
+
+    def costly(state, width, rate=0.0, fast=False):
+        reading[0] += 0.01 if fast else 0.02
+        return turn_options(state, width, rate, fast)
+
+    monkeypatch.setattr(solver, "turn_options", costly)
+    cut = greedy_plan(state, 1.0, clock=lambda: reading[0])
+    assert not cut.finished
+    reading[0] = 0.0
+    plan = solve(state, 1.0, clock=lambda: reading[0])
+    assert plan.finished and isinstance(plan.moves[-1], Stop) and plan.score > cut.score
+    verdict = verify_output(write_output(state, plan.moves), state.start_piles, words)
+    assert verdict.valid and verdict.score == plan.score
