@@ -214,10 +214,13 @@ class Sandbox:
     limits.  ``read_only``: extra files or folders the program may read."""
 
     def __init__(self, limits: SandboxLimits | None = None, read_only: Sequence[str | Path] = (),
-                 level_name: str | None = None):
+                 level_name: str | None = None, environment: Mapping[str, str] | None = None):
         self.limits = limits or SandboxLimits()
         self.level = level_name or level()
         self.read_only = [Path(p) for p in read_only]
+        #: Variables a game adds to the program's environment (never replacing the
+        #: scrubbed ones), e.g. where a read-only shared file lies.
+        self.environment = dict(environment or {})
         #: The unprivileged uid a program runs as when the arena runs as root.
         self.uid = random.SystemRandom().randrange(1_000_000, 2_000_000_000)
         #: How the basic level confines the program last started (see :meth:`_plan_basic`).
@@ -235,7 +238,7 @@ class Sandbox:
 
     def with_cpu(self, seconds: float | None) -> "Sandbox":
         """This sandbox (same uid, same level) with a CPU limit of about ``seconds``."""
-        other = Sandbox(self.limits.with_cpu(seconds), self.read_only, self.level)
+        other = Sandbox(self.limits.with_cpu(seconds), self.read_only, self.level, self.environment)
         other.uid = self.uid
         other._plan = self._plan
         other._parent = self
@@ -522,8 +525,8 @@ class Sandbox:
             keep = ("SYSTEMROOT", "WINDIR", "COMSPEC", "PATH", "PATHEXT", "TEMP", "TMP")
             env = {k: os.environ[k] for k in keep if k in os.environ}
             env["HOME"] = home
-            return env
-        return {"PATH": SAFE_PATH, "HOME": home, "LANG": "C.UTF-8",
+            return {**self.environment, **env}
+        return {**self.environment, "PATH": SAFE_PATH, "HOME": home, "LANG": "C.UTF-8",
                 "TMPDIR": "/tmp" if self.level == STRICT else home}
 
     def preexec(self) -> Callable[[], None] | None:
