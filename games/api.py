@@ -66,7 +66,7 @@ class Message(str):
     ``{name}`` places), the parts fill it: ``Message("{side} gives check", side="Red")``
     *is* the text ``"Red gives check"`` (a ``str``: records, logs, the command line and
     every comparison use it unchanged), and the interface says it in another language
-    from the id and the parts (:func:`runner.i18n.translate_message`) instead of reading
+    from the id and the parts (:func:`games.language.translate_message`) instead of reading
     the finished sentence back.  Rules modules may not import the catalogs, so ids are
     declared for extraction in each game's ``messages.py``.
 
