@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from games.api import ArenaError, GameSetupError, Outcome, State, Termination, check_seats
+from games.api import ArenaError, GameSetupError, Message, Outcome, State, Termination, check_seats
 from games.replay import Replay, TurnInfo
 from games.registry import GamePlugin
 from runner.program_seats import ProgramsTurn
@@ -358,7 +358,7 @@ class Match:
             if self.outcome is None:
                 self.outcome = self.state.outcome() or Outcome(
                     (), tuple(0.0 for _ in self.seats), Termination.ABORTED,
-                    self.error or "the match was stopped")
+                    self.error or Message("the match was stopped"))
             self._revision += 1
         for seat in self.seats:
             try:

@@ -262,3 +262,45 @@ def test_a_time_out_on_either_clock_reads_in_vietnamese(clock, vietnamese, no_re
     assert answer.failure is Termination.TIMEOUT
     assert translated(answer.detail).startswith("trả lời sau 2.10 giây")
     assert ("giây CPU" in translated(answer.detail)) == (clock == "cpu")
+
+
+def _raised(call, *args):
+    """The text ``call(*args)`` raises (an error's first argument), or None."""
+    try:
+        call(*args)
+    except Exception as exc:                   # noqa: BLE001 - each site raises its own kind
+        return exc.args[0]
+    return None
+
+
+def protocol_and_map_texts() -> list:
+    """What Robot's and Tam Quân's contest files and Robot's maps are found to hold when
+    they are wrong: MOVE.OUT errors, the organizers' warnings, a bad map's line."""
+    from games import registry
+    from games.robot import protocol as robot
+    from games.robot.rules import parse_map
+    from games.tamquan import protocol as tamquan
+    texts = [_raised(robot.parse_move_out, t) for t in ("1" * 5000, "3 4\0", "north")]
+    for text in ("3 4", "3,4\n", " 3 4\n", "3  4\n"):
+        warning = robot.organizers_warning(text)
+        texts += [warning, Message("{warning} (compat=organizers)", warning=warning)]
+    texts += [_raised(parse_map, text, "m.txt") for text in (
+        "", "x y z\n", "4 5 10\n", "5 5 0\n", "5 5 10\n.....\n", "5 5 10\n....\n", "5 5 10\n....x\n",
+        "3 3 10\n...\n...\n...\nzz\n", "3 3 10\n###\n###\n###\n", "3 3 10\n.#.\n###\n...\n")]
+    game = registry.game("tamquan")
+    setup = game.new_initial_state(game.spec.resolve_options(None, {}), seed=1)
+    texts += [_raised(tamquan.parse_move_out, t, setup, 0) for t in ("1" * 5000, "1\0", "x", "1 2")]
+    texts += [_raised(tamquan.move_text_of, t) for t in ("1" * 5000, "x", "", "1000", "0 1 1", "1 2 3 4 5 6")]
+    return texts
+
+
+def test_protocol_and_map_errors_keep_their_ids_and_read_as_before(vietnamese):
+    """Each is a Message the catalog knows, and says in Vietnamese what the old reading of
+    its English said (so old records' plain texts and new ids read the same)."""
+    from runner.messages import read_back
+    texts = protocol_and_map_texts()
+    assert len(texts) == 31 and all(isinstance(t, Message) and t.msgid for t in texts), \
+        [t for t in texts if not getattr(t, "msgid", "")]
+    for text in texts:
+        assert {m.msgid for m in messages_in(text)} <= set(all_templates()), str(text)
+        assert translated(text) == read_back(str(text)) != str(text), str(text)

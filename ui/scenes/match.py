@@ -15,6 +15,7 @@ import pygame_gui
 from games.api import ArenaError
 from games.render import font, wrap
 from runner.match import Match, MatchView
+from runner.referee import error_text
 from runner.i18n import _
 from ui.boards import safe_handle
 from ui.game_texts import game_text, rules_text
@@ -405,7 +406,7 @@ class MatchScene(BoardScene):
             move = self.game.parse_move(text, state, seat)
             state.check_move(seat, move)
         except ArenaError as exc:
-            self.message, self.message_is_error = rules_text(str(exc)), True
+            self.message, self.message_is_error = rules_text(error_text(exc)), True
             return False
         self.message = ""
         self.answered.add(seat)
