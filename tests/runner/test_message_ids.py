@@ -304,3 +304,39 @@ def test_protocol_and_map_errors_keep_their_ids_and_read_as_before(vietnamese):
     for text in texts:
         assert {m.msgid for m in messages_in(text)} <= set(all_templates()), str(text)
         assert translated(text) == read_back(str(text)) != str(text), str(text)
+
+
+def program_seat_texts(tmp_path) -> list:
+    """What a program seat says about its answer files: missing, not a regular file, too
+    large, binary, an unreadable DEBUG.OUT, a move file the protocol cannot read, a whole-
+    game answer that runs out or holds no move, the files it deleted."""
+    from games.api import MoveSyntaxError
+    from runner.program_seats import _file_error, answer_text, debug_text, read_answer_file, read_debug_file
+    texts = [read_answer_file(tmp_path / "MOVE.OUT", 10)[1]]
+    (tmp_path / "MOVE.OUT").mkdir()
+    texts.append(read_answer_file(tmp_path / "MOVE.OUT", 10)[1])
+    for folder, content in (("large", b"1 2" * 10), ("binary", b"1\x002")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "MOVE.OUT").write_bytes(content)
+        texts.append(read_answer_file(tmp_path / folder / "MOVE.OUT", 10)[1])
+    (tmp_path / "DEBUG.OUT").mkdir()
+    texts.append(read_debug_file(tmp_path)[1])
+
+    def denied():
+        raise PermissionError(13, "Permission denied")
+    texts += [answer_text(denied, "MOVE.OUT", 10)[1], debug_text(denied)[1]]
+    robot_error = MoveSyntaxError(Message("expected 'X Y' (two whole numbers), got {found}", found="'north'"))
+    texts += [_file_error("MOVE.OUT", robot_error), _file_error("output.txt", MoveSyntaxError("line 3: x"))]
+    texts += [Message("{file} ends before the game does", file="output.txt"),
+              Message("{file} holds no move", file="output.txt"),
+              Message("deleted files the program created: {files}", files="a.txt, b.txt")]
+    return texts
+
+
+def test_a_program_seats_details_keep_their_ids_and_read_as_before(tmp_path, vietnamese):
+    from runner.messages import read_back
+    texts = program_seat_texts(tmp_path)
+    assert all(isinstance(t, Message) and t.msgid for t in texts), [t for t in texts if not getattr(t, "msgid", "")]
+    for text in texts:
+        assert {m.msgid for m in messages_in(text) if m.msgid} <= set(all_templates()), str(text)
+        assert translated(text) == read_back(str(text)) != str(text), str(text)
