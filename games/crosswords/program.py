@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-from games.api import MoveSyntaxError, Termination
+from games.api import Message, MoveSyntaxError, Termination
 from games.crosswords.files import Verdict, verify_output, write_input
 from games.crosswords.rules import STOP, format_move
 from runner.program_seats import FileProtocol, WholeGameSeat
@@ -77,7 +77,7 @@ class CrosswordsProgramSeat(WholeGameSeat):
         if verdict.valid:
             moves.append(("output.txt end", format_move(STOP)))
         elif not moves:
-            raise MoveSyntaxError(f"line {verdict.line}: {verdict.reason}")
+            raise MoveSyntaxError(Message("line {line}: {reason}", line=verdict.line, reason=Message.of(verdict.reason)))
         claimed = None if verdict.claimed is None else str(verdict.claimed)
         return moves, claimed
 
@@ -90,15 +90,18 @@ class CrosswordsProgramSeat(WholeGameSeat):
             return answer
         if self._next >= len(self.moves) and self.verdict is not None and not self.verdict.valid:
             return Answer(failure=Termination.BAD_FILE,
-                          detail=f"output.txt line {self.verdict.line}: {self.verdict.reason}",
+                          detail=Message("output.txt line {line}: {reason}", line=self.verdict.line,
+                                         reason=Message.of(self.verdict.reason)),
                           claimed=self.claimed, notes=[self.claim_note()])
         return super().ask(state, seat, time_limit)
 
     def claim_note(self) -> str:
         v = self.verdict
-        claimed = "nothing readable" if v.claimed is None else str(v.claimed)
-        return (f"output.txt claims {claimed}; verified {v.score}"
-                + ("" if v.valid else f" up to line {v.line}"))
+        claimed = Message("nothing readable") if v.claimed is None else str(v.claimed)
+        if v.valid:
+            return Message("output.txt claims {claimed}; verified {score}", claimed=claimed, score=v.score)
+        return Message("output.txt claims {claimed}; verified {score} up to line {line}", claimed=claimed,
+                       score=v.score, line=v.line)
 
 
 def make_external_seat(spec: str, command: str, limits: Mapping[str, Any] | None = None,

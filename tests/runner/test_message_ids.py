@@ -340,3 +340,58 @@ def test_a_program_seats_details_keep_their_ids_and_read_as_before(tmp_path, vie
     for text in texts:
         assert {m.msgid for m in messages_in(text) if m.msgid} <= set(all_templates()), str(text)
         assert translated(text) == read_back(str(text)) != str(text), str(text)
+
+
+def crosswords_texts() -> list:
+    """Crossed Words' move errors (each rule a move can break) and what verifying an
+    output.txt finds wrong (each claim, the board, the total, a step's shape), and what
+    the program seat and the contest record say of a bad output.txt."""
+    from games.crosswords.files import verify_output, write_output
+    from games.crosswords.lexicon import Lexicon
+    from games.crosswords.program import CrosswordsProgramSeat
+    from games.crosswords.records import replay_output
+    from games.crosswords.rules import STOP, CrosswordsState, Discard, Draw, Place, parse_move
+    words = Lexicon.from_words(["cat", "an", "no", "to", "at", "ta", "tee", "ee"])
+    piles = ("CATNO" + "E" * 61, "E" * 66, "T" * 66)
+    texts = [_raised(parse_move, t) for t in ("", "fly away", "play A1 across 12")]
+    state = CrosswordsState(words, piles)
+    texts += [_raised(state.check_move, 0, m) for m in (Draw(4, "A"), Draw(1, "CATNOEEEEE"), Draw(1, "X"),
+                                                        Discard("Z"), Place(0, 0, True, "A"),
+                                                        Place(0, 16, True, "AN"), "nonsense")]
+    state.apply({0: Draw(1, "CATNOEE")})
+    texts += [_raised(state.check_move, 0, m) for m in (Draw(2, "E"), Place(8, 8, True, "TAC"))]
+    state.apply({0: Place(8, 8, True, "CAT")})
+    texts += [_raised(state.check_move, 0, m) for m in (Place(8, 7, True, "ECAT"), Place(8, 8, True, "CAT"),
+                                                        Place(8, 8, True, "EAT"), Place(0, 0, True, "NO"),
+                                                        Place(9, 9, True, "EE"))]
+    game = [Draw(1, "CAT"), Place(8, 8, True, "CAT"), Draw(1, "NO"), Place(9, 9, True, "NO"), STOP]
+    good = write_output(CrosswordsState(words, piles), game)
+    play = "play J10 across NO 9 (AN 8) (TO 6) = 23"
+    for old, new in ((play, play.replace("= 23", "= 24")), (play, play.replace("NO 9", "NO 10")),
+                     (play, "play J10 across NO 9 (AN 8) = 23"), (play, "play A1 across NO 5 = 5"),
+                     ("play I9 across CAT 27 = 27", "play I9 across CAT 27 +50 = 77"),
+                     ("draw 1 NO", "draw 2 NO"), ("draw 1 NO", "discard C -9"), ("draw 1 NO", "stop"),
+                     (play, "play J10 sideways NO"), (play, "discard X"), ("50", "51")):
+        bad = good.replace(old, new, 1)
+        texts.append(verify_output(bad, piles, words).reason)
+    rows = good.split("\n")
+    texts.append(verify_output("\n".join(rows[:5] + ["E" + rows[5][1:]] + rows[6:]), piles, words).reason)
+    texts.append(verify_output("\n".join(rows[:3] + [rows[3][:16]] + rows[4:]), piles, words).reason)
+    seat = CrosswordsProgramSeat.__new__(CrosswordsProgramSeat)
+    seat.verdict = verify_output(good.replace("= 23", "= 24", 1), piles, words)
+    texts.append(seat.claim_note())
+    seat.verdict = verify_output(good, piles, words)
+    texts.append(seat.claim_note())
+    replay = replay_output(good.replace("= 23", "= 24", 1), "output.txt", piles, words)
+    texts.append(replay.turns[-1].forfeits[0]["detail"])
+    return texts
+
+
+def test_crossed_words_errors_and_verdicts_keep_their_ids_and_read_as_before(vietnamese):
+    from runner.messages import read_back
+    texts = crosswords_texts()
+    assert len(texts) == 33 and all(isinstance(t, Message) and t.msgid for t in texts), \
+        [t for t in texts if not getattr(t, "msgid", "")]
+    for text in texts:
+        assert {m.msgid for m in messages_in(text) if m.msgid} <= set(all_templates()), str(text)
+        assert translated(text) == read_back(str(text)) != str(text), str(text)
