@@ -12,6 +12,7 @@ from games.language import N_
 
 MESSAGES = (
     N_("{team} took zone {zone}"),
+    N_("Setup: team {team} chooses a zone and places {count} pieces"),     # the status line in setup
     N_("{team} captured {victim} at {cell} before moving"),
     N_("{team} captured {victim} at {cell} after moving"),
     N_("{team} has no pieces left"),
