@@ -29,6 +29,9 @@ MESSAGES = (
     N_("stayed on the forbidden cell it oiled onto"),
     N_("stepped onto another forbidden cell"),
     N_("did not step off the forbidden cell it oiled onto"),
+    # the events of a contest's turn log (games.robot.turnlog), which says less than the rules
+    N_("{robot} left the game"),
+    N_("a ring was sealed"),
     # what a map file was expected to hold (games.robot.rules.parse_map, games.robot.maps)
     N_("'M N K' (rows, columns, shrink period)"),
     N_("'M N K' as three whole numbers, not {found}"),

@@ -395,3 +395,18 @@ def test_crossed_words_errors_and_verdicts_keep_their_ids_and_read_as_before(vie
     for text in texts:
         assert {m.msgid for m in messages_in(text) if m.msgid} <= set(all_templates()), str(text)
         assert translated(text) == read_back(str(text)) != str(text), str(text)
+
+
+def test_a_turn_logs_events_are_messages_said_in_vietnamese(vietnamese, no_reading_back):
+    """A contest turn log knows less than the rules: a robot left, a ring was sealed.
+    Those two events were shown in English in the Vietnamese interface (no template)."""
+    from games.robot.turnlog import _events_between
+    from runner.records import open_replay
+    states = open_replay(ROOT / "replays" / "robot-sample.arena.jsonl").states
+    events = [e for before, after in zip(states, states[1:]) for e in _events_between(before, after)]
+    kinds = {e.kind for e in events}
+    assert kinds == {"elimination", "shrink"}, kinds
+    for event in events:
+        assert isinstance(event.text, Message) and event.text.msgid in all_templates()
+        shown = translated(event.text)
+        assert shown in ("một vòng bị bịt",) or shown.endswith(" rời cuộc chơi"), shown
