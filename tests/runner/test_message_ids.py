@@ -410,3 +410,21 @@ def test_a_turn_logs_events_are_messages_said_in_vietnamese(vietnamese, no_readi
         assert isinstance(event.text, Message) and event.text.msgid in all_templates()
         shown = translated(event.text)
         assert shown in ("một vòng bị bịt",) or shown.endswith(" rời cuộc chơi"), shown
+
+
+def test_contest_files_that_cannot_be_written_are_said_from_their_id(tmp_path, vietnamese):
+    """The match's error after the end (its folder is a file; the OS reason has no id): shown
+    in English before."""
+    from games.robot import PLUGIN
+    from runner.match import Match
+    from runner.seats import make_seat
+    board = "5 5 2\n.....\n.....\n.....\n.....\n.....\n"
+    blocked = tmp_path / "out"
+    blocked.write_text("a file where the folder should be", encoding="utf-8")
+    seats = [make_seat("bot:1", PLUGIN, 5 + i) for i in range(2)]
+    match = Match(PLUGIN, {"map": board, "players": 2, "respawn": "off", "period": 0}, seats, seed=5,
+                  workdir=tmp_path, out_dir=blocked)
+    match.run()
+    assert isinstance(match.error, Message) and match.error.msgid in all_templates()
+    assert translated(match.error).startswith(f"không ghi được các tệp của kỳ thi vào {blocked}: "), \
+        translated(match.error)

@@ -121,7 +121,7 @@ class MatchScene(BoardScene):
     def status_text(self) -> str:
         snap = self.snap
         if snap.error:
-            return _("Error: {error}").format(error=snap.error)
+            return _("Error: {error}").format(error=rules_text(snap.error))
         if snap.outcome is not None:
             saved = _(" · in Recent records on Home") if self.match.record_path else ""
             return _("Game over after {turns} turns").format(turns=len(snap.turns)) + saved
