@@ -49,6 +49,7 @@ MESSAGES = (
     N_("a second draw must follow a discard"),
     N_("{move} is not a Crossed Words move"),
     N_("an empty line is not a move"),
+    N_("{square} is not a square (A1 to Q17)"),
     N_("{word} is not a word of letters A-Z"),
     N_("{text} is not a move (draw P LETTERS, discard LETTERS, play SQUARE across|down WORD, stop)"),
 )

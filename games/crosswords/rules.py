@@ -97,7 +97,7 @@ def square_name(row: int, col: int) -> str:
 def parse_square(text: str) -> tuple[int, int]:
     m = re.fullmatch(r"([A-Qa-q])(\d{1,2})", text)
     if not m or not 1 <= int(m.group(2)) <= SIZE:
-        raise MoveSyntaxError(f"{text!r} is not a square (A1 to Q17)")
+        raise MoveSyntaxError(Message("{square} is not a square (A1 to Q17)", square=repr(text)))
     return int(m.group(2)) - 1, COLUMNS.index(m.group(1).upper())
 
 

@@ -353,7 +353,7 @@ def crosswords_texts() -> list:
     from games.crosswords.rules import STOP, CrosswordsState, Discard, Draw, Place, parse_move
     words = Lexicon.from_words(["cat", "an", "no", "to", "at", "ta", "tee", "ee"])
     piles = ("CATNO" + "E" * 61, "E" * 66, "T" * 66)
-    texts = [_raised(parse_move, t) for t in ("", "fly away", "play A1 across 12")]
+    texts = [_raised(parse_move, t) for t in ("", "fly away", "play A1 across 12", "play Z99 across CAT")]
     state = CrosswordsState(words, piles)
     texts += [_raised(state.check_move, 0, m) for m in (Draw(4, "A"), Draw(1, "CATNOEEEEE"), Draw(1, "X"),
                                                         Discard("Z"), Place(0, 0, True, "A"),
@@ -390,7 +390,7 @@ def crosswords_texts() -> list:
 def test_crossed_words_errors_and_verdicts_keep_their_ids_and_read_as_before(vietnamese):
     from runner.messages import read_back
     texts = crosswords_texts()
-    assert len(texts) == 33 and all(isinstance(t, Message) and t.msgid for t in texts), \
+    assert len(texts) == 34 and all(isinstance(t, Message) and t.msgid for t in texts), \
         [t for t in texts if not getattr(t, "msgid", "")]
     for text in texts:
         assert {m.msgid for m in messages_in(text) if m.msgid} <= set(all_templates()), str(text)
