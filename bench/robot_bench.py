@@ -1,6 +1,8 @@
 """Robot benchmarks: simulated games per second, and the judge's overhead per turn.
 
     python bench/robot_bench.py [--games 20] [--turns 40]
+    ARENA_ROBOT_SIMULATOR=/tmp/robot-organizers/Simulator \
+        python bench/robot_bench.py --organizers [--rounds 3] [--organizers-map A.txt]
     python bench/robot_bench.py --only-sleep [--sleep-turns 40] [--sandbox both|basic|strict]
                                 [--no-gate] [--wait poll] [--per-seat-threads]
 
@@ -26,6 +28,26 @@
    ``--per-seat-threads`` asks each program on a thread of its own (no ProgramsTurn),
    to see what each change saves.  Last, the system's floor: the same gates, wrapper and
    sleeper opened and waited for with no judge work (what no judge can go below).
+4. ``--organizers``: the arena against the organizers' own referee (their
+   ``Simulator/main.py``, its folder given by ``ARENA_ROBOT_SIMULATOR``; skipped, saying
+   so, when unset).  Four copies of their C++ Greedy bot (``Source/bot2.cpp`` beside
+   the Simulator, built with g++ -O2: the one-step greedy bot; ``bot1.cpp`` adds a
+   search for items; or ``ARENA_ROBOT_GREEDY``, a built one) play their map
+   (``--organizers-map``) under their referee (a copy in a temporary folder, run with
+   this Python and a no-op ``tqdm``) and under the arena's strict sandbox (an
+   in-process Match, record written), alternating for ``--rounds`` rounds: ms per turn
+   of each, and the ratio (the goal: the arena at least 5x faster).  Then part 3's
+   judge overhead in the strict sandbox (the goal: p90 at most 5 ms at load 5 or
+   less), with ``uptime``'s load before and after.
+
+   Measured (2 cores shared with other work, their Source/bot2.cpp, map A.txt)::
+
+       arena                        load    their referee    arena strict    ratio   overhead p90
+       warm sandbox (this)          9-15    106-136 ms       31-53 ms        3.2x    11.6 ms
+       a sandbox per turn           17-23   125-178 ms       139-193 ms      0.9x    20.2 ms
+         (ARENA_WARM=0)
+
+   Neither goal is met at these loads (the load was never at 5 or less while measured).
 """
 from __future__ import annotations
 
@@ -325,14 +347,22 @@ def main() -> None:
     parser.add_argument("--per-seat-threads", action="store_true",
                         help="ask each program on a thread of its own (no ProgramsTurn), "
                              "for comparison")
+    parser.add_argument("--organizers", action="store_true",
+                        help="part 4 only: the arena against the organizers' referee "
+                             "(ARENA_ROBOT_SIMULATOR)")
+    parser.add_argument("--rounds", type=int, default=3, help="part 4's alternated rounds")
+    parser.add_argument("--organizers-map", default="A.txt", help="part 4's map, in their Map/")
     parser.add_argument("--one-level", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.organizers:
+        organizers_report(args.rounds, args.organizers_map, args.sleep_turns)
+        return
     if args.per_seat_threads:
         import runner.program_seats
         runner.program_seats.RunEachTurnSeat.stage = lambda self, state, seat, limit: None
     if args.wait == "poll":
-        import runner.process
-        runner.process.os = _NoPidfd()
+        import runner.runs
+        runner.runs.os = _NoPidfd()
     if args.no_gate:
         import runner.program_seats
         runner.program_seats.can_gate = lambda: False
@@ -364,6 +394,115 @@ def main() -> None:
         print(f"  wall {wall * 1000:.1f} ms per turn, slowest program {slowest * 1000:.1f} ms, "
               f"overhead {(wall - slowest) * 1000:.1f} ms per turn")
     _sleep_report(args.sleep_turns, levels, _flags(args))
+
+
+#: The organizers' one-step Greedy bot, beside their Simulator folder.
+GREEDY_SOURCE = Path("..") / "Source" / "bot2.cpp"
+#: A no-op tqdm, so their referee runs without it installed.
+TQDM_SHIM = "def tqdm(x=None, *a, **k):\n    return x\n"
+
+
+def organizers_greedy(simulator: Path, folder: Path) -> Path | None:
+    """Their Greedy bot: ``ARENA_ROBOT_GREEDY``, else built from their sources (None
+    when it cannot be)."""
+    given = os.environ.get("ARENA_ROBOT_GREEDY")
+    if given:
+        return Path(given)
+    source = (simulator / GREEDY_SOURCE).resolve()
+    if not source.is_file() or not shutil.which("g++"):
+        return None
+    exe = folder / "Greedy"
+    subprocess.run(["g++", "-O2", "-o", str(exe), str(source)], check=True)
+    return exe
+
+
+def their_referee(simulator: Path, greedy: Path, map_name: str, folder: Path) -> tuple[float, int]:
+    """(wall seconds, turns) of one game of four Greedy bots under their referee."""
+    work = folder / "Simulator"
+    if work.exists():
+        shutil.rmtree(work)
+    shutil.copytree(simulator, work, ignore=shutil.ignore_patterns("Match", "Players", "__pycache__"))
+    (work / "Match").mkdir()
+    (work / "tqdm.py").write_text(TQDM_SHIM)
+    names = [f"Greedy{index}" for index in range(4)]
+    for name in names:
+        (work / "Players" / name).mkdir(parents=True)
+        shutil.copy(greedy, work / "Players" / name / "main.exe")
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "main.py", map_name, "-p", *names], cwd=work,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                          env={**os.environ, "PYTHONPATH": str(work)}, timeout=1800)
+    wall = time.perf_counter() - start
+    logs = list((work / "Match").glob("*.txt"))
+    if done.returncode or not logs:
+        raise RuntimeError(f"their referee failed: {done.stderr[-300:]}")
+    turns = sum(line.startswith("turn:") for line in logs[0].read_text().splitlines())
+    return wall, turns
+
+
+def arena_game(greedy: Path, map_text: str, folder: Path) -> tuple[float, int]:
+    """(wall seconds, turns) of one game of four Greedy bots in the arena's strict
+    sandbox (an in-process Match with its record written, as the app plays one)."""
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    seats = [make_seat(f"ext:{greedy}", PLUGIN, i, {"sandbox": STRICT}) for i in range(4)]
+    match = Match(PLUGIN, {"map": map_text, "players": 4}, seats, seed=4, workdir=folder / "match",
+                  record_path=folder / "game.arena.jsonl")
+    start = time.perf_counter()
+    match.run()
+    return time.perf_counter() - start, len(match.turns)
+
+
+def _uptime() -> str:
+    try:
+        return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
+    except OSError:
+        return f"load average {os.getloadavg()[0]:.2f}"
+
+
+def organizers_report(rounds: int, map_name: str, sleep_turns: int) -> None:
+    """Part 4 (see the module's doc)."""
+    simulator = os.environ.get("ARENA_ROBOT_SIMULATOR")
+    if not simulator:
+        print("ARENA_ROBOT_SIMULATOR is not set (the organizers' Simulator folder, with "
+              "main.py and Map/): the comparison with their referee is skipped")
+        return
+    simulator = Path(simulator)
+    if simulator.name == "main.py":
+        simulator = simulator.parent
+    if strict_problem():
+        print(f"The strict sandbox is not available here ({strict_problem()}): skipped")
+        return
+    print(_uptime())
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        greedy = organizers_greedy(simulator, folder)
+        if greedy is None:
+            print(f"Their Greedy bot: no {simulator / GREEDY_SOURCE} or no g++, and "
+                  "ARENA_ROBOT_GREEDY is not set: skipped")
+            return
+        map_text = (simulator / "Map" / map_name).read_text()
+        theirs, ours = [], []
+        print(f"Four Greedy bots ({greedy.name}) on their map {map_name}, {rounds} rounds, "
+              f"alternating (ms per turn):")
+        for round_ in range(1, rounds + 1):
+            wall, turns = their_referee(simulator, greedy, map_name, folder)
+            theirs.append(wall * 1000 / turns)
+            wall, turns_ours = arena_game(greedy, map_text, folder / "arena")
+            ours.append(wall * 1000 / turns_ours)
+            print(f"  round {round_}: their referee {theirs[-1]:6.1f} ms ({turns} turns)   "
+                  f"arena strict {ours[-1]:6.1f} ms ({turns_ours} turns)   "
+                  f"load {os.getloadavg()[0]:.2f}")
+        mine, their = statistics.median(ours), statistics.median(theirs)
+        print(f"  median: their referee {their:.1f} ms, arena strict {mine:.1f} ms per turn: "
+              f"the arena is {their / mine:.1f}x faster "
+              f"({'meets' if their / mine >= 5 else 'misses'} the goal of 5x)")
+    print("Judge overhead over the slowest program, strict sandbox:")
+    sys.stdout.flush()
+    subprocess.run([sys.executable, __file__, "--one-level", "--sandbox", STRICT,
+                    "--sleep-turns", str(sleep_turns)], check=False)
+    print(_uptime())
 
 
 def _flags(args) -> list[str]:

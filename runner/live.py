@@ -24,8 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from games.api import ArenaError, Outcome, RecordFormatError, State
+from games.api import RecordFormatError, State
 from games.replay import TurnInfo
+from runner.records import ArenaRecordReader
 
 LIVE = "live"
 SCHEDULE = "schedule.json"
@@ -142,24 +143,35 @@ def _read_json(path: Path, cache: dict) -> Any:
 class LiveMatch:
     """One running match followed through its arena record, turn by turn.
 
-    ``turns`` are the turns read so far (checked by the rules as they come), ``initial``
-    the start position and ``state`` the latest.  A record that cannot be read (a bad
-    header, an illegal move) keeps what was read before and says why in ``error``.
+    The record is read by :class:`runner.records.ArenaRecordReader` (``record``), fed each
+    complete line as it arrives: ``turns`` are the turns read so far (checked by the rules
+    as they come), ``initial`` the start position and ``state`` the latest.  A record that
+    cannot be read (a bad header, an illegal move) keeps what was read before and says why
+    in ``error``.
     """
 
     id: str
     path: Path
     reader: TailReader
-    header: dict = field(default_factory=dict)
-    game: Any = None
-    plugin: Any = None
-    options: dict = field(default_factory=dict)
-    initial: State | None = None
-    state: State | None = None
-    turns: list[TurnInfo] = field(default_factory=list)
-    outcome: Outcome | None = None
     error: str = ""
     updated: float = 0.0              # monotonic time of the last new turn (for "thinking")
+    record: ArenaRecordReader = field(init=False)
+
+    def __post_init__(self):
+        self.record = self._new_record()
+
+    def _new_record(self) -> ArenaRecordReader:
+        return ArenaRecordReader(self.path, take_backs=False)
+
+    # What the record says so far (see ArenaRecordReader).
+    header = property(lambda self: self.record.header)
+    plugin = property(lambda self: self.record.plugin)
+    game = property(lambda self: self.record.game)
+    options = property(lambda self: self.record.options)
+    initial = property(lambda self: self.record.initial)
+    state = property(lambda self: self.record.state)
+    turns = property(lambda self: self.record.turns)
+    outcome = property(lambda self: self.record.outcome)
 
     @property
     def names(self) -> list[str]:
@@ -184,11 +196,11 @@ class LiveMatch:
         lines, fresh = self.reader.read_lines()
         changed = False
         if fresh and (self.header or self.turns):       # the record was written anew (a re-run)
-            self.header, self.turns, self.initial, self.state, self.outcome = {}, [], None, None, None
+            self.record = self._new_record()
             changed = True
         for number, raw in lines:
             try:
-                self._line(number, raw)
+                self.record.feed(raw.decode("utf-8", "replace"), number)
             except RecordFormatError as exc:
                 self.error = str(exc)
                 return True
@@ -200,61 +212,23 @@ class LiveMatch:
             self.updated = now
         return changed
 
-    def _line(self, number: int, raw: bytes) -> None:
-        from runner.records import _check_result, _check_seats, _header, _replay_turn, checked_turn
-        where = str(self.path)
-        text = raw.decode("utf-8", "replace")
-        if not self.header:
-            header = _header(text, where)
-            from games import registry
-            from runner.setup import load_option_files
-            try:
-                plugin = registry.plugin(header["game"])
-                game = plugin.new_game()
-                options, _ = load_option_files(plugin, game, header["options"])
-                initial = game.new_initial_state(options, header["seed"])
-            except (ArenaError, KeyError, TypeError, ValueError, OSError, RecursionError) as exc:
-                raise RecordFormatError(where, 1, f"a known game with options it starts from ({exc})") from None
-            self.header, self.plugin, self.game, self.options = header, plugin, game, options
-            self.initial, self.state = initial, initial.clone()
-            return
-        try:
-            obj = json.loads(text)
-            kind = obj["type"]
-        except (ValueError, KeyError, TypeError, RecursionError):
-            raise RecordFormatError(where, number, "a JSON object with a \"type\"") from None
-        if self.outcome is not None and kind in ("turn", "result"):
-            raise RecordFormatError(where, number, f"no {kind} line after the result")
-        if kind == "turn":
-            info = checked_turn(obj, where, number, len(self.turns) + 1)
-            _check_seats(info, self.game.seats_for(self.options), where, number)
-            _replay_turn(self.game, self.state, info, where, number)
-            self.turns.append(info)
-        elif kind == "result":
-            try:
-                outcome = Outcome.from_json(obj)
-            except (ValueError, TypeError, KeyError, OverflowError) as exc:
-                raise RecordFormatError(where, number, f"a result line ({exc})") from None
-            _check_result(outcome, obj.get("turns"), self.state, len(self.turns), where, number)
-            self.outcome = outcome
-        elif kind == "seats":       # the seats once started: engines' own names
-            seats = obj.get("seats")
-            if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
-                raise RecordFormatError(where, number, 'a seats line with "seats" as a list of objects')
-            self.header = {**self.header, "seats": seats}
-        elif kind == "undo":
-            raise RecordFormatError(where, number, "no take-backs in a tournament match")
+    def continue_at(self, path: Path) -> None:
+        """Go on reading at ``path``, the final copy of a live file removed before its end
+        was read, from where the live file stopped (no line is read twice)."""
+        self.reader.close()
+        self.reader = _continue_at(path, self.reader)
+        self.path = path
+        self.record.where = str(path)
+
+    def play_turn(self, state: State, info: TurnInfo) -> None:
+        """Play a turn read from this record on ``state`` (a board showing the match at
+        its own pace keeps its own copy of the position)."""
+        self.record.play_turn(state, info, info.number)
 
     def state_after(self, count: int) -> State | None:
         """The position after the first ``count`` turns, rebuilt from the start (a
         follower that jumps); None before the header came."""
-        if self.initial is None:
-            return None
-        from runner.records import _replay_turn
-        state = self.initial.clone()
-        for info in self.turns[:count]:
-            _replay_turn(self.game, state, info, str(self.path), 0)
-        return state
+        return self.record.state_after(count)
 
     def close(self) -> None:
         self.reader.close()
@@ -387,9 +361,7 @@ class EventFollower:
                 # The live file was removed before we read its end: the final copy has it.
                 final = self.folder / "matches" / match_id / f"{match_id}.arena.jsonl"
                 if final.exists() and match.reader.path != final:
-                    match.reader.close()
-                    match.reader = _continue_at(final, match.reader)
-                    match.path = final
+                    match.continue_at(final)
                     changed = match.poll(now) or changed
         return changed
 

@@ -12,7 +12,7 @@
 A game describes its files with a :class:`FileProtocol` (pure string functions from its
 ``protocol`` module) and gives the plugin a two-line factory.  The third shape, a
 program kept running and spoken to in lines (HexLib, GTP, UCI), is
-:class:`runner.process.LineProcess`.
+:class:`runner.line_seat.LineSeat`.
 """
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ from runner.process import (GatedRun, RunResult, TurnDeadline, can_gate, resolve
                             sweep_orphans, wait_for_exits)
 from runner.sandbox import STRICT, seat_sandbox
 from runner.seats import Answer, Seat, SeatInfo, seat_clock, seat_folder
+from runner.warm import WarmRun, WarmSandbox, warm_possible
 
 #: Input files larger than this are named, not copied, in the record's "given".
 LOGGED_INPUT_BYTES = 16_384
@@ -211,6 +212,9 @@ class RunEachTurnSeat(ProgramSeat):
     (tens of ms with bubblewrap) are never on the judge's path, nor is the sweep of the
     orphans a program left (basic sandbox: done before the next run).  The time limit
     counts from the gate's opening.  A run prepared with another CPU limit is dropped.
+    In the strict sandbox of an arena run as root, the seat's sandbox is started once
+    for the match (:class:`runner.warm.WarmSandbox`) and each run is a fresh process
+    in it; elsewhere each run gets a sandbox of its own.
     """
 
     def __init__(self, spec: str, command: str, protocol: FileProtocol,
@@ -226,7 +230,10 @@ class RunEachTurnSeat(ProgramSeat):
         #: The folder as the last staged run left it (see :meth:`_ended`).
         self._files_after: _RunFiles | None = None
         #: The last staged run, kept until the next one has started (see :meth:`_opened`).
-        self._finished: GatedRun | None = None
+        self._finished: GatedRun | WarmRun | None = None
+        #: The seat's warm sandbox (made on the starter thread), and whether it failed.
+        self._warm: WarmSandbox | None = None
+        self._warm_failed = False
 
     def start(self, info: SeatInfo, state: State) -> None:
         super().start(info, state)
@@ -239,13 +246,29 @@ class RunEachTurnSeat(ProgramSeat):
         hurried)."""
         self._hurry.clear()
 
-        def work() -> GatedRun | None:
+        def work() -> GatedRun | WarmRun | None:
             self._hurry.wait(delay)
             try:
-                return GatedRun(self.argv, self.folder, self.sandbox.with_cpu(limit))
+                return self._new_run(limit)
             except Exception:         # noqa: BLE001 - run_once will say why it cannot start
                 return None
         self._preparing = self._starter.submit(work)
+
+    def _new_run(self, limit: float | None) -> GatedRun | WarmRun:
+        """A run held at its gate: in the seat's warm sandbox (started the first time,
+        and again if it ended) where it can have one, else in a sandbox of its own."""
+        sandbox = self.sandbox.with_cpu(limit)
+        if not self._warm_failed and warm_possible(self.sandbox):
+            try:
+                if self._warm is None or not self._warm.alive:
+                    if self._warm is not None:
+                        self._warm.close()
+                    self._warm = None
+                    self._warm = WarmSandbox(self.argv, self.folder, self.sandbox)
+                return self._warm.prepare(sandbox)
+            except OSError:
+                self._warm_failed = self._warm is None    # it could not start: never again
+        return GatedRun(self.argv, self.folder, sandbox)
 
     def _take_prepared(self) -> GatedRun | None:
         if self._sweeping is not None:
@@ -283,6 +306,9 @@ class RunEachTurnSeat(ProgramSeat):
         if self._starter is not None:
             self._starter.shutdown(wait=False)
             self._starter = None
+        if self._warm is not None:
+            self._warm.close()
+            self._warm = None
         super().close()
 
     def ask(self, state: State, seat: int, time_limit: float | None) -> Answer:
@@ -386,7 +412,7 @@ class StagedRun:
     """One seat's run of a turn, staged by :meth:`RunEachTurnSeat.stage`."""
 
     seat: RunEachTurnSeat
-    run: GatedRun
+    run: GatedRun | WarmRun
     limit: float
     files: _RunFiles
     deadline: TurnDeadline | None = None     # set when its gate opens

@@ -76,9 +76,8 @@ class Playback:
         return changed
 
     def _apply(self, info) -> None:
-        from runner.records import _replay_turn
         try:
-            _replay_turn(self.match.game, self.state, info, str(self.match.path), info.number)
+            self.match.play_turn(self.state, info)
         except Exception as exc:       # the follower checked it already; never stop the room
             self.match.error = self.match.error or f"{type(exc).__name__}: {exc}"
 

@@ -12,7 +12,9 @@ judge's path, so a crash loses at most the turn just played:
     {"type": "result", "winners": [0], "scores": [1, 0], "reason": "win", ...}
 
 A record without its result line (the arena was killed) still opens: the replay
-stops at the last complete turn.
+stops at the last complete turn.  :class:`ArenaRecordReader` is the one reader of the
+format, fed a line at a time: the replay loader, the live follower
+(:mod:`runner.live`) and the projection all use it.
 """
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ from typing import Any, Iterable
 
 from games.annotations import annotations_from_json
 from games.api import (ArenaError, Event, GameSetupError, IllegalMoveError, Outcome, RecordFormatError,
-                       Termination)
+                       State, Termination)
 from games.replay import Replay, TurnInfo
 from games import registry
 from runner.setup import load_option_files
@@ -164,68 +166,181 @@ def is_arena_record(text: str) -> bool:
     return first.startswith("{") and f'"{FORMAT}"' in text.split("\n", 1)[0]
 
 
-def read_arena_record(text: str, path: str) -> Replay:
-    """Rebuild every state by replaying the record's moves from its seed, each one
-    checked by the rules: a record with an illegal or unreadable move, a turn out of
-    order or a field of the wrong type is a :class:`RecordFormatError` naming the line."""
-    lines = text.split("\n")
-    header = _header(lines[0] if lines else "", path)
-    try:
-        plugin = registry.plugin(header["game"])
-    except (KeyError, TypeError, GameSetupError) as exc:
-        raise RecordFormatError(path, 1, f"a known game ({exc})") from None
-    game = plugin.new_game()
-    try:
-        options, _ = load_option_files(plugin, game, header["options"])
-        state = game.new_initial_state(options, header["seed"])
-    except (ArenaError, KeyError, TypeError, ValueError, OSError, RecursionError) as exc:
-        # OSError: an option naming a file by a name the system refuses (ENAMETOOLONG)
-        raise RecordFormatError(path, 1, f"options and a seed the game starts from ({exc})") from None
-    seats = game.seats_for(options)
-    states, turns, outcome, outcome_line = [state.clone()], [], None, None
-    for number, line in enumerate(lines[1:], start=2):
+class ArenaRecordReader:
+    """An arena record read one line at a time, each turn checked by the rules as it comes.
+
+    The one reader of the format: :func:`read_arena_record` feeds it a whole file (keeping
+    every position, for a replay's seek), :class:`runner.live.LiveMatch` the lines of a
+    record another process is still writing, and the projection plays the turns read on
+    its own copy of the position with :meth:`play_turn`.  A line that is not what it should
+    be (line 1 the header; then turns numbered 1, 2, 3 ... with legal moves, at most one
+    result that the moves can give, seats and take-back lines) is a
+    :class:`RecordFormatError` naming the file, the line and what was expected, and the
+    reader keeps what it read before it.
+
+    ``keep_states`` keeps the position after every turn in ``states`` (a replay needs them;
+    a follower running for hours does not); ``take_backs=False`` refuses ``undo`` lines (a
+    tournament match has none).
+    """
+
+    def __init__(self, where: str | Path, *, keep_states: bool = False, take_backs: bool = True):
+        self.where = str(where)
+        self.keep_states = keep_states
+        self.take_backs = take_backs
+        self.header: dict = {}             # the header line, its seats replaced by a seats line
+        self.plugin = None
+        self.game = None
+        self.options: dict = {}
+        self.seats = 0                     # how many seats the game has with these options
+        self.initial: State | None = None  # the start position (None until the header is read)
+        self.state: State | None = None    # the position after the turns read so far
+        self.states: list[State] = []      # with keep_states: the start, then after each turn
+        self.turns: list[TurnInfo] = []
+        self.outcome: Outcome | None = None
+        self.outcome_line: int | None = None
+        self.line = 0                      # the number of the last line fed
+
+    @property
+    def started(self) -> bool:
+        """The header was read: the game, its options and its start position are known."""
+        return self.initial is not None
+
+    def feed(self, line: str, number: int | None = None, *, partial: bool = False) -> None:
+        """Read line ``number`` (by default the line after the last one fed).
+
+        ``partial`` says the line has no newline yet (the writer was stopped mid-turn): if
+        it is not a JSON object it is left unread instead of refused.  Blank lines after
+        the header are skipped; lines of a type the reader does not know are ignored.
+        """
+        number = self.line + 1 if number is None else number
+        self.line = number
+        if not self.started:
+            self._start(line if number == 1 else "", number)
+            return
         if not line.strip():
-            continue
+            return
         try:
             obj = json.loads(line)
             kind = obj["type"]
         except (json.JSONDecodeError, KeyError, TypeError, RecursionError, ValueError):
-            if number == len(lines) and not text.endswith("\n"):
-                break              # a half-written last line: the arena stopped mid-turn
-            raise RecordFormatError(path, number, "a JSON object with a \"type\"") from None
-        if outcome is not None and kind in ("turn", "undo"):
-            raise RecordFormatError(path, number, f"no {kind} after the result line (line {outcome_line})")
+            if partial:
+                return
+            raise RecordFormatError(self.where, number, "a JSON object with a \"type\"") from None
+        if self.outcome is not None and kind in ("turn", "undo"):
+            raise RecordFormatError(self.where, number,
+                                    f"no {kind} after the result line (line {self.outcome_line})")
         if kind == "turn":
-            info = checked_turn(obj, path, number, len(turns) + 1)
-            _check_seats(info, seats, path, number)
-            _replay_turn(game, state, info, path, number)
-            states.append(state.clone())
-            turns.append(info)
+            self._turn(obj, number)
         elif kind == "undo":
-            count = obj.get("count")
-            if isinstance(count, bool) or not isinstance(count, int) or not 0 < count <= len(turns):
-                raise RecordFormatError(path, number, f"an undo of 1 to {len(turns)} turns")
-            del states[len(states) - count:]
-            del turns[len(turns) - count:]
-            state = states[-1].clone()
+            self._undo(obj, number)
         elif kind == "seats":
-            described = obj.get("seats")
-            if not isinstance(described, list) or not all(isinstance(s, dict) for s in described):
-                raise RecordFormatError(path, number, 'a seats line with "seats" as a list of objects')
-            header = {**header, "seats": described}
+            self._seats(obj, number)
         elif kind == "result":
-            if outcome is not None:
-                raise RecordFormatError(path, number, f"one result line (the first is line {outcome_line})")
-            try:
-                outcome = Outcome.from_json(obj)
-            except (ValueError, OverflowError) as exc:
-                raise RecordFormatError(path, number, f"a result line ({exc})") from None
-            outcome_line = number
-            _check_result(outcome, obj.get("turns"), state, len(turns), path, number)
-    seats_described = header.get("seats") if isinstance(header.get("seats"), list) else []
-    names = [str(s.get("label", s.get("spec", ""))) if isinstance(s, dict) else str(s)
-             for s in seats_described]
-    return Replay(plugin.name, FORMAT, path, header, states, turns, outcome or state.outcome(), names)
+            self._result(obj, number)
+
+    def _start(self, line: str, number: int) -> None:
+        """The header (line 1): the game, its options and seed, and so its start position."""
+        header = _header(line, self.where)
+        try:
+            plugin = registry.plugin(header["game"])
+        except (KeyError, TypeError, GameSetupError) as exc:
+            raise RecordFormatError(self.where, 1, f"a known game ({exc})") from None
+        game = plugin.new_game()
+        try:
+            options, _ = load_option_files(plugin, game, header["options"])
+            initial = game.new_initial_state(options, header["seed"])
+        except (ArenaError, KeyError, TypeError, ValueError, OSError, RecursionError) as exc:
+            # OSError: an option naming a file by a name the system refuses (ENAMETOOLONG)
+            raise RecordFormatError(self.where, 1, f"options and a seed the game starts from ({exc})") from None
+        self.header, self.plugin, self.game, self.options = header, plugin, game, options
+        self.seats = game.seats_for(options)
+        self.initial, self.state = initial, initial.clone()
+        self.states = [initial.clone()] if self.keep_states else []
+
+    def _turn(self, obj: dict, number: int) -> None:
+        info = checked_turn(obj, self.where, number, len(self.turns) + 1)
+        _check_seats(info, self.seats, self.where, number)
+        self.play_turn(self.state, info, number)
+        if self.keep_states:
+            self.states.append(self.state.clone())
+        self.turns.append(info)
+
+    def _undo(self, obj: dict, number: int) -> None:
+        if not self.take_backs:
+            raise RecordFormatError(self.where, number, "no take-backs in a tournament match")
+        count = obj.get("count")
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 < count <= len(self.turns):
+            raise RecordFormatError(self.where, number, f"an undo of 1 to {len(self.turns)} turns")
+        kept = len(self.turns) - count
+        del self.turns[kept:]
+        if self.keep_states:
+            del self.states[kept + 1:]
+            self.state = self.states[-1].clone()
+        else:
+            self.state = self.state_after(kept)
+
+    def _seats(self, obj: dict, number: int) -> None:
+        """The seats once started (an engine's own name from its handshake) replace the header's."""
+        described = obj.get("seats")
+        if not isinstance(described, list) or not all(isinstance(s, dict) for s in described):
+            raise RecordFormatError(self.where, number, 'a seats line with "seats" as a list of objects')
+        self.header = {**self.header, "seats": described}
+
+    def _result(self, obj: dict, number: int) -> None:
+        if self.outcome is not None:
+            raise RecordFormatError(self.where, number, f"one result line (the first is line {self.outcome_line})")
+        try:
+            outcome = Outcome.from_json(obj)
+        except (ValueError, TypeError, KeyError, OverflowError) as exc:
+            raise RecordFormatError(self.where, number, f"a result line ({exc})") from None
+        _check_result(outcome, obj.get("turns"), self.state, len(self.turns), self.where, number)
+        self.outcome, self.outcome_line = outcome, number
+
+    def play_turn(self, state: State, info: TurnInfo, line: int = 0) -> None:
+        """Play one recorded turn on ``state``, checked: forfeits, then the moves, then a
+        ruling; a turn the rules refuse is a :class:`RecordFormatError` naming ``line``."""
+        try:
+            for seat, forfeit in info.forfeits.items():
+                state.forfeit(seat, Termination(forfeit["reason"]), str(forfeit.get("detail", "")))
+            if info.moves:
+                if state.is_terminal():
+                    raise IllegalMoveError("the game was already over")
+                self.game.play_text(state, info.moves)
+            if info.ruling:
+                state.adjudicate(Outcome.from_json(info.ruling))
+        except (ArenaError, ValueError, KeyError, TypeError) as exc:
+            raise RecordFormatError(self.where, line, f"a move the rules accept ({exc})") from None
+
+    def state_after(self, count: int) -> State | None:
+        """The position after the first ``count`` turns, rebuilt from the start (a follower
+        that jumps); None before the header was read."""
+        if self.initial is None:
+            return None
+        state = self.initial.clone()
+        for info in self.turns[:count]:
+            self.play_turn(state, info)
+        return state
+
+    def replay(self) -> Replay:
+        """What was read as a :class:`Replay` (needs ``keep_states``); a record without its
+        result line ends where the game stands."""
+        seats_described = self.header.get("seats") if isinstance(self.header.get("seats"), list) else []
+        names = [str(s.get("label", s.get("spec", ""))) if isinstance(s, dict) else str(s)
+                 for s in seats_described]
+        return Replay(self.plugin.name, FORMAT, self.where, self.header, self.states, self.turns,
+                      self.outcome or self.state.outcome(), names)
+
+
+def read_arena_record(text: str, path: str) -> Replay:
+    """Rebuild every state by replaying the record's moves from its seed, each one
+    checked by the rules: a record with an illegal or unreadable move, a turn out of
+    order or a field of the wrong type is a :class:`RecordFormatError` naming the line."""
+    reader = ArenaRecordReader(path, keep_states=True)
+    lines = text.split("\n")
+    unfinished = not text.endswith("\n")          # a half-written last line: stopped mid-turn
+    for number, line in enumerate(lines, start=1):
+        reader.feed(line, number, partial=unfinished and number == len(lines))
+    return reader.replay()
 
 
 def _header(line: str, path: str) -> dict:
@@ -280,21 +395,6 @@ def _check_result(outcome: Outcome, turns: Any, state, played: int, path: str, l
         raise RecordFormatError(path, line, f"the result the replayed moves give ({replayed.detail or replayed.reason.value}: "
                                 f"{replayed.result_text()}, {replayed.reason.value}), not "
                                 f"{outcome.result_text()}, {outcome.reason.value}")
-
-
-def _replay_turn(game, state, info: TurnInfo, path: str, line: int) -> None:
-    """Play one recorded turn, checked: forfeits, then the moves, then a ruling."""
-    try:
-        for seat, forfeit in info.forfeits.items():
-            state.forfeit(seat, Termination(forfeit["reason"]), str(forfeit.get("detail", "")))
-        if info.moves:
-            if state.is_terminal():
-                raise IllegalMoveError("the game was already over")
-            game.play_text(state, info.moves)
-        if info.ruling:
-            state.adjudicate(Outcome.from_json(info.ruling))
-    except (ArenaError, ValueError, KeyError, TypeError) as exc:
-        raise RecordFormatError(path, line, f"a move the rules accept ({exc})") from None
 
 
 def open_replay(path: str | Path) -> Replay:

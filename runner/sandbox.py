@@ -37,7 +37,10 @@ Two levels, chosen once per arena (:func:`strict_problem` says why strict is out
   network (TCP is closed by Landlock from Linux 6.7), which the record's warning says.
 
 Both levels set resource limits (:class:`SandboxLimits`): address space (memory),
-processes, CPU seconds, file size and open files.  Nothing here imports pygame.
+processes, CPU seconds, file size and open files.  What of a program's files is shown
+lives in :mod:`runner.sandbox_paths`, what its process does before exec in
+:mod:`runner.sandbox_child`, and the strict level's warm sandbox in :mod:`runner.warm`
+(this module gives their names).  Nothing here imports pygame.
 """
 from __future__ import annotations
 
@@ -46,16 +49,21 @@ import functools
 import random
 import os
 import shutil
-import stat
 import subprocess
 import sys
 import threading
-import time
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from runner import seat_limits
+from runner.sandbox_child import (AUTOGROUP_RETRY, AUTOGROUP_TRIES, CLONE_NEWPID,  # noqa: F401
+                                  CLONE_NEWUSER, _as_root, _become, _drop_capabilities,
+                                  _namespace_entry, _namespace_spawner, _pdeathsig_function,
+                                  _set_limit, _user_tasks, _yield_cpu, become_subreaper,
+                                  is_subreaper, user_namespaces_possible)
+from runner.sandbox_paths import (_BROAD, _hand_over, _inside, _program_paths,  # noqa: F401
+                                  _unreadable_by_others, _unshim, _which)
 
 STRICT, BASIC = "strict", "basic"
 
@@ -66,9 +74,6 @@ SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "
 #: Files and folders of /etc a dynamically linked program may need; nothing else of /etc.
 ETC_FILES = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives",
              "/etc/localtime", "/etc/fpc.cfg", "/etc/java-17-openjdk", "/etc/ssl/certs")
-#: Folders too broad to expose because a program's file is in them: only the file is bound.
-_BROAD = {"/", "/tmp", "/var/tmp", "/home", "/root", "/work", "/usr", "/usr/bin",
-          "/usr/local/bin", "/bin", "/opt", "/srv", "/mnt", "/media"}
 #: The file marking a folder the arena made for one program (runner.match.SEAT_MARKER).
 SEAT_MARKER = ".arena-seat"
 #: The arena's game packages (contest libraries such as HexLib), shown read-only.
@@ -110,8 +115,6 @@ LIFELINE_SCRIPT = ('{{ read -r _ <&{fd}; kill -KILL -1; }} </dev/null >/dev/null
 #: without bash such a descriptor stays open in the program (a read end: harmless
 #: unless it reopens it for writing through /proc, which keeps its sandbox alive).
 LIFELINE_SHELLS = ("/bin/bash", "/usr/bin/bash")
-#: How many times, and how far apart (seconds), the basic level tries that change.
-AUTOGROUP_TRIES, AUTOGROUP_RETRY = 20, 0.03
 
 
 @dataclass(frozen=True)
@@ -182,10 +185,6 @@ def level() -> str:
     return BASIC if strict_problem() else STRICT
 
 
-def _as_root() -> bool:
-    return hasattr(os, "geteuid") and os.geteuid() == 0
-
-
 def _namespace_args() -> list[str]:
     # An arena running as root makes no user namespace: the program's root would still be
     # the real root to the process limit (the kernel never applies RLIMIT_NPROC to uid 0).
@@ -215,10 +214,13 @@ class Sandbox:
     limits.  ``read_only``: extra files or folders the program may read."""
 
     def __init__(self, limits: SandboxLimits | None = None, read_only: Sequence[str | Path] = (),
-                 level_name: str | None = None):
+                 level_name: str | None = None, environment: Mapping[str, str] | None = None):
         self.limits = limits or SandboxLimits()
         self.level = level_name or level()
         self.read_only = [Path(p) for p in read_only]
+        #: Variables a game adds to the program's environment (never replacing the
+        #: scrubbed ones), e.g. where a read-only shared file lies.
+        self.environment = dict(environment or {})
         #: The unprivileged uid a program runs as when the arena runs as root.
         self.uid = random.SystemRandom().randrange(1_000_000, 2_000_000_000)
         #: How the basic level confines the program last started (see :meth:`_plan_basic`).
@@ -236,7 +238,7 @@ class Sandbox:
 
     def with_cpu(self, seconds: float | None) -> "Sandbox":
         """This sandbox (same uid, same level) with a CPU limit of about ``seconds``."""
-        other = Sandbox(self.limits.with_cpu(seconds), self.read_only, self.level)
+        other = Sandbox(self.limits.with_cpu(seconds), self.read_only, self.level, self.environment)
         other.uid = self.uid
         other._plan = self._plan
         other._parent = self
@@ -361,6 +363,47 @@ class Sandbox:
         gate_args = [GATE_SHELL, "-c", GATE_SCRIPT, "arena-gate"] if gate else []
         if self.level != STRICT:
             return spawner + gate_args + argv
+        args, as_root = self._bwrap_args(argv, folder, info_fd)
+        return args + ["--", *self._inner(as_root), *gate_args, *argv]
+
+    def warm_command(self, argv: Sequence[str], folder: str | Path,
+                     launcher: Sequence[str], shown: Sequence[Path] = ()) -> list[str]:
+        """The argument list that starts a strict sandbox for ``argv`` in ``folder`` (the
+        same mounts and namespaces as :meth:`command`) with ``launcher`` as its PID 1
+        (see :mod:`runner.launcher`) instead of the program; ``shown``: files the
+        launcher needs, bound read-only.  The launcher runs each turn's program itself,
+        as the seat's uid with the turn's limits (see :meth:`run_settings`)."""
+        argv = [_which(argv[0]), *argv[1:]]
+        if not os.path.exists(argv[0]):
+            raise FileNotFoundError(errno.ENOENT, "No such file or directory", argv[0])
+        if not os.access(argv[0], os.X_OK) or os.path.isdir(argv[0]):
+            raise PermissionError(errno.EACCES, "Permission denied", argv[0])
+        args, _ = self._bwrap_args(argv, folder, None, [*shown, *_program_paths(launcher[:1])])
+        return args + ["--as-pid-1", "--", *launcher]
+
+    def run_settings(self, argv: Sequence[str], folder: str | Path) -> dict[str, Any]:
+        """What the warm sandbox's launcher sets for one run of ``argv`` (strict level,
+        arena as root): the program resolved, its folder, environment, resource limits
+        (``[name, soft, hard]``), nice and uid."""
+        lim = self.limits
+        limits = [[name, value, value] for name, value in (
+            ("RLIMIT_AS", lim.memory_mb and lim.memory_mb << 20),
+            ("RLIMIT_NPROC", lim.processes),
+            ("RLIMIT_FSIZE", lim.file_mb and lim.file_mb << 20),
+            ("RLIMIT_NOFILE", lim.open_files)) if value]
+        if lim.cpu_seconds:
+            limits.append(["RLIMIT_CPU", lim.cpu_seconds, lim.cpu_seconds + 1])
+        folder = Path(folder).absolute()
+        own = (folder / SEAT_MARKER).is_file()
+        return {"argv": [_which(argv[0]), *argv[1:]], "cwd": str(folder), "env": self.env(folder),
+                "limits": limits, "nice": lim.niceness if sys.platform.startswith("linux") else 0,
+                "uid": self.uid if own and _as_root() else None}
+
+    def _bwrap_args(self, argv: Sequence[str], folder: str | Path | None, info_fd: int | None,
+                    extra: Sequence[Path] = ()) -> tuple[list[str], bool]:
+        """bwrap's arguments up to the command (namespaces, system folders, the
+        program's files, its folder), and whether the program runs as the seat's own
+        uid (arena as root, a folder the arena made: the folder is handed to it)."""
         folder = Path(folder).absolute() if folder else None
         args = [shutil.which("bwrap") or "bwrap", *_namespace_args(), *_system_args()]
         if info_fd is not None:
@@ -371,6 +414,7 @@ class Sandbox:
         shown = _program_paths(argv, as_root) + [p.absolute() for p in self.read_only]
         if GAMES_DIR.is_dir():
             shown.append(GAMES_DIR)
+        shown += [Path(p) for p in extra]
         made: set[str] = set()
 
         def parents(path: Path) -> list[str]:
@@ -398,7 +442,7 @@ class Sandbox:
             args += [*parents(folder), "--bind", str(folder), str(folder), "--chdir", str(folder)]
             if as_root:
                 os.chown(folder, self.uid, self.uid)
-        return args + ["--", *self._inner(as_root), *gate_args, *argv]
+        return args, as_root
 
     def _plan_basic(self, argv: Sequence[str], folder: str | Path | None) -> None:
         """How the basic level confines this start of ``argv`` in ``folder`` (Linux):
@@ -481,8 +525,8 @@ class Sandbox:
             keep = ("SYSTEMROOT", "WINDIR", "COMSPEC", "PATH", "PATHEXT", "TEMP", "TMP")
             env = {k: os.environ[k] for k in keep if k in os.environ}
             env["HOME"] = home
-            return env
-        return {"PATH": SAFE_PATH, "HOME": home, "LANG": "C.UTF-8",
+            return {**self.environment, **env}
+        return {**self.environment, "PATH": SAFE_PATH, "HOME": home, "LANG": "C.UTF-8",
                 "TMPDIR": "/tmp" if self.level == STRICT else home}
 
     def preexec(self) -> Callable[[], None] | None:
@@ -609,278 +653,6 @@ def _watcher() -> list[str]:
         if not shell:
             shell, script = GATE_SHELL, script.replace(f" {fd}<&-", "")
     return [shell, "-c", script, "arena-lifeline"]
-
-
-CLONE_NEWUSER, CLONE_NEWPID = 0x10000000, 0x20000000
-
-
-def _namespace_spawner() -> list[str]:
-    """What starts the program in the PID namespace :func:`_namespace_entry` prepared:
-    util-linux's ``unshare`` forks its first process (PID 1), tied to its own life
-    (``--kill-child``); that one, through util-linux's ``setsid`` twice, leads a session
-    of its own (process group 1) and waits for the program, which runs in another
-    session (PID 2).  So the program's parent is an init its namespace cannot signal:
-    ``kill $PPID`` and a kill of its parent's group reach nothing, and the program's
-    death ends the init, then the namespace.  Without ``setsid`` the program is PID 1
-    (such a kill then hits its own group)."""
-    spawner = [shutil.which("unshare") or "/usr/bin/unshare", "--fork", "--kill-child", "--"]
-    setsid = shutil.which("setsid")
-    if setsid:
-        spawner += [setsid, "--", setsid, "--fork", "--wait", "--"]
-    return spawner
-
-
-def _namespace_entry() -> Callable[[], None]:
-    """The function that, in the child before exec, makes a user namespace (the
-    arena's uid and gid mapped to themselves: no root inside, no capability after
-    exec) and a PID namespace for its next child (:func:`_namespace_spawner`).  In its
-    own PID namespace a program cannot name (so signal) the arena or any process
-    outside; in its own user namespace RLIMIT_NPROC counts its processes only (the
-    limit is set after this: the namespace's parent level keeps the user's limit).
-    A child that cannot enter them exits with 126 (the record says they hold)."""
-    import ctypes
-    libc = ctypes.CDLL(None, use_errno=True)
-    uid, gid = os.getuid(), os.getgid()
-
-    def enter() -> None:
-        try:
-            # A copy of an arena made not dumpable cannot write its own /proc/self maps.
-            libc.prctl(seat_limits.PR_SET_DUMPABLE, 1, 0, 0, 0)
-            if libc.unshare(CLONE_NEWUSER | CLONE_NEWPID) != 0:
-                raise OSError(ctypes.get_errno(), "unshare")
-            for name, text in (("setgroups", "deny"), ("uid_map", f"{uid} {uid} 1"),
-                               ("gid_map", f"{gid} {gid} 1")):
-                with open(f"/proc/self/{name}", "w") as fh:
-                    fh.write(text)
-        except OSError as exc:
-            os.write(2, f"arena: the user and PID namespaces could not be made: {exc}\n".encode())
-            os._exit(126)
-    return enter
-
-
-@functools.lru_cache(maxsize=1)
-def user_namespaces_possible() -> bool:
-    """Whether an arena run as an ordinary user can give the basic level's programs
-    their own user and PID namespaces here (Linux, util-linux's ``unshare``, a kernel
-    that allows unprivileged user namespaces): tried once."""
-    if not sys.platform.startswith("linux") or _as_root() or not shutil.which("unshare"):
-        return False
-    try:
-        probe = subprocess.run([*_namespace_spawner(), "true"], preexec_fn=_namespace_entry(),
-                               capture_output=True, timeout=20)
-    except (OSError, subprocess.SubprocessError):
-        return False
-    return probe.returncode == 0
-
-
-def _unreadable_by_others(paths: Sequence[Path], search_only: bool = False) -> str:
-    """The first folder on the way to one of ``paths`` (or among them) that users other
-    than its owner cannot search, or the first file they cannot read (``search_only``:
-    search), or "" (parts that do not exist yet are passed over: the arena makes them,
-    open to others)."""
-    for path in paths:
-        real = path.resolve()
-        for part in [*reversed(real.parents), real]:
-            try:
-                mode = part.stat().st_mode
-            except OSError:
-                continue
-            if part != real or search_only or stat.S_ISDIR(mode):
-                if mode & 0o001 == 0:
-                    return str(part)
-            elif mode & 0o004 == 0:
-                return str(part)
-    return ""
-
-
-def _hand_over(folder: Path, uid: int) -> None:
-    """Give the seat's folder to ``uid`` (permissions 0700: no other seat may enter it),
-    with what the arena put in it (the referee's first files); a hard link (which
-    could be another's file) and a symbolic link are never handed over."""
-    me = os.geteuid()
-    os.chown(folder, uid, uid)
-    os.chmod(folder, 0o700)
-    for base, dirs, files in os.walk(folder):
-        for name in dirs + files:
-            path = os.path.join(base, name)
-            try:
-                info = os.lstat(path)
-                if info.st_uid == me and (stat.S_ISDIR(info.st_mode)
-                                          or (stat.S_ISREG(info.st_mode) and info.st_nlink == 1)):
-                    os.lchown(path, uid, uid)
-            except OSError:
-                pass
-
-
-def _become(uid: int) -> None:
-    """In the child: become ``uid`` (and group ``uid``, no other groups) for good."""
-    os.setgroups([])
-    os.setresgid(uid, uid, uid)
-    os.setresuid(uid, uid, uid)
-
-
-def _drop_capabilities() -> None:
-    """In a child of an arena run as root that stays uid 0: empty its capability
-    bounding set, so the program it executes has no capability (no CAP_KILL,
-    CAP_DAC_OVERRIDE, CAP_SYS_PTRACE ...) and cannot get one back (no new privileges)."""
-    try:
-        import ctypes
-        libc = ctypes.CDLL(None, use_errno=True)
-        last = int(open("/proc/sys/kernel/cap_last_cap").read())
-    except (OSError, ValueError):
-        return
-    for cap in range(last + 1):
-        libc.prctl(24, cap, 0, 0, 0)            # PR_CAPBSET_DROP
-    libc.prctl(38, 1, 0, 0, 0)                  # PR_SET_NO_NEW_PRIVS
-
-
-def _yield_cpu(niceness: int, own_session: bool) -> None:
-    """In the child before exec: run at ``niceness`` (inherited by the program and all it
-    starts) and, when this child's new session is the program's (the basic level), give
-    the session's scheduling group the same nice (see :data:`NICE_SCRIPT`; the strict
-    level's program gets a session of its own inside the sandbox, set there)."""
-    try:
-        current = os.nice(0)
-        if niceness > current:          # never raises the priority of an arena run at a nice
-            os.nice(niceness - current)
-    except OSError:
-        pass
-    if not (own_session and sys.platform.startswith("linux")):
-        return
-    for _ in range(AUTOGROUP_TRIES):
-        try:
-            with open("/proc/self/autogroup", "w") as fh:
-                fh.write(str(niceness))
-            return
-        except BlockingIOError:     # another program's change less than 0.1 s ago
-            time.sleep(AUTOGROUP_RETRY)
-        except OSError:             # no autogroups here
-            return
-
-
-def _set_limit(resource, kind: int, soft: int, hard: int) -> None:
-    try:
-        old_soft, old_hard = resource.getrlimit(kind)
-        if old_hard != resource.RLIM_INFINITY:
-            hard = min(hard, old_hard)
-            soft = min(soft, hard)
-        resource.setrlimit(kind, (soft, hard))
-    except (ValueError, OSError):
-        pass
-
-
-def _which(program: str) -> str:
-    """A bare program name resolved on the arena's PATH (the program's own PATH is scrubbed).
-
-    A version manager's shim (pyenv's ``~/.pyenv/shims/python3``) is a script that runs
-    the manager, which the sandbox does not show: the real program it stands for is used.
-    """
-    if os.sep in program or (os.altsep and os.altsep in program):
-        return program
-    found = shutil.which(program) or program
-    return _unshim(program, found)
-
-
-@functools.lru_cache(maxsize=64)
-def _unshim(program: str, found: str) -> str:
-    """The program behind a pyenv shim (``pyenv which NAME``), else ``found`` itself."""
-    if f"{os.sep}shims{os.sep}" not in found or not shutil.which("pyenv"):
-        return found
-    try:
-        real = subprocess.run(["pyenv", "which", program], capture_output=True, text=True,
-                              timeout=10).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        return found
-    return real if real and os.path.isfile(real) else found
-
-
-def _program_paths(argv: Sequence[str], other_uid: bool = False) -> list[Path]:
-    """What of the program's own files to show: the folder of each file the command
-    names (a virtual environment whole), or the file alone when its folder is broad
-    (or, for a program running as another uid, closed to others)."""
-    shown: list[Path] = []
-    for index, arg in enumerate(argv):
-        if not os.path.isabs(arg) or not os.path.exists(arg):
-            continue
-        path = Path(arg)
-        for candidate in (path, path.resolve()):
-            venv = candidate.parent.parent
-            if (venv / "pyvenv.cfg").is_file() and candidate.parent.name in ("bin", "Scripts"):
-                shown.append(venv)
-                continue
-            parent = candidate.parent
-            if index == 0 and parent.name == "bin" and str(venv) not in _BROAD \
-                    and venv != Path.home() and len(venv.parts) > 2:
-                parent = venv          # an interpreter's installation: its libraries too
-            broad = str(parent) in _BROAD or parent == Path.home() or len(parent.parts) <= 2
-            if other_uid and not broad:
-                try:
-                    broad = parent.stat().st_mode & 0o005 != 0o005
-                except OSError:
-                    broad = True
-            shown.append(candidate if broad or candidate.is_dir() else parent)
-    return list(dict.fromkeys(shown))
-
-
-def _inside(path: Path, folder: Path) -> bool:
-    try:
-        path.relative_to(folder)
-        return True
-    except ValueError:
-        return False
-
-
-def _user_tasks() -> int:
-    """How many tasks (processes and threads) this user runs now."""
-    try:
-        import psutil
-        uid = os.getuid()
-        total = 0
-        for proc in psutil.process_iter(["uids", "num_threads"]):
-            uids = proc.info.get("uids")
-            if uids and uids.real == uid:
-                total += proc.info.get("num_threads") or 1
-        return total
-    except Exception:
-        return 4096
-
-
-def _pdeathsig_function() -> Callable[[], None] | None:
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        import ctypes
-        libc = ctypes.CDLL(None, use_errno=True)
-    except OSError:
-        return None
-    import signal
-    arena = os.getpid()
-
-    def set_pdeathsig() -> None:
-        libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)      # PR_SET_PDEATHSIG
-        if os.getppid() != arena:       # the arena died before: no signal will come
-            os._exit(1)
-    return set_pdeathsig
-
-
-_SUBREAPER = False
-
-
-def become_subreaper() -> None:
-    """Make the arena adopt its programs' orphans (Linux), so a double fork is still found."""
-    global _SUBREAPER
-    if _SUBREAPER or not sys.platform.startswith("linux"):
-        return
-    try:
-        import ctypes
-        ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)   # PR_SET_CHILD_SUBREAPER
-        _SUBREAPER = True
-    except OSError:
-        pass
-
-
-def is_subreaper() -> bool:
-    return _SUBREAPER
 
 
 def seat_sandbox(limits: Mapping[str, Any] | None = None, read_only: Sequence[str | Path] = (),

@@ -6,8 +6,12 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+#: The tests' shared helpers (``tests/support/``: ui input, waiting, the command line, seat
+#: commands, toy games, ...), importable by module name from every test file.
+SUPPORT = ROOT / "tests" / "support"
+for folder in (SUPPORT, ROOT):
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
 
 import pytest  # noqa: E402
 
@@ -64,6 +68,15 @@ def broken_game(tmp_path, monkeypatch):
     for name in made:
         for module in [m for m in sys.modules if m == f"games.{name}" or m.startswith(f"games.{name}.")]:
             del sys.modules[module]
+
+
+@pytest.fixture(scope="module")
+def pygame_ready():
+    """pygame initialised for a module that draws offscreen (fonts, surfaces); a module
+    asks for it with ``pytestmark = pytest.mark.usefixtures("pygame_ready")``."""
+    import pygame
+    pygame.init()
+    yield
 
 
 #: Where the long tests live, marked ``slow`` as a whole: the hostile-program suite (every

@@ -9,6 +9,12 @@
 Either becomes a :class:`~games.crosswords.lexicon.Lexicon`, built once and kept under
 the user data folder (``words/``) keyed by the source's content hash, so a later
 start loads it in milliseconds.  ``load_dictionary("")`` is the built-in one.
+
+A program seat runs with its own folder as its home, where no cache is yet: the arena
+hands it the word graphs it already built (:func:`shared_files`) as read-only files
+named in the ``ARENA_WORDS`` environment variable, which this module reads before
+building anything, so a program such as ``arena crosswords solve`` never builds the
+cache within its time limit.
 """
 from __future__ import annotations
 
@@ -26,6 +32,10 @@ BUILTIN_PACKAGE = "english-words"
 BUILTIN_SOURCE = "web2"
 _WORD = re.compile(r"[a-z]{%d,%d}" % (MIN_WORD, MAX_WORD))
 _LOADED: dict[str, Lexicon] = {}
+#: Prebuilt word graphs to read before building one (``os.pathsep`` between files,
+#: each named ``<key>.dawg`` as in the cache folder); set by the arena for its programs.
+WORDS_ENV = "ARENA_WORDS"
+_FOLDER_KEYS: dict[int, tuple[Lexicon, str]] = {}
 
 
 def clean_words(words: Iterable[str]) -> list[str]:
@@ -82,16 +92,24 @@ def _cache_dir() -> Path:
     return data_dir() / "words"
 
 
+def _shared_candidates(key: str) -> list[Path]:
+    """The files of ``ARENA_WORDS`` named for ``key``."""
+    listed = os.environ.get(WORDS_ENV, "")
+    return [Path(p) for p in listed.split(os.pathsep) if p and Path(p).name == f"{key}.dawg"]
+
+
 def _cached(key: str, build) -> Lexicon:
     found = _LOADED.get(key)
     if found is not None:
         return found
     path = _cache_dir() / f"{key}.dawg"
     lex = None
-    try:
-        lex = Lexicon.from_bytes(path.read_bytes())
-    except (OSError, ValueError):
-        pass
+    for candidate in [*_shared_candidates(key), path]:
+        try:
+            lex = Lexicon.from_bytes(candidate.read_bytes())
+            break
+        except (OSError, ValueError):
+            pass
     if lex is None:
         lex = Lexicon.from_words(build())
         try:
@@ -117,6 +135,38 @@ def load_dictionary(folder: str | Path | None = "") -> Lexicon:
     words = read_folder_words(folder)
     digest = hashlib.sha256("\n".join(words).encode()).hexdigest()[:24]
     return _cached(f"folder-{digest}", lambda: words)
+
+
+def _folder_key(lex: Lexicon) -> str:
+    """The cache key a program computes from ``lex``'s words given as a folder of files
+    (``--dict dictionary``): the content hash of the sorted words."""
+    held = _FOLDER_KEYS.get(id(lex))
+    if held is None or held[0] is not lex:
+        digest = hashlib.sha256("\n".join(lex.words()).encode()).hexdigest()[:24]
+        held = _FOLDER_KEYS[id(lex)] = (lex, f"folder-{digest}")
+    return held[1]
+
+
+def shared_files(lex: Lexicon) -> list[Path]:
+    """The cache files a program may read instead of building ``lex`` itself (see
+    ``ARENA_WORDS``): one under the key it was loaded by (the built-in list's) and one
+    under the key of its words as a folder (the ``dictionary/`` files a program is
+    given), written now where missing; none when the cache folder cannot be written."""
+    keys = [key for key, loaded in _LOADED.items() if loaded is lex]
+    keys.append(_folder_key(lex))
+    files = []
+    for key in dict.fromkeys(keys):
+        path = _cache_dir() / f"{key}.dawg"
+        if not path.is_file():
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                temp = path.with_suffix(f".{os.getpid()}.tmp")
+                temp.write_bytes(lex.to_bytes())
+                os.replace(temp, path)
+            except OSError:
+                continue
+        files.append(path)
+    return files
 
 
 def write_folder(words: Iterable[str], folder: str | Path, line_end: str = "\n") -> Path:

@@ -58,36 +58,34 @@ def cross_checks(cells: Sequence[int], lex: Lexicon, across: bool):
     """For a move in direction ``across``: per square, (mask, base points, word factor)
     of the perpendicular word, or None where no letter is perpendicular-adjacent."""
     out: list = [None] * (SIZE * SIZE)
+    mask_of, first, edges = lex.mask, lex.first, lex.edges
     step = SIZE if across else 1       # perpendicular direction
-    for i in range(SIZE * SIZE):
-        if cells[i] >= 0:
+    # Only the empty squares beside a letter across the move's direction have a check.
+    squares = set()
+    for i, cell in enumerate(cells):
+        if cell < 0:
             continue
         r, c = divmod(i, SIZE)
+        if across:
+            if r > 0 and cells[i - SIZE] < 0:
+                squares.add(i - SIZE)
+            if r < SIZE - 1 and cells[i + SIZE] < 0:
+                squares.add(i + SIZE)
+        else:
+            if c > 0 and cells[i - 1] < 0:
+                squares.add(i - 1)
+            if c < SIZE - 1 and cells[i + 1] < 0:
+                squares.add(i + 1)
+    for i in squares:
         # letters before (above for across moves) and after
         j, before = i, []
-        while True:
-            if across:
-                if j // SIZE == 0:
-                    break
-            elif j % SIZE == 0:
-                break
+        while (j // SIZE if across else j % SIZE) > 0 and cells[j - step] >= 0:
             j -= step
-            if cells[j] < 0:
-                break
             before.append(j)
         j, after = i, []
-        while True:
-            if across:
-                if j // SIZE == SIZE - 1:
-                    break
-            elif j % SIZE == SIZE - 1:
-                break
+        while (j // SIZE if across else j % SIZE) < SIZE - 1 and cells[j + step] >= 0:
             j += step
-            if cells[j] < 0:
-                break
             after.append(j)
-        if not before and not after:
-            continue
         before.reverse()
         base, factor = 0, 1
         for k in before + after:
@@ -95,21 +93,29 @@ def cross_checks(cells: Sequence[int], lex: Lexicon, across: bool):
             factor *= WORD_FACTOR[k]
         node = 0
         for k in before:
-            node = lex.child(node, cells[k])
-            if node < 0:
+            m = mask_of[node]
+            bit = 1 << cells[k]
+            if not m & bit:
+                node = -1
                 break
+            node = edges[first[node] + (m & (bit - 1)).bit_count()]
         mask = 0
         if node >= 0:
-            m = lex.mask[node]
-            for letter in range(26):
-                if m & (1 << letter):
-                    n = lex.child(node, letter)
-                    for k in after:
-                        n = lex.child(n, cells[k])
-                        if n < 0:
-                            break
-                    if n >= 0 and lex.mask[n] & FINAL:
-                        mask |= 1 << letter
+            m = mask_of[node] & ALL
+            base_edge = first[node]
+            while m:
+                bit = m & -m
+                m ^= bit
+                n = edges[base_edge + (mask_of[node] & (bit - 1)).bit_count()]
+                for k in after:
+                    mn = mask_of[n]
+                    b = 1 << cells[k]
+                    if not mn & b:
+                        n = -1
+                        break
+                    n = edges[first[n] + (mn & (b - 1)).bit_count()]
+                if n >= 0 and mask_of[n] & FINAL:
+                    mask |= bit
         out[i] = (mask, base, factor)
     return out
 
@@ -123,13 +129,41 @@ def generate(board: Sequence[str], hand: str, words: Container[str],
     only words across in rows 1-9 (the board is symmetric, so every other first
     word scores as one of these).
     """
+    return generate_hands(board, [hand], words, top, first_half)[0]
+
+
+def generate_hands(board: Sequence[str], hands: Sequence[str], words: Container[str],
+                   top: int | None = None, first_half: bool = False) -> list[list[Candidate]]:
+    """:func:`generate` for several hands on one board at once (the hands a turn's
+    draws would give): one walk of the word graph with the letters of all of them,
+    where each partial word carries the set of hands that still hold its letters, so
+    what the hands share is walked once.  One list per hand, as ``generate`` gives."""
     lex = _as_lexicon(words)
     key = "".join(board)
+    asked = (key, tuple(hands), top, first_half, id(lex))
+    kept = _MOVES.get(asked)
+    if kept is not None and kept[0] is lex:
+        return [list(found) for found in kept[1]]
     cells = [-1 if ch == "." else ord(ch) - 65 for ch in key]
-    counts = [0] * 26
-    for ch in hand:
-        counts[ord(ch) - 65] += 1
+    per_hand = []
+    for hand in hands:
+        counts = [0] * 26
+        for ch in hand:
+            counts[ord(ch) - 65] += 1
+        per_hand.append(counts)
+    union = [max(counts[x] for counts in per_hand) for x in range(26)] if hands else [0] * 26
+    # gate[x][c]: the hands that hold one more x when the walk has c of the union's left.
+    gate = []
+    for x in range(26):
+        row = [0] * (union[x] + 1)
+        for left in range(1, union[x] + 1):
+            used = union[x] - left
+            row[left] = sum(1 << h for h, counts in enumerate(per_hand) if counts[x] > used)
+        gate.append(row)
+    hand_total = max((len(hand) for hand in hands), default=0)
     empty = all(c < 0 for c in cells)
+    if empty and top is not None and hands:
+        return _first_words(cells, hands, union, gate, hand_total, lex, top, first_half, asked)
     found: list = []
     for across in (True, False):
         if empty and first_half and not across:
@@ -142,19 +176,141 @@ def generate(board: Sequence[str], hand: str, words: Container[str],
                 idx = [line * SIZE + k for k in range(SIZE)]
             else:
                 idx = [k * SIZE + line for k in range(SIZE)]
-            _line_moves(cells, idx, checks, counts, lex, across, empty, found)
-    if top is not None:
-        found = heapq.nlargest(top, found, key=lambda f: f[0])
-    out = []
-    for total, i0, across, word, placed in found:
-        step = 1 if across else SIZE
-        used = "".join(chr(65 + x) for k, x in enumerate(word) if cells[i0 + k * step] < 0)
-        out.append(Candidate(Place(i0 // SIZE, i0 % SIZE, across, "".join(chr(65 + x) for x in word)),
-                             total, placed, used))
+            _line_moves(cells, idx, checks, union, gate, hand_total, lex, across, empty, found)
+    results = []
+    for h in range(len(hands)):
+        mine = [f for f in found if f[5] >> h & 1] if len(hands) > 1 else found
+        if top is not None:
+            mine = heapq.nlargest(top, mine, key=lambda f: f[0])
+        results.append([_candidate(cells, f) for f in mine])
+    if top is not None:                 # (a planner asks the same positions again)
+        if len(_MOVES) >= MOVES_KEPT:
+            _MOVES.clear()
+        _MOVES[asked] = (lex, tuple(tuple(found) for found in results))
+    return results
+
+
+def _empty_lines(first_half: bool) -> list[tuple[bool, list[int]]]:
+    """The lines a first word may take, in the order the walk of a board visits them."""
+    lines = []
+    for across in (True, False):
+        if first_half and not across:
+            continue
+        for line in range(SIZE):
+            if first_half and line > SIZE // 2:
+                break
+            lines.append((across, [line * SIZE + k for k in range(SIZE)] if across
+                          else [k * SIZE + line for k in range(SIZE)]))
+    return lines
+
+
+def _first_words(cells, hands, union, gate, hand_total: int, lex: Lexicon, top: int,
+                 first_half: bool, asked: tuple) -> list[list[Candidate]]:
+    """The ``top`` best first words of each hand on the empty board, as the board's walk
+    would list them (same scores, same order among equal scores), without scoring all
+    of the tens of thousands of placements: the hands' words are listed once, and a
+    word is placed everywhere only while its bound (its letters' points times the most
+    any square and word factors of a line can give a word of its length, plus the
+    bonus) can still reach the ``top`` best found so far."""
+    mask_of, first, edges = lex.mask, lex.first, lex.edges
+    counts = list(union)
+    hand_mask = sum(1 << x for x in range(26) if counts[x])
+    limit = min(hand_total, SIZE)
+    words: list[tuple[tuple[int, ...], int]] = []       # in the walk's order (pre-order)
+    word: list[int] = []
+
+    def walk(node: int, live: int) -> None:
+        m = mask_of[node]
+        if len(word) >= 2 and m & FINAL:
+            words.append((tuple(word), live))
+        if len(word) >= limit:
+            return
+        allowed = m & hand_mask
+        base = first[node]
+        while allowed:
+            bit = allowed & -allowed
+            allowed ^= bit
+            letter = bit.bit_length() - 1
+            held = live & gate[letter][counts[letter]]
+            if not held:
+                continue
+            counts[letter] -= 1
+            word.append(letter)
+            walk(edges[base + (m & (bit - 1)).bit_count()], held)
+            word.pop()
+            counts[letter] += 1
+
+    walk(0, -1)
+    lines = _empty_lines(first_half)
+    tables = [(across, idx, [LETTER_FACTOR[i] for i in idx], [WORD_FACTOR[i] for i in idx])
+              for across, idx in lines]
+    reach = {}                          # word length -> most a letter's points can be multiplied
+    for n in range(2, limit + 1):
+        reach[n] = max(max(lf[a:a + n]) * _product(wf[a:a + n])
+                       for _, _, lf, wf in tables for a in range(SIZE - n + 1))
+    results = []
+    for h in range(len(hands)):
+        mine = [(order, w) for order, (w, live) in enumerate(words) if live >> h & 1]
+        bounds = sorted(((sum(_VALUE[x] for x in w) * reach[len(w)] + _bonus(len(w)), order, w)
+                         for order, w in mine), reverse=True)
+        scores: list[int] = []          # a min-heap of the ``top`` best scores so far
+        placed: list[tuple] = []
+        for bound, order, w in bounds:
+            if len(scores) >= top and bound < scores[0]:
+                break
+            n = len(w)
+            values = [_VALUE[x] for x in w]
+            for number, (across, idx, lf, wf) in enumerate(tables):
+                for a in range(SIZE - n + 1):
+                    total = (sum(v * f for v, f in zip(values, lf[a:a + n])) * _product(wf[a:a + n])
+                             + _bonus(n))
+                    if len(scores) < top:
+                        heapq.heappush(scores, total)
+                    elif total > scores[0]:
+                        heapq.heapreplace(scores, total)
+                    placed.append(((number, a, order), (total, idx[a], across, w, n, 1 << h)))
+        placed.sort(key=lambda p: p[0])             # the board walk's order, for equal scores
+        best = heapq.nlargest(top, (p[1] for p in placed), key=lambda f: f[0])
+        results.append([_candidate(cells, f) for f in best])
+    if len(_MOVES) >= MOVES_KEPT:
+        _MOVES.clear()
+    _MOVES[asked] = (lex, tuple(tuple(found) for found in results))
+    return [list(found) for found in results]
+
+
+def _product(factors) -> int:
+    out = 1
+    for f in factors:
+        out *= f
     return out
 
 
+def _bonus(placed: int) -> int:
+    return BONUS_EIGHT if placed == 8 else BONUS_SEVEN if placed == 7 else 0
+
+
+def _candidate(cells, found) -> Candidate:
+    total, i0, across, word, placed, _ = found
+    step = 1 if across else SIZE
+    used = "".join(chr(65 + x) for k, x in enumerate(word) if cells[i0 + k * step] < 0)
+    return Candidate(Place(i0 // SIZE, i0 % SIZE, across, "".join(chr(65 + x) for x in word)),
+                     total, placed, used)
+
+
 _CHECKS: dict[tuple, list] = {}
+#: The best placements of the last positions asked for (board, hands, top): the
+#: planner's searches from one start meet the same positions again (its greedy games
+#: at several prices share their first turns, a wider beam re-expands much of what a
+#: narrower one did).  Cleared whole when full.
+_MOVES: dict[tuple, tuple] = {}
+MOVES_KEPT = 5000
+
+
+def clear_caches() -> None:
+    """Forget the cross-checks and placements kept per position (a bench clears them
+    between runs, so a run never starts with the positions of the one before)."""
+    _CHECKS.clear()
+    _MOVES.clear()
 
 
 def _checks_cached(key: str, cells, lex: Lexicon, across: bool) -> list:
@@ -167,8 +323,11 @@ def _checks_cached(key: str, cells, lex: Lexicon, across: bool) -> list:
     return found
 
 
-def _line_moves(cells, idx, checks, counts, lex: Lexicon, across: bool, empty: bool,
-                found: list) -> None:
+def _line_moves(cells, idx, checks, counts, gate, hand_total: int, lex: Lexicon, across: bool,
+                empty: bool, found: list) -> None:
+    """The placements of one row or column (``idx``: its squares) into ``found``, as
+    (score, first square, across, letters, letters placed, hands that hold them);
+    ``counts``: the letters of the hands' union, ``gate``: see :func:`generate_hands`."""
     line = [cells[i] for i in idx]
     line_checks = [checks[i] for i in idx]
     if empty:
@@ -189,10 +348,10 @@ def _line_moves(cells, idx, checks, counts, lex: Lexicon, across: bool, empty: b
     letter_factor = [LETTER_FACTOR[i] for i in idx]
     word_factor = [WORD_FACTOR[i] for i in idx]
     word: list[int] = []
-    hand_total = sum(counts)
-    letters = [(x, 1 << x) for x in range(26) if counts[x]]
+    hand_mask = sum(1 << x for x in range(26) if counts[x])
+    at_anchor = 0
 
-    def record(start: int, end: int) -> None:
+    def record(start: int, end: int, live: int) -> None:
         # squares start..end-1 of the line form the word; compute the score.
         main, factor, cross, placed = 0, 1, 0, 0
         for k in range(start, end):
@@ -211,70 +370,91 @@ def _line_moves(cells, idx, checks, counts, lex: Lexicon, across: bool, empty: b
             total += BONUS_EIGHT
         elif placed == 7 and length >= 7:
             total += BONUS_SEVEN
-        found.append((total, idx[start], across, tuple(word), placed))
+        found.append((total, idx[start], across, tuple(word), placed, live))
 
-    def extend(k: int, node: int, start: int, anchor: int, placed: int) -> None:
+    def extend(k: int, node: int, start: int, anchor: int, placed: int, live: int) -> None:
         m = mask_of[node]
+        run = 0                      # letters of the board followed here (one call, not one each)
+        while k < SIZE and line[k] >= 0:
+            here = line[k]
+            bit = 1 << here
+            if not m & bit:
+                if run:
+                    del word[-run:]
+                return
+            word.append(here)
+            run += 1
+            node = edges[first[node] + (m & (bit - 1)).bit_count()]
+            m = mask_of[node]
+            k += 1
         if k >= SIZE:
             if placed and m & FINAL and k - start >= 2:
-                record(start, k)
+                record(start, k, live)
+            if run:
+                del word[-run:]
             return
-        here = line[k]
-        if here < 0:
-            if k > anchor and placed and m & FINAL and k - start >= 2:
-                record(start, k)
-            allowed = m & allowed_at[k]
-            if not allowed or placed >= hand_total:
-                return
+        if k > anchor and placed and m & FINAL and k - start >= 2:
+            record(start, k, live)
+        allowed = m & allowed_at[k] & hand_mask
+        if allowed and placed < hand_total:
             base = first[node]
             # What the square after this one asks of the next node, so that dead ends
             # are not called at all (most calls would be).
             after = k + 1
             if after >= SIZE:
-                need, more = FINAL, 0
+                need = FINAL
             elif line[after] >= 0:
-                need, more = 1 << line[after], 0
+                need = 1 << line[after]
             else:
                 need = FINAL if after > anchor and after - start >= 2 else 0
-                more = allowed_at[after] if placed + 1 < hand_total else 0
-            for letter, bit in letters:
-                if allowed & bit and counts[letter]:
-                    child = edges[base + (m & (bit - 1)).bit_count()]
-                    if not mask_of[child] & (need | more):
-                        continue
-                    counts[letter] -= 1
-                    word.append(letter)
-                    extend(after, child, start, anchor, placed + 1)
-                    word.pop()
-                    counts[letter] += 1
-        else:
-            bit = 1 << here
-            if m & bit:
-                word.append(here)
-                extend(k + 1, edges[first[node] + (m & (bit - 1)).bit_count()], start, anchor, placed)
-                word.pop()
-
-    def left_parts(node: int, anchor: int, limit: int, placed: int) -> None:
-        # The word so far occupies anchor-len(word) .. anchor-1, all new letters.
-        extend(anchor, node, anchor - len(word), anchor, placed)
-        if limit <= 0:
-            return
-        m = mask_of[node] & ALL
-        if not m:
-            return
-        base = first[node]
-        for letter, bit in letters:
-            if m & bit and counts[letter]:
+                if placed + 1 < hand_total:
+                    need |= allowed_at[after]
+            while allowed:
+                bit = allowed & -allowed
+                allowed ^= bit
+                letter = bit.bit_length() - 1
+                held = live & gate[letter][counts[letter]]
+                if not held:
+                    continue
+                child = edges[base + (m & (bit - 1)).bit_count()]
+                if not mask_of[child] & need:
+                    continue
                 counts[letter] -= 1
                 word.append(letter)
-                left_parts(edges[base + (m & (bit - 1)).bit_count()], anchor, limit - 1, placed + 1)
+                extend(after, child, start, anchor, placed + 1, held)
                 word.pop()
                 counts[letter] += 1
+        if run:
+            del word[-run:]
 
+    def left_parts(node: int, anchor: int, limit: int, placed: int, live: int) -> None:
+        # The word so far occupies anchor-len(word) .. anchor-1, all new letters.
+        m = mask_of[node]
+        if m & at_anchor:            # a letter of the hands may go on at the anchor
+            extend(anchor, node, anchor - len(word), anchor, placed, live)
+        if limit <= 0:
+            return
+        m &= hand_mask
+        base = first[node]
+        while m:
+            bit = m & -m
+            m ^= bit
+            letter = bit.bit_length() - 1
+            held = live & gate[letter][counts[letter]]
+            if not held:
+                continue
+            counts[letter] -= 1
+            word.append(letter)
+            left_parts(edges[base + (mask_of[node] & (bit - 1)).bit_count()], anchor, limit - 1,
+                       placed + 1, held)
+            word.pop()
+            counts[letter] += 1
+
+    everyone = -1                  # every hand (a word counts once it placed a letter)
     previous_anchor = -1
     for a in anchors:
         if empty:
-            extend(a, 0, a, a, 0)
+            extend(a, 0, a, a, 0, everyone)
             continue
         if a > 0 and line[a - 1] >= 0:
             s = a - 1
@@ -287,7 +467,7 @@ def _line_moves(cells, idx, checks, counts, lex: Lexicon, across: bool, empty: b
                     break
             if node >= 0:
                 word[:] = line[s:a]
-                extend(a, node, s, a, 0)
+                extend(a, node, s, a, 0, everyone)
                 word.clear()
         else:
             limit = 0
@@ -295,5 +475,6 @@ def _line_moves(cells, idx, checks, counts, lex: Lexicon, across: bool, empty: b
             while k >= 0 and k > previous_anchor and line[k] < 0 and (k == 0 or line[k - 1] < 0):
                 limit += 1
                 k -= 1
-            left_parts(0, a, min(limit, hand_total - 1), 0)
+            at_anchor = allowed_at[a] & hand_mask
+            left_parts(0, a, min(limit, hand_total - 1), 0, everyone)
         previous_anchor = a

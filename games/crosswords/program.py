@@ -14,14 +14,18 @@ wrong line and why.  The score claimed on line 1 is kept beside the verified one
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any, Mapping
 
 from games.api import Message, MoveSyntaxError, Termination
+from games.crosswords.dictionary import WORDS_ENV, shared_files
 from games.crosswords.files import Verdict, verify_output, write_input
+from games.crosswords.lexicon import Lexicon
 from games.crosswords.rules import STOP, format_move
 from runner.program_seats import FileProtocol, WholeGameSeat
 from games.seat import Answer
+from runner.sandbox import STRICT
 
 DEFAULT_SECONDS = 10.0
 GRACE = 0.5
@@ -62,11 +66,27 @@ class CrosswordsProgramSeat(WholeGameSeat):
         return float(value)
 
     def _inputs(self, state, seat: int) -> dict[str, str]:
+        if self._words is not state.words:
+            self._share_words(state.words)
         self._piles, self._words = tuple(state.start_piles), state.words
         files = {"input.txt": write_input(state.start_piles),
                  "seconds.txt": f"{self.seconds():g}\n"}
         files.update(dictionary_files(state.words, str(self.info.options.get("dictionary", "") or "")))
         return files
+
+    def _share_words(self, words) -> None:
+        """Before the program's clock starts: the match's word graph, built once in the
+        arena's cache, shown to the program read-only and named in its ``ARENA_WORDS``,
+        so a program that reads the arena's cache (``arena crosswords solve``) does not
+        build its own on its clock."""
+        if not isinstance(words, Lexicon):
+            return
+        files = shared_files(words)
+        if files and self.sandbox.level != STRICT and _as_root() and not _open_to_all(files):
+            return          # the basic sandbox would keep root's uid for a closed file
+        if files:
+            self.sandbox.read_only += [f for f in files if f not in self.sandbox.read_only]
+            self.sandbox.environment[WORDS_ENV] = os.pathsep.join(str(f) for f in files)
 
     def _parse(self, text: str):
         """output.txt -> its valid steps (each with its line) and the claimed score."""
@@ -102,6 +122,24 @@ class CrosswordsProgramSeat(WholeGameSeat):
             return Message("output.txt claims {claimed}; verified {score}", claimed=claimed, score=v.score)
         return Message("output.txt claims {claimed}; verified {score} up to line {line}", claimed=claimed,
                        score=v.score, line=v.line)
+
+
+def _as_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def _open_to_all(files) -> bool:
+    """Whether every user may read ``files`` (each folder on the way searchable)."""
+    for file in files:
+        real = Path(file).resolve()
+        try:
+            if not real.stat().st_mode & 0o004:
+                return False
+            if any(not p.stat().st_mode & 0o001 for p in real.parents):
+                return False
+        except OSError:
+            return False
+    return True
 
 
 def make_external_seat(spec: str, command: str, limits: Mapping[str, Any] | None = None,

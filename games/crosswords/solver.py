@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from games.bots import Bot
-from games.crosswords.movegen import generate
+from games.crosswords.movegen import generate_hands
 from games.crosswords.rules import (HAND_LIMIT, LETTER_VALUES, STOP, CrosswordsState, Discard,
                                     Draw)
 
@@ -40,6 +40,12 @@ BEAMS = (2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64)
 SCHEDULE = ([(1, FIRST_RATE)] + [(1, rate) for rate in RATES[:2]] + [(b, None) for b in BEAMS]
             + [(1, rate) for rate in RATES[2:]])
 MAX_BEAM = 64
+#: A paced game (the planner's first) goes on fast when the rest of it would end past
+#: the deadline, the rest taken as twice the time per letter so far: the last letters
+#: are played a few a turn (turn 41 of 65 has used 86% of them), which outweighs fast
+#: play's half-price turns.  A greedy game that needs up to about 0.8 of the time is
+#: never switched.
+PACE_RESERVE = 2.0
 CANDIDATES = 12          # words scored per draw before the best few are kept
 LEAVE_WEIGHT = 1.0
 
@@ -104,13 +110,15 @@ def turn_options(state: CrosswordsState, width: int, rate: float = 0.0, fast: bo
     draws = fill_draws(state)
     if fast and len(draws) > 1:
         draws = [max(draws, key=lambda d: leave_value(state.hand + (d.letters if d else "")))]
-    for draw in draws:
-        after_draw = _after(state, draw) if draw else state
-        found = generate(after_draw.board, after_draw.hand, after_draw.words,
-                         top=max(width, CANDIDATES), first_half=True)
+    after_draws = [_after(state, draw) if draw else state for draw in draws]
+    # A draw changes the hand only: the words of every draw's hand come from one walk.
+    found_per_draw = generate_hands(state.board, [a.hand for a in after_draws], state.words,
+                                    top=max(width, CANDIDATES), first_half=True)
+    for draw, after_draw, found in zip(draws, after_draws, found_per_draw):
         hand = after_draw.hand
-        found.sort(key=lambda c: -(c.score + LEAVE_WEIGHT * leave_value(_leave_after(hand, c.used))
-                                   - rate * c.placed))
+        found = sorted(found, key=lambda c: -(c.score + LEAVE_WEIGHT
+                                              * leave_value(_leave_after(hand, c.used))
+                                              - rate * c.placed))
         for cand in found[:width]:
             steps = ([draw] if draw else []) + [cand.move]
             results.append((steps, _after(after_draw, cand.move), cand.score))
@@ -171,7 +179,9 @@ def _best_of(nodes) -> _Node | None:
 
 
 def beam_game(start: CrosswordsState, beam: int, width: int, deadline: float | None,
-              rate: float = 0.0, hard: float | None = None) -> tuple[_Node | None, bool]:
+              rate: float = 0.0, hard: float | None = None,
+              clock: Callable[[], float] | None = None,
+              paced: bool = False) -> tuple[_Node | None, bool]:
     """One beam search to the end of the game: (the best position reached, whether the
     game was played to its end).
 
@@ -181,17 +191,28 @@ def beam_game(start: CrosswordsState, beam: int, width: int, deadline: float | N
     passed, the best position goes on greedily and fast (beam and width 1, one draw
     choice a turn) to the end.  ``hard`` is checked before every position is expanded
     (a few milliseconds of work): once it has passed, the search stops at once with
-    the best position reached so far, finished or not.
+    the best position reached so far, finished or not.  ``clock`` reads the time the
+    deadlines are in (default: ``time.monotonic``, wall time).  ``paced``: the game
+    also goes on fast once, at the pace so far (see ``PACE_RESERVE``), the rest of it
+    would not be played by ``hard``, so that a machine too busy for the whole game
+    still ends with a whole one.
     """
+    now = clock or time.monotonic
     frontier = [_Node(start.clone(), (), 0.0)]
     best: _Node | None = None
     fast = False
+    began = now()
+    letters = _letters_left(start)
     while frontier:
-        if deadline is not None and time.monotonic() > deadline and not fast:
+        late = deadline is not None and now() > deadline
+        if paced and hard is not None and not fast and letters:
+            done = 1.0 - _letters_left(frontier[0].state) / letters
+            late = late or (done > 0.02 and now() + PACE_RESERVE * (now() - began) * (1 - done) / done > hard)
+        if late and not fast:
             frontier, beam, width, fast = frontier[:1], 1, 1, True
         children: dict[tuple, _Node] = {}
         for node in frontier:
-            if hard is not None and time.monotonic() > hard:
+            if hard is not None and now() > hard:
                 reached = _best_of([*frontier, *children.values()])
                 if best is not None and (reached is None or best.state.total >= reached.state.total):
                     return best, True
@@ -212,16 +233,23 @@ def beam_game(start: CrosswordsState, beam: int, width: int, deadline: float | N
     return best, best is not None
 
 
+def _letters_left(state: CrosswordsState) -> int:
+    return len(state.hand) + sum(len(p) for p in state.piles)
+
+
 def _plan(node: _Node | None, finished: bool) -> Plan:
     if node is None:
         return Plan([STOP], 0, True)
     return Plan(node.moves() + [STOP], node.state.total, finished)
 
 
-def greedy_plan(start: CrosswordsState, seconds: float | None = None) -> Plan:
-    """The greedy player's game; with ``seconds``, stopped where the time runs out."""
-    hard = None if seconds is None else time.monotonic() + max(0.0, seconds)
-    return _plan(*beam_game(start, 1, 1, None, 0.0, hard))
+def greedy_plan(start: CrosswordsState, seconds: float | None = None,
+                clock: Callable[[], float] | None = None) -> Plan:
+    """The greedy player's game; with ``seconds`` (of ``clock``, default wall time),
+    stopped where the time runs out."""
+    now = clock or time.monotonic
+    hard = None if seconds is None else now() + max(0.0, seconds)
+    return _plan(*beam_game(start, 1, 1, None, 0.0, hard, now))
 
 
 def greedy_game(start: CrosswordsState, seconds: float | None = None) -> list[Any]:
@@ -231,12 +259,18 @@ def greedy_game(start: CrosswordsState, seconds: float | None = None) -> list[An
 
 
 def solve(start: CrosswordsState, seconds: float,
-          progress: Callable[[int, float, int], None] | None = None) -> Plan:
-    """The best complete game found within ``seconds`` of wall time (an anytime search).
+          progress: Callable[[int, float, int], None] | None = None,
+          clock: Callable[[], float] | None = None) -> Plan:
+    """The best complete game found within ``seconds`` of wall time (an anytime search);
+    ``clock``: another time to count them in (``time.process_time``: CPU seconds, what a
+    quiet machine would give in as many wall seconds).
 
     The greedy game comes first, so that a whole game is in hand within a fraction of
     a second; every later search may only replace it with a game that scores more, so
-    the answer is never worse than the greedy player's in the same time.  Then the
+    the answer is never worse than the greedy player's in the same time.  On a machine
+    too busy to play the whole greedy game in the time, it goes on fast from where the
+    pace says it would not end in time (a whole game rather than a game cut short,
+    where a greedy game of that time would be cut short).  Then the
     searches of ``SCHEDULE``: greedy games that charge a price per letter spent (the
     score of a whole game swings a lot with the price, so several are tried), beams of
     growing width at the best price, the other prices.  Each search switches to
@@ -244,12 +278,13 @@ def solve(start: CrosswordsState, seconds: float,
     time), and one still running at the deadline is cut there; its game counts only
     if it scores more than the best so far (a game stopped early is still a game).
     """
-    began = time.monotonic()
+    now = clock or time.monotonic
+    began = now()
     hard = began + max(0.0, seconds)
-    best = _plan(*beam_game(start, 1, 1, None, 0.0, hard))
+    best = _plan(*beam_game(start, 1, 1, None, 0.0, hard, now, paced=True))
     if progress:
         progress(1, 0.0, best.score)
-    greedy_seconds = max(0.01, time.monotonic() - began)
+    greedy_seconds = max(0.01, now() - began)
     if not best.finished:
         return best
     best_rate = FIRST_RATE
@@ -257,13 +292,14 @@ def solve(start: CrosswordsState, seconds: float,
     # game's time (0.26-0.31 s against 0.51-0.57 s), so 0.7 of it is the reserve.
     soft = hard - 0.7 * greedy_seconds - 0.05
     for beam, rate in SCHEDULE:
-        left = soft - time.monotonic()
+        left = soft - now()
         if left <= 0:
             break
         if beam > 1 and left < 0.5 * beam * greedy_seconds:
             continue                        # a beam cut this early is lost; a cheaper one may fit
         rate = best_rate if rate is None else rate
-        found = _plan(*beam_game(start, beam, 1 if beam == 1 else WORDS_PER_DRAW, soft, rate, hard))
+        found = _plan(*beam_game(start, beam, 1 if beam == 1 else WORDS_PER_DRAW, soft, rate, hard,
+                                 now))
         if found.score > best.score:
             best, best_rate = found, rate
         if progress:

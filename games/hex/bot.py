@@ -120,6 +120,8 @@ class MctsHexBot(Bot):
         self.vcs: VcSearch | None = None
         self.inferior: InferiorCells | None = None
         self.last_playouts = 0
+        #: What the last search did (the runner keeps it in the record: playouts a move).
+        self.last_info: dict = {}
 
     def reset(self) -> None:
         self.engine = None
@@ -131,6 +133,7 @@ class MctsHexBot(Bot):
 
     def choose(self, state: HexState, seat: int, time_budget: float | None) -> HexMove:
         start = time.perf_counter()
+        self.last_info = {}
         deadline, playout_cap = self._limits(start, state, time_budget)
         if state.swap_allowed and state.turn == 1 and seat == 1 and state.current == 1:
             if should_swap(state):
@@ -155,6 +158,7 @@ class MctsHexBot(Bot):
             candidates = [c for c in range(len(cells)) if filled[c] == EMPTY]
         cell = engine.search(cells, mover, deadline, playout_cap, candidates, filled, recent_cells(state))
         self.last_playouts = engine.playouts
+        self.last_info = {"playouts": engine.playouts}
         return state.move_at(cell)
 
     def _filled(self, engine: HexSearch, cells: list[int], opponent: int,

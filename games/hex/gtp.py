@@ -44,16 +44,15 @@ from typing import Mapping
 
 from games.api import GameSetupError, MoveSyntaxError, Outcome, Termination
 from games.hex.notation import colour_of_seat, from_hexgui, to_hexgui
-from games.hex.program import STDERR_PER_TURN, ProgramChannel
+from games.hex.program import HexLineSeat
 from games.hex.rules import P1, P2, HexMove, HexState
+from runner.line_seat import HANDSHAKE_SECONDS
 from runner.process import TurnDeadline, resolve_command
 from runner.sandbox import seat_sandbox
-from runner.seats import Answer, Seat, SeatInfo, charge, seat_clock, seat_folder
+from runner.seats import Answer, SeatInfo
 
 #: Seconds allowed for set-up commands (boardsize, play ...) and for showboard.
 SETUP_TIMEOUT = 10.0
-#: Seconds allowed, by default, for the engine's first answer (``handshake=``).
-HANDSHAKE_SECONDS = 60.0
 SHOWBOARD_TIMEOUT = 0.5
 #: Commands the arena asks ``known_command`` about at the start.
 PROBED = ("showboard", "undo", "time_left", "time_settings", "param_game", "param_mohex")
@@ -262,27 +261,23 @@ def _seconds(value: float) -> str:
 
 
 # ====================================================================== the seat
-class GtpHexSeat(Seat):
+class GtpHexSeat(HexLineSeat):
     """A GTP Hex engine on one seat."""
 
     kind = "gtp"
-    needs_folder = True
     #: The match may take moves back with this seat (GTP ``undo`` or a new set-up).
     can_take_back = True
 
     def __init__(self, spec: str, command: str, limits: Mapping | None = None):
         argv, self.settings = split_seat_spec(command)
-        super().__init__(spec, label=f"GTP {shlex.join(argv)}")
-        self.argv = resolve_command(argv)
-        self.limits = dict(limits or {})
-        self.sandbox = seat_sandbox(self.limits, memory_mb=GTP_MEMORY_MB)
-        self.clock = seat_clock(self.limits)       # "wall" or "cpu": how answers are charged
-        self.channel: ProgramChannel | None = None
+        limits = dict(limits or {})
+        super().__init__(spec, f"GTP {shlex.join(argv)}", resolve_command(argv), limits,
+                         seat_sandbox(limits, memory_mb=GTP_MEMORY_MB))
+        self.handshake_seconds = self.settings.handshake
         self.known: set[str] = set()
         self._start: HexState | None = None
         self._board: list[str] = []         # play commands on the engine's board since clear_board
         self._given: list[str] = []
-        self._cancelled = False
         self._last_failure = ""
         self._time_left_form = 3            # GTP's 3 words; Benzene takes 2
         self.engine_name = ""               # GTP ``name`` and ``version``, once started
@@ -292,17 +287,13 @@ class GtpHexSeat(Seat):
     def start(self, info: SeatInfo, state: HexState) -> None:
         super().start(info, state)
         self._start = state.clone()
-        self.channel = ProgramChannel(self.argv, str(seat_folder(info, self.limits)),
-                                      sandbox=self.sandbox)
-        if self.channel.error:
-            self._refuse(self.channel.error)
+        if not self.launch(info):
+            self._refuse(self.start_error)
         n = state.size
-        ok, text = self._command(f"boardsize {n}", self.settings.handshake)
-        if not ok and self._last_failure == "timeout" and self.channel.alive:
-            self.handshake_failure = (f"no answer to 'boardsize {n}' within "
-                                      f"{self.settings.handshake:g} s")
+        ok, text = self._command(f"boardsize {n}", self.handshake_seconds)
+        if not ok and self.missed_handshake(f"answer to 'boardsize {n}'", self._last_failure):
             return                  # the match is not played
-        if not ok and self.channel.alive:
+        if not ok and self.running:
             ok2, text2 = self._command(f"boardsize {n} {n}", SETUP_TIMEOUT)
             ok, text = ok2, (text2 if ok2 else text or text2)
         if not ok:
@@ -318,7 +309,7 @@ class GtpHexSeat(Seat):
             self._board.append(command)
         for command in self._start_commands(info):
             self._require(command, SETUP_TIMEOUT)
-        self.channel.take_stderr()          # the set-up's output is no turn's
+        self.turn_stderr()                  # the set-up's output is no turn's
 
     def _ask_identity(self) -> None:
         """GTP ``name`` and ``version`` (both required by GTP, but an engine that refuses
@@ -361,9 +352,9 @@ class GtpHexSeat(Seat):
         """The engine's own words for a refusal, or how it ended."""
         if text.strip():
             return text.strip()
-        if self.channel is not None and not self.channel.alive:
-            tail = self.channel.stderr().strip().splitlines()[-3:]
-            return f"it {self.channel.exit_description()}" + (f" ({' / '.join(tail)})" if tail else "")
+        if not self.running:
+            tail = self.stderr_tail().strip().splitlines()[-3:]
+            return f"it {self.exit_description()}" + (f" ({' / '.join(tail)})" if tail else "")
         return "no answer" if self._last_failure == "timeout" else "an empty error"
 
     def _refuse(self, why: str) -> None:
@@ -374,14 +365,14 @@ class GtpHexSeat(Seat):
         """Send one command and read its response, up to the empty line that ends it,
         within ``timeout`` seconds (a :class:`runner.process.TurnDeadline`: by a turn's clock)."""
         self._given.append(line)
-        if not self.channel.send(line):
+        if not self.send(line):
             self._last_failure = "eof"
             return False, ""
         deadline = timeout if isinstance(timeout, TurnDeadline) or timeout is None else \
             time.perf_counter() + timeout
         lines: list[str] = []
         while True:
-            reply, why = self.channel.read(deadline, lambda: self._cancelled)
+            reply, why = self.read_line(deadline)
             if reply is None:
                 self._last_failure = why
                 return False, "\n".join(lines)
@@ -424,7 +415,7 @@ class GtpHexSeat(Seat):
 
     # ------------------------------------------------------------------ the match's calls
     def observe(self, state: HexState, moves: Mapping[int, str]) -> None:
-        if self.channel and self.channel.alive and not state.is_terminal():
+        if self.running and not state.is_terminal():
             try:
                 self._sync(state)
             except _EngineRefused:
@@ -432,7 +423,7 @@ class GtpHexSeat(Seat):
 
     def take_back(self, state: HexState) -> None:
         """The match took moves back (a person's undo): the engine follows."""
-        if self.channel and self.channel.alive:
+        if self.running:
             try:
                 self._sync(state)
             except _EngineRefused:
@@ -449,13 +440,10 @@ class GtpHexSeat(Seat):
             answer.failure, answer.detail = Termination.CRASH, str(exc)
             self._finish_answer(answer, start)
             return answer
-        cpu_start = self.channel.cpu_seconds()
-        ok, text = self._command(genmove_command(seat), self.channel.turn_deadline(
-            None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start)),
-            self.clock))
-        cpu_end = self.channel.cpu_seconds()
-        charge(answer, self.clock, time.perf_counter() - start,
-               None if cpu_start is None or cpu_end is None else max(0.0, cpu_end - cpu_start))
+        cpu_start = self.cpu_seconds()
+        ok, text = self._command(genmove_command(seat), self.turn_deadline(
+            None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))))
+        self.charge_turn(answer, time.perf_counter() - start, cpu_start)
         answer.answered = text
         if not ok:
             self._fail(answer, text, time_limit)
@@ -471,9 +459,9 @@ class GtpHexSeat(Seat):
     def _finish_answer(self, answer: Answer, start: float) -> None:
         answer.elapsed = answer.elapsed or time.perf_counter() - start
         answer.given, self._given = "\n".join(self._given), []
-        answer.stderr = self._turn_stderr()
-        if self.channel is not None and self.channel.process is not None:   # "# debug" lines
-            answer.debug, answer.debug_source = self.channel.process.take_debug(), "# debug lines"
+        answer.stderr = self.turn_stderr()
+        if self.process is not None:        # its "# debug" lines
+            answer.debug, answer.debug_source = self.turn_debug(), "# debug lines"
 
     def _send_clock(self, seat: int, time_limit: float | None) -> None:
         """``time_left COLOUR SECONDS STONES`` (Benzene: ``time_left COLOUR SECONDS``)."""
@@ -487,7 +475,7 @@ class GtpHexSeat(Seat):
         if self._time_left_form == 3:
             ok, _ = self._command(f"time_left {colour} {_seconds(seconds)} {1 if per_move else 0}",
                                   SETUP_TIMEOUT)
-            if ok or not self.channel.alive:
+            if ok or not self.running:
                 return
             self._time_left_form = 2
         self._command(f"time_left {colour} {_seconds(seconds)}", SETUP_TIMEOUT)
@@ -507,15 +495,9 @@ class GtpHexSeat(Seat):
 
     def _fail(self, answer: Answer, text: str, time_limit: float | None) -> None:
         why = self._last_failure
-        if why == "timeout":
-            answer.failure = Termination.TIMEOUT
-            answer.detail = f"no genmove answer within {time_limit:.2f} s; the engine was killed"
-            self.channel.close(grace=0)
-        elif why == "cancelled":
-            answer.failure, answer.detail = Termination.ABORTED, "match stopped"
-        elif why == "eof":
-            answer.failure = Termination.CRASH
-            answer.detail = f"the engine {self.channel.exit_description()} during genmove"
+        if why:
+            self.failed(answer, why, "no genmove answer within {limit:.2f} s; the engine was killed",
+                        "the engine {exit} during genmove", time_limit)
         else:
             answer.failure = Termination.BAD_FILE
             answer.detail = f"the engine answered genmove with an error: {text}"
@@ -525,31 +507,17 @@ class GtpHexSeat(Seat):
         self._given.pop()
         return text if ok else ""
 
-    # ------------------------------------------------------------------ stderr, one turn's
-    def _turn_stderr(self) -> str:
-        """What the engine wrote on stderr since the last turn (at most
-        :data:`STDERR_PER_TURN` bytes), not the running tail of everything."""
-        return self.channel.take_stderr(STDERR_PER_TURN) if self.channel else ""
-
     def finish(self, outcome: Outcome) -> None:
-        if self.channel and self.channel.alive:
-            self.channel.send("quit")
-
-    def cancel(self) -> None:
-        self._cancelled = True
+        if self.running:
+            self.send("quit")
 
     def describe(self) -> dict:
         data = super().describe()
-        data.update(command=self.argv, sandbox=self.sandbox.describe())
         if self.engine_name:
             data["engine"] = self.engine_name
         if self.engine_version:
             data["version"] = self.engine_version
         return data
-
-    def close(self) -> None:
-        if self.channel:
-            self.channel.close()
 
 
 class _EngineRefused(Exception):

@@ -49,14 +49,12 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from games.api import GameSetupError, Termination
-from games.xiangqi.program import PROGRAM_NICE
 from games.xiangqi.rules import SINGLE_MOVE_LIMIT_SECONDS, START_FEN
-from runner.process import LineProcess, TurnDeadline, resolve_command, split_command
+from runner.line_seat import HANDSHAKE_SECONDS, LineSeat  # HANDSHAKE_SECONDS: the default (handshake=S)
+from runner.process import TurnDeadline, resolve_command, split_command
 from runner.sandbox import seat_sandbox
-from runner.seats import Answer, Seat, SeatInfo, charge, seat_clock, seat_folder
+from runner.seats import Answer, SeatInfo
 
-#: Seconds an engine has, by default, to answer its handshake (``handshake=S``).
-HANDSHAKE_SECONDS = 60.0
 STOP_GRACE = 1.0
 #: A move's thinking time when nothing else is said: about what ``bot:5`` takes (its
 #: pace is 4 s, and it stops deepening once half of it is gone), so engine and bot
@@ -115,12 +113,11 @@ def from_engine_move(text: str, rank_base: int) -> str | None:
     return f"{f1}{r1}{f2}{r2}".upper()
 
 
-class EngineSeat(Seat):
+class EngineSeat(LineSeat):
     """A UCI or UCCI engine playing one side."""
 
     protocol = "uci"
-
-    needs_folder = True
+    quit_line = "quit"
     #: Engines count repetitions the usual way (the third occurrence); the contest's
     #: "first repeat ends the game" would end games they think are still on.  A match
     #: with an engine seat plays so unless ``--option repetition_count=2`` says otherwise
@@ -129,19 +126,20 @@ class EngineSeat(Seat):
 
     def __init__(self, spec: str, command: str, limits: Mapping[str, Any] | None = None):
         argv, settings = split_engine_spec(command)
-        super().__init__(spec, label=Path(argv[0]).name)
-        self.argv = resolve_command(argv)
         self.settings = {**{k: str(v) for k, v in (limits or {}).items()
                             if k in SETTING_KEYS or k.startswith("option.")}, **settings}
-        self.limits = dict(limits or {})
+        limits = dict(limits or {})
         if str(self.settings.get("clock", "")).lower() in CHARGE_CLOCKS:
-            self.limits["clock"] = self.settings.pop("clock").lower()
-        #: "wall" or "cpu": how each answer is charged; seconds to answer the handshake.
-        self.charge_clock = seat_clock(self.limits)
+            limits["clock"] = self.settings.pop("clock").lower()
+        # At the arena's own priority (limits["nice"] may still set one): an engine
+        # waits on its stdin between moves, so it never competes with the relay as a
+        # contest program polling its move file does (PROGRAM_NICE); a nice of 10 made
+        # each move wait for the CPU under load (bench/engine_overhead.py, load 23-28:
+        # 190-280 ms a move more than a bare loop at nice 10, 30-50 ms at none).
+        super().__init__(spec, Path(argv[0]).name, resolve_command(argv), limits,
+                         seat_sandbox(limits))
         self.handshake_seconds = _positive_seconds(
             self.settings.get("handshake", self.limits.get("handshake")), HANDSHAKE_SECONDS, "handshake")
-        self.sandbox = seat_sandbox(self.limits, nice=PROGRAM_NICE)   # as contest programs: both sides alike
-        self.process: LineProcess | None = None
         self.rank_base = 0
         self.engine_name = ""
         self.engine_author = ""
@@ -149,7 +147,7 @@ class EngineSeat(Seat):
         self.variants: list[str] = []           # UCI_Variant's choices, when offered
         self.clock = lambda: (None, None)
         self._error = ""
-        self._silent = False
+        self._why = ""                          # how the last read ended without a line
         self._log: list[str] = []
 
     def attach_clock(self, clock, seconds: int) -> None:
@@ -158,29 +156,25 @@ class EngineSeat(Seat):
     # ------------------------------------------------------------------ start
     def start(self, info: SeatInfo, state) -> None:
         super().start(info, state)
-        folder = seat_folder(info, self.limits)
-        try:
-            self.process = LineProcess(self.argv, cwd=folder, sandbox=self.sandbox)
-        except OSError as exc:
-            self._error = f"could not start {self.argv[0]}: {exc.strerror or exc}"
+        if not self.launch(info):
+            self._error = self.start_error
             return
         if not self._handshake():
             self._error = self._error or f"no {self.protocol}ok from the engine"
-            if self._silent:
-                self.handshake_failure = self._error
         elif self.engine_name:
             self.label = self.engine_name
 
     def _send(self, line: str) -> None:
         self._log.append("> " + line)
-        self.process.send(line)
+        self.send(line)
 
     def _read_until(self, done, seconds: "float | TurnDeadline") -> str | None:
         """Lines until one satisfies ``done`` (returned), or None on time-out or exit;
-        ``seconds`` from now, or a turn's :class:`runner.process.TurnDeadline`."""
+        ``seconds`` from now, or a turn's :class:`runner.process.TurnDeadline`.  A stopped
+        match does not interrupt it: the engine is asked to ``stop`` at its deadline."""
         deadline = seconds if isinstance(seconds, TurnDeadline) else time.perf_counter() + seconds
         while True:
-            line, _ = self.process.read_line_by(deadline)
+            line, self._why = self.read_line(deadline, cancellable=False)
             if line is None:
                 return None
             self._log.append("< " + line)
@@ -189,11 +183,10 @@ class EngineSeat(Seat):
 
     def _handshake(self) -> bool:
         """``uci``/``ucci`` and ``isready``, each answered within :attr:`handshake_seconds`;
-        False with :attr:`_error` naming what never came (``_silent``: it was still
-        running, not refused or ended)."""
+        False with :attr:`_error` naming what never came (and :attr:`handshake_failure`
+        when it was still running, not refused or ended)."""
         self._send(self.protocol)
         ok = f"{self.protocol}ok"
-        self._silent = False
         if self._read_until(lambda line: self._note_id(line) or line.strip() == ok,
                             self.handshake_seconds) is None:
             self._handshake_missed(ok)
@@ -218,12 +211,12 @@ class EngineSeat(Seat):
         return True
 
     def _handshake_missed(self, word: str) -> None:
-        """The handshake's ``word`` never came: the engine ended (a crash) or was silent."""
-        if self.process.exited or self.process.at_eof:
-            self._error = f"the engine ended before {word} ({self._exit_text()})"
+        """The handshake's ``word`` never came: the engine was silent (the match is not
+        played) or ended (a crash)."""
+        if self.missed_handshake(word, self._why):
+            self._error = self.handshake_failure
         else:
-            self._silent = True
-            self._error = f"no {word} within {self.handshake_seconds:g} s"
+            self._error = f"the engine ended before {word} ({self._exit_text()})"
 
     def _note_id(self, line: str) -> bool:
         words = line.split()
@@ -255,10 +248,10 @@ class EngineSeat(Seat):
     # ------------------------------------------------------------------ asking
     def ask(self, state, seat: int, time_limit: float | None) -> Answer:
         start = time.perf_counter()
-        cpu_start = self.process.cpu_seconds() if self.process is not None else None
+        cpu_start = self.cpu_seconds()
         if self.process is None or self._error or self.process.exited:
             return Answer(failure=Termination.CRASH, detail=self._error or self._exit_text(),
-                          stderr=self._turn_stderr())
+                          stderr=self.turn_stderr())
         self._log = []
         moves = " ".join(to_engine_move(m, self.rank_base) for m in state.moves)
         start_fen = state.options.get("fen") or START_FEN
@@ -266,8 +259,7 @@ class EngineSeat(Seat):
         go, budget = self._go_command(seat, time_limit)
         self._send(go)
         if time_limit is not None:     # by the seat's clock (CPU: within a wall cap)
-            wait = self.process.turn_deadline(max(0.1, time_limit - (time.perf_counter() - start)),
-                                              self.charge_clock, cpu_start)
+            wait = self.turn_deadline(max(0.1, time_limit - (time.perf_counter() - start)), cpu_start)
         elif budget is not None:
             wait = budget + 5.0
         else:       # depth or nodes, untimed: as long as the contest allows one move
@@ -281,9 +273,9 @@ class EngineSeat(Seat):
                        f"({'the time limit' if time_limit is not None else 'maxtime'} for '{go}')")
         answer = Answer(elapsed=time.perf_counter() - start, given="\n".join(
             x[2:] for x in self._log if x.startswith("> ")), answered=self._answered_text(),
-            stderr=self._turn_stderr(), debug=self.process.take_debug(),
+            stderr=self.turn_stderr(), debug=self.turn_debug(),
             debug_source="# debug lines")
-        self._charge(answer, cpu_start)
+        self.charge_turn(answer, answer.elapsed, cpu_start)
         if stopped:
             answer.notes.append(stopped)
         if line is None:
@@ -293,13 +285,6 @@ class EngineSeat(Seat):
                 answer.failure, answer.detail = Termination.TIMEOUT, "no bestmove in time"
             return answer
         return self._read_best(line, answer)
-
-    def _charge(self, answer: Answer, cpu_start: float | None) -> None:
-        """Both figures of the turn on ``answer`` (wall: its elapsed time so far; CPU: the
-        engine tree's since ``cpu_start``), and the one its clock charges as ``elapsed``."""
-        cpu_now = self.process.cpu_seconds() if self.process is not None else None
-        cpu = None if cpu_start is None or cpu_now is None else max(0.0, cpu_now - cpu_start)
-        charge(answer, self.charge_clock, answer.elapsed, cpu)
 
     def clock_mode(self, seat: int) -> bool:
         """Send the clocks (``wtime``/``btime``, UCCI ``time``/``opptime``) rather than a
@@ -369,25 +354,18 @@ class EngineSeat(Seat):
         answer.search = search_info([x[2:] for x in self._log if x.startswith("< info")], self.rank_base)
         return answer
 
-    def _turn_stderr(self) -> str:
-        """What the engine wrote on stderr since its last answer (start-up's included in
-        the first), not the running tail of everything."""
-        return self.process.take_stderr() if self.process else ""
-
     def _exit_text(self) -> str:
         code = self.process.proc.returncode if self.process else None
         return f"the engine ended (exit code {code})"
 
     def close(self) -> None:
-        if self.process is not None:
-            self.process.send("quit")
-            self.process.close(grace=0.5)
-            self.process = None
+        super().close()
+        self.process = None     # its pipes are let go now, not when the cycle collector runs
 
     def describe(self) -> dict:
         data = super().describe()
-        data.update(command=self.argv, protocol=self.protocol, settings=dict(self.settings),
-                    sandbox=self.sandbox.describe())
+        sandbox = data.pop("sandbox")           # the record's order: command, protocol, settings, sandbox
+        data.update(protocol=self.protocol, settings=dict(self.settings), sandbox=sandbox)
         if self.charge_clock != "wall":
             data["clock"] = self.charge_clock
         if self.engine_name:

@@ -47,6 +47,7 @@ from games.xiangqi.movefiles import (COMPUTER, LOST, MAX_MOVE_FILE_BYTES, OTHER,
                                      format_play_ini, parse_move_file, status_words)
 from games.xiangqi.rules import SIDE_NAMES, SINGLE_MOVE_LIMIT_SECONDS, START_FEN
 from runner.latency import ask_for_short_slices
+from runner.line_seat import LineSeat
 from runner.process import LineProcess, TurnDeadline, resolve_command
 from runner.program_seats import read_debug_file
 from runner.sandbox import seat_sandbox
@@ -344,8 +345,12 @@ class MoveFileSeat(Seat):
 
 
 
-class ContestProgramSeat(MoveFileSeat):
+class ContestProgramSeat(MoveFileSeat, LineSeat):
     """A contest program ``CC`` run in its own folder, refereed by the arena.
+
+    It answers in move files (:class:`MoveFileSeat`); the arena starts and ends it as
+    every long-lived program (:class:`runner.line_seat.LineSeat`), its output kept for
+    the record only.
 
     Limits (all optional): ``folder`` (run there instead of the seat's folder),
     ``seconds`` (PLAY.INI line 4 when no referee clock is attached), ``opponent_id``
@@ -354,6 +359,9 @@ class ContestProgramSeat(MoveFileSeat):
     """
 
     needs_folder = True
+    #: Seconds the program may take to leave at close (it had the final status words
+    #: and :data:`EXIT_GRACE` at finish).
+    exit_grace = 0.1
 
     def __init__(self, spec: str, command: str, limits: Mapping[str, Any] | None = None):
         super().__init__(spec, label=command, limits=limits)
@@ -381,19 +389,12 @@ class ContestProgramSeat(MoveFileSeat):
         self.play_ini = format_play_ini(ini)
         replace_file(self.folder, "PLAY.INI", self.play_ini)
         self._given = self._preamble = "PLAY.INI:\n" + self.play_ini
-        try:
-            self.process = LineProcess(self.argv, cwd=self.folder, stdout_lines=False,
-                                       sandbox=self.sandbox)
-        except OSError as exc:
-            self.process = None
-            self._start_error = f"could not start {self.argv[0]}: {exc.strerror or exc}"
-        else:
-            self._start_error = ""
+        self.launch(info, stdout_lines=False)
 
     def ask(self, state, seat: int, time_limit: float | None) -> Answer:
         if self.process is None:
             return Answer(given=self._given, failure=Termination.CRASH,
-                          detail=getattr(self, "_start_error", "") or "the program is not running")
+                          detail=self.start_error or "the program is not running")
         return super().ask(state, seat, time_limit)
 
     def finish(self, outcome: Outcome) -> None:
@@ -405,14 +406,11 @@ class ContestProgramSeat(MoveFileSeat):
                 pass
 
     def close(self) -> None:
-        super().close()
-        if self.process is not None:
-            self.process.close(grace=0.1)
+        MoveFileSeat.close(self)            # the watch on its move file
+        LineSeat.close(self)                # the program
 
     def describe(self) -> dict:
-        data = super().describe()
-        data["command"] = self.argv
-        data["sandbox"] = self.sandbox.describe()
+        data = super().describe()           # LineSeat's: the command and the sandbox
         if self.folder:
             data["folder"] = str(self.folder)
         return data

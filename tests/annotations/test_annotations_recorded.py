@@ -6,7 +6,6 @@ import json
 import re
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ from runner.match import Match
 from runner.process import LineProcess
 from runner.records import open_replay
 from runner.seats import make_seat
+from waiting import play_turns
 
 ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable
@@ -34,12 +34,7 @@ def play(tmp_path, game, specs, turns, variant=None, options=None):
     seats = [make_seat(spec, plugin, i) for i, spec in enumerate(specs)]
     record = tmp_path / f"{game}.arena.jsonl"
     match = Match(plugin, opts, seats, seed=3, variant=variant, record_path=record)
-    match.start()
-    deadline = time.monotonic() + 60
-    while len(match.snapshot().turns) < turns and match.outcome is None and time.monotonic() < deadline:
-        time.sleep(0.02)
-    match.stop()
-    match.join(20)
+    play_turns(match, turns)
     return open_replay(record)
 
 

@@ -1,5 +1,7 @@
 """A contestant's program plays the whole game once; its output.txt is replayed step by step."""
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 from games import registry
@@ -61,3 +63,27 @@ def test_program_killed_at_the_limit(tmp_path):
     program.write_text("import time\ntime.sleep(30)\n")
     match, outcome = run_match(tmp_path, f"{sys.executable} {program}", seconds=1)
     assert outcome.reason.value == "timeout" and outcome.scores == (0.0,)
+
+
+def test_a_solver_program_reads_the_arenas_word_graph_instead_of_building_one(tmp_path, monkeypatch):
+    """``arena crosswords solve`` as a program: its home is its own folder, where no
+    cache is; the arena hands it the word graph it built (read-only, named in
+    ARENA_WORDS), so the program builds none on its clock (a built one would be a file
+    it created, noted and deleted after the run)."""
+    # A home other users may read (pytest's folders are closed): as root, the basic
+    # sandbox shares only files a program's own uid could read.
+    home = Path(tempfile.mkdtemp(prefix="arena-words-"))
+    home.chmod(0o755)
+    monkeypatch.setenv("ARENA_HOME", str(home))
+    main = Path(__file__).resolve().parents[2] / "main.py"
+    try:
+        for extra in ("", " --dict dictionary"):        # the built-in list, the files given
+            match, outcome = run_match(tmp_path / f"run{len(extra)}", f"{sys.executable} {main} "
+                                       f"crosswords solve --input input.txt --out output.txt "
+                                       f"--level greedy{extra}", seconds=60)
+            notes = match.turns[0].answers[0].get("notes", [])
+            assert outcome.reason.value == "stopped" and outcome.scores[0] > 1000, (outcome, notes)
+            assert not any(".dawg" in note for note in notes), notes
+        assert len(list((home / "words").glob("*.dawg"))) == 2
+    finally:
+        shutil.rmtree(home, ignore_errors=True)

@@ -17,10 +17,7 @@ PILES = ("CATNOS" + "E" * 60, "QX" + "E" * 64, "T" * 66)
 GAME = CrosswordsGame(WORDS)
 
 
-@pytest.fixture(scope="module", autouse=True)
-def pygame_ready():
-    pygame.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 def played():

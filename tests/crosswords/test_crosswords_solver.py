@@ -1,8 +1,6 @@
 """The solver and bot on the built-in dictionary; the verify and solve commands."""
 import itertools
 import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -14,6 +12,7 @@ from games.crosswords.dictionary import load_dictionary, read_folder_words, writ
 from games.crosswords.files import verify_output, write_output, write_input
 from games.crosswords.rules import CrosswordsState, Place, Stop, random_piles
 from games.crosswords.solver import greedy_game, greedy_plan, make_bot, plan_game, solve
+from arena_cli import arena as run_arena
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -134,9 +133,8 @@ def test_bot_plays_step_by_step(words):
 
 
 def arena(*args, home):
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", ARENA_HOME=str(home))
-    return subprocess.run([sys.executable, str(ROOT / "main.py"), "crosswords", *args], cwd=ROOT,
-                          env=env, capture_output=True, text=True, timeout=120)
+    """``main.py crosswords ARGS`` with ARENA_HOME ``home``."""
+    return run_arena("crosswords", *args, home=home)
 
 
 def test_verify_command_with_a_contest_dictionary_folder(tmp_path):
@@ -204,3 +202,87 @@ def test_planner_on_a_fresh_dictionary_cache_is_at_least_greedy(tmp_path):
         if planned >= greedy > 0:
             return
     pytest.fail(f"planner vs greedy in the same time: {seen}")
+
+
+def test_one_walk_for_several_hands_lists_what_each_hand_alone_lists(words):
+    """``generate_hands`` (a turn's draws in one walk of the word graph) gives every
+    hand exactly the placements ``generate`` gives it alone: hands that differ in how
+    many of a letter they hold (EE against E) must not borrow each other's letters."""
+    from games.crosswords.movegen import generate, generate_hands
+    state = CrosswordsState(words, random_piles(6))
+    for move in greedy_game(state)[:30]:
+        state.apply({0: move})
+    hands = ["SEE", "ES", "EERSTAIN", "QUIZ", "", "AEEEIRST"]
+    together = generate_hands(state.board, hands, words)
+    for hand, found in zip(hands, together):
+        alone = generate(state.board, hand, words)
+        assert sorted(map(repr, found)) == sorted(map(repr, alone)), hand
+        assert all(len(c.used) == c.placed for c in found)
+    assert len(together[2]) > 100 and together[4] == []
+    best = generate_hands(state.board, hands, words, top=5)
+    assert [c.score for c in best[2]] == sorted((c.score for c in together[2]), reverse=True)[:5]
+
+
+def test_solve_counts_its_budget_on_the_clock_it_is_given(words, monkeypatch):
+    """``clock=`` (the bench's CPU-second budgets) replaces wall time everywhere: a clock
+    that stands still for the greedy game and jumps past the budget as soon as another
+    search starts ends the solve there, with the greedy game, long before the budget's
+    30 wall seconds."""
+    state = CrosswordsState(words, random_piles(11))
+    greedy = greedy_plan(state)
+    reading, turn_options = [0.0], solver.turn_options
+
+    def jumping(state, width, rate=0.0, fast=False):
+        if rate or width > 1:
+            reading[0] = 1e6
+        return turn_options(state, width, rate, fast)
+
+    monkeypatch.setattr(solver, "turn_options", jumping)
+    began = time.monotonic()
+    plan = solve(state, 30.0, clock=lambda: reading[0])
+    assert time.monotonic() - began < 20
+    assert reading[0] == 1e6 and plan.finished and plan.score >= greedy.score
+
+
+@pytest.mark.parametrize("seed", [1, 4, 12])
+def test_the_best_first_words_are_those_of_the_whole_list_in_its_order(words, seed):
+    """On the empty board the best words come from a bounded search (a word is placed
+    only while its bound can reach the best found): they must be exactly the first of
+    the whole list the board's walk gives (``top=None``), equal scores in its order,
+    for each of several hands at once, 7- and 8-letter bonuses included."""
+    from games.crosswords.movegen import clear_caches, generate, generate_hands
+    piles = random_piles(seed)
+    board = ["."] * 289
+    hands = [piles[0][:8], piles[1][:8], piles[2][:8], "SATIRE", "EEE"]
+    for top in (1, 12, 40):
+        clear_caches()
+        best = generate_hands(board, hands, words, top=top, first_half=True)
+        for hand, found in zip(hands, best):
+            whole = generate(board, hand, words, first_half=True)
+            expected = sorted(whole, key=lambda c: -c.score)[:top]
+            assert list(map(repr, found)) == list(map(repr, expected)), (hand, top)
+    clear_caches()
+    sevens = generate_hands(board, ["RETAINS"], words, top=3)[0]
+    assert sevens[0].placed == 7 and sevens[0].score > 50
+
+
+def test_a_machine_too_slow_for_the_greedy_game_still_gets_a_whole_game(words, monkeypatch):
+    """A clock on which each greedy turn takes 0.02 s and a fast one 0.01 s: in 1 s the
+    greedy player is cut short (about 55 turns), while the planner goes on fast from
+    where its pace says the greedy game would not end, and ends a whole game that
+    scores more than the cut one."""
+    state = CrosswordsState(words, random_piles(13))
+    reading, turn_options = [0.0], solver.turn_options
+
+    def costly(state, width, rate=0.0, fast=False):
+        reading[0] += 0.01 if fast else 0.02
+        return turn_options(state, width, rate, fast)
+
+    monkeypatch.setattr(solver, "turn_options", costly)
+    cut = greedy_plan(state, 1.0, clock=lambda: reading[0])
+    assert not cut.finished
+    reading[0] = 0.0
+    plan = solve(state, 1.0, clock=lambda: reading[0])
+    assert plan.finished and isinstance(plan.moves[-1], Stop) and plan.score > cut.score
+    verdict = verify_output(write_output(state, plan.moves), state.start_piles, words)
+    assert verdict.valid and verdict.score == plan.score

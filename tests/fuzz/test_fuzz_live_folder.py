@@ -3,22 +3,17 @@
 in random pieces - a poll never raises, and whatever it keeps is well formed."""
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 
 import pytest
 
 hypothesis = pytest.importorskip("hypothesis")
-from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+from hypothesis import given, strategies as st  # noqa: E402
 
-from tests.fuzz.test_fuzz_readers import mutate  # noqa: E402
+from fuzzing import FUZZ, mutate  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = int(os.environ.get("ARENA_FUZZ_EXAMPLES", "25"))
-FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                       HealthCheck.function_scoped_fixture])
 RECORDS = sorted(p for p in (ROOT / "replays").iterdir() if p.name.endswith(".arena.jsonl"))
 
 

@@ -7,54 +7,18 @@ or inserted, lines swapped, the file truncated).  The number of examples is boun
 """
 from __future__ import annotations
 
-import os
 import random
 from pathlib import Path
 
 import pytest
 
 hypothesis = pytest.importorskip("hypothesis")
-from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+from hypothesis import given, strategies as st  # noqa: E402
 
+from fuzzing import FUZZ, mutate  # noqa: E402
 from games.api import MoveSyntaxError, RecordFormatError  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = int(os.environ.get("ARENA_FUZZ_EXAMPLES", "25"))
-FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                       HealthCheck.function_scoped_fixture])
-
-
-def mutate(data: bytes, rng: random.Random, rounds: int) -> bytes:
-    buf = bytearray(data)
-    for _ in range(rounds):
-        kind = rng.randrange(7)
-        at = rng.randrange(len(buf) + 1)
-        if kind == 0 and buf:                               # flip a byte
-            buf[min(at, len(buf) - 1)] = rng.randrange(256)
-        elif kind == 1:                                     # cut a slice
-            del buf[at:at + rng.randrange(1, 64)]
-        elif kind == 2:                                     # copy a slice elsewhere
-            piece = buf[at:at + rng.randrange(1, 64)]
-            where = rng.randrange(len(buf) + 1)
-            buf[where:where] = piece
-        elif kind == 3:                                     # insert something nasty
-            buf[at:at] = rng.choice([b"\0", b"\xff\xfe", b"\n", b"\r\n", b"-1", b"999999999999",
-                                     b"1e308", b"NaN", b'"', b"{", b"}", b"[", b"]", b"null",
-                                     b'{"type": "turn", "n": 1}', b"\t", "\u2028".encode()])
-        elif kind == 4:                                     # truncate
-            del buf[at:]
-        elif kind == 5:                                     # swap two lines
-            lines = bytes(buf).split(b"\n")
-            if len(lines) > 1:
-                i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
-                lines[i], lines[j] = lines[j], lines[i]
-                buf = bytearray(b"\n".join(lines))
-        else:                                               # a digit changed
-            digits = [i for i, b in enumerate(buf) if 48 <= b <= 57]
-            if digits:
-                buf[rng.choice(digits)] = rng.choice(b"0123456789-")
-    return bytes(buf)
 
 
 @pytest.fixture(scope="module")

@@ -1,10 +1,8 @@
 """GTP seats with a small Benzene-convention engine (tests/hex/gtp_engine.py)."""
 import os
-import shlex
 import subprocess
 import sys
 import time
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -21,12 +19,10 @@ from runner.match import Match, TimeControl, time_control_from_options
 from runner.records import open_replay
 from runner.seats import make_seat
 
-ENGINE = Path(__file__).resolve().parent / "gtp_engine.py"
+from seat_commands import GTP_ENGINE as ENGINE
+from seat_commands import gtp_engine as engine
+
 HEX = plugin("hex")
-
-
-def engine(*args: str) -> str:
-    return "gtp:" + " ".join(shlex.quote(str(x)) for x in (sys.executable, ENGINE, *args))
 
 
 def play(specs, size=7, seed=1, per_move=None, options=None, tmp_path=None, clock=False,
@@ -162,7 +158,7 @@ def test_engine_crash_and_hang(tmp_path):
     assert outcome.reason is Termination.CRASH and outcome.winners == (1,)
     match, outcome = play(["bot:1", engine("--hang-after", "1")], per_move=0.5, tmp_path=tmp_path)
     assert outcome.reason is Termination.TIMEOUT and outcome.winners == (0,)
-    assert match.seats[1].channel.process.proc.poll() is not None
+    assert match.seats[1].process.proc.poll() is not None
 
 
 # ====================================================================== refusals
@@ -338,7 +334,7 @@ def test_a_person_takes_back_moves_against_an_engine(undo, tmp_path):
 
 # ====================================================================== bench/gtp_match.py
 def test_gtp_match_bench_alternates_colours_and_gives_an_interval(tmp_path, capsys):
-    # The interval's arithmetic is tested in tests/core/test_bench_stats.py.
+    # The interval's arithmetic is tested in tests/benches/test_bench_stats.py.
     assert bench.main(["--a", "bot:1", "--b", engine("--seed", "2"), "--games", "2", "--size", "5",
                        "--time-total", "5", "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out

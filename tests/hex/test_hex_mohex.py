@@ -176,12 +176,9 @@ def test_mohex_names_itself_and_reports_its_search(tmp_path):
 def test_the_match_bench_scores_a_mohex_crash_by_the_solved_position():
     """bench/gtp_match.py: a game MoHex lost by its SIGSEGV counts by who wins the
     position it died in, as a fresh MoHex's dfpn-solve-state says (here: black)."""
-    import sys
-    from pathlib import Path
     from types import SimpleNamespace
+    from bench import gtp_match
     from games.hex.notation import from_hexgui
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-    import gtp_match
     state = HEX.new_game().new_initial_state(HEX.new_game().spec.resolve_options(None, {"size": 7}), 1)
     states = [state.clone()]
     for word in "f2 b2 e4 f5 d6 a5 e3 c5".split():        # the position of the docstring's crash

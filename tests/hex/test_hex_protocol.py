@@ -198,7 +198,7 @@ def test_early_exit_is_a_crash(tmp_path):
 def test_hang_times_out_and_is_killed(tmp_path):
     match, outcome, record = play([misbehave("hang"), "bot:1"], tmp_path, per_move=0.5)
     assert outcome.reason is Termination.TIMEOUT and outcome.winners == (1,)
-    process = match.seats[0].channel.process.proc
+    process = match.seats[0].process.proc
     assert process.poll() is not None          # killed, not left running
     turns, _ = turns_of(record)
     assert turns[-1]["forfeits"]["0"]["reason"] == "timeout"

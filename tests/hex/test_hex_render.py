@@ -18,10 +18,7 @@ from games.render import DARK, BoardView
 RECTS = [(1280, 720), (1920, 1080), (3840, 2160), (300, 900), (200, 120), (97, 61)]
 
 
-@pytest.fixture(scope="module", autouse=True)
-def pygame_ready():
-    pygame.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 def random_game(size: int, seed: int, moves: int | None = None):

@@ -11,6 +11,7 @@ import time
 import pytest
 
 from tests.hostile.conftest import ARENA_PY, PY, ROOT, marked_processes
+from waiting import wait_for
 
 #: How long the guard (runner.process) may take to note a new orphan: it looks 20 times a second.
 GUARD_LATENCY = 0.2
@@ -56,15 +57,6 @@ def test_programs_die_with_a_killed_arena(world):
     while marked_processes(world.marker) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not marked_processes(world.marker)      # check_after also kills any leftover
-
-
-def wait_for(predicate, seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.05)
-    return predicate()
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")

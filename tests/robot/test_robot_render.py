@@ -20,10 +20,7 @@ OPEN_7 = ["......."] * 7
 GAME = RobotGame()
 
 
-@pytest.fixture(scope="module", autouse=True)
-def pygame_ready():
-    pygame.init()
-    yield
+pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 def bot_game(players: int, seed: int, turns: int, map_name: str = "rooms-17"):

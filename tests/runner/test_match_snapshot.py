@@ -3,22 +3,19 @@ seats (kind, label, description), the options and the people being asked are dec
 parts of it; the game API declares the rules headline the match screen shows."""
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from games import registry
 from runner.match import Match, TimeControl
 from runner.seats import Answer, HumanSeat, Seat, make_seat
+from waiting import wait_for
 
 HEX = registry.plugin("hex")
 
 
 def wait_until(predicate, seconds=20.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not predicate() and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert predicate()
+    """Fail unless ``predicate()`` holds within ``seconds``."""
+    assert wait_for(predicate, seconds, step=0.01)
 
 
 class NamingSeat(Seat):

@@ -1,7 +1,7 @@
 """A person plays a four-team 8x8 game against three bots from the window (headless):
 choosing a zone and placing by clicks, then stepping each member by clicks."""
 import os
-import time
+from functools import partial
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -13,6 +13,8 @@ from games.tamquan import PLUGIN  # noqa: E402
 from games.tamquan.render import free_neighbours, board_after, waiting_members  # noqa: E402
 from runner.match import Match  # noqa: E402
 from runner.seats import HumanSeat, make_seat  # noqa: E402
+import ui_helpers  # noqa: E402
+from ui_helpers import click_at, pump  # noqa: E402
 
 
 @pytest.fixture
@@ -22,32 +24,13 @@ def app(arena_home):
     from ui.settings import Settings
     shell = App(Settings(), size=(1280, 720), fullscreen=False)
     shell.push(HomeScene(shell))
-    frames(shell)
+    pump(shell)
     yield shell
     shell.close()
 
 
-def frames(app, count: int = 4) -> None:
-    for _ in range(count):
-        app.frame(block=False)
-
-
-def click_at(app, pos) -> None:
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    frames(app)
-
-
-def wait_until(app, condition, timeout: float = 10.0) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        frames(app, 1)
-        if condition():
-            return True
-        time.sleep(0.01)
-    return condition()
+#: Up to 10 s for the bots' turns (generous on a loaded machine).
+wait_until = partial(ui_helpers.wait_until, timeout=10.0)
 
 
 def test_a_person_plays_four_teams_against_three_bots(app):
@@ -56,7 +39,7 @@ def test_a_person_plays_four_teams_against_three_bots(app):
     seats = [HumanSeat(label="Anna")] + [make_seat(f"bot:{lv}", PLUGIN, lv) for lv in (1, 2, 3)]
     match = Match(PLUGIN, options, seats, seed=7)
     scene = app.push(MatchScene(app, match))
-    frames(app)
+    pump(app)
     assert wait_until(app, lambda: scene.view.human_seat == 0)
     app.draw()
     layout = scene.renderer.layout
@@ -101,7 +84,7 @@ def test_two_people_share_the_screen(app):
     options = PLUGIN.new_game().spec.resolve_options("5x5-2teams", {"turn_limit": 4})
     match = Match(PLUGIN, options, [HumanSeat(label="Anna"), HumanSeat(label="Binh")], seed=1)
     scene = app.push(MatchScene(app, match))
-    frames(app)
+    pump(app)
     assert wait_until(app, lambda: scene.view.human_seat == 0)
     app.draw()
     layout = scene.renderer.layout

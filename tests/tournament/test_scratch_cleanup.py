@@ -14,35 +14,9 @@ from pathlib import Path
 import psutil
 
 from runner.tournament import remove_stale_scratch
-from tournament_events import ROOT
+from tournament_events import ROOT, leftovers, programs_of, slow_event, wait_for_match_folder
 
 HEX = ROOT / "games" / "hex"
-
-
-def slow_event(folder: Path, matches_seconds: float = 3) -> Path:
-    """Hex 5x5: a program that never answers against bots, so matches are in flight."""
-    (folder / "silent.py").write_text("import time\ntime.sleep(600)\n")
-    path = folder / "slow.toml"
-    path.write_text(f'''
-name = "slow"
-game = "hex"
-variant = "5x5"
-format = "round-robin"
-seed = 5
-concurrency = 2
-[options]
-time_total = {matches_seconds}
-[[contestant]]
-name = "silent"
-seat = "ext:{sys.executable} {folder / 'silent.py'}"
-[[contestant]]
-name = "b1"
-seat = "bot:1"
-[[contestant]]
-name = "b2"
-seat = "bot:1"
-''')
-    return path
 
 
 def start(event: Path, out: Path, temp: Path, **kwargs) -> subprocess.Popen:
@@ -50,32 +24,6 @@ def start(event: Path, out: Path, temp: Path, **kwargs) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, str(ROOT / "main.py"), "tournament", str(event),
                              "--out", str(out), "--quiet"], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, **kwargs)
-
-
-def programs_of(folder: Path) -> list:
-    """The running processes of the event's silent program (found by its path)."""
-    found = []
-    for proc in psutil.process_iter(["cmdline"]):
-        try:
-            if str(folder / "silent.py") in " ".join(proc.info["cmdline"] or []) \
-                    and proc.status() != psutil.STATUS_ZOMBIE:
-                found.append(proc)
-        except psutil.Error:
-            pass
-    return found
-
-
-def leftovers(temp: Path) -> list[str]:
-    return sorted(p.name for p in temp.iterdir())
-
-
-def wait_for_match_folder(temp: Path, process: subprocess.Popen) -> None:
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and process.poll() is None:
-        if any(p.name.startswith("arena-w") for p in temp.iterdir()):
-            return
-        time.sleep(0.05)
-    raise AssertionError("no match started: " + process.stderr.read().decode()[-2000:])
 
 
 def test_a_finished_tournament_leaves_no_temporary_folders(tmp_path):

@@ -19,8 +19,8 @@ import psutil
 import pytest
 
 from runner.sandbox import strict_problem
-from test_scratch_cleanup import leftovers, programs_of, slow_event, wait_for_match_folder
-from tournament_events import ROOT
+from tournament_events import ROOT, leftovers, programs_of, slow_event, wait_for_match_folder
+from waiting import wait_for as wait_until
 
 LEVELS = [pytest.param("strict", marks=pytest.mark.skipif(
               bool(strict_problem()), reason=f"no strict sandbox here: {strict_problem()}")),
@@ -41,15 +41,6 @@ def start(event: Path, out: Path, temp: Path, level: str, window: bool = False) 
                             cwd=ROOT, env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             start_new_session=True)
-
-
-def wait_until(predicate, seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.05)
-    return predicate()
 
 
 def _alive(proc: psutil.Process) -> bool:
@@ -172,8 +163,8 @@ def test_a_killed_worker_leaves_no_sandbox_and_its_folder_is_removed(tmp_path, l
 LAUNCHER = textwrap.dedent("""
     import sys, time
     sys.path.insert(0, {root!r})
-    import runner.process as process
-    process._guard_note = lambda line: None        # no guard: the sandbox must die by itself
+    import runner.process_tree as process_tree
+    process_tree._guard_note = lambda line: None        # no guard: the sandbox must die by itself
     from runner.process import LineProcess
     from runner.sandbox import seat_sandbox
     program = LineProcess([sys.executable, "-c", "import time; time.sleep(120)", {marker!r}],
@@ -213,8 +204,8 @@ def test_a_launcher_killed_with_sigkill_takes_its_sandbox_along(tmp_path, level)
 RACE_LAUNCHER = textwrap.dedent("""
     import sys, time
     sys.path.insert(0, {root!r})
-    import runner.process as process
-    process._guard_note = lambda line: None        # no guard: the sandbox must die by itself
+    import runner.process_tree as process_tree
+    process_tree._guard_note = lambda line: None        # no guard: the sandbox must die by itself
     from runner.process import LineProcess
     from runner.sandbox import seat_sandbox
     sandbox = seat_sandbox({{"sandbox": "strict"}})

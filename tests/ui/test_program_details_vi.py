@@ -14,20 +14,12 @@ from runner import i18n
 from runner.match import Match, TimeControl
 from runner.seats import make_seat
 from ui.game_texts import rules_text
-from ui_helpers import pump, wait_until
+from ui_helpers import open_match, pump, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 BOTS = ROOT / "tests" / "robot" / "bots"
 PY = shlex.quote(sys.executable)
 MAP = "5 5 2\n.....\n.....\n.....\n.....\n.....\n"
-
-
-def open_match(app, match):
-    from ui.scenes.match import MatchScene
-    scene = app.push(MatchScene(app, match))
-    match.set_pace(None)
-    pump(app)
-    return scene
 
 
 def screen_texts(scene) -> list[str]:

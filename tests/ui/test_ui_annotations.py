@@ -3,13 +3,13 @@ match draws what it wrote over the board, the layer changes pixels only where it
 commands point, and the per-seat toggle (button, or Ctrl+N) takes it away; a live
 match draws them too."""
 import sys
-import time
 from pathlib import Path
 
 import pygame
 import pytest
 
 from ui_helpers import click, pump, wait_until
+from waiting import play_turns
 
 ROOT = Path(__file__).resolve().parents[2]
 PY = sys.executable
@@ -37,12 +37,7 @@ def new_match(game, folder):
 
 def record_of(game, folder, turns=6):
     match = new_match(game, folder)
-    match.start()
-    deadline = time.monotonic() + 60
-    while len(match.snapshot().turns) < turns and match.outcome is None and time.monotonic() < deadline:
-        time.sleep(0.02)
-    match.stop()
-    match.join(20)
+    play_turns(match, turns)
     return match.record_path
 
 

@@ -7,7 +7,7 @@ import pygame
 from games import registry
 from runner.match import Match
 from runner.seats import Answer, HumanSeat, Seat, make_seat
-from ui_helpers import click, click_at, press, pump, wait_until
+from ui_helpers import click, click_at, open_match, press, pump, wait_until
 
 HEX = registry.plugin("hex")
 
@@ -32,14 +32,6 @@ class ScriptedSeat(Seat):
 def hex_match(seats, size=5, **kwargs) -> Match:
     options = HEX.new_game().spec.resolve_options(None, {"size": size, "time_total": 0})
     return Match(HEX, options, seats, seed=11, **kwargs)
-
-
-def open_match(app, match):
-    from ui.scenes.match import MatchScene
-    scene = app.push(MatchScene(app, match))
-    match.set_pace(None)        # at full speed here; the watching pace has its own test
-    pump(app)
-    return scene
 
 
 def row_centre(scene, row: int) -> tuple[int, int]:

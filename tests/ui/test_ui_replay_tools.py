@@ -174,8 +174,7 @@ def test_rerun_in_the_window_reproduces_the_example_bots_answer(home, game):
 
 
 def test_a_changed_build_shows_both_moves_on_the_board(home, tmp_path):
-    sys.path.insert(0, str(ROOT / "bench"))
-    from viewer_screenshots import changed_build, first_different_turn
+    from bench.viewer_screenshots import changed_build, first_different_turn
     path = program_record("robot")
     program = changed_build(tmp_path)              # the example bot, neighbours searched otherwise
     turn = first_different_turn(path, program)

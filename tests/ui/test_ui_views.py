@@ -8,7 +8,7 @@ from games import registry
 from games.replay import Replay
 from runner.match import Match
 from runner.seats import Answer, HumanSeat, Seat, make_seat
-from ui_helpers import click, click_at, press, pump, wait_until
+from ui_helpers import click, click_at, open_match, press, pump, wait_until
 
 HEX = registry.plugin("hex")
 XIANGQI = registry.plugin("xiangqi")
@@ -29,14 +29,6 @@ class ScriptedSeat(Seat):
         if self.moves:
             return Answer(text=self.moves.pop(0), elapsed=self.delay)
         return Answer(move=sorted(state.legal_moves(seat), key=str)[0], elapsed=self.delay)
-
-
-def open_match(app, match):
-    from ui.scenes.match import MatchScene
-    scene = app.push(MatchScene(app, match))
-    match.set_pace(None)        # at full speed here; the watching pace has its own test
-    pump(app)
-    return scene
 
 
 def open_replay(app, replay: Replay):

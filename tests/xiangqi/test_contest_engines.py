@@ -1,7 +1,4 @@
 """UCI / UCCI engine seats, against a tiny fake engine (Fairy-Stockfish mode checked by pyffish)."""
-import shlex
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -10,11 +7,7 @@ from games.xiangqi import PLUGIN
 from games.xiangqi.engine_seats import from_engine_move, split_engine_spec, to_engine_move
 from games.xiangqi.referee import build_referee_match
 
-ENGINE = Path(__file__).resolve().parent / "programs" / "fake_engine.py"
-
-
-def engine(kind: str, *args: str) -> str:
-    return f"{kind}:" + " ".join(shlex.quote(x) for x in (sys.executable, str(ENGINE), *args))
+from seat_commands import fake_engine as engine
 
 
 def play(tmp_path, bottom, top, limit=16):

@@ -3,8 +3,6 @@ engine clocks, records and the referee's cost per move (fake engines; real ones 
 when ARENA_FAIRY_STOCKFISH / ARENA_ELEPHANTEYE name them)."""
 import json
 import os
-import shlex
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,17 +10,11 @@ import pytest
 from games.xiangqi import PLUGIN
 from games.xiangqi.referee import build_referee_match, format_report
 
+from seat_commands import fake_engine as engine
+from seat_commands import python_command as command
+
 PROGRAMS = Path(__file__).resolve().parent / "programs"
-ENGINE = PROGRAMS / "fake_engine.py"
 MOVER = PROGRAMS / "random_mover.py"
-
-
-def command(path: Path, *args: str) -> str:
-    return " ".join(shlex.quote(x) for x in (sys.executable, str(path), *args))
-
-
-def engine(kind: str, *args: str) -> str:
-    return f"{kind}:" + command(ENGINE, *args)
 
 
 # --------------------------------------------------------------------------- 6. referee overhead

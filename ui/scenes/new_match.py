@@ -19,6 +19,7 @@ from runner.messages import translated
 
 
 from ui.catalog import GameEntry, game_entries, level_label
+from ui.level_strength import STRENGTH_WIDTH, level_strength, strength_row
 from ui.scenes.replay_tools import file_dialog
 from games.render import font, wrap
 from ui.scene import Scene, is_pressed
@@ -302,7 +303,7 @@ class NewMatchScene(Scene):
         """Design y of seat ``index``'s row (seats with settings are taller)."""
         plugin = self.chosen.plugin
         return 282 + sum(SEAT_ROW + (SETTINGS_ROW if fields_for(plugin, seat.kind) else 0)
-                         for seat in self.seats[:index])
+                         + strength_row(self.game_name, seat.kind) for seat in self.seats[:index])
     def option_row(self) -> float:
         """Design height of one option's row: shorter rows (one line of help) when that is
         what it takes to show every option."""
@@ -612,6 +613,10 @@ class NewMatchScene(Scene):
                 self.draw_text(surface, field_unit_label(setting, _), (self.px(x), y + self.px(50)), 14,
                                theme.muted, max_width=self.px(setting.width + 6))
                 x += setting.width + 10
+            if strength_row(self.game_name, seat.kind):      # the level's measured strength
+                below = SEAT_ROW + (SETTINGS_ROW if fields_for(plugin, seat.kind) else 0) - 6
+                self.draw_text(surface, level_strength(self.game_name, seat.level), (self.px(72), y + self.px(below)),
+                               14, theme.muted, max_width=self.px(STRENGTH_WIDTH))
         hint_y = self.seat_y(len(self.seats)) + 16
         face = font(self.px(15))
         y = self.px(hint_y)

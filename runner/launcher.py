@@ -1,0 +1,281 @@
+"""The warm sandbox's launcher: PID 1 of one seat's strict sandbox for a whole match.
+
+    python -I -S launcher.py LIFELINE_FD        (stdin: the control socket)
+
+The arena starts a seat's sandbox once (bubblewrap's namespaces, mounts and uid, see
+:mod:`runner.warm`) with this script as the PID namespace's first process (bwrap's
+``--as-pid-1``).  Then, each turn, over the control socket (``SOCK_SEQPACKET``, one
+JSON message a datagram, descriptors passed with ``SCM_RIGHTS``):
+
+* ``{"prep": ID, "argv", "cwd", "env", "limits", "nice", "uid"}`` with the descriptors
+  ``[gate, stdout, stderr]``: a fresh process is forked and made ready (its own
+  session, an IPC namespace of its own,
+  the seat's folder, the turn's resource limits and nice, the seat's uid with no
+  capability), then it waits at the gate: it runs the program as soon as one byte
+  arrives there (the arena writes it), or exits quietly at the gate's end of file (a
+  cancelled run).  A ``prep`` that arrives while a run is going is kept until it ends.
+* ``{"kill": ID}``: the run ID's time is over: everything in the namespace is killed.
+
+When the run's process exits, everything else in the namespace is killed (PID 1 may
+signal every process of its namespace with ``kill(-1)``; no process of the namespace
+can signal PID 1, and a process of another uid cannot trace it) and reaped, then the
+launcher answers ``{"exit": ID, "status": N, "cpu": S}``: the process's status as
+``subprocess`` gives it (``-signal`` when killed) and the CPU seconds of every process
+of the run (the program's and its descendants' rusage, orphans included); what the run
+left in the sandbox's ``/tmp`` is removed.  So nothing a program leaves survives its
+turn: no process, no file in ``/tmp``, no IPC object (its folder is the seat's own).
+
+When the control socket or the arena's lifeline (:func:`runner.sandbox.lifeline`) ends,
+the launcher exits, and the kernel kills every process of its namespace with it.
+Standard library only: it runs with ``-I -S`` inside the sandbox, which shows it only
+this file.
+"""
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+import resource
+import select
+import shutil
+import signal
+import socket
+import stat
+import sys
+
+CLONE_NEWIPC = 0x08000000
+PR_SET_DUMPABLE, PR_CAPBSET_DROP, PR_SET_NO_NEW_PRIVS = 4, 24, 38
+#: The sandbox's private ``/tmp``, emptied after each run.
+TMP = "/tmp"
+#: The exit code of a run whose program could not be executed (as a shell says).
+CANNOT_RUN = 127
+#: The most bytes a control message may take.
+MESSAGE_BYTES = 1 << 16
+
+_libc = ctypes.CDLL(None, use_errno=True)
+
+
+def main() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)     # PID 1: no handler a program could reach
+    _libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)          # not traceable, /proc/1/fd closed
+    lifeline = int(sys.argv[1]) if len(sys.argv) > 1 else -1
+    if lifeline >= 0:
+        os.set_inheritable(lifeline, False)
+    control = socket.socket(fileno=0)
+    Launcher(control, lifeline).serve()
+
+
+class Launcher:
+    """The launcher's loop: one run at a time, its process watched through a pidfd."""
+
+    def __init__(self, control: socket.socket, lifeline: int):
+        self.control, self.lifeline = control, lifeline
+        self.run_id: int | None = None
+        self.pid = 0
+        self.pidfd = -1
+        self.pending: tuple[dict, list[int]] | None = None
+
+    def serve(self) -> None:
+        self.send({"ready": os.getpid()})
+        while True:
+            poller = select.poll()
+            for fd in (self.control.fileno(), self.lifeline, self.pidfd):
+                if fd >= 0:
+                    poller.register(fd, select.POLLIN)
+            ready = {fd for fd, _ in poller.poll()}
+            if self.lifeline in ready:
+                os._exit(0)                      # the arena is gone: the namespace goes too
+            if self.pidfd in ready:
+                self.finish()
+                if self.pending is not None:
+                    message, fds = self.pending
+                    self.pending = None
+                    self.prepare(message, fds)
+            if self.control.fileno() in ready:
+                self.receive()
+
+    def receive(self) -> None:
+        try:
+            data, fds, _, _ = socket.recv_fds(self.control, MESSAGE_BYTES, 8)
+        except OSError:
+            os._exit(0)
+        if not data:
+            os._exit(0)                          # the arena closed the seat
+        for fd in fds:
+            os.set_inheritable(fd, False)
+        message = json.loads(data)
+        if "prep" in message:
+            if self.run_id is None:
+                self.prepare(message, fds)
+            else:
+                self.pending = (message, fds)
+        elif "kill" in message and message["kill"] == self.run_id:
+            _kill_all()                          # its end is seen through the pidfd
+        else:
+            for fd in fds:
+                os.close(fd)
+
+    def prepare(self, message: dict, fds: list[int]) -> None:
+        """Fork the run's process; it waits at its gate (see :func:`_child`)."""
+        pid = os.fork()
+        if pid == 0:
+            try:
+                _child(message, *fds)
+            except BaseException as exc:         # noqa: BLE001 - said on the run's stderr
+                os.write(2, f"arena: the run could not be prepared: {exc}\n".encode())
+            finally:
+                os._exit(CANNOT_RUN)
+        for fd in fds:
+            os.close(fd)
+        self.run_id, self.pid = message["prep"], pid
+        self.pidfd = os.pidfd_open(pid)
+
+    def finish(self) -> None:
+        """The run's process has exited: reap it, kill and reap all else, report."""
+        _, status, usage = os.wait4(self.pid, 0)
+        cpu = usage.ru_utime + usage.ru_stime + _clear()
+        _empty_tmp()
+        os.close(self.pidfd)
+        run_id, self.run_id, self.pid, self.pidfd = self.run_id, None, 0, -1
+        code = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+        self.send({"exit": run_id, "status": code, "cpu": cpu})
+
+    def send(self, message: dict) -> None:
+        try:
+            self.control.send(json.dumps(message).encode())
+        except OSError:
+            os._exit(0)
+
+
+def _kill_all() -> None:
+    try:
+        os.kill(-1, signal.SIGKILL)              # every process of the namespace but PID 1
+    except ProcessLookupError:
+        pass
+
+
+def _clear() -> float:
+    """Kill every other process of the namespace and reap them all (orphans are PID 1's
+    children): the CPU seconds they used.  No child left means none is left at all."""
+    cpu = 0.0
+    while True:
+        _kill_all()
+        try:
+            _, _, usage = os.wait4(-1, 0)
+        except ChildProcessError:
+            return cpu
+        cpu += usage.ru_utime + usage.ru_stime
+
+
+def _child(message: dict, gate: int, out: int, err: int) -> None:
+    """In the forked process: make the run's world, wait at the gate, exec."""
+    for name in ("SIGPIPE", "SIGXFSZ", "SIGXFZ"):    # Python ignores them; a program must not
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    os.setsid()                                  # its own session and scheduling group
+    _fresh_ipc()
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.dup2(out, 1)
+    os.dup2(err, 2)
+    for fd in (null, out, err):
+        os.close(fd)
+    os.chdir(message["cwd"])
+    nice = message.get("nice") or 0
+    if nice:
+        _yield_cpu(nice)
+    for name, soft, hard in message.get("limits", ()):
+        kind = getattr(resource, name, None)
+        if kind is not None:
+            _set_limit(kind, soft, hard)
+    uid = message.get("uid")
+    if uid is not None:
+        _become(uid)
+    else:
+        _libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
+    if os.read(gate, 1) != b"g":
+        os._exit(0)                              # cancelled: the program never runs
+    os.close(gate)
+    argv = message["argv"]
+    try:
+        os.execve(argv[0], argv, message["env"])
+    except OSError as exc:
+        os.write(2, f"arena: cannot run {argv[0]}: {exc.strerror}\n".encode())
+    os._exit(CANNOT_RUN)
+
+
+def _fresh_ipc() -> None:
+    """An IPC namespace of the run's own (System V and POSIX message queues, shared
+    memory, semaphores), so nothing a run leaves there reaches the next (needs the
+    launcher's root)."""
+    if _libc.unshare(CLONE_NEWIPC) != 0:
+        raise OSError(ctypes.get_errno(), "unshare")
+
+
+def _empty_tmp() -> None:
+    """Remove what the last run left in ``/tmp``: every entry not owned by root (the
+    sandbox's own folders, leading to bound ones, are root's) and not a mount point
+    (a seat's folder may be bound there)."""
+    try:
+        top = os.lstat(TMP).st_dev
+        names = os.listdir(TMP)
+    except OSError:
+        return
+    for name in names:
+        path = os.path.join(TMP, name)
+        try:
+            info = os.lstat(path)
+        except OSError:
+            continue
+        if info.st_uid == 0 or info.st_dev != top:
+            continue
+        if stat.S_ISDIR(info.st_mode):
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+
+
+def _yield_cpu(nice: int) -> None:
+    """Run at ``nice``, and give the run's session (its scheduling group) that nice too
+    (see :data:`runner.sandbox.NICE_SCRIPT`; root is never refused the change)."""
+    try:
+        os.nice(nice)
+    except OSError:
+        pass
+    try:
+        with open("/proc/self/autogroup", "w") as fh:
+            fh.write(str(nice))
+    except OSError:
+        pass
+
+
+def _set_limit(kind: int, soft: int, hard: int) -> None:
+    try:
+        old_soft, old_hard = resource.getrlimit(kind)
+        if old_hard != resource.RLIM_INFINITY:
+            hard = min(hard, old_hard)
+            soft = min(soft, hard)
+        resource.setrlimit(kind, (soft, hard))
+    except (ValueError, OSError):
+        pass
+
+
+def _become(uid: int) -> None:
+    """Become ``uid`` for good, with no capability and no way to get one back."""
+    try:
+        last = int(open("/proc/sys/kernel/cap_last_cap").read())
+    except (OSError, ValueError):
+        last = 63
+    for cap in range(last + 1):
+        _libc.prctl(PR_CAPBSET_DROP, cap, 0, 0, 0)
+    _libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
+    os.setgroups([])
+    os.setresgid(uid, uid, uid)
+    os.setresuid(uid, uid, uid)
+
+
+if __name__ == "__main__":
+    main()

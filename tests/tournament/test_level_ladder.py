@@ -1,0 +1,47 @@
+"""bench/level_ladder.py: the ladder of a game's bot levels is played through the arena's
+own tournament code, and a game in which a seat never got through its handshake counts
+for nobody (it is reported as not played, and no pair's score or rating holds it)."""
+import sys
+
+from bench import level_ladder
+
+NEVER_STARTS = f"{sys.executable} -c pass"          # exits before any handshake
+
+
+def test_the_ladder_leaves_out_a_game_whose_seat_never_started(tmp_path):
+    people = [{"name": "level 1", "seat": "bot:1"}, {"name": "level 2", "seat": "bot:1"},
+              {"name": "ghost", "seat": "gtp:" + NEVER_STARTS}]
+    data = level_ladder.event_data("hex", 2, 5, 1, people, tmp_path / "event")
+    data["variant"], data["options"]["size"] = "5x5", 5
+    lines = level_ladder.run_ladder_event(data, log=lambda text: None)
+    summary = level_ladder.summarise("hex", lines, people, tmp_path / "event")
+    assert summary["games_played"] == 2 and summary["not_played"] == 4
+    assert summary["not_played_why"] and all("(ghost)" in why for why in summary["not_played_why"])
+    assert [(p["higher"], p["lower"], p["games"]) for p in summary["pairs"]] == [("level 2", "level 1", 2)]
+    assert "ghost" not in summary["ratings"]
+    report = level_ladder.report_text("hex", {"games_per_pair": 2, "summary": summary, "levels": []})
+    assert "2 played, 4 not played (excluded)" in report
+
+
+def test_pair_scores_count_draws_half_and_give_a_wilson_interval():
+    games = [("level 1", "level 2", 0.0)] * 7 + [("level 2", "level 1", 0.5)] * 2 + [("level 1", "level 2", 1.0)]
+    (row,) = level_ladder.pair_scores(games, ["level 1", "level 2"])
+    assert (row["higher"], row["games"], row["wins"], row["draws"], row["losses"]) == ("level 2", 10, 7, 2, 1)
+    assert row["score"] == 0.8 and 0.47 < row["low95"] < 0.5 and 0.94 < row["high95"] < 0.96
+
+
+def test_a_four_seat_game_gives_each_pair_of_seats_a_result_by_placement():
+    line = {"contestants": ["a", "b", "c", "d"], "outcome": {"ranks": [2, 1, 2, 4]}}
+    assert level_ladder.pair_results([line]) == [("a", "b", 0.0), ("a", "c", 0.5), ("a", "d", 1.0),
+                                                 ("b", "c", 1.0), ("b", "d", 1.0), ("c", "d", 1.0)]
+
+
+def test_a_not_played_outcome_and_a_referee_error_count_for_nobody():
+    played = {"contestants": ["level 1", "level 2"], "outcome": {"ranks": [2, 1], "reason": "win"}}
+    lines = [played,
+             {"contestants": ["level 1", "level 2"], "outcome": {"ranks": [1, 1], "reason": "not-played"}},
+             {"contestants": ["level 2", "level 1"], "error": "not played: no uciok"},
+             {"contestants": ["level 2", "level 1"], "outcome": {"ranks": [1, 2], "reason": "crash"},
+              "error": "referee: KeyError"}]
+    counted, left_out = level_ladder.counted(lines)
+    assert counted == [played] and len(left_out) == 3
