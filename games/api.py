@@ -50,13 +50,18 @@ class GameSetupError(ArenaError, ValueError):
 class RecordFormatError(ArenaError, ValueError):
     """A record or contest file that cannot be read.
 
-    The message always names the file, the line (1-based) and what was expected.
+    The message always names the file, the line (1-based) and what was expected; with a
+    line it is a :class:`Message` (``expected`` a part: a message keeps its id, a plain
+    text is read back by the templates), so the interface says it in its language.
     """
 
     def __init__(self, path: str, line: int | None, expected: str):
         self.path, self.line, self.expected = path, line, expected
-        where = f"{path}, line {line}" if line else str(path)
-        super().__init__(f"{where}: {expected}")
+        if line:
+            super().__init__(Message("{path}, line {line}: {expected}", path=str(path), line=line,
+                                     expected=Message.of(expected)))
+        else:
+            super().__init__(f"{path}: {expected}")
 
 
 class Message(str):
@@ -66,7 +71,7 @@ class Message(str):
     ``{name}`` places), the parts fill it: ``Message("{side} gives check", side="Red")``
     *is* the text ``"Red gives check"`` (a ``str``: records, logs, the command line and
     every comparison use it unchanged), and the interface says it in another language
-    from the id and the parts (:func:`runner.i18n.translate_message`) instead of reading
+    from the id and the parts (:func:`games.language.translate_message`) instead of reading
     the finished sentence back.  Rules modules may not import the catalogs, so ids are
     declared for extraction in each game's ``messages.py``.
 

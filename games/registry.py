@@ -48,7 +48,7 @@ class GamePlugin:
       (``"{robot} left the game: {why}"``, marked with ``N_``): the rules write
       :class:`games.api.Message` values with these ids, translated from id and parts;
       texts with no id (old records) are read back against them
-      (see :func:`runner.i18n.translate_text`).
+      (see :func:`games.language.translate_text`).
     * ``warm_up``: ``warm_up()``, one-time work the game's bots need (compiling a search),
       which the shell runs in the background at start so a match does not wait for it.
     * ``tournament``: the game's own tournament formats, ``{name: preset}`` where a preset

@@ -22,12 +22,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
-from games.api import ArenaError, GameSetupError, Outcome, State, Termination, check_seats
+from games.api import ArenaError, GameSetupError, Message, Outcome, State, Termination, check_seats
 from games.replay import Replay, TurnInfo
 from games.registry import GamePlugin
 from runner.program_seats import ProgramsTurn
 from runner.records import SUFFIX, RecordWriter
-from runner.referee import judge_time, referee_step, sure_move
+from runner.referee import error_text, judge_time, referee_step, sure_move
 from runner.sandbox import SEAT_MARKER
 from runner.seats import Answer, HumanSeat, Seat, SeatInfo
 from runner.setup import load_option_files
@@ -358,7 +358,7 @@ class Match:
             if self.outcome is None:
                 self.outcome = self.state.outcome() or Outcome(
                     (), tuple(0.0 for _ in self.seats), Termination.ABORTED,
-                    self.error or "the match was stopped")
+                    self.error or Message("the match was stopped"))
             self._revision += 1
         for seat in self.seats:
             try:
@@ -389,7 +389,8 @@ class Match:
             result.write_text(json.dumps(result_json(self), indent=2) + "\n", encoding="utf-8")
             self.written.append(result)
         except (OSError, ArenaError) as exc:       # the record is safe; say what is missing
-            self.error = self.error or f"could not write the contest files in {folder}: {exc}"
+            self.error = self.error or Message("could not write the contest files in {folder}: {error}",
+                                               folder=str(folder), error=error_text(exc))
 
     # ----------------------------------------------------------------- hooks
     def ruling(self, seat: int, answer: Answer) -> Outcome | None:

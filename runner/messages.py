@@ -39,6 +39,7 @@ MESSAGES = (
     N_("the program is not running"),
     N_("match stopped"),
     N_("the match was stopped"),          # runner.match: a stopped match's result detail
+    N_("could not write the contest files in {folder}: {error}"),     # runner.match, after the end
     N_("killed by signal {signal}"),
     N_("could not start {program}: {error}"),
     N_("{count} output lines longer than {limit} bytes were cut"),

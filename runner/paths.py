@@ -1,4 +1,5 @@
-"""Where Arena keeps things: bundled assets (also when frozen) and the user's data.
+"""Where Arena keeps things: the user's data, and the bundled assets (also when frozen;
+:mod:`games.assets`, the shared module, finds them and this module names the same functions).
 
 Nothing is created at import time; folders are made when first written to.
 The user's data folder is ``$ARENA_HOME`` when set, else the platform's data folder
@@ -7,25 +8,11 @@ The user's data folder is ``$ARENA_HOME`` when set, else the platform's data fol
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
 import platformdirs
 
-
-def app_root() -> Path:
-    """The folder holding ``assets/``, ``games/`` and ``replays/``: the parent of ``runner/``.
-
-    That is the checkout, or site-packages when installed (``pyproject.toml`` installs
-    ``assets/`` and ``replays/`` beside the packages), or ``sys._MEIPASS`` when frozen
-    (``build.spec`` puts them at the same relative paths).
-    """
-    frozen = getattr(sys, "_MEIPASS", None)
-    return Path(frozen) if frozen else Path(__file__).resolve().parent.parent
-
-
-def asset(*parts: str) -> Path:
-    return app_root().joinpath("assets", *parts)
+from games.assets import app_root, asset  # noqa: F401 - the shared module's, named here too
 
 
 def data_dir() -> Path:

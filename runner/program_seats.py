@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from games.annotations import DEBUG_FILE, MAX_BYTES as MAX_DEBUG_BYTES
-from games.api import MoveSyntaxError, State, Termination
+from games.api import Message, MoveSyntaxError, State, Termination
 from games.fileio import (OpenFolder, UnsafeFileError, read_untrusted, remove_untrusted,
                           replace_file)
 from runner.process import (GatedRun, RunResult, TurnDeadline, can_gate, resolve_command, run_once,
@@ -146,8 +146,8 @@ class ProgramSeat(Seat):
         folder.remove(DEBUG_FILE)
         left.discard(DEBUG_FILE)
         if removed:
-            answer.notes.append("deleted files the program created: " + ", ".join(removed[:10])
-                                + (" ..." if len(removed) > 10 else ""))
+            answer.notes.append(Message("deleted files the program created: {files}", files=", ".join(
+                removed[:10]) + (" ..." if len(removed) > 10 else "")))
         return answer, problem, left
 
     @staticmethod
@@ -329,7 +329,7 @@ class RunEachTurnSeat(ProgramSeat):
             try:
                 answer.text = self.protocol.parse(answer.answered)
             except MoveSyntaxError as exc:
-                answer.failure, answer.detail = Termination.BAD_FILE, f"{self.protocol.output}: {exc}"
+                answer.failure, answer.detail = Termination.BAD_FILE, _file_error(self.protocol.output, exc)
         return answer
 
     def stage(self, state: State, seat: int, time_limit: float | None) -> "StagedRun | None":
@@ -509,7 +509,7 @@ class WholeGameSeat(ProgramSeat):
             return self._first(state, seat, time_limit)
         if self._next >= len(self.moves):
             return Answer(failure=Termination.BAD_FILE,
-                          detail=f"{self.protocol.output} ends before the game does")
+                          detail=Message("{file} ends before the game does", file=self.protocol.output))
         where, text = self.moves[self._next]
         self._next += 1
         return Answer(text=text, answered=text, source=where)
@@ -522,15 +522,23 @@ class WholeGameSeat(ProgramSeat):
         try:
             self.moves, self.claimed = self.protocol.parse(answer.answered)
         except MoveSyntaxError as exc:
-            answer.failure, answer.detail = Termination.BAD_FILE, f"{self.protocol.output}: {exc}"
+            answer.failure, answer.detail = Termination.BAD_FILE, _file_error(self.protocol.output, exc)
             return answer
         answer.claimed = self.claimed
         if not self.moves:
-            answer.failure, answer.detail = Termination.BAD_FILE, f"{self.protocol.output} holds no move"
+            answer.failure, answer.detail = Termination.BAD_FILE, Message("{file} holds no move",
+                                                                           file=self.protocol.output)
             return answer
         answer.source, answer.text = self.moves[0]
         self._next = 1
         return answer
+
+
+def _file_error(name: str, exc: BaseException) -> Message:
+    """An answer file that holds no move, said with the protocol's error (its id kept)."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    error = first if isinstance(first, Message) else Message.of(str(exc))
+    return Message("{reason}: {detail}", reason=name, detail=error)
 
 
 def read_answer_file(path: Path, limit: int) -> tuple[str, str]:
@@ -547,16 +555,17 @@ def answer_text(read: Callable[[], bytes], name: str, limit: int) -> tuple[str, 
     try:
         raw = read()
     except FileNotFoundError:
-        return "", f"the program wrote no {name}"
+        return "", Message("the program wrote no {file}", file=name)
     except UnsafeFileError:
-        return "", f"{name} is not a regular file (a link, FIFO or folder)"
+        return "", Message("{file} is not a regular file (a link, FIFO or folder)", file=name)
     except OSError as exc:
-        return "", f"{name} could not be read: {exc.strerror}"
+        return "", Message("{file} could not be read: {error}", file=name,
+                           error=Message.of(exc.strerror or str(exc)))
     text = raw[:limit].decode("utf-8", "replace")
     if len(raw) > limit:
-        return text[:200] + " [...]", f"{name} is larger than {limit} bytes"
+        return text[:200] + " [...]", Message("{file} is larger than {limit} bytes", file=name, limit=limit)
     if b"\0" in raw:
-        return text[:200], f"{name} holds binary data"
+        return text[:200], Message("{file} holds binary data", file=name)
     return text, ""
 
 
@@ -574,9 +583,10 @@ def debug_text(read: Callable[[], bytes]) -> tuple[str, str]:
     except FileNotFoundError:
         return "", ""
     except UnsafeFileError:
-        return "", f"{DEBUG_FILE} is not a regular file (a link, FIFO or folder); ignored"
+        return "", Message("{file} is not a regular file (a link, FIFO or folder); ignored", file=DEBUG_FILE)
     except OSError as exc:
-        return "", f"{DEBUG_FILE} could not be read: {exc.strerror}; ignored"
+        return "", Message("{file} could not be read: {error}; ignored", file=DEBUG_FILE,
+                           error=Message.of(exc.strerror or str(exc)))
     return raw.decode("utf-8", "replace"), ""
 
 

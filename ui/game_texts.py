@@ -1,10 +1,11 @@
 """The games' own status words, shown in the interface's language.
 
 A game's rules module is pure standard library and writes its status in English
-(``Game.describe``: "Red to move", "Player 1 (columns) to move (move 3)", "Turn 12, next
-shrink after turn 20: A 5, B 3").  :func:`game_text` recognises those common shapes and
-says them again through the catalog, translating the seat names inside; anything else is
-shown as the game wrote it.
+(``Game.describe``: "Red to move · first repeat ends the game", "Player 1 (columns) to
+move (move 3)", "Turn 12, next shrink after turn 20: A 5, B 3") as a Message that keeps
+its id and parts; :func:`game_text` says it from those (a text with no id is read back
+by the rules' templates, or shown as the game wrote it), and :func:`after_the_seat`
+gives what is left of it once "Your move" has said whose move it is.
 
 :func:`rules_text` does the same for the texts the rules and the referee write into
 events, results and verdicts ("Red gives check", "A left the game: enclosed by B",
@@ -13,53 +14,55 @@ game (``GamePlugin.messages``) declare; records keep those texts in English.
 """
 from __future__ import annotations
 
-import re
-
+from games.api import Message
 from runner.i18n import N_, _
 from runner.messages import all_templates, translated
 
-#: (pattern of the game's English words, message with the same {names}); the first match wins.
-SHAPES = (
-    (re.compile(r"^(?P<seat>.+?) to move \(move (?P<n>\d+)\)$"), N_("{seat} to move (move {n})")),
-    (re.compile(r"^(?P<seat>.+?) to move · (?P<rest>.+)$"), N_("{seat} to move · {rest}")),
-    (re.compile(r"^(?P<seat>[^·:]+?) to move$"), N_("{seat} to move")),
-    (re.compile(r"^\(?move (?P<n>\d+)\)?$"), N_("move {n}")),
-    (re.compile(r"^Turn (?P<n>\d+), next shrink after turn (?P<shrink>\d+): (?P<rest>.*)$"),
-     N_("Turn {n}, next shrink after turn {shrink}: {rest}")),
-    (re.compile(r"^Turn (?P<n>\d+) of (?P<last>\d+): (?P<seat>.+?) to move · (?P<rest>.+)$"),
-     N_("Turn {n} of {last}: {seat} to move · {rest}")),
-    (re.compile(r"^Turn (?P<n>\d+): (?P<rest>.*)$"), N_("Turn {n}: {rest}")),
-    (re.compile(r"^Score (?P<score>-?\d+) · hand (?P<hand>.+) · step (?P<n>\d+)$"),
-     N_("Score {score} · hand {hand} · step {n}")),
-    (re.compile(r"^Game over: score (?P<score>-?\d+)$"), N_("Game over: score {score}")),
+#: The games' status lines (``Game.describe``), declared for the catalog: the rules write
+#: them as Messages with these ids, and the interface says them from the id and parts.
+STATUS_LINES = (
+    N_("{seat} to move (move {n})"), N_("{seat} to move · {rest}"), N_("{seat} to move"), N_("move {n}"),
+    N_("Turn {n}, next shrink after turn {shrink}: {rest}"), N_("Turn {n} of {last}: {seat} to move · {rest}"),
+    N_("Turn {n}: {rest}"), N_("Score {score} · hand {hand} · step {n}"), N_("Game over: score {score}"),
+    N_("(check) · {rule}"),
 )
+
+#: What is left of a status line that begins with whose move it is, once "Your move"
+#: has said so: for each such id, the rest said from the status line's parts.
+AFTER_THE_SEAT = {
+    "{seat} to move": lambda parts: "",
+    "{seat} to move (move {n})": lambda parts: Message("move {n}", n=parts["n"]),
+    "{seat} to move · {rest}": lambda parts: parts["rest"],
+    "{side} to move (check) · {rule}": lambda parts: Message("(check) · {rule}", rule=parts["rule"]),
+}
 
 
 def game_text(text: str) -> str:
-    """``text`` from a game, in the interface's language where its shape is known."""
+    """``text`` from a game (its status line, ``Game.describe``) in the interface's
+    language: said from its id and parts; a text with no id is looked up whole, else read
+    back by the rules' templates, else shown as written."""
     text = text or ""
     if getattr(text, "msgid", ""):
-        return translated(text)       # said from its id and parts
+        return translated(text)
     exact = _(text)
-    if exact != text:
-        return exact
-    for pattern, message in SHAPES:
-        match = pattern.match(text)
-        if match:
-            parts = {key: _seat_words(value) for key, value in match.groupdict().items()}
-            return _(message).format(**parts)
-    return translated(text)           # a finished game's detail ("Black is checkmated; Red wins")
+    return exact if exact != text else translated(text)
 
 
-def _seat_words(value: str) -> str:
-    """A captured part: seat names ("Red", "A, B") through the catalog, numbers as they
-    are, a rule the game states ("repetition: first repeat ends the game, ...") by the
-    rules' templates."""
-    whole = translated(value)
-    if whole != value:
-        return whole
-    return ", ".join(_(part) for part in value.split(", "))
+def after_the_seat(text: str, seat_name: str) -> str | None:
+    """The status line ``text`` without its leading "``seat_name`` to move", in the
+    interface's language ("" when nothing is left); None when it does not begin so.
 
+    A status line with an id is cut by its id and parts; one without (a game that writes
+    plain English) by its English words."""
+    params = getattr(text, "params", None)
+    rest = AFTER_THE_SEAT.get(getattr(text, "msgid", ""))
+    if rest is not None and seat_name in (params.get("seat"), params.get("side")):
+        return game_text(rest(params))
+    said = f"{seat_name} to move"
+    if getattr(text, "msgid", "") or not str(text).startswith(said):
+        return None
+    left = str(text)[len(said):].strip(" ,·")
+    return game_text(left[1:-1] if left.startswith("(") and left.endswith(")") else left)
 
 
 def message_templates() -> tuple[str, ...]:

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from games.api import ArenaError
-from runner.i18n import _
+from games.language import _
 
 
 def register(subparsers) -> None:

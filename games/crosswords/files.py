@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Container, Sequence
 
-from games.api import IllegalMoveError, MoveSyntaxError, RecordFormatError
+from games.api import IllegalMoveError, Message, MoveSyntaxError, RecordFormatError
 from games.crosswords.rules import (SIZE, CrosswordsState, Discard, Place, Stop, discard_points,
                                     format_move, parse_move, parse_piles)
 
@@ -109,8 +109,8 @@ def parse_output(text: str, path: str = "output.txt") -> Output:
     for number in range(2, SIZE + 2):
         row = lines[number - 1].strip() if number <= len(lines) else None
         if row is None or len(row) != SIZE or not re.fullmatch(r"[.A-Za-z]+", row):
-            raise RecordFormatError(path, number, f"board row {number - 1} of 17: {SIZE} "
-                                    "characters, '.' or a letter")
+            raise RecordFormatError(path, number, Message("board row {row} of 17: {size} characters, '.' or "
+                                                          "a letter", row=number - 1, size=SIZE))
         board.append(row.upper())
     steps = []
     for number in range(SIZE + 2, len(lines) + 1):
@@ -127,19 +127,25 @@ def _parse_step(raw: str, path: str, number: int) -> StepLine:
         if head == "play":
             m = _PLAY.match(raw)
             if not m:
-                raise MoveSyntaxError("a word step is: play SQ across|down WORD N (CROSS N)... "
-                                      "[+50|+100] = T")
+                raise MoveSyntaxError(Message("a word step is: play SQ across|down WORD N (CROSS N)... "
+                                              "[+50|+100] = T"))
             crosses = tuple((c.upper(), int(p)) for c, p in _CROSS.findall(m.group(3)))
             claimed = (int(m.group(2)), crosses, int(m.group(4) or 0), int(m.group(5)))
             return StepLine(number, parse_move(m.group(1)), raw, claimed)
         if head == "discard":
             m = _DISCARD.match(raw)
             if not m:
-                raise MoveSyntaxError("a discard step is: discard LETTERS -N")
+                raise MoveSyntaxError(Message("a discard step is: discard LETTERS -N"))
             return StepLine(number, parse_move(m.group(1)), raw, (int(m.group(2)),))
         return StepLine(number, parse_move(raw), raw)
     except MoveSyntaxError as exc:
-        raise RecordFormatError(path, number, f"a step ({exc})") from None
+        raise RecordFormatError(path, number, Message("a step ({error})", error=_error_of(exc))) from None
+
+
+def _error_of(exc: BaseException) -> str:
+    """An error's message, keeping its id when it was raised with one."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, Message) else Message.of(str(exc))
 
 
 def step_text(state: CrosswordsState, move: Any) -> str:
@@ -208,11 +214,11 @@ def verify_output(text: str, piles: Sequence[str], words: Container[str],
         move = step.move
         try:
             if isinstance(move, Stop) and index != len(out.steps) - 1:
-                raise IllegalMoveError("stop must be the last step")
+                raise IllegalMoveError(Message("stop must be the last step"))
             state.check_move(0, move)
             problem = _claim_problem(state, step)
         except IllegalMoveError as exc:
-            problem = str(exc)
+            problem = _error_of(exc)
         if problem:
             verdict.line, verdict.reason, verdict.score = step.line, problem, state.total
             return verdict
@@ -223,10 +229,12 @@ def verify_output(text: str, piles: Sequence[str], words: Container[str],
     for r, (want, got) in enumerate(zip(state.board_rows(), out.board)):
         if want != got:
             verdict.line = r + 2
-            verdict.reason = f"board row {r + 1} after the steps is {want}, not {got}"
+            verdict.reason = Message("board row {row} after the steps is {want}, not {got}", row=r + 1, want=want,
+                                     got=got)
             return verdict
     if out.total != state.total:
-        verdict.line, verdict.reason = 1, f"the steps score {state.total}, not {out.total}"
+        verdict.line, verdict.reason = 1, Message("the steps score {total}, not {claimed}", total=state.total,
+                                                  claimed=out.total)
         return verdict
     verdict.valid = True
     return verdict
@@ -236,18 +244,19 @@ def _claim_problem(state: CrosswordsState, step: StepLine) -> str:
     move = step.move
     if isinstance(move, Discard):
         lost = discard_points(move.letters)
-        return "" if step.claimed[0] == lost else f"discarding {move.letters} loses {lost}, not {step.claimed[0]}"
+        return "" if step.claimed[0] == lost else Message("discarding {letters} loses {lost}, not {claimed}",
+                                                          letters=move.letters, lost=lost, claimed=step.claimed[0])
     if isinstance(move, Place):
         s = state.score_place(move)
         points, crosses, bonus, total = step.claimed
         if points != s.points:
-            return f"{s.word} scores {s.points}, not {points}"
+            return Message("{word} scores {points}, not {claimed}", word=s.word, points=s.points, claimed=points)
         if sorted(crosses) != sorted(s.crosses):
-            said = " ".join(f"({w} {p})" for w, p in s.crosses) or "no cross word"
-            return f"the cross words are {said}"
+            said = " ".join(f"({w} {p})" for w, p in s.crosses) or Message("no cross word")
+            return Message("the cross words are {words}", words=said)
         if bonus != s.bonus:
-            return f"the bonus is {s.bonus or 'none'}, not {bonus}"
+            return Message("the bonus is {bonus}, not {claimed}", bonus=s.bonus or Message("none"), claimed=bonus)
         if total != s.total:
-            return f"the move scores {s.total} in all, not {total}"
+            return Message("the move scores {total} in all, not {claimed}", total=s.total, claimed=total)
     return ""
 

@@ -6,9 +6,9 @@ the catalog.
 text and the id with its parts) and cannot mark strings for the catalog, so they are
 declared here. The interface says a message from its id and parts; a text with no id
 (an old record's, or one still written as plain English: the verifier's findings) is
-read back against these templates (:func:`runner.i18n.translate_text`).
+read back against these templates (:func:`games.language.translate_text`).
 """
-from runner.i18n import N_
+from games.language import N_
 
 MESSAGES = (
     N_("stopped by the referee at {score}"),
@@ -49,6 +49,7 @@ MESSAGES = (
     N_("a second draw must follow a discard"),
     N_("{move} is not a Crossed Words move"),
     N_("an empty line is not a move"),
+    N_("{square} is not a square (A1 to Q17)"),
     N_("{word} is not a word of letters A-Z"),
     N_("{text} is not a move (draw P LETTERS, discard LETTERS, play SQUARE across|down WORD, stop)"),
 )

@@ -18,7 +18,7 @@ import os
 from pathlib import Path
 from typing import Any, Mapping
 
-from games.api import MoveSyntaxError, Termination
+from games.api import Message, MoveSyntaxError, Termination
 from games.crosswords.dictionary import WORDS_ENV, shared_files
 from games.crosswords.files import Verdict, verify_output, write_input
 from games.crosswords.lexicon import Lexicon
@@ -97,7 +97,7 @@ class CrosswordsProgramSeat(WholeGameSeat):
         if verdict.valid:
             moves.append(("output.txt end", format_move(STOP)))
         elif not moves:
-            raise MoveSyntaxError(f"line {verdict.line}: {verdict.reason}")
+            raise MoveSyntaxError(Message("line {line}: {reason}", line=verdict.line, reason=Message.of(verdict.reason)))
         claimed = None if verdict.claimed is None else str(verdict.claimed)
         return moves, claimed
 
@@ -110,15 +110,18 @@ class CrosswordsProgramSeat(WholeGameSeat):
             return answer
         if self._next >= len(self.moves) and self.verdict is not None and not self.verdict.valid:
             return Answer(failure=Termination.BAD_FILE,
-                          detail=f"output.txt line {self.verdict.line}: {self.verdict.reason}",
+                          detail=Message("output.txt line {line}: {reason}", line=self.verdict.line,
+                                         reason=Message.of(self.verdict.reason)),
                           claimed=self.claimed, notes=[self.claim_note()])
         return super().ask(state, seat, time_limit)
 
     def claim_note(self) -> str:
         v = self.verdict
-        claimed = "nothing readable" if v.claimed is None else str(v.claimed)
-        return (f"output.txt claims {claimed}; verified {v.score}"
-                + ("" if v.valid else f" up to line {v.line}"))
+        claimed = Message("nothing readable") if v.claimed is None else str(v.claimed)
+        if v.valid:
+            return Message("output.txt claims {claimed}; verified {score}", claimed=claimed, score=v.score)
+        return Message("output.txt claims {claimed}; verified {score} up to line {line}", claimed=claimed,
+                       score=v.score, line=v.line)
 
 
 def _as_root() -> bool:

@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 from typing import Container
 
-from games.api import ArenaError, Termination
+from games.api import ArenaError, Message, Termination
 from games.crosswords.files import parse_output, read_input, verify_output
 from games.crosswords.rules import PILE_LENGTH, PILES, STOP, CrosswordsState, Draw, format_move
 from games.replay import RecordReader, Replay, TurnInfo
@@ -71,7 +71,8 @@ def replay_output(text: str, path: str, piles=None, words: Container[str] | None
                               note=f"line {verdict.lines[number - 1]}"))
         states.append(state.clone())
     if not verdict.valid:
-        detail = f"{Path(path).name} line {verdict.line}: {verdict.reason}"
+        detail = Message("{source} line {line}: {error}", source=Path(path).name, line=verdict.line,
+                         error=Message.of(verdict.reason))
         state.forfeit(0, Termination.BAD_FILE, detail)
         turns.append(TurnInfo(number=len(turns) + 1, moves={},
                               forfeits={0: {"reason": Termination.BAD_FILE.value, "detail": detail}},

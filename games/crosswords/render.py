@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import pygame
 
 from games.api import ArenaError
-from runner.i18n import _
+from games.language import _
 from runner.messages import translated
 from games.crosswords.rules import (BONUS, COLUMNS, HAND_LIMIT, LETTER_VALUES, SIZE,
                                     CrosswordsState, Discard, Draw, Place, format_move)

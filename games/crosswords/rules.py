@@ -97,7 +97,7 @@ def square_name(row: int, col: int) -> str:
 def parse_square(text: str) -> tuple[int, int]:
     m = re.fullmatch(r"([A-Qa-q])(\d{1,2})", text)
     if not m or not 1 <= int(m.group(2)) <= SIZE:
-        raise MoveSyntaxError(f"{text!r} is not a square (A1 to Q17)")
+        raise MoveSyntaxError(Message("{square} is not a square (A1 to Q17)", square=repr(text)))
     return int(m.group(2)) - 1, COLUMNS.index(m.group(1).upper())
 
 
@@ -142,14 +142,14 @@ def format_move(move: Any) -> str:
         return f"play {square_name(move.row, move.col)} {'across' if move.across else 'down'} {move.word}"
     if isinstance(move, Stop):
         return "stop"
-    raise MoveSyntaxError(f"{move!r} is not a Crossed Words move")
+    raise MoveSyntaxError(Message("{move} is not a Crossed Words move", move=repr(move)))
 
 
 def parse_move(text: str) -> Any:
     """Read ``draw P LETTERS``, ``discard LETTERS``, ``play SQ across|down WORD``, ``stop``."""
     words = text.split()
     if not words:
-        raise MoveSyntaxError("an empty line is not a move")
+        raise MoveSyntaxError(Message("an empty line is not a move"))
     head = words[0].lower()
     if head == "stop" and len(words) == 1:
         return STOP
@@ -160,10 +160,10 @@ def parse_move(text: str) -> Any:
     if head == "play" and len(words) == 4 and words[2].lower() in ("across", "down"):
         row, col = parse_square(words[1])
         if not _letters(words[3]):
-            raise MoveSyntaxError(f"{words[3]!r} is not a word of letters A-Z")
+            raise MoveSyntaxError(Message("{word} is not a word of letters A-Z", word=repr(words[3])))
         return Place(row, col, words[2].lower() == "across", words[3].upper())
-    raise MoveSyntaxError(f"{text.strip()!r} is not a move (draw P LETTERS, discard LETTERS, "
-                          "play SQUARE across|down WORD, stop)")
+    raise MoveSyntaxError(Message("{text} is not a move (draw P LETTERS, discard LETTERS, "
+                                  "play SQUARE across|down WORD, stop)", text=repr(text.strip())))
 
 
 def _letters(text: str) -> bool:
@@ -353,7 +353,7 @@ class CrosswordsState(State):
 
     def check_move(self, seat: int, move: Any) -> None:
         if seat != 0 or self.stopped:
-            raise IllegalMoveError("the game is over" if self.stopped else "there is one seat, 0")
+            raise IllegalMoveError(Message("the game is over") if self.stopped else "there is one seat, 0")
         if isinstance(move, Stop):
             return
         if isinstance(move, Draw):
@@ -363,52 +363,53 @@ class CrosswordsState(State):
         elif isinstance(move, Place):
             self.score_place(move)
         else:
-            raise IllegalMoveError(f"{move!r} is not a Crossed Words move")
+            raise IllegalMoveError(Message("{move} is not a Crossed Words move", move=repr(move)))
 
     def _check_draw(self, move: Draw) -> None:
         if not self.may_draw:
-            raise IllegalMoveError("a second draw must follow a discard")
+            raise IllegalMoveError(Message("a second draw must follow a discard"))
         pile = self.piles[move.pile - 1] if 1 <= move.pile <= PILES else None
         if pile is None:
-            raise IllegalMoveError(f"there is no pile {move.pile}")
+            raise IllegalMoveError(Message("there is no pile {pile}", pile=move.pile))
         n = len(move.letters)
         if not 1 <= n <= HAND_LIMIT:
-            raise IllegalMoveError(f"a draw takes 1 to {HAND_LIMIT} letters, not {n}")
+            raise IllegalMoveError(Message("a draw takes 1 to {limit} letters, not {count}", limit=HAND_LIMIT, count=n))
         if len(self.hand) + n > HAND_LIMIT:
-            raise IllegalMoveError(f"the hand would hold {len(self.hand) + n} letters "
-                                   f"(at most {HAND_LIMIT})")
+            raise IllegalMoveError(Message("the hand would hold {count} letters (at most {limit})",
+                                           count=len(self.hand) + n, limit=HAND_LIMIT))
         if not pile.startswith(move.letters):
-            raise IllegalMoveError(f"pile {move.pile} starts with {pile[:n] or 'nothing'!s}, "
-                                   f"not {move.letters}")
+            raise IllegalMoveError(Message("pile {pile} starts with {found}, not {letters}", pile=move.pile,
+                                           found=pile[:n] or "nothing", letters=move.letters))
 
     def score_place(self, move: Place) -> Scored:
         """Check a word placement and score it (raise :class:`IllegalMoveError`)."""
         word = move.word
         if not MIN_WORD <= len(word) <= SIZE:
-            raise IllegalMoveError(f"{word} is not 2 to {SIZE} letters long")
+            raise IllegalMoveError(Message("{word} is not 2 to {size} letters long", word=word, size=SIZE))
         squares = move.squares()
         r_end, c_end = squares[-1]
         if r_end >= SIZE or c_end >= SIZE:
-            raise IllegalMoveError(f"{word} runs off the board")
+            raise IllegalMoveError(Message("{word} runs off the board", word=word))
         dr, dc = (0, 1) if move.across else (1, 0)
         board = self.board
         before = (move.row - dr, move.col - dc)
         after = (r_end + dr, c_end + dc)
         for r, c in (before, after):
             if 0 <= r < SIZE and 0 <= c < SIZE and board[r * SIZE + c] != ".":
-                raise IllegalMoveError(f"{word} is not the whole word: the letter at "
-                                       f"{square_name(r, c)} joins it")
+                raise IllegalMoveError(Message("{word} is not the whole word: the letter at {square} joins it",
+                                               word=word, square=square_name(r, c)))
         placed, touches = [], False
         for (r, c), ch in zip(squares, word):
             here = board[r * SIZE + c]
             if here == ".":
                 placed.append((r, c))
             elif here != ch:
-                raise IllegalMoveError(f"{square_name(r, c)} holds {here}, not {ch}")
+                raise IllegalMoveError(Message("{square} holds {here}, not {letter}", square=square_name(r, c),
+                                               here=here, letter=ch))
             else:
                 touches = True
         if not placed:
-            raise IllegalMoveError(f"{word} places no new letter")
+            raise IllegalMoveError(Message("{word} places no new letter", word=word))
         _take(self.hand, "".join(word[squares.index(sq)] for sq in placed))
         if not self.board_empty() and not touches:
             for r, c in placed:
@@ -416,9 +417,9 @@ class CrosswordsState(State):
                     if 0 <= nr < SIZE and 0 <= nc < SIZE and board[nr * SIZE + nc] != ".":
                         touches = True
             if not touches:
-                raise IllegalMoveError(f"{word} touches no letter on the board")
+                raise IllegalMoveError(Message("{word} touches no letter on the board", word=word))
         if word.lower() not in self.words:
-            raise IllegalMoveError(f"{word} is not in the dictionary")
+            raise IllegalMoveError(Message("{word} is not in the dictionary", word=word))
         after_board = list(board)
         for (r, c), ch in zip(squares, word):
             after_board[r * SIZE + c] = ch
@@ -428,8 +429,8 @@ class CrosswordsState(State):
             if len(cross) > 1:
                 text = "".join(after_board[a * SIZE + b] for a, b in cross)
                 if text.lower() not in self.words:
-                    raise IllegalMoveError(f"{text} (across {word} at {square_name(r, c)}) "
-                                           "is not in the dictionary")
+                    raise IllegalMoveError(Message("{text} (across {word} at {square}) is not in the dictionary",
+                                                   text=text, word=word, square=square_name(r, c)))
                 crosses.append((text, word_points(after_board, cross)))
         bonus = 0
         if len(placed) == 8 and len(word) >= 8:
@@ -467,7 +468,7 @@ class CrosswordsState(State):
             text = f"{scored.word} {scored.total}"
             self._events = (Event("word", text, (0,), tuple(move.squares())),)
         else:
-            raise IllegalMoveError(f"{move!r} is not a Crossed Words move")
+            raise IllegalMoveError(Message("{move} is not a Crossed Words move", move=repr(move)))
 
 
 def _take(hand: str, letters: str) -> str:
@@ -477,7 +478,8 @@ def _take(hand: str, letters: str) -> str:
         try:
             rest.remove(ch)
         except ValueError:
-            raise IllegalMoveError(f"the hand {hand or '(empty)'} has no {ch} for {letters}") from None
+            raise IllegalMoveError(Message("the hand {hand} has no {letter} for {letters}", hand=hand or "(empty)",
+                                           letter=ch, letters=letters)) from None
     return "".join(rest)
 
 

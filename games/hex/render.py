@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import pygame
 
 from games.hex.rules import EMPTY, LETTERS, HexMove
-from runner.i18n import _
+from games.language import _
 from games.render import (CONFIRM_KEYS, BoardRenderer, BoardView, GridCursor, LayerCache, Theme, contrast_text,
                           display_ready, draw_labels, font, mix)
 

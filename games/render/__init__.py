@@ -36,7 +36,7 @@ from games.render.grid import GridLayout, fit_grid
 from games.render.layers import LayerCache, display_ready
 from games.render.text import elide, wrap
 from games.render.theme import DARK, LIGHT, THEMES, Theme, contrast_text, font, luminance, mix
-from runner.i18n import _, ngettext
+from games.language import _, ngettext
 
 __all__ = ["ARROWS", "BoardRenderer", "BoardView", "CANCEL_KEYS", "CONFIRM_KEYS", "DARK", "GridCursor",
            "GridLayout", "LIGHT", "LayerCache", "THEMES", "Theme", "contrast_text", "display_ready",

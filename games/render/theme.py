@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import pygame
 
-from runner.paths import asset
+from games.assets import asset
 
 
 @dataclass(frozen=True)

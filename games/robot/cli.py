@@ -4,7 +4,7 @@ from __future__ import annotations
 import sys
 
 from games.api import ArenaError
-from runner.i18n import _
+from games.language import _
 
 
 def register(subparsers) -> None:

@@ -6,9 +6,9 @@ results and move errors as :class:`games.api.Message` values whose ids are among
 (records keep the English text and the id with its parts) and cannot mark strings for
 the catalog, so they are declared here. The interface says a message from its id and
 parts; a text with no id (an old record's, or one still written as plain English) is
-read back against these templates (:func:`runner.i18n.translate_text`).
+read back against these templates (:func:`games.language.translate_text`).
 """
-from runner.i18n import N_
+from games.language import N_
 
 MESSAGES = (
     N_("{robot} was placed at random on {cell}"),
@@ -29,6 +29,9 @@ MESSAGES = (
     N_("stayed on the forbidden cell it oiled onto"),
     N_("stepped onto another forbidden cell"),
     N_("did not step off the forbidden cell it oiled onto"),
+    # the events of a contest's turn log (games.robot.turnlog), which says less than the rules
+    N_("{robot} left the game"),
+    N_("a ring was sealed"),
     # what a map file was expected to hold (games.robot.rules.parse_map, games.robot.maps)
     N_("'M N K' (rows, columns, shrink period)"),
     N_("'M N K' as three whole numbers, not {found}"),

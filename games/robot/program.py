@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from games.api import State, Termination
+from games.api import Message, State, Termination
 from games.robot.protocol import MAX_MOVE_BYTES, organizers_warning, parse_move_out, write_map_inp
 from games.robot.rules import format_move_text
 from runner.program_seats import FileProtocol, RunEachTurnSeat
@@ -51,7 +51,7 @@ class RobotProgramSeat(RunEachTurnSeat):
         if answer.failure is None:
             warning = organizers_warning(answer.answered)
             if warning and self.strict:
-                answer.failure, answer.detail = Termination.BAD_FILE, warning + " (compat=organizers)"
+                answer.failure, answer.detail = Termination.BAD_FILE, Message("{warning} (compat=organizers)", warning=warning)
                 answer.text = None
             elif warning:
                 answer.notes.append(warning)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.api import MoveSyntaxError, RecordFormatError
+from games.api import Message, MoveSyntaxError, RecordFormatError
 from games.robot.rules import COLOURS, Item, RobotState, parse_move_text
 
 MAX_MOVE_BYTES = 4096
@@ -39,9 +39,9 @@ def write_map_inp(state: RobotState, seat: int) -> str:
 def parse_move_out(text: str) -> tuple[int, int]:
     """MOVE.OUT's first line ``NEXT_X NEXT_Y`` (raise MoveSyntaxError when it is not)."""
     if len(text) > MAX_MOVE_BYTES:
-        raise MoveSyntaxError(f"MOVE.OUT is {len(text)} bytes; expected one short line")
+        raise MoveSyntaxError(Message("MOVE.OUT is {size} bytes; expected one short line", size=len(text)))
     if "\0" in text:
-        raise MoveSyntaxError("MOVE.OUT holds binary data")
+        raise MoveSyntaxError(Message("{file} holds binary data", file="MOVE.OUT"))
     return parse_move_text(text)
 
 
@@ -72,15 +72,15 @@ def organizers_warning(text: str) -> str:
         return ""
     first = text.split("\n", 1)[0]
     if "\n" not in text:
-        why = "has no newline after the move"
+        why = Message("has no newline after the move")
     elif "," in first:
-        why = "separates the numbers with a comma"
+        why = Message("separates the numbers with a comma")
     elif first[:1].isspace():
-        why = "starts with a space"
+        why = Message("starts with a space")
     else:
-        why = "does not separate the numbers with exactly one space"
-    return (f"MOVE.OUT {why} ({first[:20]!r}): the organizers' referee reads this as no "
-            f"move (stay, or a random placement)")
+        why = Message("does not separate the numbers with exactly one space")
+    return Message("MOVE.OUT {why} ({line}): the organizers' referee reads this as no move (stay, or a "
+                   "random placement)", why=why, line=repr(first[:20]))
 
 
 @dataclass

@@ -41,7 +41,7 @@ from games.robot.render_geometry import (COORD_MARGIN, Cell, chart_history, clic
 from games.robot.render_panel import RobotPanel, short_command  # noqa: F401
 from games.robot.render_sprites import SHAPES, _item_sprite, _marker_sprite
 from games.robot.rules import COLOURS, RANDOM_PLACEMENT, RobotState, format_move_text
-from runner.i18n import _
+from games.language import _
 
 
 # ---------------------------------------------------------------------------- move list

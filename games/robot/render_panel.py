@@ -15,7 +15,7 @@ from games.render import BoardView, elide, font, wrap
 from games.render.shapes import star_points
 from games.robot.render_geometry import chart_history, shrink_warning_ring
 from games.robot.rules import COLOURS, RobotState
-from runner.i18n import _, ngettext
+from games.language import _, ngettext
 from runner.messages import translated
 
 

@@ -926,33 +926,36 @@ def parse_map(text: str, path: str = "<map>", strict: bool = False) -> RobotMap:
     while lines and not lines[-1].strip():
         lines.pop()
     if not lines or not lines[0].strip():
-        raise MapError(path, 1, "'M N K' (rows, columns, shrink period)")
+        raise MapError(path, 1, Message("'M N K' (rows, columns, shrink period)"))
     head = lines[0].split()
     if len(head) != 3 or not all(_is_int(x) for x in head):
-        raise MapError(path, 1, f"'M N K' as three whole numbers, not {lines[0].strip()!r}")
+        raise MapError(path, 1, Message("'M N K' as three whole numbers, not {found}", found=repr(lines[0].strip())))
     height, width, period = (int(x) for x in head)
     low, high = (MIN_SIDE, MAX_SIDE) if strict else (3, MAX_SIDE)
     for label, value in (("M", height), ("N", width)):
         if value % 2 == 0 or not low <= value <= high:
-            raise MapError(path, 1, f"{label} odd and between {low} and {high}, not {value}")
+            raise MapError(path, 1, Message("{side} odd and between {low} and {high}, not {value}", side=label, low=low,
+                                                 high=high, value=value))
     p_low, p_high = (MIN_PERIOD, MAX_PERIOD) if strict else (1, 1000)
     if not p_low <= period <= p_high:
-        raise MapError(path, 1, f"K between {p_low} and {p_high}, not {period}")
+        raise MapError(path, 1, Message("K between {low} and {high}, not {value}", low=p_low, high=p_high, value=period))
     rows = []
     for index in range(height):
         number = index + 2
         if number > len(lines):
-            raise MapError(path, number, f"map row {index} of {height} (the file ends early)")
+            raise MapError(path, number, Message("map row {row} of {rows} (the file ends early)", row=index, rows=height))
         row = "".join(lines[number - 1].split())
         if len(row) != width:
-            raise MapError(path, number, f"{width} cells in map row {index}, found {len(row)}")
+            raise MapError(path, number, Message("{count} cells in map row {row}, found {found}", count=width, row=index,
+                                                      found=len(row)))
         bad = next((ch for ch in row if ch not in ".#"), None)
         if bad is not None:
-            raise MapError(path, number, f"only '.' and '#' in map row {index}, found {bad!r}")
+            raise MapError(path, number, Message("only '.' and '#' in map row {row}, found {found}", row=index,
+                                                      found=repr(bad)))
         rows.append(row)
     for number in range(height + 2, len(lines) + 1):
         if lines[number - 1].strip():
-            raise MapError(path, number, f"the end of the file after {height} map rows")
+            raise MapError(path, number, Message("the end of the file after {rows} map rows", rows=height))
     robot_map = RobotMap(PurePath(path).stem if path != "<map>" else "custom", height, width, period,
                          tuple(rows))
     _check_connected(robot_map, path)
@@ -971,7 +974,7 @@ def _check_connected(robot_map: RobotMap, path: str) -> None:
     """Every open cell must reach every other (the maze is connected)."""
     cells = {(r, c) for r, row in enumerate(robot_map.rows) for c, ch in enumerate(row) if ch == "."}
     if not cells:
-        raise MapError(path, 2, "at least one open '.' cell")
+        raise MapError(path, 2, Message("at least one open '.' cell"))
     start = min(cells)
     seen, stack = {start}, [start]
     while stack:
@@ -982,8 +985,8 @@ def _check_connected(robot_map: RobotMap, path: str) -> None:
                 stack.append(nxt)
     if len(seen) != len(cells):
         r, c = min(cells - seen)
-        raise MapError(path, r + 2, f"a connected map: cell ({r}, {c}) cannot be reached "
-                       f"from cell {start}")
+        raise MapError(path, r + 2, Message("a connected map: cell {cell} cannot be reached from cell {start}",
+                                            cell=str((r, c)), start=str(start)))
 
 
 
@@ -1016,17 +1019,17 @@ class RobotGame(Game):
         map's text there: the rules read no files)."""
         players = int(options.get("players", 2))
         if not 2 <= players <= 4:
-            raise GameSetupError(f"Robot takes 2-4 players, not {players}")
+            raise GameSetupError(Message("Robot takes 2-4 players, not {count}", count=players))
         respawn = options.get("respawn", "off")
         respawn = respawn in (True, "on", "true", "1", 1)
         map_option = str(options.get("map", ""))
         if "\n" not in map_option:
-            raise GameSetupError(f"the map must be given as its text, not {map_option!r} "
-                                 "(the arena reads map files before the game starts)")
+            raise GameSetupError(Message("the map must be given as its text, not {map} (the arena reads map files "
+                                         "before the game starts)", map=repr(map_option)))
         robot_map = parse_map(map_option, str(options.get("map_name") or "<map>"))
         period = int(options.get("period", 0) or robot_map.period)
         if period < 1:
-            raise GameSetupError(f"shrink period must be at least 1, not {period}")
+            raise GameSetupError(Message("shrink period must be at least 1, not {period}", period=period))
         board = Board(robot_map.height, robot_map.width, period, robot_map.rows, robot_map.name)
         return RobotState(board, players, seed, respawn, quirks_for(options.get("compat", "arena")))
 

@@ -30,7 +30,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from games.api import Event, RecordFormatError
+from games.api import Event, Message, RecordFormatError
 from games.replay import RecordReader, Replay, TurnInfo
 from itertools import combinations
 
@@ -218,9 +218,9 @@ def _events_between(before: RobotState, after: RobotState) -> tuple[Event, ...]:
     events = []
     for seat in range(after.players):
         if before.robots[seat].in_game and not after.robots[seat].in_game and not after.finished:
-            events.append(Event("elimination", f"{COLOURS[seat]} left the game", (seat,)))
+            events.append(Event("elimination", Message("{robot} left the game", robot=COLOURS[seat]), (seat,)))
     if after.rings_sealed > before.rings_sealed:
-        events.append(Event("shrink", "a ring was sealed"))
+        events.append(Event("shrink", Message("a ring was sealed")))
     return tuple(events)
 
 

@@ -6,12 +6,13 @@ results and move errors as :class:`games.api.Message` values whose ids are among
 (records keep the English text and the id with its parts) and cannot mark strings for
 the catalog, so they are declared here. The interface says a message from its id and
 parts; a text with no id (an old record's, or one still written as plain English) is
-read back against these templates (:func:`runner.i18n.translate_text`).
+read back against these templates (:func:`games.language.translate_text`).
 """
-from runner.i18n import N_
+from games.language import N_
 
 MESSAGES = (
     N_("{team} took zone {zone}"),
+    N_("Setup: team {team} chooses a zone and places {count} pieces"),     # the status line in setup
     N_("{team} captured {victim} at {cell} before moving"),
     N_("{team} captured {victim} at {cell} after moving"),
     N_("{team} has no pieces left"),

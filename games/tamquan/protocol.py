@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from games.api import MoveSyntaxError, RecordFormatError
+from games.api import Message, MoveSyntaxError, RecordFormatError
 from games.tamquan.rules import LETTERS, Placement, Steps, TamQuanState
 
 MAX_MOVE_BYTES = 4096
@@ -43,25 +43,26 @@ def parse_move_out(text: str, state: TamQuanState, seat: int) -> Placement | Ste
     """MOVE.OUT read as a move of ``seat`` (raise :class:`MoveSyntaxError` when its
     numbers do not make one: wrong count, or text that is not numbers)."""
     if len(text) > MAX_MOVE_BYTES:
-        raise MoveSyntaxError(f"MOVE.OUT is {len(text)} bytes; expected a few short lines")
+        raise MoveSyntaxError(Message("MOVE.OUT is {size} bytes; expected a few short lines", size=len(text)))
     if "\0" in text:
-        raise MoveSyntaxError("MOVE.OUT holds binary data")
+        raise MoveSyntaxError(Message("{file} holds binary data", file="MOVE.OUT"))
     words = text.split()
     for word in words:
         if not _NUMBER.fullmatch(word):
-            raise MoveSyntaxError(f"MOVE.OUT holds {word[:20]!r}; expected whole numbers only")
+            raise MoveSyntaxError(Message("MOVE.OUT holds {word}; expected whole numbers only", word=repr(word[:20])))
     numbers = [int(w) for w in words]
     if state.setup:
         want = 1 + 2 * state.layout.members
         if len(numbers) != want:
-            raise MoveSyntaxError(f"expected a zone number and {state.layout.members} cells "
-                                  f"({want} numbers), got {len(numbers)} numbers")
+            raise MoveSyntaxError(Message("expected a zone number and {members} cells ({want} numbers), "
+                                          "got {count} numbers", members=state.layout.members, want=want,
+                                          count=len(numbers)))
         cells = tuple((numbers[i], numbers[i + 1]) for i in range(1, want, 2))
         return Placement(numbers[0] - 1, cells)
     members = state.piece_counts()[seat]
     if len(numbers) != 4 * members:
-        raise MoveSyntaxError(f"expected {members} lines 'R1 C1 R2 C2' ({4 * members} numbers), "
-                              f"got {len(numbers)} numbers")
+        raise MoveSyntaxError(Message("expected {members} lines 'R1 C1 R2 C2' ({want} numbers), got {count} numbers",
+                                      members=members, want=4 * members, count=len(numbers)))
     return Steps(tuple(((numbers[i], numbers[i + 1]), (numbers[i + 2], numbers[i + 3]))
                        for i in range(0, len(numbers), 4)))
 
@@ -72,24 +73,24 @@ def move_text_of(text: str) -> str:
     move fits the position (member count, zone, steps) is the referee's check; a file
     that holds anything but numbers, or another count, is unreadable."""
     if len(text) > MAX_MOVE_BYTES:
-        raise MoveSyntaxError(f"MOVE.OUT is {len(text)} bytes; expected a few short lines")
+        raise MoveSyntaxError(Message("MOVE.OUT is {size} bytes; expected a few short lines", size=len(text)))
     words = text.split()
     for word in words:
         if not _NUMBER.fullmatch(word):
-            raise MoveSyntaxError(f"MOVE.OUT holds {word[:20]!r}; expected whole numbers only")
+            raise MoveSyntaxError(Message("MOVE.OUT holds {word}; expected whole numbers only", word=repr(word[:20])))
     numbers = [int(w) for w in words]
     if not numbers:
-        raise MoveSyntaxError("MOVE.OUT is empty")
+        raise MoveSyntaxError(Message("{file} is empty", file="MOVE.OUT"))
     if any(x < 0 or x > 999 for x in numbers):
-        raise MoveSyntaxError("MOVE.OUT holds a number outside 0-999")
+        raise MoveSyntaxError(Message("MOVE.OUT holds a number outside 0-999"))
     if len(numbers) % 2:
         cells = " ".join(f"{numbers[i]},{numbers[i + 1]}" for i in range(1, len(numbers), 2))
         if numbers[0] < 1:
-            raise MoveSyntaxError("zones are numbered from 1")
+            raise MoveSyntaxError(Message("zones are numbered from 1"))
         return f"zone {numbers[0]}:" + (" " + cells if cells else "")
     if len(numbers) % 4:
-        raise MoveSyntaxError(f"{len(numbers)} numbers: expected lines 'R1 C1 R2 C2' "
-                              "(or a zone number and cells during setup)")
+        raise MoveSyntaxError(Message("{count} numbers: expected lines 'R1 C1 R2 C2' "
+                                      "(or a zone number and cells during setup)", count=len(numbers)))
     return " ".join(f"{numbers[i]},{numbers[i + 1]}-{numbers[i + 2]},{numbers[i + 3]}"
                     for i in range(0, len(numbers), 4))
 

@@ -30,7 +30,7 @@ import pygame
 from games.render import (CONFIRM_KEYS, BoardRenderer, BoardView, GridCursor, GridLayout, Theme,
                           contrast_text, draw_labels, elide, font, grid_labels, mix, wrap)
 from games.render.grid import fit_grid
-from runner.i18n import _, ngettext
+from games.language import _, ngettext
 from runner.messages import translated
 from games.render.grid import split_area
 from games.render.shapes import region_outline, shape_points

@@ -786,6 +786,7 @@ class TamQuanGame(Game):
             return state.finished.detail
         team = NAMES[state.current]
         if state.setup:
-            return f"Setup: team {team} chooses a zone and places {state.layout.members} pieces"
+            return Message("Setup: team {team} chooses a zone and places {count} pieces", team=team,
+                           count=state.layout.members)
         return Message("Turn {n} of {last}: {seat} to move · {rest}", n=state.play_turns + 1,
                        last=state.layout.turn_limit, seat=team, rest=state._count_text())

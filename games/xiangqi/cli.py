@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 
 from games.api import ArenaError
-from runner.i18n import _
+from games.language import _
 from games.xiangqi.rules import START_FEN, Position, move_text
 
 

@@ -36,8 +36,8 @@ import pygame
 
 from games.render import (CANCEL_KEYS, CONFIRM_KEYS, BoardRenderer, BoardView, GridCursor, GridLayout, LayerCache,
                           Theme, draw_labels, fit_grid, font, grid_labels, mix)
-from runner.i18n import _
-from runner.paths import asset
+from games.language import _
+from games.assets import asset
 
 FILES, RANKS = 9, 10
 FILE_LETTERS = "ABCDEFGHI"

@@ -6,8 +6,10 @@
 * under ``games/`` only renderers (``games/**/render*.py`` and the kit ``games/render/``) import pygame;
 * the runner imports neither pygame nor the ui;
 * a rules module (``games/*/rules.py``) imports only the standard library and
-  ``games.api``; the low modules ``games/api.py`` and ``games/fileio.py`` only the
-  standard library, the contract's seat half ``games/seat.py`` also ``games.api``;
+  ``games.api``; the low modules ``games/api.py``, ``games/fileio.py`` and
+  ``games/assets.py`` only the standard library, the contract's seat half
+  ``games/seat.py`` also ``games.api``, the shared language ``games/language.py`` also
+  ``games.assets`` (where its catalogs are);
 * rules and protocol modules (``games/*/protocol.py``, ``games/xiangqi/movefiles.py``) are
   pure: no files, clocks, processes or threads (a protocol module imports only the
   standard library, ``games.api`` and its own game's rules);
@@ -16,9 +18,10 @@
 * the ui imports no game package either (only the shared ``games`` modules: the API,
   the registry, the renderers' kit, records, file utilities);
 * a renderer (``games/**/render*.py``, the kit ``games/render/``) imports only the
-  standard library, pygame, ``games.api``, the kit, its own game's modules and, from
-  the runner, the interface's language and bundled assets (``runner.i18n``,
-  ``runner.messages``, ``runner.paths``).
+  standard library, pygame, ``games.api``, the kit, its own game's modules, the
+  shared modules both layers import for the interface's language and the bundled assets
+  (``games.language``, ``games.assets``) and, from the runner, only the referee's message
+  templates (``runner.messages``: an old record's text read back).
 
 Each check is a function of a source root, so the tests at the end can run it on a
 throwaway tree with forbidden imports and see it fail.
@@ -43,10 +46,15 @@ DYNAMIC_IMPORTERS = frozenset({"import_module", "__import__"})
 WORLD = frozenset({"os", "io", "time", "datetime", "subprocess", "socket", "shutil", "tempfile", "glob",
                    "threading", "multiprocessing", "asyncio", "signal", "select", "urllib", "http", "sqlite3"})
 PURE_PATHS = frozenset({"pathlib.PurePath", "pathlib.PurePosixPath", "pathlib.PureWindowsPath"})
-#: What a renderer may import from the runner: the interface's language and the bundled assets.
-RENDER_FROM_RUNNER = ("runner.i18n", "runner.messages", "runner.paths")
-#: Shared modules of ``games/`` a renderer may import besides the kit and its own game.
-RENDER_FROM_GAMES = ("games.api", "games.render")
+#: What a renderer may import from the runner: the referee's message templates (to read an
+#: old record's text back); the language and the assets are the shared modules' below.
+RENDER_FROM_RUNNER = ("runner.messages",)
+#: Shared modules of ``games/`` a renderer may import besides the kit and its own game: the
+#: API, the kit, and the language and assets both layers import.
+RENDER_FROM_GAMES = ("games.api", "games.render", "games.language", "games.assets")
+#: The low shared modules of ``games/`` and what each may import beyond the standard library.
+LOW_MODULES = {"api.py": (), "fileio.py": (), "assets.py": (), "seat.py": ("games.api",),
+               "language.py": ("games.assets",)}
 
 
 @dataclass(frozen=True)
@@ -148,16 +156,15 @@ def layer_violations(root: Path = ROOT) -> list[str]:
 
 def rules_violations(root: Path = ROOT) -> dict[str, set[str]]:
     """``{rules file: {module}}``: what a rules module imports beyond the standard library
-    and ``games.api``; the low modules ``games/api.py``, ``games/fileio.py``: beyond the
-    standard library; the contract's seat half ``games/seat.py``: beyond those and ``games.api``."""
+    and ``games.api``; the low shared modules (:data:`LOW_MODULES`): beyond the standard
+    library and what the table allows each."""
     problems: dict[str, set[str]] = {}
-    checked = [(p, True) for p in sorted((root / "games").glob("*/rules.py"))]
-    checked += [(root / "games" / name, False) for name in ("api.py", "fileio.py")
+    checked = [(p, ("games.api",)) for p in sorted((root / "games").glob("*/rules.py"))]
+    checked += [(root / "games" / name, allowed) for name, allowed in LOW_MODULES.items()
                 if (root / "games" / name).is_file()]
-    checked += [(root / "games" / "seat.py", True)] if (root / "games" / "seat.py").is_file() else []
-    for path, api_allowed in checked:
+    for path, allowed in checked:
         for imp in imports_of(path, root):
-            if imp.top in STDLIB or (api_allowed and imp.within("games.api")):
+            if imp.top in STDLIB or any(imp.within(m) for m in allowed):
                 continue
             problems.setdefault(path.relative_to(root).as_posix(), set()).add(
                 imp.name if imp.top != "games" or imp.how != "from" else _module_part(imp.name, root))
@@ -235,7 +242,8 @@ def purity_violations(root: Path = ROOT) -> list[str]:
 
 def render_violations(root: Path = ROOT) -> dict[str, set[str]]:
     """``{renderer: {module}}``: what a renderer imports beyond the standard library,
-    pygame, ``games.api``, the kit, its own game and the runner's language and assets."""
+    pygame, ``games.api``, the kit, its own game, the shared language and assets and the
+    runner's message templates."""
     games = game_packages(root)
     problems: dict[str, set[str]] = {}
     for path in python_files(root, "games"):
@@ -408,7 +416,8 @@ def test_the_purity_check_sees_files_clocks_and_foreign_imports(tmp_path):
 
 def test_the_render_check_sees_a_renderer_reaching_past_what_it_may(tmp_path):
     _write(tmp_path, "games/__init__.py", "")
-    _write(tmp_path, "games/render/__init__.py", "import pygame\nfrom runner.i18n import _\nfrom runner.paths import asset\n")
+    _write(tmp_path, "games/render/__init__.py", "import pygame\nfrom games.language import _\n"
+           "from games.assets import asset\nfrom runner.i18n import ngettext\nfrom runner.paths import data_dir\n")
     for game in ("fake", "other"):
         _write(tmp_path, f"games/{game}/__init__.py", "")
         _write(tmp_path, f"games/{game}/rules.py", "")
@@ -421,7 +430,12 @@ def test_the_render_check_sees_a_renderer_reaching_past_what_it_may(tmp_path):
            "from runner.match import Match\nfrom games.other.render import helper\nimport pygame_gui\n")
     _write(tmp_path, "games/registry.py", "")
     _write(tmp_path, "games/fake/render_panel.py", "from games.registry import plugin\n")
+    _write(tmp_path, "games/language.py", "")
+    _write(tmp_path, "games/assets.py", "")
+    _write(tmp_path, "runner/i18n.py", "")
+    _write(tmp_path, "runner/paths.py", "")
     assert render_violations(tmp_path) == {
+        "games/render/__init__.py": {"runner.i18n", "runner.paths"},    # the language is the shared module's
         "games/fake/render.py": {"runner.match", "games.other.render", "pygame_gui"},
         "games/fake/render_panel.py": {"games.registry"},
     }
@@ -434,3 +448,14 @@ def test_the_seat_contract_imports_only_the_standard_library_and_the_api(tmp_pat
     _write(tmp_path, "runner/__init__.py", "")
     _write(tmp_path, "runner/i18n.py", "")
     assert rules_violations(tmp_path) == {"games/seat.py": {"runner.i18n._"}}
+
+
+def test_the_shared_language_and_assets_reach_nothing_but_each_other(tmp_path):
+    _write(tmp_path, "games/__init__.py", "")
+    _write(tmp_path, "games/assets.py", "import sys\nimport platformdirs\n")
+    _write(tmp_path, "games/language.py", "import gettext\nfrom games.assets import asset\n"
+           "from runner.paths import data_dir\n")
+    _write(tmp_path, "runner/__init__.py", "")
+    _write(tmp_path, "runner/paths.py", "")
+    assert rules_violations(tmp_path) == {"games/assets.py": {"platformdirs"},
+                                          "games/language.py": {"runner.paths.data_dir"}}

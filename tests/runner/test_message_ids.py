@@ -262,3 +262,169 @@ def test_a_time_out_on_either_clock_reads_in_vietnamese(clock, vietnamese, no_re
     assert answer.failure is Termination.TIMEOUT
     assert translated(answer.detail).startswith("trả lời sau 2.10 giây")
     assert ("giây CPU" in translated(answer.detail)) == (clock == "cpu")
+
+
+def _raised(call, *args):
+    """The text ``call(*args)`` raises (an error's first argument), or None."""
+    try:
+        call(*args)
+    except Exception as exc:                   # noqa: BLE001 - each site raises its own kind
+        return exc.args[0]
+    return None
+
+
+def protocol_and_map_texts() -> list:
+    """What Robot's and Tam Quân's contest files and Robot's maps are found to hold when
+    they are wrong: MOVE.OUT errors, the organizers' warnings, a bad map's line."""
+    from games import registry
+    from games.robot import protocol as robot
+    from games.robot.rules import parse_map
+    from games.tamquan import protocol as tamquan
+    texts = [_raised(robot.parse_move_out, t) for t in ("1" * 5000, "3 4\0", "north")]
+    for text in ("3 4", "3,4\n", " 3 4\n", "3  4\n"):
+        warning = robot.organizers_warning(text)
+        texts += [warning, Message("{warning} (compat=organizers)", warning=warning)]
+    texts += [_raised(parse_map, text, "m.txt") for text in (
+        "", "x y z\n", "4 5 10\n", "5 5 0\n", "5 5 10\n.....\n", "5 5 10\n....\n", "5 5 10\n....x\n",
+        "3 3 10\n...\n...\n...\nzz\n", "3 3 10\n###\n###\n###\n", "3 3 10\n.#.\n###\n...\n")]
+    game = registry.game("tamquan")
+    setup = game.new_initial_state(game.spec.resolve_options(None, {}), seed=1)
+    texts += [_raised(tamquan.parse_move_out, t, setup, 0) for t in ("1" * 5000, "1\0", "x", "1 2")]
+    texts += [_raised(tamquan.move_text_of, t) for t in ("1" * 5000, "x", "", "1000", "0 1 1", "1 2 3 4 5 6")]
+    return texts
+
+
+def test_protocol_and_map_errors_keep_their_ids_and_read_as_before(vietnamese):
+    """Each is a Message the catalog knows, and says in Vietnamese what the old reading of
+    its English said (so old records' plain texts and new ids read the same)."""
+    from runner.messages import read_back
+    texts = protocol_and_map_texts()
+    assert len(texts) == 31 and all(isinstance(t, Message) and t.msgid for t in texts), \
+        [t for t in texts if not getattr(t, "msgid", "")]
+    for text in texts:
+        assert {m.msgid for m in messages_in(text)} <= set(all_templates()), str(text)
+        assert translated(text) == read_back(str(text)) != str(text), str(text)
+
+
+def program_seat_texts(tmp_path) -> list:
+    """What a program seat says about its answer files: missing, not a regular file, too
+    large, binary, an unreadable DEBUG.OUT, a move file the protocol cannot read, a whole-
+    game answer that runs out or holds no move, the files it deleted."""
+    from games.api import MoveSyntaxError
+    from runner.program_seats import _file_error, answer_text, debug_text, read_answer_file, read_debug_file
+    texts = [read_answer_file(tmp_path / "MOVE.OUT", 10)[1]]
+    (tmp_path / "MOVE.OUT").mkdir()
+    texts.append(read_answer_file(tmp_path / "MOVE.OUT", 10)[1])
+    for folder, content in (("large", b"1 2" * 10), ("binary", b"1\x002")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "MOVE.OUT").write_bytes(content)
+        texts.append(read_answer_file(tmp_path / folder / "MOVE.OUT", 10)[1])
+    (tmp_path / "DEBUG.OUT").mkdir()
+    texts.append(read_debug_file(tmp_path)[1])
+
+    def denied():
+        raise PermissionError(13, "Permission denied")
+    texts += [answer_text(denied, "MOVE.OUT", 10)[1], debug_text(denied)[1]]
+    robot_error = MoveSyntaxError(Message("expected 'X Y' (two whole numbers), got {found}", found="'north'"))
+    texts += [_file_error("MOVE.OUT", robot_error), _file_error("output.txt", MoveSyntaxError("line 3: x"))]
+    texts += [Message("{file} ends before the game does", file="output.txt"),
+              Message("{file} holds no move", file="output.txt"),
+              Message("deleted files the program created: {files}", files="a.txt, b.txt")]
+    return texts
+
+
+def test_a_program_seats_details_keep_their_ids_and_read_as_before(tmp_path, vietnamese):
+    from runner.messages import read_back
+    texts = program_seat_texts(tmp_path)
+    assert all(isinstance(t, Message) and t.msgid for t in texts), [t for t in texts if not getattr(t, "msgid", "")]
+    for text in texts:
+        assert {m.msgid for m in messages_in(text) if m.msgid} <= set(all_templates()), str(text)
+        assert translated(text) == read_back(str(text)) != str(text), str(text)
+
+
+def crosswords_texts() -> list:
+    """Crossed Words' move errors (each rule a move can break) and what verifying an
+    output.txt finds wrong (each claim, the board, the total, a step's shape), and what
+    the program seat and the contest record say of a bad output.txt."""
+    from games.crosswords.files import verify_output, write_output
+    from games.crosswords.lexicon import Lexicon
+    from games.crosswords.program import CrosswordsProgramSeat
+    from games.crosswords.records import replay_output
+    from games.crosswords.rules import STOP, CrosswordsState, Discard, Draw, Place, parse_move
+    words = Lexicon.from_words(["cat", "an", "no", "to", "at", "ta", "tee", "ee"])
+    piles = ("CATNO" + "E" * 61, "E" * 66, "T" * 66)
+    texts = [_raised(parse_move, t) for t in ("", "fly away", "play A1 across 12", "play Z99 across CAT")]
+    state = CrosswordsState(words, piles)
+    texts += [_raised(state.check_move, 0, m) for m in (Draw(4, "A"), Draw(1, "CATNOEEEEE"), Draw(1, "X"),
+                                                        Discard("Z"), Place(0, 0, True, "A"),
+                                                        Place(0, 16, True, "AN"), "nonsense")]
+    state.apply({0: Draw(1, "CATNOEE")})
+    texts += [_raised(state.check_move, 0, m) for m in (Draw(2, "E"), Place(8, 8, True, "TAC"))]
+    state.apply({0: Place(8, 8, True, "CAT")})
+    texts += [_raised(state.check_move, 0, m) for m in (Place(8, 7, True, "ECAT"), Place(8, 8, True, "CAT"),
+                                                        Place(8, 8, True, "EAT"), Place(0, 0, True, "NO"),
+                                                        Place(9, 9, True, "EE"))]
+    game = [Draw(1, "CAT"), Place(8, 8, True, "CAT"), Draw(1, "NO"), Place(9, 9, True, "NO"), STOP]
+    good = write_output(CrosswordsState(words, piles), game)
+    play = "play J10 across NO 9 (AN 8) (TO 6) = 23"
+    for old, new in ((play, play.replace("= 23", "= 24")), (play, play.replace("NO 9", "NO 10")),
+                     (play, "play J10 across NO 9 (AN 8) = 23"), (play, "play A1 across NO 5 = 5"),
+                     ("play I9 across CAT 27 = 27", "play I9 across CAT 27 +50 = 77"),
+                     ("draw 1 NO", "draw 2 NO"), ("draw 1 NO", "discard C -9"), ("draw 1 NO", "stop"),
+                     (play, "play J10 sideways NO"), (play, "discard X"), ("50", "51")):
+        bad = good.replace(old, new, 1)
+        texts.append(verify_output(bad, piles, words).reason)
+    rows = good.split("\n")
+    texts.append(verify_output("\n".join(rows[:5] + ["E" + rows[5][1:]] + rows[6:]), piles, words).reason)
+    texts.append(verify_output("\n".join(rows[:3] + [rows[3][:16]] + rows[4:]), piles, words).reason)
+    seat = CrosswordsProgramSeat.__new__(CrosswordsProgramSeat)
+    seat.verdict = verify_output(good.replace("= 23", "= 24", 1), piles, words)
+    texts.append(seat.claim_note())
+    seat.verdict = verify_output(good, piles, words)
+    texts.append(seat.claim_note())
+    replay = replay_output(good.replace("= 23", "= 24", 1), "output.txt", piles, words)
+    texts.append(replay.turns[-1].forfeits[0]["detail"])
+    return texts
+
+
+def test_crossed_words_errors_and_verdicts_keep_their_ids_and_read_as_before(vietnamese):
+    from runner.messages import read_back
+    texts = crosswords_texts()
+    assert len(texts) == 34 and all(isinstance(t, Message) and t.msgid for t in texts), \
+        [t for t in texts if not getattr(t, "msgid", "")]
+    for text in texts:
+        assert {m.msgid for m in messages_in(text) if m.msgid} <= set(all_templates()), str(text)
+        assert translated(text) == read_back(str(text)) != str(text), str(text)
+
+
+def test_a_turn_logs_events_are_messages_said_in_vietnamese(vietnamese, no_reading_back):
+    """A contest turn log knows less than the rules: a robot left, a ring was sealed.
+    Those two events were shown in English in the Vietnamese interface (no template)."""
+    from games.robot.turnlog import _events_between
+    from runner.records import open_replay
+    states = open_replay(ROOT / "replays" / "robot-sample.arena.jsonl").states
+    events = [e for before, after in zip(states, states[1:]) for e in _events_between(before, after)]
+    kinds = {e.kind for e in events}
+    assert kinds == {"elimination", "shrink"}, kinds
+    for event in events:
+        assert isinstance(event.text, Message) and event.text.msgid in all_templates()
+        shown = translated(event.text)
+        assert shown in ("một vòng bị bịt",) or shown.endswith(" rời cuộc chơi"), shown
+
+
+def test_contest_files_that_cannot_be_written_are_said_from_their_id(tmp_path, vietnamese):
+    """The match's error after the end (its folder is a file; the OS reason has no id): shown
+    in English before."""
+    from games.robot import PLUGIN
+    from runner.match import Match
+    from runner.seats import make_seat
+    board = "5 5 2\n.....\n.....\n.....\n.....\n.....\n"
+    blocked = tmp_path / "out"
+    blocked.write_text("a file where the folder should be", encoding="utf-8")
+    seats = [make_seat("bot:1", PLUGIN, 5 + i) for i in range(2)]
+    match = Match(PLUGIN, {"map": board, "players": 2, "respawn": "off", "period": 0}, seats, seed=5,
+                  workdir=tmp_path, out_dir=blocked)
+    match.run()
+    assert isinstance(match.error, Message) and match.error.msgid in all_templates()
+    assert translated(match.error).startswith(f"không ghi được các tệp của kỳ thi vào {blocked}: "), \
+        translated(match.error)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from games import language
 from runner import i18n
 from i18n_scan import shadowed_translations, shown_sources, unwrapped_strings
 
@@ -198,7 +199,7 @@ def test_switching_language_translates_and_unknown_codes_mean_english():
 def test_a_broken_catalog_falls_back_to_english(monkeypatch, tmp_path):
     broken = tmp_path / "arena.po"
     broken.write_text('msgid "Settings"\nmsgstr "Cài đặt\n', encoding="utf-8")
-    monkeypatch.setattr(i18n, "catalog_path", lambda code: broken)
+    monkeypatch.setattr(language, "catalog_path", lambda code: broken)   # the shared module reads it
     try:
         i18n.set_language("vi")
         assert i18n.language() == "en" and i18n._("Settings") == "Settings"
@@ -214,8 +215,8 @@ def _fake_catalog(monkeypatch, messages: dict) -> None:
     translations = gettext.GNUTranslations()
     translations._catalog, translations._charset, translations._info = dict(messages), "utf-8", {}
     translations.plural = lambda n: 0
-    monkeypatch.setattr(i18n, "_translation", translations)
-    monkeypatch.setattr(i18n, "_language", "vi")
+    monkeypatch.setattr(language, "_translation", translations)     # the shared module holds the language
+    monkeypatch.setattr(language, "_language", "vi")
     i18n._translate.cache_clear()
 
 

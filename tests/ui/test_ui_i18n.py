@@ -230,22 +230,37 @@ def test_every_option_the_form_offers_has_a_label_in_words():
 
 
 def test_the_games_status_words_are_said_in_vietnamese():
+    """Each game's status line is a Message, said from its id and parts (no pattern reads
+    the English back); "Your move" leaves out whose move it is by the same parts."""
     from games import registry
+    from games.api import Message
     from runner import i18n
-    from ui.game_texts import game_text
+    from ui.game_texts import after_the_seat, game_text
     i18n.set_language("vi")
-    assert game_text("Red to move") == "Đỏ đi"
-    assert game_text("Player 1 (columns) to move (move 3)") == "Người chơi 1 (cột) đi (nước 3)"
-    assert game_text("A, C to move") == "A, C đi"
-    assert game_text("Something no game says") == "Something no game says"
-    hexp = registry.plugin("hex")
-    game = hexp.new_game()
-    state = game.new_initial_state(game.spec.resolve_options("5x5"), 0)
-    assert game_text(game.describe(state)) == "Người chơi 1 (cột) đi (nước 1)"
-    assert game_text("Turn 12, next shrink after turn 20: A 5, B 3").startswith(
-        "Lượt 12, thu hẹp tiếp sau lượt 20: ")
-    i18n.set_language("en")
-    assert game_text("Red to move") == "Red to move"
+    try:
+        assert game_text(Message("{seat} to move", seat="Red")) == "Đỏ đi"
+        assert game_text(Message("{seat} to move (move {n})", seat="Player 1 (columns)", n=3)) \
+            == "Người chơi 1 (cột) đi (nước 3)"
+        assert game_text(Message("{seat} to move", seat="A, C")) == "A, C đi"
+        assert game_text("Something no game says") == "Something no game says"
+        hexp = registry.plugin("hex")
+        game = hexp.new_game()
+        state = game.new_initial_state(game.spec.resolve_options("5x5"), 0)
+        assert game_text(game.describe(state)) == "Người chơi 1 (cột) đi (nước 1)"
+        assert after_the_seat(game.describe(state), "Player 1 (columns)") == "nước 1"
+        assert after_the_seat(game.describe(state), "Player 2 (rows)") is None
+        shrink = Message("Turn {n}, next shrink after turn {shrink}: {rest}", n=12, shrink=20,
+                         rest="A 5, B 3")
+        assert game_text(shrink).startswith("Lượt 12, thu hẹp tiếp sau lượt 20: ")
+        check = Message("{side} to move (check) · {rule}", side="Red", rule="first repeat ends the game")
+        assert after_the_seat(check, "Red") == "(đang bị chiếu) · lặp lại lần đầu là hết ván"
+        assert after_the_seat("Red to move (move 4)", "Red") == "move 4"       # plain English: cut by its words
+        tamquan = registry.game("tamquan")
+        setup = tamquan.new_initial_state(tamquan.spec.resolve_options(None, {}), seed=1)
+        assert game_text(tamquan.describe(setup)).startswith("Chuẩn bị: đội A chọn vùng")
+    finally:
+        i18n.set_language("en")
+    assert game_text(Message("{seat} to move", seat="Red")) == "Red to move"
 
 
 def test_homes_recent_records_say_the_date_in_the_interface_language(tmp_path):

@@ -15,9 +15,10 @@ import pygame_gui
 from games.api import ArenaError
 from games.render import font, wrap
 from runner.match import Match, MatchView
+from runner.referee import error_text
 from runner.i18n import _
 from ui.boards import safe_handle
-from ui.game_texts import game_text, rules_text
+from ui.game_texts import after_the_seat, game_text, rules_text
 from ui.panels import PlayerLine, clock_texts, format_clock, result_parts, seat_score
 from ui.scene import is_pressed
 from ui.scenes.board_scene import COLUMN_W, BoardScene
@@ -120,7 +121,7 @@ class MatchScene(BoardScene):
     def status_text(self) -> str:
         snap = self.snap
         if snap.error:
-            return _("Error: {error}").format(error=snap.error)
+            return _("Error: {error}").format(error=rules_text(snap.error))
         if snap.outcome is not None:
             saved = _(" · in Recent records on Home") if self.match.record_path else ""
             return _("Game over after {turns} turns").format(turns=len(snap.turns)) + saved
@@ -133,13 +134,10 @@ class MatchScene(BoardScene):
         if self.view.human_seat is not None:
             seat = self.view.human_seat
             name = self.seat_name(seat)
-            said = f"{self.game.spec.seat_name(seat)} to move"      # the game's words (English)
-            if text.startswith(said):                     # "Your move" says it already
-                text = text[len(said):].strip(" ,·")
-                text = text[1:-1] if text.startswith("(") and text.endswith(")") else text
-            text = _("Your move, {player} · {seat}").format(player=self.seat_labels[seat], seat=name) + (
-                f" · {game_text(text)}" if text else "")
-            return text
+            rest = after_the_seat(text, self.game.spec.seat_name(seat))     # "Your move" says whose
+            rest = game_text(text) if rest is None else rest
+            return _("Your move, {player} · {seat}").format(player=self.seat_labels[seat], seat=name) + (
+                f" · {rest}" if rest else "")
         return game_text(text)
 
     def status_bar_lines(self) -> list[str]:
@@ -405,7 +403,7 @@ class MatchScene(BoardScene):
             move = self.game.parse_move(text, state, seat)
             state.check_move(seat, move)
         except ArenaError as exc:
-            self.message, self.message_is_error = rules_text(str(exc)), True
+            self.message, self.message_is_error = rules_text(error_text(exc)), True
             return False
         self.message = ""
         self.answered.add(seat)
