@@ -41,15 +41,16 @@ SCHEDULE = ([(1, FIRST_RATE)] + [(1, rate) for rate in RATES[:2]] + [(b, None) f
             + [(1, rate) for rate in RATES[2:]])
 MAX_BEAM = 64
 #: A paced game (the planner's first) goes on fast when the rest of it would end past
-#: the deadline, the rest taken as twice the time per letter so far: the last letters
-#: are played a few a turn (turn 41 of 65 has used 86% of them), which outweighs fast
-#: play's half-price turns.  A greedy game that needs up to about 0.8 of the time is
-#: never switched.
-PACE_RESERVE = 2.0
-#: ... but only once this share of the letters is played: the first turns of a process
-#: are slow (its caches are cold), and judged from them a game that would end in time
-#: was switched to fast play and scored less than the greedy game (3,579 against 4,233
-#: on pile set 10 in 0.35 s; from a fifth on, 4,233 in 0.3 s, 2 runs in 3).
+#: the deadline, the rest taken as the time per letter so far times the letters left.
+#: Measured on greedy games, a letter costs more early than late (pile sets 3, 8 and
+#: 10: at a third of the letters a third to a half of the time is gone), so this
+#: overestimates the rest and switches only games that would truly run late; the twice
+#: as long a rest used first switched games that would have ended in half the time.
+PACE_RESERVE = 1.0
+#: ... and only once a fifth of the letters is played: judged from the first turns, a
+#: greedy game that would end in time was switched to fast play and scored less
+#: (solve --seconds 0.5 on pile set 10 from a fresh process: 3,558-3,899 against
+#: greedy's 4,233; now 4,233 in 4 runs of 4).
 PACE_FROM = 0.2
 CANDIDATES = 12          # words scored per draw before the best few are kept
 LEAVE_WEIGHT = 1.0

@@ -267,15 +267,18 @@ def test_the_best_first_words_are_those_of_the_whole_list_in_its_order(words, se
 
 
 def test_a_machine_too_slow_for_the_greedy_game_still_gets_a_whole_game(words, monkeypatch):
-    """A clock on which each greedy turn takes 0.02 s and a fast one 0.01 s: in 1 s the
-    greedy player is cut short (about 55 turns), while the planner goes on fast from
-    where its pace says the greedy game would not end, and ends a whole game that
-    scores more than the cut one."""
+    """A slow machine's clock, shaped as measured: a turn costs more while many letters
+    are left (0.04 s a greedy turn at the start, falling with the letters left; a fast
+    one half that), so in 1 s the greedy player is cut short, while the planner goes
+    on fast from where its pace says the greedy game would not end, and ends a whole
+    game that scores more than the cut one."""
     state = CrosswordsState(words, random_piles(13))
     reading, turn_options = [0.0], solver.turn_options
+    letters = solver._letters_left(state)
 
     def costly(state, width, rate=0.0, fast=False):
-        reading[0] += 0.01 if fast else 0.02
+        cost = 0.005 + 0.035 * solver._letters_left(state) / letters
+        reading[0] += cost / 2 if fast else cost
         return turn_options(state, width, rate, fast)
 
     monkeypatch.setattr(solver, "turn_options", costly)
