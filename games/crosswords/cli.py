@@ -81,17 +81,6 @@ def solve_game(state, seconds: float, level: str = "planner", started: float | N
     return greedy_plan(state, budget) if level == "greedy" else solve(state, budget)
 
 
-def settle_memory() -> None:
-    """Collect once and set aside what is alive (the dictionary's word graph), so the
-    collector does not walk it again during the game: right after a first build of the
-    cache, its collections made the first turns so slow that the planner's pace judged
-    a game that would end in time too slow."""
-    import gc
-
-    gc.collect()
-    gc.freeze()
-
-
 def cmd_solve(args) -> int:
     """Solve a letters file.  With ``--seconds`` the clock starts once the dictionary is
     loaded (the first load builds its cache, which takes seconds); with the limit read
@@ -115,7 +104,6 @@ def cmd_solve(args) -> int:
         print(f"arena: {exc}", file=sys.stderr)
         return 2
     state = CrosswordsState(words, piles)
-    settle_memory()
     plan = solve_game(state, seconds, args.level, started)
     text = write_output(state, plan.moves)
     verdict = verify_output(text, piles, words, args.out)
