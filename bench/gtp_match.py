@@ -19,6 +19,34 @@ against what level 5 reaches on a quiet machine (bench/stats.py's ``QUIET_RATES`
 prints NO STRENGTH FIGURE when that fell below half (or when there is no quiet figure
 for the bot's build and size).
 
+Each game ends one of four ways, and the table counts them apart: won by connection,
+won by resignation, lost by a forfeit (a seat crashed, ran out of time or answered an
+illegal move: "B crashed"), or not played.  The strength figure (the wins and their 95 %
+Wilson interval, as each colour and in all) counts only the games finished on the board
+or by resignation; a forfeit measures the program's robustness, not its play, and is
+printed beside the figure, never in it.
+
+MoHex, patched (``bench/patch_mohex.py``).  Benzene's MoHex dies of SIGSEGV in some
+decided positions: ``MostOverlappingMove`` looks for the cell that blocks the most of
+the winner's connections, finds none, returns -1, and MoHex plays -1.  Before this, most
+of the bot's "wins" against MoHex were that crash.  The patch, in words: when the move
+chosen for a decided position is not an empty cell of the board, play the first empty
+cell, so the game goes on to its connection.  It is applied by bench/patch_mohex.py, a
+search-and-replace on the fetched source, and built outside the repository (nothing of
+Benzene is kept here), on Debian 12::
+
+    apt-get install -y cmake libboost-thread-dev libboost-system-dev libboost-filesystem-dev \
+        libboost-program-options-dev libboost-date-time-dev libdb-dev libdb++-dev
+    # Benzene's CMake tree (github.com/cgao3/benzene-vanilla-cmake) unpacked in /tmp/mohex
+    python bench/patch_mohex.py /tmp/mohex
+    mkdir -p /tmp/mohex/build && cd /tmp/mohex/build && cmake .. && nice -n 19 make -j1 mohex
+    export ARENA_MOHEX=/tmp/mohex/build/src/mohex/mohex
+
+``--mohex-patch-check`` first lets B play out, both sides, the positions in which an
+unpatched MoHex crashed (``CRASH_POSITIONS``) and stops the run when it dies::
+
+    python bench/gtp_match.py --a bot:1 --b "gtp:$ARENA_MOHEX --quiet" --games 0 --mohex-patch-check
+
 ``--out DIR`` keeps every game's arena record, HEX.OUT and SGF in ``DIR/game-NNN/``;
 ``--a-plays 1`` (or 2) gives A the same colour in every game; ``--openings a3,c2,...``
 sets each listed first move on the board for a pair of games, A playing each colour
@@ -495,6 +523,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.mohex_patch_check and not check_patch(args.b):
         return 1
+    if args.games == 0:
+        return 0
     if args.openings and args.a_plays != "both":
         parser.error("--openings plays each opening with both colours; leave --a-plays out")
     for name in args.openings:

@@ -1,19 +1,28 @@
 """Mend MoHex's crash in decided positions, in a Benzene source tree fetched outside the repository.
 
-Benzene's ``EndgameUtil::PlayDeterminedState`` answers a position already won or lost
-with ``MostOverlappingMove``: the cell that blocks the most of the winner's connections.
-When no cell blocks any (a lost position whose connections its H-search did not keep,
-or none left to consider), that function returns -1, and MoHex then plays ``-1`` and
-dies with a segmentation fault.  The arena scored such a game as MoHex's crash, so a
-strength figure against MoHex was decided by the crash, not on the board.
+MoHex (Benzene) dies of SIGSEGV in some positions already decided, and the arena scored
+such a game as MoHex's crash, so a strength figure against MoHex was decided by the
+crash, not on the board.  The failures and the two changes, in words:
 
-This script changes that one function, in words: the move it chose is kept when it is
-an empty cell of the board; otherwise (-1 or any point that is not an empty cell) it
-plays the first empty cell, a legal move, so the game goes on to its connection.
+* ``BenzenePlayer::GenMove`` (every move MoHex generates).  In a decided position
+  ``EndgameUtil::PlayDeterminedState`` answers ``MostOverlappingMove``, the cell that
+  blocks the most of the winner's connections; when no cell blocks any it returns -1,
+  and MoHex plays -1 and dies.  And when the search proves the root won before it has a
+  move, MoHex "returns a random move", an empty cell of its board with the fill-in on
+  it, where there may be none: it answers an invalid point.  Patched: when the move
+  (other than resign or swap) is not an empty cell of the real board, play an empty
+  cell its fill-in gave its own colour, or else the first empty cell: a legal move, so
+  the game goes on to its connection.
+* ``Resistance::ComputeScores`` (the circuit evaluation MoHex's pre-search sorts its
+  moves by) builds one equation per group of a colour's stones and empty cells between
+  its two edges.  When the fill-in has decided the game there can be no such group
+  but the source edge, and the code writes into an empty vector.  Patched: with no
+  group to solve for, it leaves the scores at their "unknown" value and returns.
+
 Nothing else of Benzene changes; nothing of Benzene is kept in this repository.  The
-change is a search-and-replace on two exact passages of ``src/hex/EndgameUtil.cpp``;
-the script stops with a message naming the passage when the source is not the one it
-knows, and does nothing when the tree is already patched.
+changes are searches-and-replaces on exact passages of ``src/hex/BenzenePlayer.cpp``
+and ``src/hex/Resistance.cpp``; the script stops with a message naming the passage when
+the source is not the one it knows (writing nothing), and skips passages already patched.
 
 Building MoHex with it (Debian 12; see bench/gtp_match.py's docstring)::
 
@@ -29,54 +38,79 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-#: The file, inside the Benzene tree, that holds the function.
-TARGET = Path("src/hex/EndgameUtil.cpp")
+#: Begins the comment each patched passage carries.
+MARK = "arena:"
 
-#: Marks a patched file (so running the script twice is harmless).
-MARK = "arena: never play a point that is not an empty cell"
-
-#: (what the fetched source says, what it becomes), each found exactly once.
+#: (file inside the Benzene tree, what the fetched source says, what it becomes); each
+#: passage must be found exactly once.
 REPLACEMENTS = [
-    ("    if (IsWonGame(brd, color))\n"
-     "        return PlayWonGame(brd, color);\n"
+    (Path("src/hex/BenzenePlayer.cpp"),
+     "    if (move != INVALID_POINT) \n"
+     "        return move;\n"
      "\n"
-     "    BenzeneAssert(IsLostGame(brd, color));\n"
-     "    return PlayLostGame(brd, color);\n",
-     "    HexPoint move = IsWonGame(brd, color) ? PlayWonGame(brd, color)\n"
-     "                                          : PlayLostGame(brd, color);\n"
-     f"    // {MARK}: MostOverlappingMove returns -1\n"
-     "    // when no cell blocks a connection; play the first empty cell instead.\n"
-     "    const bitset_t empty = brd.GetPosition().GetEmpty() & brd.Const().GetCells();\n"
-     "    if ((move < 0 || move >= BITSETSIZE || !empty.test(move)) && empty.any())\n"
-     "        move = (HexPoint)BitsetUtil::FirstSetBit(empty);\n"
+     "    LogInfo() << \"Best move cannot be determined, must search state.\\n\";\n"
+     "    return Search(state, game, brd, consider, maxTime, score);\n",
+     "    if (move == INVALID_POINT)\n"
+     "    {\n"
+     "        LogInfo() << \"Best move cannot be determined, must search state.\\n\";\n"
+     "        move = Search(state, game, brd, consider, maxTime, score);\n"
+     "    }\n"
+     f"    // {MARK} a decided position can give -1 (MostOverlappingMove finds no\n"
+     "    // blocking cell) or a point of the board with the fill-in on it: never answer\n"
+     "    // a point that is not an empty cell of the real board; play one of our fill-in\n"
+     "    // (or any empty cell) instead.\n"
+     "    const bitset_t empty = state.Position().GetEmpty() & state.Position().Const().GetCells();\n"
+     "    if (move != RESIGN && move != SWAP_PIECES\n"
+     "        && (move < 0 || move >= BITSETSIZE || !empty.test(move)) && empty.any())\n"
+     "    {\n"
+     "        const bitset_t ours = empty & brd.GetPosition().GetColor(state.ToPlay());\n"
+     "        LogWarning() << \"arena patch: point \" << static_cast<int>(move)\n"
+     "                     << \" is no empty cell; playing another\\n\";\n"
+     "        move = (HexPoint)BitsetUtil::FirstSetBit(ours.any() ? ours : empty);\n"
+     "    }\n"
      "    return move;\n"),
-    ("    if (curMostHits == 0)\n"
-     "        LogWarning() << \"curMostHits == 0!!\\n\";\n"
-     "    BenzeneAssert(curMostHits > 0);\n",
-     "    if (curMostHits == 0)\n"
-     "        LogWarning() << \"curMostHits == 0!! (the caller plays an empty cell)\\n\";\n"),
+    (Path("src/hex/Resistance.cpp"),
+     "    // Compute conductances between groups\n"
+     "    Mat<double> G(n, n);\n",
+     f"    // {MARK} when no group lies between the edges but the source (the fill-in\n"
+     "    // filled the board), there is no system to solve: leave the scores unset.\n"
+     "    if (n <= 0)\n"
+     "    {\n"
+     "        m_resistance[color] = 1.0;\n"
+     "        return;\n"
+     "    }\n"
+     "\n"
+     "    // Compute conductances between groups\n"
+     "    Mat<double> G(n, n);\n"),
 ]
 
 
 def patch(tree: Path) -> str:
-    """Patch ``tree``'s EndgameUtil.cpp in place; return what was done, or raise
-    ValueError naming the passage that is not found exactly once."""
-    path = tree / TARGET
-    try:
-        text = path.read_text()
-    except OSError as error:
-        raise ValueError(f"{path}: cannot read it ({error.strerror}); expected a Benzene source tree")
-    if MARK in text:
-        return f"{path}: already patched"
-    for old, new in REPLACEMENTS:
-        count = text.count(old)
+    """Patch ``tree``'s files in place; return what was done, or raise ValueError naming
+    the passage that is not found exactly once (nothing is written then)."""
+    texts: dict[Path, str] = {}
+    for name in dict.fromkeys(name for name, _, _ in REPLACEMENTS):
+        path = tree / name
+        try:
+            texts[name] = path.read_text()
+        except OSError as error:
+            raise ValueError(f"{path}: cannot read it ({error.strerror}); expected a Benzene source tree")
+    done = 0
+    for name, old, new in REPLACEMENTS:
+        if new in texts[name]:
+            continue                                    # patched before
+        count = texts[name].count(old)
         if count != 1:
             first_line = old.strip().splitlines()[0]
-            raise ValueError(f"{path}: expected the passage starting {first_line!r} once, found it "
-                             f"{count} times; this is not the Benzene source this patch knows")
-        text = text.replace(old, new)
-    path.write_text(text)
-    return f"{path}: patched ({len(REPLACEMENTS)} passages)"
+            raise ValueError(f"{tree / name}: expected the passage starting {first_line!r} once, found "
+                             f"it {count} times; this is not the Benzene source this patch knows")
+        texts[name] = texts[name].replace(old, new)
+        done += 1
+    if not done:
+        return f"{tree}: already patched"
+    for name, text in texts.items():
+        (tree / name).write_text(text)
+    return f"{tree}: patched ({done} of {len(REPLACEMENTS)} passages, in {len(texts)} files)"
 
 
 def main(argv=None) -> int:

@@ -54,25 +54,34 @@ def test_the_patch_check_reports_an_engine_that_dies_on_its_move():
     assert gtp_match.mohex_patch_check(ENGINE, size, moves, timeout=30) is None
 
 
-def fake_source(tmp_path: Path, passages) -> Path:
-    """A tree whose EndgameUtil.cpp holds the given passages between lines of our own."""
-    target = tmp_path / patch_mohex.TARGET
-    target.parent.mkdir(parents=True)
-    target.write_text("// before\n" + "// between\n".join(passages) + "// after\n")
-    return target
+def fake_source(tmp_path: Path, replacements) -> None:
+    """A tree whose files hold the given passages between lines of our own."""
+    for name, old, _ in replacements:
+        target = tmp_path / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        before = target.read_text() if target.exists() else "// ours\n"
+        target.write_text(before + old + "// ours\n")
 
 
-def test_the_patch_replaces_both_passages_once(tmp_path):
-    target = fake_source(tmp_path, [old for old, _ in patch_mohex.REPLACEMENTS])
-    assert "patched (2 passages)" in patch_mohex.patch(tmp_path)
-    text = target.read_text()
-    assert all(old not in text and new in text for old, new in patch_mohex.REPLACEMENTS)
-    assert "already patched" in patch_mohex.patch(tmp_path) and target.read_text() == text
+def tree_text(tmp_path: Path) -> str:
+    return "".join(path.read_text() for path in sorted(tmp_path.rglob("*.cpp")))
+
+
+def test_the_patch_replaces_each_passage_once(tmp_path):
+    fake_source(tmp_path, patch_mohex.REPLACEMENTS)
+    assert f"patched ({len(patch_mohex.REPLACEMENTS)} of" in patch_mohex.patch(tmp_path)
+    text = tree_text(tmp_path)
+    assert all(new in text and text.count(old) == new.count(old) for _, old, new in patch_mohex.REPLACEMENTS)
+    assert text.count(patch_mohex.MARK) == len(patch_mohex.REPLACEMENTS)
+    assert "already patched" in patch_mohex.patch(tmp_path) and tree_text(tmp_path) == text
 
 
 def test_the_patch_refuses_a_source_it_does_not_know(tmp_path):
-    target = fake_source(tmp_path, [patch_mohex.REPLACEMENTS[0][0]])
-    with pytest.raises(ValueError, match="found it 0 times"):
+    fake_source(tmp_path, patch_mohex.REPLACEMENTS[1:])
+    first = patch_mohex.REPLACEMENTS[0][0]
+    (tmp_path / first).parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / first).write_text("// another version\n")
+    with pytest.raises(ValueError, match=f"{first}: expected the passage .* found it 0 times"):
         patch_mohex.patch(tmp_path)
-    assert patch_mohex.MARK not in target.read_text()
+    assert patch_mohex.MARK not in tree_text(tmp_path)                  # nothing written
     assert patch_mohex.main([str(tmp_path / "nowhere")]) == 1
