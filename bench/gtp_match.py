@@ -40,7 +40,14 @@ Benzene is kept here), on Debian 12::
     # Benzene's CMake tree (github.com/cgao3/benzene-vanilla-cmake) unpacked in /tmp/mohex
     python bench/patch_mohex.py /tmp/mohex
     mkdir -p /tmp/mohex/build && cd /tmp/mohex/build && cmake .. && nice -n 19 make -j1 mohex
-    export ARENA_MOHEX=/tmp/mohex/build/src/mohex/mohex
+    # the binary and its data files (patterns, swap table) in one folder: a seat may
+    # read only its program's folder (the sandbox), and MoHex looks beside itself first
+    mkdir -p /tmp/mohex/bin && cp /tmp/mohex/build/src/mohex/mohex /tmp/mohex/share/* /tmp/mohex/bin/
+    export ARENA_MOHEX=/tmp/mohex/bin/mohex
+
+Keep ``--out`` outside that tree (``--out /tmp/mohex-games``): a program's folder that
+holds the seats' folders is not shown to the seat whole, and MoHex then dies at
+``boardsize`` for want of its pattern files (every game "not played").
 
 ``--mohex-patch-check`` first lets B play out, both sides, the positions in which an
 unpatched MoHex crashed (``CRASH_POSITIONS``) and stops the run when it dies::

@@ -31,7 +31,10 @@ Building MoHex with it (Debian 12; see bench/gtp_match.py's docstring)::
     # Benzene: github.com/cgao3/benzene-vanilla-cmake, unpacked in /tmp/mohex
     python bench/patch_mohex.py /tmp/mohex
     mkdir -p /tmp/mohex/build && cd /tmp/mohex/build && cmake .. && nice -n 19 make -j1 mohex
-    export ARENA_MOHEX=/tmp/mohex/build/src/mohex/mohex
+    # the binary and its data files (patterns, swap table) in one folder: a seat may
+    # read only its program's folder (the sandbox), and MoHex looks beside itself first
+    mkdir -p /tmp/mohex/bin && cp /tmp/mohex/build/src/mohex/mohex /tmp/mohex/share/* /tmp/mohex/bin/
+    export ARENA_MOHEX=/tmp/mohex/bin/mohex
 """
 from __future__ import annotations
 
