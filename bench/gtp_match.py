@@ -54,6 +54,26 @@ unpatched MoHex crashed (``CRASH_POSITIONS``) and stops the run when it dies::
 
     python bench/gtp_match.py --a bot:1 --b "gtp:$ARENA_MOHEX --quiet" --games 0 --mohex-patch-check
 
+Against the patched MoHex at equal time, one second a move for both and no playout cap
+(MoHex ``time_per_move=1``: ``max_time 1``, its own time management off), 11x11, the
+first opening set, 2026-11-28 (stopped at 25 of 40 games by the session's deadline;
+records in the run's ``--out`` folder, not kept)::
+
+    ARENA_SANDBOX=basic nice -n 19 python bench/gtp_match.py --a "bot:5 movetime=1000" \
+        --b "gtp:$ARENA_MOHEX --quiet time_per_move=1" --games 40 --size 11 --time-total 0 \
+        --openings a3,a5,a8,c2,i2,a11 --mohex-patch-check --out /tmp/mohex-games --table-every 4
+      patch check, 7x7 after f2 b2 e4 f5 d6 a5 e3 c5: played to the end, no crash
+      24 games: A won by connection 8, B won by connection 16, no resignation, no crash,
+      no forfeit, none not played; bot median 59,520 playouts a move (198% of its quiet
+      rate); load 2.93 2.54 5.21 on 2 cores
+      as player 1 5/12, as player 2 3/12; either 8/24 = 33.3% [18.0%, 53.3%]
+      (game 25 lost as player 1: 8/25); clock a game: bot 28.7 s, MoHex 30.6 s
+
+Every game was decided by a connection on the board.  So, with MoHex's crashes gone,
+level 5 at one second a move is weaker than MoHex at one second: the 65 % of the
+1,000-playout series above came from MoHex's crashes in positions its solver gave the
+bot, which the old table counted as wins.
+
 ``--out DIR`` keeps every game's arena record, HEX.OUT and SGF in ``DIR/game-NNN/``;
 ``--a-plays 1`` (or 2) gives A the same colour in every game; ``--openings a3,c2,...``
 sets each listed first move on the board for a pair of games, A playing each colour
