@@ -19,6 +19,61 @@ against what level 5 reaches on a quiet machine (bench/stats.py's ``QUIET_RATES`
 prints NO STRENGTH FIGURE when that fell below half (or when there is no quiet figure
 for the bot's build and size).
 
+Each game ends one of four ways, and the table counts them apart: won by connection,
+won by resignation, lost by a forfeit (a seat crashed, ran out of time or answered an
+illegal move: "B crashed"), or not played.  The strength figure (the wins and their 95 %
+Wilson interval, as each colour and in all) counts only the games finished on the board
+or by resignation; a forfeit measures the program's robustness, not its play, and is
+printed beside the figure, never in it.
+
+MoHex, patched (``bench/patch_mohex.py``).  Benzene's MoHex dies of SIGSEGV in some
+decided positions: ``MostOverlappingMove`` looks for the cell that blocks the most of
+the winner's connections, finds none, returns -1, and MoHex plays -1.  Before this, most
+of the bot's "wins" against MoHex were that crash.  The patch, in words: when the move
+chosen for a decided position is not an empty cell of the board, play the first empty
+cell, so the game goes on to its connection.  It is applied by bench/patch_mohex.py, a
+search-and-replace on the fetched source, and built outside the repository (nothing of
+Benzene is kept here), on Debian 12::
+
+    apt-get install -y cmake libboost-thread-dev libboost-system-dev libboost-filesystem-dev \
+        libboost-program-options-dev libboost-date-time-dev libdb-dev libdb++-dev
+    # Benzene's CMake tree (github.com/cgao3/benzene-vanilla-cmake) unpacked in /tmp/mohex
+    python bench/patch_mohex.py /tmp/mohex
+    mkdir -p /tmp/mohex/build && cd /tmp/mohex/build && cmake .. && nice -n 19 make -j1 mohex
+    # the binary and its data files (patterns, swap table) in one folder: a seat may
+    # read only its program's folder (the sandbox), and MoHex looks beside itself first
+    mkdir -p /tmp/mohex/bin && cp /tmp/mohex/build/src/mohex/mohex /tmp/mohex/share/* /tmp/mohex/bin/
+    export ARENA_MOHEX=/tmp/mohex/bin/mohex
+
+Keep ``--out`` outside that tree (``--out /tmp/mohex-games``): a program's folder that
+holds the seats' folders is not shown to the seat whole, and MoHex then dies at
+``boardsize`` for want of its pattern files (every game "not played").
+
+``--mohex-patch-check`` first lets B play out, both sides, the positions in which an
+unpatched MoHex crashed (``CRASH_POSITIONS``) and stops the run when it dies::
+
+    python bench/gtp_match.py --a bot:1 --b "gtp:$ARENA_MOHEX --quiet" --games 0 --mohex-patch-check
+
+Against the patched MoHex at equal time, one second a move for both and no playout cap
+(MoHex ``time_per_move=1``: ``max_time 1``, its own time management off), 11x11, the
+first opening set, 2026-11-28 (stopped at 25 of 40 games by the session's deadline;
+records in the run's ``--out`` folder, not kept)::
+
+    ARENA_SANDBOX=basic nice -n 19 python bench/gtp_match.py --a "bot:5 movetime=1000" \
+        --b "gtp:$ARENA_MOHEX --quiet time_per_move=1" --games 40 --size 11 --time-total 0 \
+        --openings a3,a5,a8,c2,i2,a11 --mohex-patch-check --out /tmp/mohex-games --table-every 4
+      patch check, 7x7 after f2 b2 e4 f5 d6 a5 e3 c5: played to the end, no crash
+      24 games: A won by connection 8, B won by connection 16, no resignation, no crash,
+      no forfeit, none not played; bot median 59,520 playouts a move (198% of its quiet
+      rate); load 2.93 2.54 5.21 on 2 cores
+      as player 1 5/12, as player 2 3/12; either 8/24 = 33.3% [18.0%, 53.3%]
+      (game 25 lost as player 1: 8/25); clock a game: bot 28.7 s, MoHex 30.6 s
+
+Every game was decided by a connection on the board.  So, with MoHex's crashes gone,
+level 5 at one second a move is weaker than MoHex at one second: the 65 % of the
+1,000-playout series above came from MoHex's crashes in positions its solver gave the
+bot, which the old table counted as wins.
+
 ``--out DIR`` keeps every game's arena record, HEX.OUT and SGF in ``DIR/game-NNN/``;
 ``--a-plays 1`` (or 2) gives A the same colour in every game; ``--openings a3,c2,...``
 sets each listed first move on the board for a pair of games, A playing each colour
@@ -175,6 +230,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -184,7 +240,7 @@ from bench.hex_game_review import dfpn_winners  # noqa: E402
 from bench.stats import (QUIET_RATES, machine_load, median, search_effort,  # noqa: E402
                          unplayed_reason, wilson_interval)
 from games.api import Termination  # noqa: E402
-from games.hex.notation import from_hexgui, to_hexgui  # noqa: E402
+from games.hex.notation import colour_of_seat, from_hexgui, to_hexgui  # noqa: E402
 from games.registry import plugin  # noqa: E402
 from runner.match import Match, default_record_path, time_control_from_options  # noqa: E402
 from runner.seats import make_seat  # noqa: E402
@@ -298,6 +354,111 @@ def solved_crash(match, outcome) -> int | None:
         return None
 
 
+#: Positions (size, moves in HexGui's names) in which an unpatched MoHex died of SIGSEGV
+#: on its own move: its ``MostOverlappingMove`` found no cell blocking the winner's
+#: connections, returned -1, and MoHex played it (see bench/patch_mohex.py).
+CRASH_POSITIONS = [(7, "f2 b2 e4 f5 d6 a5 e3 c5")]
+#: MoHex's setting for the check: a short search, so a game to the end takes seconds.
+CHECK_SETTINGS = ["param_mohex max_games 300", "param_mohex use_time_management 0"]
+
+
+def mohex_patch_check(argv: list[str], size: int, moves: str, timeout: float = 120) -> str | None:
+    """Let the engine ``argv`` play both sides from the position ``moves`` on a
+    ``size`` board to the end (a connection or a resignation); None when every answer was
+    a legal move, else what went wrong (the crash an unpatched MoHex dies of here)."""
+    hex_game = plugin("hex").new_game()
+    state = hex_game.new_initial_state(hex_game.spec.resolve_options(None, {"size": size}), 1)
+    for word in moves.split():
+        state.push(from_hexgui(word))
+    with tempfile.TemporaryDirectory(prefix="arena-mohex-check-") as folder:    # MoHex writes a log
+        engine = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True, cwd=folder)
+        killer = threading.Timer(timeout, engine.kill)
+        killer.start()
+        try:
+            return play_out(engine, state, moves)
+        finally:
+            killer.cancel()
+            engine.kill()
+            engine.wait()
+
+
+def play_out(engine, state, moves: str) -> str | None:
+    """The engine plays the position ``state`` (reached by ``moves``) to its end."""
+    def ask(command: str) -> str | None:
+        engine.stdin.write(command + "\n")
+        engine.stdin.flush()
+        lines = []
+        while True:
+            line = engine.stdout.readline()
+            if not line:
+                return None                                    # the engine died
+            if not line.strip() and lines:
+                return "\n".join(lines)
+            if line.strip():
+                lines.append(line.strip())
+
+    def gone() -> str:
+        engine.wait()
+        code = engine.returncode
+        return f"the engine died ({'signal ' + str(-code) if code < 0 else 'exit code ' + str(code)})"
+
+    try:
+        for command in [f"boardsize {state.size}", *CHECK_SETTINGS,
+                        *(f"play {colour_of_seat(n % 2)} {word}" for n, word in enumerate(moves.split()))]:
+            answer = ask(command)
+            if answer is None:
+                return gone() + f" at {command!r}"
+            if not answer.startswith("="):
+                return f"{command!r}: {answer}"
+        while state.winner() is None:
+            answer = ask(f"genmove {colour_of_seat(state.current)}")
+            if answer is None:
+                return gone() + f" on its move after {len(state.history)} moves"
+            word = answer.lstrip("=").strip()
+            if word.lower() == "resign":
+                return None
+            try:
+                move = from_hexgui(word)
+                state.check_move(state.current, move)
+                state.push(move)
+            except Exception as error:         # noqa: BLE001 - any bad answer is the verdict
+                return f"it answered {answer!r} after {len(state.history)} moves: {error}"
+    except (BrokenPipeError, OSError):
+        return gone()
+    return None
+
+
+#: Endings decided by the game itself: a connection, or a side that gave up.  Only these
+#: count in the strength figure; a crash, a time-out or an illegal answer is a forfeit,
+#: counted apart (it measures the program's robustness, not its play).
+ON_THE_BOARD = ("win", "resignation")
+
+
+def ending(result: dict) -> str:
+    """How one game ended, from A's side: "A won by connection", "B won by resignation"
+    (the other resigned), "B crashed", "A timeout" (the seat that forfeited and why), or
+    "not played"."""
+    if "not_played" in result:
+        return "not played"
+    loser = "A" if result["loser"] == result["a_seat"] else "B"
+    winner = "B" if loser == "A" else "A"
+    if result["reason"] == "win":
+        return f"{winner} won by connection"
+    if result["reason"] == "resignation":
+        return f"{winner} won by resignation"
+    return f"{loser} {'crashed' if result['reason'] == 'crash' else result['reason']}"
+
+
+def print_endings(all_results: list[dict]) -> None:
+    """One line counting every kind of ending, the kinds that decide the figure first."""
+    counts = collections.Counter(ending(r) for r in all_results)
+    kinds = ["A won by connection", "B won by connection", "A won by resignation",
+             "B won by resignation", "B crashed", "A crashed", "not played"]
+    kinds += sorted(set(counts) - set(kinds))
+    print("endings: " + ", ".join(f"{kind} {counts[kind]}" for kind in kinds))
+
+
 def print_table(all_results: list[dict], args) -> None:
     print()
     print(f"A = {args.a}\nB = {args.b}")
@@ -307,8 +468,13 @@ def print_table(all_results: list[dict], args) -> None:
           f"or the referee failed); {machine_load()}")
     for why, count in collections.Counter(left_out).items():
         print(f"  not played x{count}: {why}")
+    print_endings(all_results)
+    decided = [r for r in results if r["reason"] in ON_THE_BOARD]
+    forfeits = [r for r in results if r["reason"] not in ON_THE_BOARD]
+    print(f"{len(decided)} games finished on the board or by resignation (the figure counts only "
+          f"these); {len(forfeits)} ended by a forfeit (crash, time-out, illegal move), left out of it")
     checked = [r for r in all_results if r.get("checked")]
-    allowed = bool(results)
+    allowed = bool(decided)
     if checked:
         efforts = [effort for r in checked for effort in r["effort"]]
         allowed_effort, line = search_effort(efforts, checked[-1]["quiet_rate"], unit="playouts")
@@ -317,35 +483,48 @@ def print_table(all_results: list[dict], args) -> None:
     else:
         print("(no seat reports its playouts: no effort check)")
     if not allowed:
-        wins = sum(r["won"] for r in results)
-        print(f"A won {wins} of {len(results)} games played; NO STRENGTH FIGURE: "
-              + ("no game was played" if not results else "see the refusal above"), flush=True)
-        return
-    print("A plays                  games  A wins  rate    95% interval     avg moves")
-    for seat, label in ((0, "player 1 (first, cols)"), (1, "player 2 (rows)       "), (None, "either                ")):
-        rows = [r for r in results if seat is None or r["a_seat"] == seat]
-        if not rows:
-            continue
-        wins = sum(r["won"] for r in rows)
-        low, high = wilson_interval(wins, len(rows))
-        print(f"{label}  {len(rows):5d}  {wins:6d}  {100 * wins / len(rows):5.1f}%  "
-              f"[{100 * low:5.1f}%, {100 * high:5.1f}%]  {sum(r['moves'] for r in rows) / len(rows):8.1f}")
-    endings = collections.Counter(
-        (r["reason"], "A" if (r["loser"] == r["a_seat"]) else "B") for r in results if r["reason"] != "win")
-    if endings:
-        print("games not ended by a connection: " +
-              ", ".join(f"{reason} lost by {who}: {n}" for (reason, who), n in sorted(endings.items())))
-    solved = [r for r in results if r.get("solved") is not None]
+        wins = sum(r["won"] for r in decided)
+        print(f"A won {wins} of {len(decided)} games finished on the board or by resignation; "
+              "NO STRENGTH FIGURE: " + ("no game was played" if not results else
+                                        "no game finished on the board" if not decided else
+                                        "see the refusal above"), flush=True)
+    else:
+        print("A plays (games finished on the board or by resignation)")
+        print("                         games  A wins  rate    95% interval     avg moves")
+        for seat, label in ((0, "player 1 (first, cols)"), (1, "player 2 (rows)       "),
+                            (None, "either                ")):
+            rows = [r for r in decided if seat is None or r["a_seat"] == seat]
+            if not rows:
+                continue
+            wins = sum(r["won"] for r in rows)
+            low, high = wilson_interval(wins, len(rows))
+            print(f"{label}  {len(rows):5d}  {wins:6d}  {100 * wins / len(rows):5.1f}%  "
+                  f"[{100 * low:5.1f}%, {100 * high:5.1f}%]  {sum(r['moves'] for r in rows) / len(rows):8.1f}")
+    solved = [r for r in forfeits if r.get("solved") is not None]
     if solved:
-        wins = sum(r["won"] for r in results if r.get("solved") is None) + sum(r["solved"] for r in solved)
-        low, high = wilson_interval(wins, len(results))
-        by_seat = [(sum(r["solved"] if r.get("solved") is not None else r["won"] for r in results
-                        if r["a_seat"] == seat), sum(r["a_seat"] == seat for r in results)) for seat in (0, 1)]
-        print(f"{len(solved)} games ended by B's crash; scored by the position's solved value "
-              f"(dfpn-solve-state) A wins {wins}/{len(results)} [{100 * low:.1f}%, {100 * high:.1f}%] "
-              f"(as player 1: {by_seat[0][0]}/{by_seat[0][1]}, as player 2: {by_seat[1][0]}/{by_seat[1][1]})")
-    print(f"clock used per game: A {sum(r['a_time'] for r in results) / len(results):.2f} s, "
-          f"B {sum(r['b_time'] for r in results) / len(results):.2f} s", flush=True)
+        print(f"of the {len(forfeits)} forfeits, {len(solved)} were B's crash in a position its solver "
+              f"(dfpn-solve-state) gives A {sum(r['solved'] for r in solved)} times (not in the figure)")
+    if results:
+        print(f"clock used per game: A {sum(r['a_time'] for r in results) / len(results):.2f} s, "
+              f"B {sum(r['b_time'] for r in results) / len(results):.2f} s", flush=True)
+
+
+def check_patch(spec: str) -> bool:
+    """``--mohex-patch-check``: B plays out each of ``CRASH_POSITIONS``; print the verdicts."""
+    seat = make_seat(spec, plugin("hex"), 1)
+    argv = getattr(seat, "argv", None)
+    if getattr(seat, "kind", "") != "gtp" or not argv:
+        print(f"--mohex-patch-check: B ({spec}) is not a GTP engine")
+        return False
+    passed = True
+    for size, moves in CRASH_POSITIONS:
+        failure = mohex_patch_check(argv, size, moves)
+        print(f"patch check, {size}x{size} after {moves}: "
+              + ("played to the end, no crash" if failure is None else f"FAILED: {failure}"), flush=True)
+        passed = passed and failure is None
+    if not passed:
+        print("B still crashes in a decided position: build MoHex with bench/patch_mohex.py's patch")
+    return passed
 
 
 def main(argv=None) -> int:
@@ -365,7 +544,14 @@ def main(argv=None) -> int:
     parser.add_argument("--openings", type=lambda text: text.split(","), default=[],
                         help="comma-separated first moves (HexGui names, e.g. a3,c2): each is set "
                              "on the board for a pair of games, A playing each colour once")
+    parser.add_argument("--mohex-patch-check", action="store_true",
+                        help="first let B (a GTP MoHex) play out the positions an unpatched MoHex "
+                             "crashed in; stop when it fails (bench/patch_mohex.py mends it)")
     args = parser.parse_args(argv)
+    if args.mohex_patch_check and not check_patch(args.b):
+        return 1
+    if args.games == 0:
+        return 0
     if args.openings and args.a_plays != "both":
         parser.error("--openings plays each opening with both colours; leave --a-plays out")
     for name in args.openings:

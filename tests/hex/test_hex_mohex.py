@@ -1,13 +1,14 @@
 """A real MoHex (Benzene) in a GTP seat: the behaviours tests/hex/gtp_engine.py imitates.
 
-Needs ``ARENA_MOHEX``: the path of a MoHex binary, e.g. built from
-``cgao3/benzene-vanilla-cmake`` (``cmake`` + ``make mohex`` with Debian's boost and libdb);
-without it every test here is skipped with that message.
+Needs ``ARENA_MOHEX``: the path of a MoHex binary, built from
+``cgao3/benzene-vanilla-cmake`` with bench/patch_mohex.py's patch (the commands are in
+bench/gtp_match.py's docstring); without it every test here is skipped with that message.
 
-That MoHex has a bug of its own: when its fill-in already decides the game it may die
-of SIGSEGV in ``Resistance::ComputeScores`` (its pre-search), e.g. on 7x7 after
-f2 b2 e4 f5 d6 a5 e3 c5.  The arena scores that as the crash it is; the tests below
-accept it only in that form (signal 11), never a time-out.
+An unpatched MoHex has a bug of its own: in a position already decided it may find no
+cell that blocks the winner's connections, play the point -1 and die of SIGSEGV, e.g. on
+7x7 after f2 b2 e4 f5 d6 a5 e3 c5.  The patch makes it play an empty cell there
+(``test_the_patched_mohex_plays_out_the_position_it_crashed_in``); the other tests still
+accept that crash, only in that form (signal 11), never a time-out.
 """
 import re
 import os
@@ -171,6 +172,18 @@ def test_mohex_names_itself_and_reports_its_search(tmp_path):
         search = turn.answers[0]["search"]
         assert 0 < search["playouts"] <= 300 and 0 <= search["winrate"] <= 1, search
         assert search["pv"][0] == turn.moves[0], (search, turn.moves)
+
+
+def test_the_patched_mohex_plays_out_the_position_it_crashed_in():
+    """bench/gtp_match.py --mohex-patch-check: from each position an unpatched MoHex
+    died in, MoHex plays both sides to the end with a legal move every time."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    import gtp_match
+    for size, moves in gtp_match.CRASH_POSITIONS:
+        failure = gtp_match.mohex_patch_check([MOHEX, "--quiet"], size, moves)
+        assert failure is None, f"{failure}: is ARENA_MOHEX built with bench/patch_mohex.py's patch?"
 
 
 def test_the_match_bench_scores_a_mohex_crash_by_the_solved_position():
