@@ -399,7 +399,7 @@ def robot_matches(app, save) -> None:
     scene = app.push(MatchScene(app, person))
     steps = [(0, 1), (1, 0), (0, 1), (1, 0), (0, -1), (0, -1), (-1, 0)]
     for turn in range(len(steps) + 1):
-        wait_for(app, lambda: scene.person_to_move() == 0 or person.snapshot().outcome)
+        wait_for(app, lambda: scene.person_to_move(person.snapshot()) == 0 or person.snapshot().outcome)
         settle(app, 0.05)
         state = person.snapshot().state
         if person.snapshot().outcome or 0 not in state.to_move():
@@ -414,7 +414,7 @@ def robot_matches(app, save) -> None:
             cell = next((c for c in options_here if c), state.position(0))
         scene.try_move(f"{cell[0]} {cell[1]}")
         wait_for(app, lambda: len(person.snapshot().turns) > turn)
-    wait_for(app, lambda: scene.person_to_move() == 0 or person.snapshot().outcome)
+    wait_for(app, lambda: scene.person_to_move(person.snapshot()) == 0 or person.snapshot().outcome)
     settle(app, 1.2)
     save("match_robot_person")
     app.pop()
