@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from games.annotations import MAX_BYTES as MAX_DEBUG_BYTES, is_debug_line
+from games.api import Message
 from runner.clocks import WALL, CpuMeter, TurnDeadline, _as_deadline
 from runner.output import MAX_LINE, MAX_PENDING_LINES, TAIL_BYTES, _OutputReader
 from runner.process_tree import _reap
@@ -170,10 +171,10 @@ class LineProcess:
         try:
             code = self.proc.wait(timeout=1.0)
         except subprocess.TimeoutExpired:
-            return "closed its output but kept running"
+            return Message("closed its output but kept running")
         if code < 0:
-            return f"was killed by signal {-code}"
-        return f"exited with code {code}"
+            return Message("was killed by signal {signal}", signal=-code)
+        return Message("exited with code {code}", code=code)
 
     def stdout_tail(self) -> str:
         """What the program printed (kept as ``_OutputReader`` keeps it), including
@@ -224,7 +225,8 @@ class LineProcess:
         """What the line reader dropped, in words (empty when nothing)."""
         notes = []
         if self._out.cut_lines:
-            notes.append(f"{self._out.cut_lines} output lines longer than {MAX_LINE} bytes were cut")
+            notes.append(Message("{count} output lines longer than {limit} bytes were cut",
+                                 count=self._out.cut_lines, limit=MAX_LINE))
         return notes
 
 

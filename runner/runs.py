@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
+from games.api import Message
 from runner.clocks import CPU, WALL, CpuMeter, TurnDeadline, _as_deadline, _cpu_since
 from runner.output import OUTPUT_END_WAIT, _ended_within, _OutputReader
 from runner.process_tree import (_exiting, _forget, _holds_lifeline, _proc_stat, _reap, _start,
@@ -81,6 +82,8 @@ class RunResult:
         return self.cpu if self.clock == CPU and self.cpu is not None else self.elapsed
 
     def describe(self) -> str:
+        """How the run ended, in words: a :class:`~games.api.Message` (the CPU clock's two
+        kill texts, which the catalog does not have, stay plain English)."""
         if self.error:
             return self.error
         if self.timed_out and self.clock == CPU and self.cpu is not None and self.limit is not None:
@@ -90,10 +93,10 @@ class RunResult:
             return (f"killed after {self.elapsed:.2f} s wall, the cap of a {self.limit:g} s "
                     f"CPU clock (it used {self.cpu:.2f} s of CPU)")
         if self.timed_out:
-            return f"killed after {self.elapsed:.2f} s (time limit)"
+            return Message("killed after {seconds} s (time limit)", seconds=f"{self.elapsed:.2f}")
         if self.returncode:
-            return f"exited with code {self.returncode}"
-        return f"finished in {self.elapsed:.3f} s"
+            return Message("exited with code {code}", code=self.returncode)
+        return Message("finished in {seconds} s", seconds=f"{self.elapsed:.3f}")
 
 
 def _popen(argv, cwd, sandbox: Sandbox, stdin, gate: bool = False, info_fd: int | None = None,
@@ -182,7 +185,8 @@ def run_once(command: str | Sequence[str], cwd: str | Path | None, timeout: floa
                       subprocess.PIPE if stdin_text is not None else subprocess.DEVNULL, meter=meter)
     except OSError as exc:
         meter.close()
-        return RunResult(None, 0.0, False, "", "", f"could not start {argv[0]}: {exc.strerror or exc}")
+        return RunResult(None, 0.0, False, "", "", Message("could not start {program}: {error}", program=argv[0],
+                                                           error=exc.strerror or str(exc)))
     meter.pid = proc.pid
     out, err = _OutputReader(proc.stdout), _OutputReader(proc.stderr)
     out.start(), err.start()

@@ -428,3 +428,47 @@ def test_contest_files_that_cannot_be_written_are_said_from_their_id(tmp_path, v
     assert isinstance(match.error, Message) and match.error.msgid in all_templates()
     assert translated(match.error).startswith(f"không ghi được các tệp của kỳ thi vào {blocked}: "), \
         translated(match.error)
+
+
+def process_texts(tmp_path, monkeypatch) -> list:
+    """How a run of a program ended, as :mod:`runner.process` says it: killed at its time
+    limit, exited with a code, finished, could not start; a kept-running program that
+    exited, was killed by a signal or closed its output; its cut output lines."""
+    import os
+    import signal
+    import sys
+
+    from runner import runs
+    from runner.process import LineProcess, RunResult
+    texts = [RunResult(None, 1.234, True, "", "").describe(), RunResult(3, 0.5, False, "", "").describe(),
+             RunResult(0, 0.25, False, "", "").describe()]
+
+    def refused(*_args, **_kwargs):
+        raise FileNotFoundError(2, "No such file or directory")
+    with monkeypatch.context() as patch:
+        patch.setattr(runs, "_popen", refused)
+        texts.append(runs.run_once(["./missing-bot"], tmp_path, 1.0).describe())
+    exits = LineProcess([sys.executable, "-c", "import sys; print('x' * 70000); sys.exit(3)"], cwd=tmp_path)
+    killed = LineProcess([sys.executable, "-c", "import time; time.sleep(30)"], cwd=tmp_path)
+    try:
+        os.kill(killed.proc.pid, signal.SIGKILL)        # the process itself (a sandbox may wrap it)
+        exits.proc.wait(timeout=30), killed.proc.wait(timeout=30)
+        exits.stdout_tail()
+        texts += [exits.exit_description(), killed.exit_description()] + exits.output_notes()
+    finally:
+        exits.kill(), killed.kill()
+    return texts
+
+
+def test_how_a_program_run_ended_keeps_its_id_and_reads_as_before(tmp_path, monkeypatch, vietnamese):
+    from runner.messages import read_back
+    texts = process_texts(tmp_path, monkeypatch)
+    assert len(texts) == 7 and all(isinstance(t, Message) and t.msgid for t in texts), \
+        [str(t) for t in texts if not getattr(t, "msgid", "")]
+    assert [t.msgid for t in texts] == [
+        "killed after {seconds} s (time limit)", "exited with code {code}", "finished in {seconds} s",
+        "could not start {program}: {error}", "exited with code {code}", "was killed by signal {signal}",
+        "{count} output lines longer than {limit} bytes were cut"]
+    for text in texts:
+        assert {m.msgid for m in messages_in(text) if m.msgid} <= set(all_templates()), str(text)
+        assert translated(text) == read_back(str(text)) != str(text), str(text)
