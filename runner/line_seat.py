@@ -34,7 +34,7 @@ import threading
 import time
 from typing import Any, Mapping, Sequence
 
-from games.api import Termination
+from games.api import Message, Termination
 from runner.process import TAIL_BYTES, LineProcess, TurnDeadline
 from runner.sandbox import Sandbox
 from runner.seats import Answer, Seat, SeatInfo, charge, seat_clock, seat_folder
@@ -95,7 +95,8 @@ class LineSeat(Seat):
         except (OSError, ValueError) as exc:
             self.process = None
             shown = repr(self.argv[0]) if self.quote_command else self.argv[0]
-            self.start_error = f"could not start {shown}: {getattr(exc, 'strerror', None) or exc}"
+            self.start_error = Message("could not start {program}: {error}", program=shown,
+                                       error=getattr(exc, "strerror", None) or str(exc))
             return False
         return True
 
@@ -163,15 +164,18 @@ class LineSeat(Seat):
         match stopped; ``"timeout"`` a time-out in the protocol's words ``timeout``
         (``{limit}``: the turn's seconds), and the program is killed at once (it may be
         computing still); the end of its output a crash in the words ``ended``
-        (``{exit}``: how it ended), or why it could not start."""
+        (``{how}``: how it ended), or why it could not start.  Both words are catalog
+        templates: the detail is a :class:`~games.api.Message` (``{seconds}``: the limit
+        to two places)."""
         if why == CANCELLED:
-            answer.failure, answer.detail = Termination.ABORTED, "match stopped"
+            answer.failure, answer.detail = Termination.ABORTED, Message("match stopped")
         elif why == TIMEOUT:
-            answer.failure, answer.detail = Termination.TIMEOUT, timeout.format(limit=limit)
+            answer.failure = Termination.TIMEOUT
+            answer.detail = Message(timeout, seconds=f"{limit:.2f}")
             self.kill()
         else:
             answer.failure = Termination.CRASH
-            answer.detail = (ended.format(exit=self.process.exit_description())
+            answer.detail = (Message(ended, how=self.process.exit_description())
                              if self.process is not None else self.start_error)
         return answer
 

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
-from games.api import GameSetupError, MoveSyntaxError, Outcome, Termination
+from games.api import GameSetupError, Message, MoveSyntaxError, Outcome, Termination
 from games.hex.notation import colour_of_seat, from_hexgui, to_hexgui
 from games.hex.program import HexLineSeat
 from games.hex.rules import P1, P2, HexMove, HexState
@@ -484,10 +484,11 @@ class GtpHexSeat(HexLineSeat):
         try:
             move = parse_genmove(text)
         except MoveSyntaxError as exc:
-            answer.failure, answer.detail = Termination.BAD_FILE, f"unreadable genmove answer: {exc}"
+            answer.failure, answer.detail = Termination.BAD_FILE, Message(
+                "unreadable genmove answer: {error}", error=Message.of(exc.args[0]) if exc.args else str(exc))
             return
         if move is None:
-            answer.failure, answer.detail = Termination.RESIGNATION, "the engine resigned"
+            answer.failure, answer.detail = Termination.RESIGNATION, Message("the engine resigned")
             return
         answer.move, answer.text = move, move.text()
         # The engine has played it on its own board (a swap as it understands one).
@@ -496,11 +497,11 @@ class GtpHexSeat(HexLineSeat):
     def _fail(self, answer: Answer, text: str, time_limit: float | None) -> None:
         why = self._last_failure
         if why:
-            self.failed(answer, why, "no genmove answer within {limit:.2f} s; the engine was killed",
-                        "the engine {exit} during genmove", time_limit)
+            self.failed(answer, why, "no genmove answer within {seconds} s; the engine was killed",
+                        "the engine {how} during genmove", time_limit)
         else:
             answer.failure = Termination.BAD_FILE
-            answer.detail = f"the engine answered genmove with an error: {text}"
+            answer.detail = Message("the engine answered genmove with an error: {text}", text=text)
 
     def _showboard(self) -> str:
         ok, text = self._command("showboard", SHOWBOARD_TIMEOUT)

@@ -10,7 +10,7 @@ import collections
 import time
 from typing import Mapping
 
-from games.api import Outcome, Termination
+from games.api import Message, Outcome, Termination
 from games.hex.protocol import (Command, format_board, format_end, format_error, format_ok,
                                 format_opponent_move, format_start, format_your_turn,
                                 RUNNING, parse_command, put_error, status_code, view_cell)
@@ -93,15 +93,15 @@ class ExternalHexSeat(HexLineSeat):
             while True:
                 line, why = self.read_line(deadline)
                 if line is None:
-                    self.failed(answer, why, "no 'done' within {limit:.2f} s; the program was killed",
-                                "the program {exit} before ending its turn", time_limit)
+                    self.failed(answer, why, "no 'done' within {seconds} s; the program was killed",
+                                "the program {how} before ending its turn", time_limit)
                     return answer
                 answered.append(line)
                 command = parse_command(line)
                 if command.kind == "done":
                     if placed is None:
                         answer.failure = Termination.ILLEGAL_MOVE
-                        answer.detail = "ended its turn (done / MakeLibMove) without placing a stone"
+                        answer.detail = Message("ended its turn (done / MakeLibMove) without placing a stone")
                     else:
                         answer.move = placed
                     return answer
@@ -111,7 +111,7 @@ class ExternalHexSeat(HexLineSeat):
                         answer.move = placed
                         return answer
                 elif command.kind == "junk":
-                    self._note(answer, f"ignored line {_short(command.text)!r}")
+                    self._note(answer, Message("ignored line {line}", line=repr(_short(command.text))))
         finally:
             self.charge_turn(answer, time.perf_counter() - start, cpu_start)
             answer.given = self._given.text()
@@ -153,7 +153,7 @@ class ExternalHexSeat(HexLineSeat):
             error = put_error(state, seat, row, col, placed is not None)
             where = f"PutHex({command.row}, {command.col})"
         if error:
-            self._note(answer, f"{where} placed nothing: {error}")
+            self._note(answer, Message("{where} placed nothing: {error}", where=where, error=error))
             self._send(format_error(error))
             return placed, False
         after = state.clone()
@@ -173,16 +173,17 @@ class ExternalHexSeat(HexLineSeat):
             answered.append(line)
             command = parse_command(line)
             if command.kind in ("put", "swap"):
-                self._note(answer, f"{command.text} sent during the opponent's turn placed nothing")
+                self._note(answer, Message("{command} sent during the opponent's turn placed nothing",
+                                           command=command.text))
                 self._send(format_error("outofturn"))
             elif command.kind == "junk":
-                self._note(answer, f"ignored line {_short(command.text)!r}")
+                self._note(answer, Message("ignored line {line}", line=repr(_short(command.text))))
 
     def _note(self, answer: Answer, text: str) -> None:
         if len(answer.notes) < MAX_NOTES:
             answer.notes.append(text)
         elif len(answer.notes) == MAX_NOTES:
-            answer.notes.append("(further notes left out)")
+            answer.notes.append(Message("(further notes left out)"))
 
 
 def _swapped_stone(state: HexState) -> HexMove:

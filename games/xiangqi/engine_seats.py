@@ -48,7 +48,7 @@ import time
 from pathlib import Path
 from typing import Any, Mapping
 
-from games.api import GameSetupError, Termination
+from games.api import GameSetupError, Message, Termination
 from games.xiangqi.rules import SINGLE_MOVE_LIMIT_SECONDS, START_FEN
 from runner.line_seat import HANDSHAKE_SECONDS, LineSeat  # HANDSHAKE_SECONDS: the default (handshake=S)
 from runner.process import TurnDeadline, resolve_command, split_command
@@ -269,8 +269,9 @@ class EngineSeat(LineSeat):
         if line is None and not self.process.exited:
             self._send("stop")
             line = self._read_until(self._is_best, STOP_GRACE)
-            stopped = (f"the arena sent 'stop' after {time.perf_counter() - start:.1f} s "
-                       f"({'the time limit' if time_limit is not None else 'maxtime'} for '{go}')")
+            stopped = Message("the arena sent 'stop' after {seconds} s ({limit} for '{command}')",
+                              seconds=f"{time.perf_counter() - start:.1f}", command=go,
+                              limit="the time limit" if time_limit is not None else "maxtime")
         answer = Answer(elapsed=time.perf_counter() - start, given="\n".join(
             x[2:] for x in self._log if x.startswith("> ")), answered=self._answered_text(),
             stderr=self.turn_stderr(), debug=self.turn_debug(),
@@ -282,7 +283,7 @@ class EngineSeat(LineSeat):
             if self.process.exited:
                 answer.failure, answer.detail = Termination.CRASH, self._exit_text()
             else:
-                answer.failure, answer.detail = Termination.TIMEOUT, "no bestmove in time"
+                answer.failure, answer.detail = Termination.TIMEOUT, Message("no bestmove in time")
             return answer
         return self._read_best(line, answer)
 
@@ -343,12 +344,14 @@ class EngineSeat(LineSeat):
     def _read_best(self, line: str, answer: Answer) -> Answer:
         words = line.split()
         if words[0] == "nobestmove" or len(words) < 2 or words[1] in ("(none)", "0000", "resign"):
-            answer.failure, answer.detail = Termination.RESIGNATION, f"the engine gave up ({line.strip()})"
+            answer.failure, answer.detail = Termination.RESIGNATION, Message("the engine gave up ({line})",
+                                                                            line=line.strip())
             return answer
         move = from_engine_move(words[1], self.rank_base)
         if move is None:
             answer.failure = Termination.BAD_FILE
-            answer.detail = f"bestmove {words[1]!r} is not a move (ranks counted from {self.rank_base})"
+            answer.detail = Message("bestmove {move} is not a move (ranks counted from {base})",
+                                    move=repr(words[1]), base=self.rank_base)
             return answer
         answer.text = move
         answer.search = search_info([x[2:] for x in self._log if x.startswith("< info")], self.rank_base)

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
-from games.api import GameSetupError, Outcome, RecordFormatError, Termination
+from games.api import GameSetupError, Message, Outcome, RecordFormatError, Termination
 from games.annotations import DEBUG_FILE
 from games.filewatch import FALLBACK_POLL, FileWatch
 from games.fileio import UnsafeFileError, read_untrusted, remove_untrusted, replace_file
@@ -220,11 +220,12 @@ class MoveFileSeat(Seat):
                 return self._judge(taken, max(0.0, first_seen - start), state)
             if self._cancel.is_set():
                 self._cancel.clear()
-                return self._failed(start, Termination.ABORTED, "match stopped")
+                return self._failed(start, Termination.ABORTED, Message("match stopped"))
             now = time.perf_counter()
             if deadline.over(now):
                 return self._failed(start, Termination.TIMEOUT,
-                                    f"no move in its move file within {limit:.1f} s")
+                                    Message("no move in its move file within {seconds} s",
+                                            seconds=f"{limit:.1f}"))
             watch.wait(min(self._next_look(watch, self.poller.pending),
                            max(0.0, deadline.next_look(now) - now)))
 
@@ -246,7 +247,7 @@ class MoveFileSeat(Seat):
 
     def _exit_text(self) -> str:
         code = self.process.proc.returncode if self.process else None
-        return f"the program ended (exit code {code}) without writing a move"
+        return Message("the program ended (exit code {code}) without writing a move", code=code)
 
     def _failed(self, start: float, failure: Termination, detail: str) -> Answer:
         return self._with_output(Answer(elapsed=time.perf_counter() - start, given=self._given,
@@ -394,7 +395,7 @@ class ContestProgramSeat(MoveFileSeat, LineSeat):
     def ask(self, state, seat: int, time_limit: float | None) -> Answer:
         if self.process is None:
             return Answer(given=self._given, failure=Termination.CRASH,
-                          detail=self.start_error or "the program is not running")
+                          detail=self.start_error or Message("the program is not running"))
         return super().ask(state, seat, time_limit)
 
     def finish(self, outcome: Outcome) -> None:

@@ -37,7 +37,7 @@ class HelloSeat(LineSeat):
         self.send("go")
         line, why = self.read_line(self.turn_deadline(time_limit))
         if line is None:
-            self.failed(answer, why, "no move within {limit:.1f} s", "the program {exit} before its move",
+            self.failed(answer, why, "no move within {seconds} s", "the program {how} before its move",
                         time_limit)
         else:
             answer.text = line
@@ -101,7 +101,7 @@ def test_a_turn_past_its_time_is_a_time_out_and_the_program_is_killed(tmp_path):
     try:
         started = time.perf_counter()
         answer = seat.ask(None, 0, 0.3)
-        assert answer.failure is Termination.TIMEOUT and answer.detail == "no move within 0.3 s"
+        assert answer.failure is Termination.TIMEOUT and answer.detail == "no move within 0.30 s"
         assert 0.3 <= time.perf_counter() - started < 20
         deadline = time.monotonic() + 10
         while not seat.process.exited and time.monotonic() < deadline:

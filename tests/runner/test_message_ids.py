@@ -472,3 +472,82 @@ def test_how_a_program_run_ended_keeps_its_id_and_reads_as_before(tmp_path, monk
     for text in texts:
         assert {m.msgid for m in messages_in(text) if m.msgid} <= set(all_templates()), str(text)
         assert translated(text) == read_back(str(text)) != str(text), str(text)
+
+
+def line_seat_texts(tmp_path) -> list:
+    """What a program kept running for the game is judged by: could not start (each
+    protocol's quoting), a stopped match, a turn past its time and an output that ended
+    in each protocol's words (HexLib, GTP), a HexLib program's notes and its turn ended
+    with no stone, a GTP engine's resignation and errors, a UCI engine's give-up and bad
+    bestmove, the Xiangqi contest program that ended without a move."""
+    import sys
+
+    from games.hex.gtp import GtpHexSeat
+    from games.hex.program import ExternalHexSeat
+    from games.hex.protocol import parse_command
+    from games.hex.rules import HexGame
+    from games.xiangqi.engine_seats import EngineSeat
+    from games.xiangqi.program import ContestProgramSeat
+    from runner.line_seat import CANCELLED, EOF, TIMEOUT, LineSeat
+    from runner.process import LineProcess
+    from runner.seats import Answer, SeatInfo
+
+    class Seat(LineSeat):
+        def ask(self, state, seat, time_limit):
+            raise AssertionError("not asked")
+    info = SeatInfo(game=None, options={}, seat=0, seats=2, seed=1, workdir=str(tmp_path))
+    texts = []
+    for quoted in (False, True):
+        seat = Seat("t", "t", [str(tmp_path / "absent")], {})
+        seat.quote_command = quoted
+        seat.launch(info)
+        texts += [seat.start_error, seat.failed(Answer(), EOF, "", "").detail]
+    words = [("no 'done' within {seconds} s; the program was killed", "the program {how} before ending its turn"),
+             ("no genmove answer within {seconds} s; the engine was killed", "the engine {how} during genmove")]
+    texts.append(seat.failed(Answer(), CANCELLED, *words[0]).detail)
+    ended = LineProcess([sys.executable, "-c", "import sys; sys.exit(3)"], cwd=tmp_path)
+    try:
+        ended.proc.wait(timeout=30)
+        for timeout, how in words:
+            texts.append(seat.failed(Answer(), TIMEOUT, timeout, how, 1.5).detail)
+            seat.process = ended
+            texts.append(seat.failed(Answer(), EOF, timeout, how).detail)
+            seat.process = None
+    finally:
+        ended.kill()
+    hexlib = ExternalHexSeat.__new__(ExternalHexSeat)
+    hexlib.player, hexlib._send = 1, lambda *lines: None
+    state = HexGame().new_initial_state(HexGame().spec.resolve_options(None, {"size": "5"}), seed=1)
+    answer = Answer()
+    for line in ("put 1 1", "put 1 1", "put 9 9", "swap"):
+        hexlib._try_move(state, 0, parse_command(line), None, answer)
+        state = state.clone() if not answer.notes else state
+    hexlib._note(answer, Message("ignored line {line}", line="'hello'"))
+    texts += answer.notes
+    gtp = GtpHexSeat.__new__(GtpHexSeat)
+    gtp._last_failure = ""
+    for text in ("resign", "z99 nonsense"):
+        answer = Answer()
+        gtp._read_move(answer, text, 0)
+        texts.append(answer.detail)
+    answer = Answer()
+    gtp._fail(answer, "unknown command", None)
+    texts.append(answer.detail)
+    engine = EngineSeat.__new__(EngineSeat)
+    engine.rank_base, engine._log = 0, []
+    for line in ("bestmove (none)", "bestmove zz99"):
+        texts.append(engine._read_best(line, Answer()).detail)
+    program = ContestProgramSeat.__new__(ContestProgramSeat)
+    program.process = ended
+    texts.append(program._exit_text())
+    return texts
+
+
+def test_a_line_seats_verdicts_and_notes_keep_their_ids_and_read_as_before(tmp_path, vietnamese):
+    from runner.messages import read_back
+    texts = line_seat_texts(tmp_path)
+    assert len(texts) == 18 and all(isinstance(t, Message) and t.msgid for t in texts), \
+        [str(t) for t in texts if not getattr(t, "msgid", "")]
+    for text in texts:
+        assert {m.msgid for m in messages_in(text) if m.msgid} <= set(all_templates()), str(text)
+        assert translated(text) == read_back(str(text)) != str(text), str(text)
