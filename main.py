@@ -24,7 +24,8 @@ def error_text(exc: BaseException) -> str:
     already translated; those written in English by a game's rules (a bad map, seat counts)
     are matched against the games' templates (see :func:`runner.messages.translated`)."""
     from runner.messages import translated
-    return translated(str(exc))
+    from runner.referee import error_text as raised_with      # the Message it was raised with, if any
+    return translated(raised_with(exc))
 
 SEAT_HELP = N_("""seat specs and their settings (quote a spec that has spaces):
   human                      a person at the window (not with --headless)

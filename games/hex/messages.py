@@ -24,6 +24,17 @@ MESSAGES = (
     N_("{where} placed nothing: {error}"),
     N_("{command} sent during the opponent's turn placed nothing"),
     N_("it is player {n}'s turn, not player {seat}'s"),
+    # a start the options describe that cannot be played (games.hex.rules)
+    N_("board size must be 1-{most}, not {size}"),
+    N_("position has {rows} rows; the board has {size}"),
+    N_("position row {number} has {cells} cells, expected {size}"),
+    N_("position row {number}: {char} is not one of . 1 2"),
+    N_("a start position needs equal stone counts (player 1 to move) or one more stone of player 1 "
+       "(player 2 to move); it has {first} of player 1 and {second} of player 2"),
+    N_("give the start position either as position or as a start file, not both"),
+    N_("start: {start} is not a file Arena can read"),
+    N_("the start file holds a {rows}-row position but the board is {size}x{size}: add size={rows}"),
+    N_("the start position is already won"),
     N_("swap is allowed only as player 2's first move with the swap rule on"),
     N_("row {row}, column {col} is off the {size}x{size} board"),
     N_("{move} (row {row}, column {col}) is occupied"),

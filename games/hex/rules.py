@@ -103,7 +103,7 @@ class HexState(State):
 
     def __init__(self, size: int, swap_allowed: bool = False, max_moves: int = 200, seed: int = 0):
         if not 1 <= size <= MAX_SIZE:
-            raise GameSetupError(f"board size must be 1-{MAX_SIZE}, not {size}")
+            raise GameSetupError(Message("board size must be 1-{most}, not {size}", most=MAX_SIZE, size=size))
         self.size = size
         self.swap_allowed = swap_allowed
         self.max_moves = max_moves
@@ -319,20 +319,23 @@ def parse_position(text: str, size: int) -> list[int]:
     """Read a ``position`` option: N rows of ``.``, ``1``/``x``, ``2``/``o`` separated by ``/``."""
     rows = [r.strip() for r in re.split(r"[/\n]", text.strip()) if r.strip()]
     if len(rows) != size:
-        raise GameSetupError(f"position has {len(rows)} rows; the board has {size}")
+        raise GameSetupError(Message("position has {rows} rows; the board has {size}", rows=len(rows), size=size))
     cells = []
     for number, row in enumerate(rows, start=1):
         row = row.replace(" ", "")
         if len(row) != size:
-            raise GameSetupError(f"position row {number} has {len(row)} cells, expected {size}")
+            raise GameSetupError(Message("position row {number} has {cells} cells, expected {size}",
+                                             number=number, cells=len(row), size=size))
         for ch in row.lower():
             if ch not in ".-012xo":
-                raise GameSetupError(f"position row {number}: {ch!r} is not one of . 1 2")
+                raise GameSetupError(Message("position row {number}: {char} is not one of . 1 2",
+                                                 number=number, char=repr(ch)))
             cells.append({".": 0, "-": 0, "0": 0, "1": 1, "x": 1, "2": 2, "o": 2}[ch])
     if cells.count(P1) not in (cells.count(P2), cells.count(P2) + 1):
-        raise GameSetupError(f"a start position needs equal stone counts (player 1 to move) or one "
-                             f"more stone of player 1 (player 2 to move); it has {cells.count(P1)} "
-                             f"of player 1 and {cells.count(P2)} of player 2")
+        raise GameSetupError(Message("a start position needs equal stone counts (player 1 to move) or one "
+                                     "more stone of player 1 (player 2 to move); it has {first} "
+                                     "of player 1 and {second} of player 2",
+                                     first=cells.count(P1), second=cells.count(P2)))
     return cells
 
 
@@ -371,20 +374,21 @@ class HexGame(Game):
         position = options.get("position") or ""
         if options.get("start"):
             if position:
-                raise GameSetupError("give the start position either as position or as a start file, not both")
+                raise GameSetupError(Message("give the start position either as position or as a start file, "
+                                             "not both"))
             if "\n" not in options["start"] and not re.fullmatch(r"[-.012xoXO/ ]+", options["start"]):
-                raise GameSetupError(f"start: {options['start']} is not a file Arena can read")
+                raise GameSetupError(Message("start: {start} is not a file Arena can read", start=options["start"]))
             position = read_start_file(options["start"])
             rows = len([r for r in position.split("/") if r.strip()])
             if rows != size:
-                raise GameSetupError(f"the start file holds a {rows}-row position but the board is "
-                                     f"{size}x{size}: add size={rows}")
+                raise GameSetupError(Message("the start file holds a {rows}-row position but the board is "
+                                             "{size}x{size}: add size={rows}", rows=rows, size=size))
         if position:
             for index, value in enumerate(parse_position(position, size)):
                 if value:
                     state._place(index, value)
             if state.winner() is not None:
-                raise GameSetupError("the start position is already won")
+                raise GameSetupError(Message("the start position is already won"))
             if state.cells.count(P1) > state.cells.count(P2):
                 state.current = 1            # player 1 has a stone more: player 2 moves first
         return state

@@ -551,3 +551,40 @@ def test_a_line_seats_verdicts_and_notes_keep_their_ids_and_read_as_before(tmp_p
     for text in texts:
         assert {m.msgid for m in messages_in(text) if m.msgid} <= set(all_templates()), str(text)
         assert translated(text) == read_back(str(text)) != str(text), str(text)
+
+
+def hex_setup_texts() -> list:
+    """What Hex says of a start its options describe that cannot be played: the board
+    size, a position's rows, cells and stone counts, a start file, a won start."""
+    from games.hex.rules import HexGame, HexState, parse_position
+    game = HexGame()
+    texts = [_raised(HexState, 30)]
+    texts += [_raised(parse_position, text, 3) for text in ("...", ".../.../..", ".../.../..z", "11./.../...")]
+    options = game.spec.resolve_options(None, {"size": "3"})
+    texts += [_raised(game.new_initial_state, dict(options, **extra), 1) for extra in (
+        {"position": ".../.../...", "start": ".../.../..."}, {"start": "maps/h.txt"},
+        {"start": "....\n....\n....\n...."}, {"position": "111/22./..."})]
+    return texts
+
+
+def test_hexs_setup_errors_keep_their_ids_and_read_in_vietnamese(vietnamese):
+    """Shown in English before (no template); now each is said from its id, and an old
+    text reads the same by the new templates."""
+    from runner.messages import read_back
+    texts = hex_setup_texts()
+    assert len(texts) == 9 and all(isinstance(t, Message) and t.msgid for t in texts), \
+        [str(t) for t in texts if not getattr(t, "msgid", "")]
+    for text in texts:
+        assert text.msgid in all_templates() and i18n._(text.msgid) != text.msgid, text.msgid
+        assert translated(text) == read_back(str(text)) != str(text), str(text)
+
+
+def test_a_setup_error_shown_by_the_form_and_the_command_line_keeps_its_id(vietnamese, no_reading_back):
+    from games.api import GameSetupError
+    from main import error_text
+    from runner.referee import error_text as raised_with
+    from games.hex.rules import HexState
+    try:
+        HexState(30)
+    except GameSetupError as exc:
+        assert error_text(exc) == translated(raised_with(exc)) == "cỡ bàn phải từ 1 đến 20, không phải 30"

@@ -16,6 +16,7 @@ from runner.build import MatchPlan, asked_option_defaults, build_seat, match_opt
 from runner.commands import command_problem
 from runner.i18n import N_, _, ngettext
 from runner.messages import translated
+from runner.referee import error_text
 
 
 from ui.catalog import GameEntry, game_entries, level_label
@@ -212,7 +213,7 @@ class NewMatchScene(Scene):
             check_seats(self.game.spec, len(self.seats))
             started_options(self.chosen.plugin, options)
         except ArenaError as exc:
-            return translated(str(exc))
+            return translated(error_text(exc))
         except (TypeError, ValueError, KeyError) as exc:
             return _("options: {error}").format(error=exc)
         for index, seat in enumerate(self.seats):
@@ -234,7 +235,7 @@ class NewMatchScene(Scene):
         try:
             build_seat(self.chosen.plugin, seat.spec(self.chosen.plugin), 0, 0).close()
         except ArenaError as exc:
-            return translated(str(exc))
+            return translated(error_text(exc))
         return ""
 
     # ------------------------------------------------------------ layout
