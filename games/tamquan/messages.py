@@ -49,4 +49,17 @@ MESSAGES = (
     N_("the member at {cell} must step: {free} is free"),
     N_("{step} is not one orthogonal step"),
     N_("{cell} is not empty"),
+    # a layout the options describe that cannot be played (games.tamquan.rules)
+    N_("board size must be 2-26, not {size}"),
+    N_("Tam Quan takes 2-{most} teams, not {teams}"),
+    N_("a team needs at least one member, not {members}"),
+    N_("turn_limit must be at least 1, not {limit}"),
+    N_("{teams} teams need {teams} zones; only {zones} are defined"),
+    N_("zone {zone}: cell {cell} is off the {size}x{size} board"),
+    N_("zone {zone}: cell {cell} is in two zones"),
+    N_("zone {zone} has {cells} cells for {members} members"),
+    N_("a {size}x{size} board has no room for {teams} corner zones of {k}x{k} cells"),
+    N_("zones: {word} is not a cell 'ROW,COL'"),
+    N_("Tam Quan options must be whole numbers: {error}"),
+    N_("board rows must make a square"),
 )

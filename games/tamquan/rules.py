@@ -128,27 +128,29 @@ class Layout:
     def __post_init__(self):
         n = self.size
         if not 2 <= n <= 26:
-            raise GameSetupError(f"board size must be 2-26, not {n}")
+            raise GameSetupError(Message("board size must be 2-26, not {size}", size=n))
         if not 2 <= self.teams <= len(LETTERS):
-            raise GameSetupError(f"Tam Quan takes 2-{len(LETTERS)} teams, not {self.teams}")
+            raise GameSetupError(Message("Tam Quan takes 2-{most} teams, not {teams}", most=len(LETTERS),
+                                         teams=self.teams))
         if self.members < 1:
-            raise GameSetupError(f"a team needs at least one member, not {self.members}")
+            raise GameSetupError(Message("a team needs at least one member, not {members}", members=self.members))
         if self.turn_limit < 1:
-            raise GameSetupError(f"turn_limit must be at least 1, not {self.turn_limit}")
+            raise GameSetupError(Message("turn_limit must be at least 1, not {limit}", limit=self.turn_limit))
         if len(self.zones) < self.teams:
-            raise GameSetupError(f"{self.teams} teams need {self.teams} zones; "
-                                 f"only {len(self.zones)} are defined")
+            raise GameSetupError(Message("{teams} teams need {teams} zones; only {zones} are defined",
+                                         teams=self.teams, zones=len(self.zones)))
         seen: set[Cell] = set()
         for k, zone in enumerate(self.zones):
             for r, c in zone:
                 if not (0 <= r < n and 0 <= c < n):
-                    raise GameSetupError(f"zone {k + 1}: cell {r},{c} is off the {n}x{n} board")
+                    raise GameSetupError(Message("zone {zone}: cell {cell} is off the {size}x{size} board",
+                                                 zone=k + 1, cell=f"{r},{c}", size=n))
                 if (r, c) in seen:
-                    raise GameSetupError(f"zone {k + 1}: cell {r},{c} is in two zones")
+                    raise GameSetupError(Message("zone {zone}: cell {cell} is in two zones", zone=k + 1, cell=f"{r},{c}"))
                 seen.add((r, c))
             if len(zone) < self.members:
-                raise GameSetupError(f"zone {k + 1} has {len(zone)} cells for "
-                                     f"{self.members} members")
+                raise GameSetupError(Message("zone {zone} has {cells} cells for {members} members",
+                                             zone=k + 1, cells=len(zone), members=self.members))
         table = []
         for p in range(n * n):
             r, c = divmod(p, n)
@@ -176,8 +178,8 @@ def standard_zones(size: int, teams: int, members: int) -> tuple[tuple[Cell, ...
     while k * k < members:
         k += 1
     if 2 * k > size:
-        raise GameSetupError(f"a {size}x{size} board has no room for {teams} corner zones "
-                             f"of {k}x{k} cells")
+        raise GameSetupError(Message("a {size}x{size} board has no room for {teams} corner zones of {k}x{k} cells",
+                                     size=size, teams=teams, k=k))
     corners = ((0, 0), (0, size - k), (size - k, size - k), (size - k, 0))   # clockwise
     return tuple(tuple((r0 + r, c0 + c) for r in range(k) for c in range(k))
                  for r0, c0 in corners[:max(teams, 4 if teams > 2 else 2)])
@@ -191,7 +193,7 @@ def parse_zones(text: str) -> tuple[tuple[Cell, ...], ...]:
         for word in part.split():
             m = _CELL_RE.match(word)
             if not m:
-                raise GameSetupError(f"zones: {word!r} is not a cell 'ROW,COL'")
+                raise GameSetupError(Message("zones: {word} is not a cell 'ROW,COL'", word=repr(word)))
             cells.append((int(m.group(1)), int(m.group(2))))
         if cells:
             zones.append(tuple(sorted(cells)))
@@ -205,7 +207,7 @@ def layout_from_options(options: Mapping[str, Any]) -> Layout:
         members = int(options.get("members", 3))
         limit = int(options.get("turn_limit", DEFAULT_TURN_LIMIT))
     except (TypeError, ValueError) as exc:
-        raise GameSetupError(f"Tam Quan options must be whole numbers: {exc}") from None
+        raise GameSetupError(Message("Tam Quan options must be whole numbers: {error}", error=str(exc))) from None
     zones_text = str(options.get("zones", "") or "").strip()
     zones = parse_zones(zones_text) if zones_text else standard_zones(size, teams, members)
     return Layout(size, teams, members, zones, limit)
@@ -650,7 +652,7 @@ def state_from_rows(rows: Sequence[str], to_move: int = 0, teams: int | None = N
     rows = [r.strip() for r in rows if r.strip()]
     size = len(rows)
     if any(len(r) != size for r in rows):
-        raise GameSetupError("board rows must make a square")
+        raise GameSetupError(Message("board rows must make a square"))
     used = {LETTERS.index(ch) for r in rows for ch in r if ch != "."}
     teams = teams or max(2, max(used, default=0) + 1)
     counts = [sum(r.count(LETTERS[t]) for r in rows) for t in range(teams)]

@@ -588,3 +588,28 @@ def test_a_setup_error_shown_by_the_form_and_the_command_line_keeps_its_id(vietn
         HexState(30)
     except GameSetupError as exc:
         assert error_text(exc) == translated(raised_with(exc)) == "cỡ bàn phải từ 1 đến 20, không phải 30"
+
+
+def tamquan_setup_texts() -> list:
+    """What Tam Quân says of a layout its options describe that cannot be played."""
+    from games.tamquan.rules import Layout, layout_from_options, parse_zones, standard_zones, state_from_rows
+    zones = ((((0, 0), (0, 1)), ((2, 0), (2, 1))))
+    texts = [_raised(Layout, *args) for args in (
+        (1, 2, 1, zones), (5, 1, 1, zones), (5, 2, 0, zones), (5, 2, 1, zones, 0), (5, 3, 1, zones),
+        (2, 2, 1, zones), (5, 2, 1, (((0, 0), (0, 1)), ((0, 1), (2, 1)))), (5, 2, 3, zones))]
+    texts += [_raised(standard_zones, 3, 3, 3), _raised(parse_zones, "0,0 x"),
+              _raised(layout_from_options, {"size": "five"}), _raised(state_from_rows, ["..", "..."])]
+    return texts
+
+
+def test_tam_quans_setup_errors_keep_their_ids_and_read_in_vietnamese(vietnamese):
+    """Shown in English before (no template); now each is said from its id, and an old
+    text reads the same by the new templates."""
+    from runner.messages import read_back
+    texts = tamquan_setup_texts()
+    assert len(texts) == 12 and all(isinstance(t, Message) and t.msgid for t in texts), \
+        [str(t) for t in texts if not getattr(t, "msgid", "")]
+    assert len({t.msgid for t in texts}) == 12
+    for text in texts:
+        assert text.msgid in all_templates() and i18n._(text.msgid) != text.msgid, text.msgid
+        assert translated(text) == read_back(str(text)) != str(text), str(text)
