@@ -24,7 +24,7 @@ import re
 from pathlib import Path
 from typing import Iterable
 
-from games.api import GameSetupError
+from games.api import GameSetupError, Message
 from games.crosswords.lexicon import Lexicon
 from games.crosswords.rules import MAX_WORD, MIN_WORD, CrosswordsGame
 
@@ -52,20 +52,20 @@ def read_folder_words(folder: str | Path) -> list[str]:
     """Every word of a contest dictionary folder, lower-cased and cleaned."""
     path = Path(folder)
     if not path.is_dir():
-        raise GameSetupError(f"dictionary {folder}: not a folder of word files")
+        raise GameSetupError(Message("dictionary {folder}: not a folder of word files", folder=str(folder)))
     words: list[str] = []
     files = sorted(p for p in path.iterdir() if p.is_file())
     if not files:
-        raise GameSetupError(f"dictionary {folder}: the folder holds no files")
+        raise GameSetupError(Message("dictionary {folder}: the folder holds no files", folder=str(folder)))
     for file in files:
         try:
             text = file.read_bytes().decode("latin-1")
         except OSError as exc:
-            raise GameSetupError(f"dictionary {file}: {exc.strerror}") from None
+            raise GameSetupError(Message("dictionary {folder}: {error}", folder=str(file), error=str(exc.strerror))) from None
         words.extend(line.lower() for line in split_lines(text))
     cleaned = clean_words(words)
     if not cleaned:
-        raise GameSetupError(f"dictionary {folder}: no words of 2 to 12 letters a-z")
+        raise GameSetupError(Message("dictionary {folder}: no words of 2 to 12 letters a-z", folder=str(folder)))
     return cleaned
 
 
@@ -74,8 +74,9 @@ def builtin_words() -> list[str]:
     try:
         from english_words import get_english_words_set
     except ImportError:
-        raise GameSetupError(f"the built-in dictionary needs the {BUILTIN_PACKAGE} package "
-                             "(pip install english-words), or give a dictionary folder") from None
+        raise GameSetupError(Message("the built-in dictionary needs the {package} package "
+                                     "(pip install english-words), or give a dictionary folder",
+                                     package=BUILTIN_PACKAGE)) from None
     return clean_words(get_english_words_set([BUILTIN_SOURCE]))
 
 

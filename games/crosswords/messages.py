@@ -52,4 +52,12 @@ MESSAGES = (
     N_("{square} is not a square (A1 to Q17)"),
     N_("{word} is not a word of letters A-Z"),
     N_("{text} is not a move (draw P LETTERS, discard LETTERS, play SQUARE across|down WORD, stop)"),
+    # a dictionary that cannot be read (games.crosswords.dictionary, rules)
+    N_("dictionary {folder}: not a folder of word files"),
+    N_("dictionary {folder}: the folder holds no files"),
+    N_("dictionary {folder}: {error}"),
+    N_("dictionary {folder}: no words of 2 to 12 letters a-z"),
+    N_("the built-in dictionary needs the {package} package (pip install english-words), "
+       "or give a dictionary folder"),
+    N_("no dictionary was given to the game"),
 )

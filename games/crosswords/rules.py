@@ -528,7 +528,7 @@ class CrosswordsGame(Game):
         if self._lexicon_for is not None and (name or self._words is None):
             return self._lexicon_for(name)
         if self._words is None:
-            raise GameSetupError("no dictionary was given to the game")
+            raise GameSetupError(Message("no dictionary was given to the game"))
         return self._words
 
     def new_initial_state(self, options: Mapping[str, Any], seed: int) -> CrosswordsState:

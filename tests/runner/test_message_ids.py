@@ -613,3 +613,52 @@ def test_tam_quans_setup_errors_keep_their_ids_and_read_in_vietnamese(vietnamese
     for text in texts:
         assert text.msgid in all_templates() and i18n._(text.msgid) != text.msgid, text.msgid
         assert translated(text) == read_back(str(text)) != str(text), str(text)
+
+
+def crosswords_setup_texts(tmp_path, monkeypatch) -> list:
+    """What Crossed Words says of a dictionary it cannot use: not a folder, an empty
+    folder, an unreadable file, no usable words, the built-in list's missing package,
+    no dictionary at all."""
+    import builtins
+
+    from games.crosswords.dictionary import builtin_words, read_folder_words
+    from games.crosswords.rules import CrosswordsGame
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "short").mkdir()
+    (tmp_path / "short" / "words.txt").write_text("a\nb\n", encoding="utf-8")
+    (tmp_path / "locked").mkdir()
+    (tmp_path / "locked" / "words.txt").write_text("cat\n", encoding="utf-8")
+    texts = [_raised(read_folder_words, tmp_path / name) for name in ("absent", "empty", "short")]
+    real_read = Path.read_bytes
+
+    def denied(self):
+        if self.name == "words.txt" and self.parent.name == "locked":
+            raise PermissionError(13, "Permission denied")
+        return real_read(self)
+    with monkeypatch.context() as patch:
+        patch.setattr(Path, "read_bytes", denied)
+        texts.append(_raised(read_folder_words, tmp_path / "locked"))
+    real_import = builtins.__import__
+
+    def no_package(name, *args, **kwargs):
+        if name == "english_words":
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+    with monkeypatch.context() as patch:
+        patch.setattr(builtins, "__import__", no_package)
+        texts.append(_raised(builtin_words))
+    texts.append(_raised(CrosswordsGame().words_for, {}))
+    return texts
+
+
+def test_crossed_words_setup_errors_keep_their_ids_and_read_in_vietnamese(tmp_path, monkeypatch, vietnamese):
+    """Shown in English before (no template); now each is said from its id, and an old
+    text reads the same by the new templates."""
+    from runner.messages import read_back
+    texts = crosswords_setup_texts(tmp_path, monkeypatch)
+    assert len(texts) == 6 and all(isinstance(t, Message) and t.msgid for t in texts), \
+        [str(t) for t in texts if not getattr(t, "msgid", "")]
+    assert len({t.msgid for t in texts}) == 6
+    for text in texts:
+        assert text.msgid in all_templates() and i18n._(text.msgid) != text.msgid, text.msgid
+        assert translated(text) == read_back(str(text)) != str(text), str(text)
