@@ -229,10 +229,11 @@ class Position:
         """
         fields = fen.split()
         if not fields:
-            raise GameSetupError("empty FEN")
+            raise GameSetupError(Message("empty FEN"))
         rows = fields[0].split("/")
         if len(rows) != RANKS:
-            raise GameSetupError(f"FEN {fen!r}: expected 10 ranks separated by '/', got {len(rows)}")
+            raise GameSetupError(Message("FEN {fen}: expected 10 ranks separated by '/', got {count}",
+                                         fen=repr(fen), count=len(rows)))
         pos = cls()
         for row_index, row in enumerate(rows):
             rank, file = RANKS - 1 - row_index, 0
@@ -242,17 +243,18 @@ class Position:
                     continue
                 kind = FEN_LETTERS.get(char.lower())
                 if kind is None:
-                    raise GameSetupError(f"FEN {fen!r}: unknown piece letter {char!r}")
+                    raise GameSetupError(Message("FEN {fen}: unknown piece letter {letter}", fen=repr(fen),
+                                                 letter=repr(char)))
                 if file >= FILES:
-                    raise GameSetupError(f"FEN {fen!r}: rank {rank} has more than 9 files")
+                    raise GameSetupError(Message("FEN {fen}: rank {rank} has more than 9 files", fen=repr(fen), rank=rank))
                 side = RED if char.isupper() else BLACK
                 pos._put(square(file, rank), kind | (BLACK_BIT if side else 0))
                 file += 1
             if file != FILES:
-                raise GameSetupError(f"FEN {fen!r}: rank {rank} does not have 9 files")
+                raise GameSetupError(Message("FEN {fen}: rank {rank} does not have 9 files", fen=repr(fen), rank=rank))
         side_field = fields[1].lower() if len(fields) > 1 else "w"
         if side_field not in ("w", "r", "b"):
-            raise GameSetupError(f"FEN {fen!r}: side to move must be w (Red) or b (Black)")
+            raise GameSetupError(Message("FEN {fen}: side to move must be w (Red) or b (Black)", fen=repr(fen)))
         if side_field == "b":
             pos.side = BLACK
             pos.key ^= ZOBRIST_BLACK_TO_MOVE
@@ -260,7 +262,8 @@ class Position:
             quiet = int(fields[4]) if len(fields) > 4 else 0
             number = int(fields[5]) if len(fields) > 5 else 1
         except ValueError:
-            raise GameSetupError(f"FEN {fen!r}: half-move and move counters must be numbers") from None
+            raise GameSetupError(Message("FEN {fen}: half-move and move counters must be numbers",
+                                          fen=repr(fen))) from None
         pos._validate(fen)
         return pos, max(quiet, 0), max(number, 1)
 
@@ -271,34 +274,39 @@ class Position:
         self.key ^= ZOBRIST[piece][sq]
         if piece & 7 == KING:
             if self.kings[side] is not None:
-                raise GameSetupError(f"{SIDE_NAMES[side]} has two generals")
+                raise GameSetupError(Message("{side} has two generals", side=SIDE_NAMES[side]))
             self.kings[side] = sq
 
     def _validate(self, fen: str) -> None:
         limits = {KING: 1, ADVISOR: 2, ELEPHANT: 2, HORSE: 2, CHARIOT: 2, CANNON: 2, SOLDIER: 5}
         for side in (RED, BLACK):
             if self.kings[side] is None:
-                raise GameSetupError(f"FEN {fen!r}: {SIDE_NAMES[side]} has no general")
+                raise GameSetupError(Message("FEN {fen}: {side} has no general", fen=repr(fen), side=SIDE_NAMES[side]))
             counts = dict.fromkeys(limits, 0)
             for sq in self.squares[side]:
                 kind = self.board[sq] & 7
                 counts[kind] += 1
                 f, r = file_of(sq), rank_of(sq)
-                where = f"{SIDE_NAMES[side]} {PIECE_NAMES[kind]} on {square_name(sq)}"
+                wrong = None
                 if kind == KING and not _in_palace(side, f, r):
-                    raise GameSetupError(f"FEN {fen!r}: {where} is outside its palace")
+                    wrong = "FEN {fen}: {where} is outside its palace"
                 if kind == ADVISOR and sq not in ADVISOR_POINTS[side]:
-                    raise GameSetupError(f"FEN {fen!r}: {where} is not on a palace diagonal point")
+                    wrong = "FEN {fen}: {where} is not on a palace diagonal point"
                 if kind == ELEPHANT and sq not in ELEPHANT_POINTS[side]:
-                    raise GameSetupError(f"FEN {fen!r}: {where} is not on an elephant point")
+                    wrong = "FEN {fen}: {where} is not on an elephant point"
                 if kind == SOLDIER and (r < 3 if side == RED else r > 6):
-                    raise GameSetupError(f"FEN {fen!r}: {where} is behind its starting rank")
+                    wrong = "FEN {fen}: {where} is behind its starting rank"
+                if wrong:
+                    raise GameSetupError(Message(wrong, fen=repr(fen), where=Message(
+                        "{side} {piece} on {square}", side=SIDE_NAMES[side], piece=PIECE_NAMES[kind],
+                        square=square_name(sq))))
             for kind, most in limits.items():
                 if counts[kind] > most:
-                    raise GameSetupError(f"FEN {fen!r}: {SIDE_NAMES[side]} has {counts[kind]} "
-                                         f"{PIECE_NAMES[kind]}s (at most {most})")
+                    raise GameSetupError(Message("FEN {fen}: {side} has {count} {piece}s (at most {most})",
+                                                 fen=repr(fen), side=SIDE_NAMES[side], count=counts[kind],
+                                                 piece=PIECE_NAMES[kind], most=most))
         if self.in_check(self.side ^ 1):
-            raise GameSetupError(f"FEN {fen!r}: the side not to move is in check")
+            raise GameSetupError(Message("FEN {fen}: the side not to move is in check", fen=repr(fen)))
 
     def placement_fen(self) -> str:
         rows = []
@@ -985,17 +993,19 @@ class XiangqiGame(Game):
         values = {o.name: o.default for o in self.spec.options}
         values.update(options or {})
         if values["repetition"] not in REPETITION_CHOICES:
-            raise GameSetupError(f"repetition must be one of {', '.join(REPETITION_CHOICES)}")
+            raise GameSetupError(Message("repetition must be one of {choices}",
+                                         choices=", ".join(REPETITION_CHOICES)))
         try:
             values["repetition_count"] = int(values["repetition_count"])
         except (TypeError, ValueError):
             values["repetition_count"] = -1
         if values["repetition_count"] not in REPETITION_COUNTS:
-            raise GameSetupError("repetition_count must be 2 (the first repeat) or 3 (the third occurrence)")
+            raise GameSetupError(Message("repetition_count must be 2 (the first repeat) or 3 (the third "
+                                         "occurrence)"))
         try:
             values["no_capture_limit"] = int(values["no_capture_limit"] or 0)
         except (TypeError, ValueError):
-            raise GameSetupError("no_capture_limit must be a whole number") from None
+            raise GameSetupError(Message("no_capture_limit must be a whole number")) from None
         position, quiet, number = Position.from_fen(values["fen"] or START_FEN)
         return XiangqiState(position, values, seed, quiet, number)
 
