@@ -112,7 +112,8 @@ class LineSeat(Seat):
         the read was stopped: the protocol judges that."""
         if why != TIMEOUT or not self.running:
             return False
-        self.handshake_failure = f"no {what} within {self.handshake_seconds:g} s"
+        self.handshake_failure = Message("no {what} within {seconds} s", what=what,
+                                         seconds=f"{self.handshake_seconds:g}")
         return True
 
     # ------------------------------------------------------------------ talking

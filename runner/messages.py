@@ -42,6 +42,7 @@ MESSAGES = (
     N_("could not write the contest files in {folder}: {error}"),     # runner.match, after the end
     N_("killed by signal {signal}"),
     N_("could not start {program}: {error}"),
+    N_("no {what} within {seconds} s"),      # runner.line_seat: a handshake that never came
     N_("{count} output lines longer than {limit} bytes were cut"),
     # the answer file of a program run once per turn or once a game (runner.program_seats)
     N_("the program wrote no {file}"),

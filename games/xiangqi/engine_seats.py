@@ -160,7 +160,7 @@ class EngineSeat(LineSeat):
             self._error = self.start_error
             return
         if not self._handshake():
-            self._error = self._error or f"no {self.protocol}ok from the engine"
+            self._error = self._error or Message("no {answer} from the engine", answer=f"{self.protocol}ok")
         elif self.engine_name:
             self.label = self.engine_name
 
@@ -216,7 +216,7 @@ class EngineSeat(LineSeat):
         if self.missed_handshake(word, self._why):
             self._error = self.handshake_failure
         else:
-            self._error = f"the engine ended before {word} ({self._exit_text()})"
+            self._error = Message("the engine ended before {word} ({how})", word=word, how=self._exit_text())
 
     def _note_id(self, line: str) -> bool:
         words = line.split()
@@ -359,7 +359,7 @@ class EngineSeat(LineSeat):
 
     def _exit_text(self) -> str:
         code = self.process.proc.returncode if self.process else None
-        return f"the engine ended (exit code {code})"
+        return Message("the engine ended (exit code {code})", code=code)
 
     def close(self) -> None:
         super().close()

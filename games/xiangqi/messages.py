@@ -53,6 +53,9 @@ MESSAGES = (
     N_("the engine gave up ({line})"),
     N_("bestmove {move} is not a move (ranks counted from {base})"),
     N_("the arena sent 'stop' after {seconds} s ({limit} for '{command}')"),
+    N_("no {answer} from the engine"),
+    N_("the engine ended before {word} ({how})"),
+    N_("the engine ended (exit code {code})"),
     N_("the time limit"),
     # the rulings in force (the match's header, the status line, the record's summary)
     N_("first repeat ends the game"),

@@ -694,3 +694,36 @@ def test_xiangqis_setup_errors_keep_their_ids_and_read_in_vietnamese(vietnamese)
             assert translated(text) == i18n._(text.msgid).format(choices="perpetual-check-loses, draw")
             continue                                  # (reading the English back made "draw" "hòa")
         assert translated(text) == read_back(str(text)) != str(text), str(text)
+
+
+def test_a_missed_handshake_and_an_engine_that_ended_keep_their_ids(tmp_path, vietnamese):
+    """'no uciok within 60 s' and a UCI engine's end ('the engine ended (exit code 3)',
+    before its handshake's word): English in the Vietnamese interface before."""
+    import sys
+
+    from games.xiangqi.engine_seats import EngineSeat
+    from runner.line_seat import EOF, TIMEOUT, LineSeat
+    from runner.messages import read_back
+    from runner.process import LineProcess
+
+    class Seat(LineSeat):
+        def ask(self, state, seat, time_limit):
+            raise AssertionError("not asked")
+    silent = LineProcess([sys.executable, "-c", "import time; time.sleep(30)"], cwd=tmp_path)
+    ended = LineProcess([sys.executable, "-c", "import sys; sys.exit(3)"], cwd=tmp_path)
+    try:
+        seat = Seat("t", "t", [], {})
+        seat.process = silent
+        assert seat.missed_handshake("uciok", TIMEOUT)
+        ended.proc.wait(timeout=30)
+        engine = EngineSeat.__new__(EngineSeat)
+        engine.process, engine._why, engine.handshake_failure = ended, EOF, ""
+        engine._handshake_missed("uciok")
+        texts = [seat.handshake_failure, engine._exit_text(), engine._error]
+    finally:
+        silent.kill(), ended.kill()
+    assert [str(t) for t in texts] == ["no uciok within 60 s", "the engine ended (exit code 3)",
+                                       "the engine ended before uciok (the engine ended (exit code 3))"]
+    for text in texts:
+        assert isinstance(text, Message) and text.msgid in all_templates(), str(text)
+        assert translated(text) == read_back(str(text)) != str(text), str(text)
