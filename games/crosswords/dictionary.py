@@ -61,7 +61,8 @@ def read_folder_words(folder: str | Path) -> list[str]:
         try:
             text = file.read_bytes().decode("latin-1")
         except OSError as exc:
-            raise GameSetupError(Message("dictionary {folder}: {error}", folder=str(file), error=str(exc.strerror))) from None
+            raise GameSetupError(Message("dictionary {folder}: {error}", folder=str(file),
+                                         error=str(exc.strerror))) from None
         words.extend(line.lower() for line in split_lines(text))
     cleaned = clean_words(words)
     if not cleaned:

@@ -146,7 +146,8 @@ class Layout:
                     raise GameSetupError(Message("zone {zone}: cell {cell} is off the {size}x{size} board",
                                                  zone=k + 1, cell=f"{r},{c}", size=n))
                 if (r, c) in seen:
-                    raise GameSetupError(Message("zone {zone}: cell {cell} is in two zones", zone=k + 1, cell=f"{r},{c}"))
+                    raise GameSetupError(Message("zone {zone}: cell {cell} is in two zones",
+                                                 zone=k + 1, cell=f"{r},{c}"))
                 seen.add((r, c))
             if len(zone) < self.members:
                 raise GameSetupError(Message("zone {zone} has {cells} cells for {members} members",

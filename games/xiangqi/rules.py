@@ -246,7 +246,8 @@ class Position:
                     raise GameSetupError(Message("FEN {fen}: unknown piece letter {letter}", fen=repr(fen),
                                                  letter=repr(char)))
                 if file >= FILES:
-                    raise GameSetupError(Message("FEN {fen}: rank {rank} has more than 9 files", fen=repr(fen), rank=rank))
+                    raise GameSetupError(Message("FEN {fen}: rank {rank} has more than 9 files",
+                                                 fen=repr(fen), rank=rank))
                 side = RED if char.isupper() else BLACK
                 pos._put(square(file, rank), kind | (BLACK_BIT if side else 0))
                 file += 1
