@@ -4,6 +4,7 @@ where they were after each match."""
 import gc
 import os
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,17 @@ SEATS = {
 
 def open_files() -> int:
     return len(os.listdir("/proc/self/fd"))
+
+
+def settled_open_files(ceiling: int, seconds: float = 5.0) -> int:
+    """The open files once they are back at ``ceiling`` or ``seconds`` have passed: in
+    one full-suite run the count was 4 over just after a match, and the seats' threads
+    may close their ends a moment after the match returns (the collector stays off, so
+    only the seats' own closing counts)."""
+    deadline = time.monotonic() + seconds
+    while open_files() > ceiling and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return open_files()
 
 
 def play(tmp_path: Path, first: str, second: str, number: int) -> None:
@@ -45,6 +57,6 @@ def test_seats_close_their_pipes_without_the_cycle_collector(tmp_path):
         for number, (first, second) in enumerate(
                 [("program", "uci"), ("ucci", "program"), ("program", "program")], start=1):
             play(tmp_path, first, second, number)
-            assert open_files() <= before, (first, second, sorted(os.listdir("/proc/self/fd")))
+            assert settled_open_files(before) <= before, (first, second, sorted(os.listdir("/proc/self/fd")))
     finally:
         gc.enable()
