@@ -126,6 +126,28 @@ def messages_in(value):
                 yield from messages_in(item)
 
 
+def assert_said_as_before(texts, count: int | None = None, *, every_part_has_an_id: bool = False,
+                          new_entries: bool = False, written_as_typed: tuple = ()) -> None:
+    """Each text is a Message whose ids the catalog knows, and its Vietnamese said from
+    the ids is what the old reading of its English gave (and not the English).
+    ``new_entries``: the ids are distinct and each has a Vietnamese entry of its own.
+    ``written_as_typed``: ids whose reading the caller checks itself."""
+    from runner.messages import read_back
+    assert all(isinstance(t, Message) and t.msgid for t in texts), \
+        [str(t) for t in texts if not getattr(t, "msgid", "")]
+    if count is not None:
+        assert len(texts) == count
+    if new_entries:
+        assert len({t.msgid for t in texts}) == len(texts), sorted(t.msgid for t in texts)
+    for text in texts:
+        if new_entries:
+            assert text.msgid in all_templates() and i18n._(text.msgid) != text.msgid, text.msgid
+        parts = {m.msgid for m in messages_in(text) if every_part_has_an_id or m.msgid}
+        assert parts <= set(all_templates()), str(text)
+        if text.msgid not in written_as_typed:
+            assert translated(text) == read_back(str(text)) != str(text), str(text)
+
+
 def texts_the_rules_write(sample: str, status: bool = True) -> list[str]:
     """Every event, result and (with ``status``) status line the rules write replaying
     ``sample``, plus a forfeit for the referee's time-out at its second position."""
@@ -297,13 +319,7 @@ def protocol_and_map_texts() -> list:
 def test_protocol_and_map_errors_keep_their_ids_and_read_as_before(vietnamese):
     """Each is a Message the catalog knows, and says in Vietnamese what the old reading of
     its English said (so old records' plain texts and new ids read the same)."""
-    from runner.messages import read_back
-    texts = protocol_and_map_texts()
-    assert len(texts) == 31 and all(isinstance(t, Message) and t.msgid for t in texts), \
-        [t for t in texts if not getattr(t, "msgid", "")]
-    for text in texts:
-        assert {m.msgid for m in messages_in(text)} <= set(all_templates()), str(text)
-        assert translated(text) == read_back(str(text)) != str(text), str(text)
+    assert_said_as_before(protocol_and_map_texts(), 31, every_part_has_an_id=True)
 
 
 def program_seat_texts(tmp_path) -> list:
@@ -334,12 +350,7 @@ def program_seat_texts(tmp_path) -> list:
 
 
 def test_a_program_seats_details_keep_their_ids_and_read_as_before(tmp_path, vietnamese):
-    from runner.messages import read_back
-    texts = program_seat_texts(tmp_path)
-    assert all(isinstance(t, Message) and t.msgid for t in texts), [t for t in texts if not getattr(t, "msgid", "")]
-    for text in texts:
-        assert {m.msgid for m in messages_in(text) if m.msgid} <= set(all_templates()), str(text)
-        assert translated(text) == read_back(str(text)) != str(text), str(text)
+    assert_said_as_before(program_seat_texts(tmp_path))
 
 
 def crosswords_texts() -> list:
@@ -388,13 +399,7 @@ def crosswords_texts() -> list:
 
 
 def test_crossed_words_errors_and_verdicts_keep_their_ids_and_read_as_before(vietnamese):
-    from runner.messages import read_back
-    texts = crosswords_texts()
-    assert len(texts) == 34 and all(isinstance(t, Message) and t.msgid for t in texts), \
-        [t for t in texts if not getattr(t, "msgid", "")]
-    for text in texts:
-        assert {m.msgid for m in messages_in(text) if m.msgid} <= set(all_templates()), str(text)
-        assert translated(text) == read_back(str(text)) != str(text), str(text)
+    assert_said_as_before(crosswords_texts(), 34)
 
 
 def test_a_turn_logs_events_are_messages_said_in_vietnamese(vietnamese, no_reading_back):
@@ -461,17 +466,12 @@ def process_texts(tmp_path, monkeypatch) -> list:
 
 
 def test_how_a_program_run_ended_keeps_its_id_and_reads_as_before(tmp_path, monkeypatch, vietnamese):
-    from runner.messages import read_back
     texts = process_texts(tmp_path, monkeypatch)
-    assert len(texts) == 7 and all(isinstance(t, Message) and t.msgid for t in texts), \
-        [str(t) for t in texts if not getattr(t, "msgid", "")]
     assert [t.msgid for t in texts] == [
         "killed after {seconds} s (time limit)", "exited with code {code}", "finished in {seconds} s",
         "could not start {program}: {error}", "exited with code {code}", "was killed by signal {signal}",
         "{count} output lines longer than {limit} bytes were cut"]
-    for text in texts:
-        assert {m.msgid for m in messages_in(text) if m.msgid} <= set(all_templates()), str(text)
-        assert translated(text) == read_back(str(text)) != str(text), str(text)
+    assert_said_as_before(texts, 7)
 
 
 def line_seat_texts(tmp_path) -> list:
@@ -544,13 +544,7 @@ def line_seat_texts(tmp_path) -> list:
 
 
 def test_a_line_seats_verdicts_and_notes_keep_their_ids_and_read_as_before(tmp_path, vietnamese):
-    from runner.messages import read_back
-    texts = line_seat_texts(tmp_path)
-    assert len(texts) == 18 and all(isinstance(t, Message) and t.msgid for t in texts), \
-        [str(t) for t in texts if not getattr(t, "msgid", "")]
-    for text in texts:
-        assert {m.msgid for m in messages_in(text) if m.msgid} <= set(all_templates()), str(text)
-        assert translated(text) == read_back(str(text)) != str(text), str(text)
+    assert_said_as_before(line_seat_texts(tmp_path), 18)
 
 
 def hex_setup_texts() -> list:
@@ -570,13 +564,7 @@ def hex_setup_texts() -> list:
 def test_hexs_setup_errors_keep_their_ids_and_read_in_vietnamese(vietnamese):
     """Shown in English before (no template); now each is said from its id, and an old
     text reads the same by the new templates."""
-    from runner.messages import read_back
-    texts = hex_setup_texts()
-    assert len(texts) == 9 and all(isinstance(t, Message) and t.msgid for t in texts), \
-        [str(t) for t in texts if not getattr(t, "msgid", "")]
-    for text in texts:
-        assert text.msgid in all_templates() and i18n._(text.msgid) != text.msgid, text.msgid
-        assert translated(text) == read_back(str(text)) != str(text), str(text)
+    assert_said_as_before(hex_setup_texts(), 9, new_entries=True)
 
 
 def test_a_setup_error_shown_by_the_form_and_the_command_line_keeps_its_id(vietnamese, no_reading_back):
@@ -605,14 +593,7 @@ def tamquan_setup_texts() -> list:
 def test_tam_quans_setup_errors_keep_their_ids_and_read_in_vietnamese(vietnamese):
     """Shown in English before (no template); now each is said from its id, and an old
     text reads the same by the new templates."""
-    from runner.messages import read_back
-    texts = tamquan_setup_texts()
-    assert len(texts) == 12 and all(isinstance(t, Message) and t.msgid for t in texts), \
-        [str(t) for t in texts if not getattr(t, "msgid", "")]
-    assert len({t.msgid for t in texts}) == 12
-    for text in texts:
-        assert text.msgid in all_templates() and i18n._(text.msgid) != text.msgid, text.msgid
-        assert translated(text) == read_back(str(text)) != str(text), str(text)
+    assert_said_as_before(tamquan_setup_texts(), 12, new_entries=True)
 
 
 def crosswords_setup_texts(tmp_path, monkeypatch) -> list:
@@ -654,14 +635,7 @@ def crosswords_setup_texts(tmp_path, monkeypatch) -> list:
 def test_crossed_words_setup_errors_keep_their_ids_and_read_in_vietnamese(tmp_path, monkeypatch, vietnamese):
     """Shown in English before (no template); now each is said from its id, and an old
     text reads the same by the new templates."""
-    from runner.messages import read_back
-    texts = crosswords_setup_texts(tmp_path, monkeypatch)
-    assert len(texts) == 6 and all(isinstance(t, Message) and t.msgid for t in texts), \
-        [str(t) for t in texts if not getattr(t, "msgid", "")]
-    assert len({t.msgid for t in texts}) == 6
-    for text in texts:
-        assert text.msgid in all_templates() and i18n._(text.msgid) != text.msgid, text.msgid
-        assert translated(text) == read_back(str(text)) != str(text), str(text)
+    assert_said_as_before(crosswords_setup_texts(tmp_path, monkeypatch), 6, new_entries=True)
 
 
 def xiangqi_setup_texts() -> list:
@@ -683,17 +657,11 @@ def xiangqi_setup_texts() -> list:
 def test_xiangqis_setup_errors_keep_their_ids_and_read_in_vietnamese(vietnamese):
     """Shown in English before (no template); now each is said from its id, and an old
     text reads the same by the new templates."""
-    from runner.messages import read_back
     texts = xiangqi_setup_texts()
-    assert len(texts) == 18 and all(isinstance(t, Message) and t.msgid for t in texts), \
-        [str(t) for t in texts if not getattr(t, "msgid", "")]
-    assert len({t.msgid for t in texts}) == 18, sorted(t.msgid for t in texts)
-    for text in texts:
-        assert text.msgid in all_templates() and i18n._(text.msgid) != text.msgid, text.msgid
-        if text.msgid == "repetition must be one of {choices}":     # the values to type stay as written
-            assert translated(text) == i18n._(text.msgid).format(choices="perpetual-check-loses, draw")
-            continue                                  # (reading the English back made "draw" "hòa")
-        assert translated(text) == read_back(str(text)) != str(text), str(text)
+    typed = "repetition must be one of {choices}"      # the values to type stay as written
+    assert_said_as_before(texts, 18, new_entries=True, written_as_typed=(typed,))
+    (repetition,) = [t for t in texts if t.msgid == typed]  # (reading the English back made "draw" "hòa")
+    assert translated(repetition) == i18n._(typed).format(choices="perpetual-check-loses, draw")
 
 
 def test_a_missed_handshake_and_an_engine_that_ended_keep_their_ids(tmp_path, vietnamese):
