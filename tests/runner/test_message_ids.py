@@ -474,6 +474,19 @@ def test_how_a_program_run_ended_keeps_its_id_and_reads_as_before(tmp_path, monk
     assert_said_as_before(texts, 7)
 
 
+def test_a_cpu_clocks_two_kill_texts_keep_their_ids_and_read_in_vietnamese(vietnamese):
+    """Past the CPU limit, and at the wall cap of a CPU clock (plain English before)."""
+    from runner.process import RunResult
+    texts = [RunResult(None, 2.5, True, "", "", cpu=2.01, clock="cpu", limit=2.0).describe(),
+             RunResult(None, 7.0, True, "", "", cpu=0.3, clock="cpu", limit=2.0).describe()]
+    assert [t.msgid for t in texts] == [
+        "killed after {cpu} s of CPU (time limit, CPU clock; {wall} s wall)",
+        "killed after {wall} s wall, the cap of a {limit} s CPU clock (it used {cpu} s of CPU)"]
+    assert str(texts[0]) == "killed after 2.01 s of CPU (time limit, CPU clock; 2.50 s wall)"
+    assert_said_as_before(texts, 2, new_entries=True)
+    assert "giây CPU" in translated(texts[1])
+
+
 def line_seat_texts(tmp_path) -> list:
     """What a program kept running for the game is judged by: could not start (each
     protocol's quoting), a stopped match, a turn past its time and an output that ended
