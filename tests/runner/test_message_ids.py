@@ -667,6 +667,32 @@ def xiangqi_setup_texts() -> list:
     return texts
 
 
+def engine_setting_texts() -> list:
+    """What a GTP seat's settings and an engine's refusal at the start are refused with,
+    and an engine seat's setting of seconds (plain English in the Vietnamese interface before)."""
+    from types import SimpleNamespace
+
+    from games.hex.gtp import GtpHexSeat, split_seat_spec
+    from games.xiangqi.engine_seats import _positive_seconds
+    texts = [_raised(split_seat_spec, spec) for spec in (
+        'mohex "unclosed', "handshake=5", "mohex cmd=", "mohex handshake=soon", "mohex time_per_move=x",
+        "mohex time_per_move=0", "mohex config=/nonexistent/mohex.cfg")]
+    seat = GtpHexSeat.__new__(GtpHexSeat)
+    seat.info, seat.label = SimpleNamespace(seat=1), "gtp:mohex"
+    texts.append(_raised(seat._refuse, Message("the engine refused '{command}': {words}",
+                                               command="boardsize 19", words="unacceptable size")))
+    texts.append(_raised(_positive_seconds, "never", 60.0, "handshake"))
+    return texts
+
+
+def test_engine_settings_and_refusals_keep_their_ids_and_read_in_vietnamese(vietnamese):
+    texts = engine_setting_texts()
+    assert_said_as_before(texts[:7] + texts[8:], 8, new_entries=True)
+    refusal = texts[7]
+    assert refusal.msgid == "seat {n} ({label}): {why}"
+    assert translated(refusal) == "ghế 2 (gtp:mohex): engine từ chối 'boardsize 19': unacceptable size"
+
+
 def test_xiangqis_setup_errors_keep_their_ids_and_read_in_vietnamese(vietnamese):
     """Shown in English before (no template); now each is said from its id, and an old
     text reads the same by the new templates."""
