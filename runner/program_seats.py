@@ -403,10 +403,10 @@ def _prepare_delay(run: GatedRun | WarmRun) -> float:
     sandbox's set-up (bwrap: about 10 ms of CPU) waits :data:`PREPARE_DELAY`, until
     every program of the turn has started.  A warm sandbox's next run is asked for at
     once: its launcher keeps the request until this run has ended and been cleared,
-    then forks it (a fraction of a ms) while the other programs of the turn still
-    think, so the next turn finds it waiting at its gate.  Waited for, it was
-    prepared only when the next turn hurried it: the fork and the run's set-up were
-    then on the judge's path, between the turn's start and the program's exec."""
+    then starts it (a spawned shell: about a ms of CPU) while the other programs of
+    the turn still think, so the next turn finds it waiting at its gate.  Waited for,
+    it was prepared only when the next turn hurried it: the start and the run's set-up
+    were then on the judge's path, between the turn's start and the program's exec."""
     return 0.0 if isinstance(run, WarmRun) else PREPARE_DELAY
 
 
