@@ -40,14 +40,22 @@
    judge overhead in the strict sandbox (the goal: p90 at most 5 ms at load 5 or
    less), with ``uptime``'s load before and after.
 
+   Each round also prints the CPU per turn of each side (their referee with every bot
+   it ran; the arena's process, its sandboxes and all they ran, through a cgroup the
+   bench joins): a figure a loaded machine cannot hide.
+
    Measured (2 cores shared with other work, their Source/bot2.cpp, map A.txt)::
 
        arena                        load    their referee    arena strict    ratio   overhead p90
        warm sandbox (this)          9-15    106-136 ms       31-53 ms        3.2x    11.6 ms
        a sandbox per turn           17-23   125-178 ms       139-193 ms      0.9x    20.2 ms
          (ARENA_WARM=0)
+       warm, quiet                  0.2-0.4 17.7-24.0 ms     7.4-10.9 ms     2.3x    5.2 ms
+       warm, runs spawned at once   18-22   363-580 ms       99-106 ms       5.1x    157 ms
+         (CPU per turn: theirs 19-32 ms, the arena 14-20 ms; the same at 9e35dc1: 16-26 ms)
 
-   Neither goal is met at these loads (the load was never at 5 or less while measured).
+   The goals are judged at load 5 or less: not met when last measured quiet (2.3x);
+   at load 20 a ratio says little (their sequential referee suffers most).
 """
 from __future__ import annotations
 
