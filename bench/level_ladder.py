@@ -4,13 +4,17 @@
     nice -n 19 python bench/level_ladder.py xiangqi --games 20      # + ElephantEye, from
                                                    # ARENA_ELEPHANTEYE, as the anchor
     nice -n 19 python bench/level_ladder.py tamquan --games 20
-    nice -n 19 python bench/level_ladder.py robot --games 200       # matches of all 4 levels
+    nice -n 19 python bench/level_ladder.py robot --games 100       # duels, maps cycled
     nice -n 19 python bench/level_ladder.py crosswords --games 20   # pile sets, not games
-    python bench/level_ladder.py GAME --again out/ladders/GAME-DATE --write   # no games: the
-                                                   # files again from an earlier run's folder
+    python bench/level_ladder.py GAME --again bench/ladders/GAME-DATE.tar.xz --write
+                                                   # no games: the files again from an
+                                                   # earlier run's archive (or event folder)
 
 The event folder (default ``out/ladders/GAME-DATE``) is the tournament's: run the same
-command again and it plays only the games still missing.
+command again and it plays only the games still missing.  ``--write`` also keeps the
+games' records in the repository, as one compressed archive of the event folder,
+``bench/ladders/GAME-DATE.tar.xz`` (:func:`archive_records`), which ``levels.json`` and
+``LEVELS.md`` name.
 
 Two-player games (Hex, Xiangqi, Tam Quan): one round robin of the levels (and of the
 anchor engine, when one is given) through the arena's own tournament code
@@ -47,6 +51,8 @@ import re
 import shlex
 import statistics
 import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -59,6 +65,10 @@ from runner.levels import LEVELS_FILE, category, strength_text  # noqa: E402
 
 #: The 70 % each level should score against the one below it (issue 43).
 SPACING = 0.70
+#: Where each ladder's records are kept (one ``GAME-DATE.tar.xz`` per run), and the size
+#: past which the archive is too big for the repository (play fewer games, or keep a sample).
+ARCHIVES = ROOT / "bench" / "ladders"
+ARCHIVE_LIMIT = 3_000_000
 
 #: Every game's ladder: the seat each level plays as (fixed work), the options, what is
 #: cycled over the games, the format.  ``{anchor}`` contestants are added when their
@@ -97,13 +107,19 @@ LADDERS: dict[str, dict[str, Any]] = {
         "anchor": None,
     },
     "robot": {
-        "variant": "4 players",
-        "format": "all-in",
-        "options": {"players": 4},
+        # Duels: "beats the one below" as a head-to-head game.  In matches of four robots
+        # the placements bunch the levels together (the other two robots take cells from
+        # both), so the all-in format does not show how far apart two levels are.
+        "variant": "2 players",
+        "options": {"players": 2},
         "levels": {1: "bot:1", 2: "bot:2", 3: "bot:3", 4: "bot:4"},
-        "work": {1: "random", 2: "one-step painter", 3: "one turn ahead",
-                 4: "3 turns ahead against predicted replies"},
-        "cycle": {"map": ["scatter-21", "open-11", "rooms-17", "cross-15", "pillars-13", "rings-21"]},
+        "work": {1: "random", 2: "one-step painter, 25 % of its moves random",
+                 3: "one turn ahead", 4: "3-4 turns ahead against predicted replies"},
+        # Seven maps for six pairs: the tournament gives a pair's games the values
+        # j + 6 * (round // 2) (:mod:`runner.tournament.plan`), so six maps would give
+        # each pair one map; seven give every pair every map, both colours, in 14 games.
+        "cycle": {"map": ["scatter-21", "open-11", "rooms-17", "cross-15", "pillars-13", "rings-21",
+                          "maze-19"]},
         "anchor": None,
     },
     "crosswords": {
@@ -490,7 +506,7 @@ def write_files(game: str, data: Mapping) -> list[Path]:
                   f"Made by `{data['command']}` on {data['date']} ({data['load_before']} before, "
                   f"{data['load_after']} after; {data['cpu_seconds']} CPU seconds of moves, "
                   f"{data['wall_seconds']} s of wall time); the games' records "
-                  f"are in `{data['records']}` (not kept in the repository). The same figures, for "
+                  f"are kept in `{data['records']}`{_records_words(data['records'])}. The same figures, for "
                   f"programs, are in `{LEVELS_FILE}`; the New match form shows each level's words.\n\n"
                   "Each level played at the fixed work in the table (no clock), so the figures do not "
                   "depend on the machine's load; in a match with a clock a level thinks by the clock "
@@ -498,6 +514,35 @@ def write_files(game: str, data: Mapping) -> list[Path]:
                   + (SOLITAIRE_TEXT if LADDERS[game].get("solitaire") else PAIRS_TEXT)
                   + report_text(game, data) + "\n", encoding="utf-8")
     return [target, md]
+
+
+def archive_records(out: Path, game: str, date: str, folder: Path = ARCHIVES) -> Path:
+    """The event folder ``out`` (its results, the run's note and every match's records)
+    as ``folder/GAME-DATE.tar.xz``, its members under ``GAME-DATE/``.  Raises ValueError
+    when the archive comes out larger than :data:`ARCHIVE_LIMIT` (it is removed)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{game}-{date}.tar.xz"
+    with tarfile.open(target, "w:xz", preset=9) as tar:
+        for path in sorted(Path(out).rglob("*")):
+            if path.is_file():
+                tar.add(path, arcname=f"{game}-{date}/{path.relative_to(out).as_posix()}", recursive=False)
+    size = target.stat().st_size
+    if size > ARCHIVE_LIMIT:
+        target.unlink()
+        raise ValueError(f"{target}: {size:,} bytes, more than the {ARCHIVE_LIMIT:,} kept in the "
+                         "repository: play fewer games, or archive a sample")
+    return target
+
+
+def unpack_archive(archive: Path, into: Path) -> Path:
+    """An archive of :func:`archive_records` unpacked in ``into``: its event folder."""
+    with tarfile.open(archive, "r:xz") as tar:
+        names = tar.getnames()
+        tops = {name.split("/", 1)[0] for name in names}
+        if len(tops) != 1 or any(name.startswith("/") or ".." in name.split("/") for name in names):
+            raise ValueError(f"{archive}: not a ladder archive (one GAME-DATE folder expected)")
+        tar.extractall(into, **({"filter": "data"} if hasattr(tarfile, "data_filter") else {}))
+    return Path(into) / tops.pop()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -512,7 +557,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="no games: the figures again from the event folder DIR of an earlier run")
     args = parser.parse_args(argv)
     if args.again:
-        return report_again(Path(args.again), args.write)
+        again = Path(args.again)
+        if again.is_file():
+            with tempfile.TemporaryDirectory(prefix="arena-ladder-") as folder:
+                return report_again(unpack_archive(again, Path(folder)), args.write,
+                                    records=_shown_path(again.absolute()))
+        return report_again(again, args.write)
     date = _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d")
     out = Path(args.out or f"out/ladders/{args.game}-{date}").absolute()
     out.mkdir(parents=True, exist_ok=True)
@@ -540,6 +590,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "records": _shown_path(out), "games_per_pair": args.games, "anchor_note": anchor_note,
             "contestants": list(people), "summary": summary}
     data["levels"] = levels_entries(args.game, summary, people)
+    data["event_folder"] = out
     (out / RUN_FILE).write_text(json.dumps({k: data[k] for k in RUN_KEYS if k in data}, indent=1) + "\n",
                                 encoding="utf-8")
     return finish(data, args.write)
@@ -551,10 +602,14 @@ RUN_KEYS = ("game", "date", "command", "load_before", "load_after", "wall_second
             "games_per_pair", "anchor_note", "contestants", "run_note")
 
 
-def report_again(out: Path, write: bool) -> int:
+def report_again(out: Path, write: bool, records: str = "") -> int:
     """The figures of an earlier run, from its event folder (after a change to this bench's
-    report, say), with the command, date and load of that run."""
+    report, say), with the command, date and load of that run.  ``records``: the archive
+    the folder came from (nothing to archive again)."""
     data = json.loads((out / RUN_FILE).read_text(encoding="utf-8"))
+    data["event_folder"] = None if records else out
+    if records:
+        data["records"] = records
     lines = read_results(out)
     data["summary"] = summarise(data["game"], lines, data["contestants"], out)
     data["cpu_seconds"] = round(sum(w.get("cpu_total", 0) for w in data["summary"]["work"].values()))
@@ -578,12 +633,24 @@ def shown_anchor(data: dict) -> None:
 
 def finish(data: dict, write: bool) -> int:
     shown_anchor(data)
+    event_folder = data.pop("event_folder", None)
+    if write and event_folder is not None:
+        archive = archive_records(Path(event_folder), data["game"], data["date"])
+        data["records"] = _shown_path(archive)
+        print(f"wrote {data['records']} ({archive.stat().st_size:,} bytes: the event folder's records)")
     print(report_text(data["game"], data))
     print(f"{data['load_after']}; {data['wall_seconds']} s wall, {data['cpu_seconds']} CPU s")
     if write:
         for path in write_files(data["game"], data):
             print("wrote", path.relative_to(ROOT))
     return 0
+
+
+def _records_words(records: str) -> str:
+    if records.endswith(".tar.xz"):
+        return (" (the event folder, compressed: `tar xJf` unpacks it, and `--again` it makes "
+                "these files again)")
+    return " (not kept in the repository)"
 
 
 def _shown_path(path: Path) -> str:

@@ -45,3 +45,27 @@ def test_a_not_played_outcome_and_a_referee_error_count_for_nobody():
               "error": "referee: KeyError"}]
     counted, left_out = level_ladder.counted(lines)
     assert counted == [played] and len(left_out) == 3
+
+
+def test_every_pair_of_a_ladder_plays_every_cycled_value_with_both_colours(tmp_path):
+    """The tournament gives a pair's games the cycled values j + pairs * (round // 2):
+    with as many maps as pairs, each pair would play one map only (it did, once).  Every
+    ladder's cycle reaches every value for every pair, as each colour (with its anchor,
+    for a game that has one: Xiangqi's eight openings need its 15 pairs)."""
+    from runner.tournament.event import event_from_dict
+    from runner.tournament.plan import Plan
+    for game, ladder in level_ladder.LADDERS.items():
+        cycle = ladder.get("cycle") or ({"fen": ladder["openings"]} if ladder.get("openings") else {})
+        if not cycle or ladder.get("format") == "all-in":
+            continue
+        values = max(len(v) for v in cycle.values())
+        people = [{"name": f"level {n}", "seat": seat} for n, seat in ladder["levels"].items()]
+        if ladder.get("anchor"):
+            people.append({"name": "anchor", "seat": "bot:1"})
+        data = level_ladder.event_data(game, 2 * values, 1, 1, people, tmp_path / game)
+        plan = Plan(event_from_dict(data, level_ladder.ROOT))
+        seen: dict = {}
+        for pairing in plan.pairings({}):
+            pair = tuple(sorted(pairing.seats))
+            seen.setdefault(pair, set()).add((pairing.group % values, pairing.seats[0] == pair[0]))
+        assert all(len(both) == 2 * values for both in seen.values()), (game, seen)
