@@ -3,6 +3,8 @@ own tournament code, and a game in which a seat never got through its handshake 
 for nobody (it is reported as not played, and no pair's score or rating holds it)."""
 import sys
 
+import pytest
+
 from bench import level_ladder
 
 NEVER_STARTS = f"{sys.executable} -c pass"          # exits before any handshake
@@ -69,3 +71,32 @@ def test_every_pair_of_a_ladder_plays_every_cycled_value_with_both_colours(tmp_p
             pair = tuple(sorted(pairing.seats))
             seen.setdefault(pair, set()).add((pairing.group % values, pairing.seats[0] == pair[0]))
         assert all(len(both) == 2 * values for both in seen.values()), (game, seen)
+
+
+def _event_folder(tmp_path):
+    out = tmp_path / "event"
+    (out / "matches" / "m0000-abc").mkdir(parents=True)
+    (out / "matches" / "m0000-abc" / "m0000-abc.arena.jsonl").write_text('{"turn": 1}\n', encoding="utf-8")
+    (out / "results.jsonl").write_text('{"contestants": ["level 1", "level 2"]}\n', encoding="utf-8")
+    (out / level_ladder.RUN_FILE).write_text('{"game": "hex"}\n', encoding="utf-8")
+    return out
+
+
+def test_the_records_are_kept_as_one_archive_and_unpack_as_they_were(tmp_path):
+    out = _event_folder(tmp_path)
+    archive = level_ladder.archive_records(out, "hex", "2026-11-28", tmp_path / "ladders")
+    assert archive == tmp_path / "ladders" / "hex-2026-11-28.tar.xz"
+    folder = level_ladder.unpack_archive(archive, tmp_path / "unpacked")
+    assert folder.name == "hex-2026-11-28"
+    for path in out.rglob("*"):
+        if path.is_file():
+            assert (folder / path.relative_to(out)).read_bytes() == path.read_bytes()
+    assert level_ladder.read_results(folder) == [{"contestants": ["level 1", "level 2"]}]
+
+
+def test_an_archive_too_big_for_the_repository_is_refused_and_removed(tmp_path, monkeypatch):
+    out = _event_folder(tmp_path)
+    monkeypatch.setattr(level_ladder, "ARCHIVE_LIMIT", 50)
+    with pytest.raises(ValueError, match="more than the 50 kept in the repository"):
+        level_ladder.archive_records(out, "hex", "2026-11-28", tmp_path / "ladders")
+    assert not list((tmp_path / "ladders").iterdir())
