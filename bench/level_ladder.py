@@ -70,6 +70,9 @@ SPACING = 0.70
 ARCHIVES = ROOT / "bench" / "ladders"
 ARCHIVE_LIMIT = 3_000_000
 
+#: MoHex's playouts a move as Hex's anchor (``param_mohex max_games``).
+MOHEX_PLAYOUTS = 30
+
 #: Every game's ladder: the seat each level plays as (fixed work), the options, what is
 #: cycled over the games, the format.  ``{anchor}`` contestants are added when their
 #: engine is found (the environment variable names its path).
@@ -81,8 +84,13 @@ LADDERS: dict[str, dict[str, Any]] = {
         # Up to so many playouts: the search stops once no playout left could change its move.
         "work": {1: "random", 2: "up to 150 playouts a move", 3: "up to 800 playouts a move",
                  4: "up to 2,500 playouts a move", 5: "up to 96,000 playouts a move (compiled)"},
-        "anchor": None,     # MoHex is not built on this machine
-        "no_anchor": "MoHex (the Hex engine an anchor would be) is not built here",
+        # MoHex (Benzene's Hex engine; build: bench/gtp_match.py, run it with
+        # ARENA_SANDBOX=basic and the event folder outside its own) at a fixed number of
+        # playouts a move, the time cap far away so only the playouts stop it.
+        "anchor": {"env": "ARENA_MOHEX", "name": f"MoHex {MOHEX_PLAYOUTS} playouts",
+                   "seat": ('gtp:{path} --quiet cmd="param_mohex max_games %d" '
+                            'cmd="param_mohex max_time 1000"' % MOHEX_PLAYOUTS),
+                   "environment": "ARENA_SANDBOX=basic"},
     },
     "xiangqi": {
         "variant": None,
@@ -121,6 +129,10 @@ LADDERS: dict[str, dict[str, Any]] = {
         "cycle": {"map": ["scatter-21", "open-11", "rooms-17", "cross-15", "pillars-13", "rings-21",
                           "maze-19"]},
         "anchor": None,
+        "note": ("Duels, maps cycled (seven maps, each pair on every map as each robot). In matches of "
+                 "four robots the levels finish closer together: the earlier ladder of 200 four-robot "
+                 "matches (2026-11-28, level 2 then the painter without random moves) had level 3 at 60% "
+                 "against level 2 and level 4 at 58% against level 3, by placement."),
     },
     "crosswords": {
         "variant": None,
@@ -306,10 +318,22 @@ def work_per_move(out: Path, played: Sequence[Mapping]) -> dict[str, dict]:
     return summary
 
 
-def rate(played: Sequence[Mapping], names: Sequence[str], out: Path | None = None) -> dict[str, dict]:
-    """Each contestant's Elo (level 1 = 0) with its 95 % interval, from the pairs' results;
-    for games of more seats also the OpenSkill rating of the tournament's standings."""
-    results = pair_results(played)
+def earlier_results(pairs: Sequence[Mapping]) -> list[tuple[str, str, float]]:
+    """The games of an earlier run's pairs (``levels.json``'s ``summary.pairs``), one
+    (higher, lower, score of higher) per game, from their wins, draws and losses."""
+    results = []
+    for p in pairs:
+        for score, count in ((1.0, p["wins"]), (0.5, p["draws"]), (0.0, p["losses"])):
+            results += [(p["higher"], p["lower"], score)] * int(count)
+    return results
+
+
+def rate(played: Sequence[Mapping], names: Sequence[str], out: Path | None = None,
+         earlier: Sequence[tuple[str, str, float]] = ()) -> dict[str, dict]:
+    """Each contestant's Elo (level 1 = 0) with its 95 % interval, from the pairs' results
+    (and ``earlier`` ones); for games of more seats also the OpenSkill rating of the
+    tournament's standings."""
+    results = pair_results(played) + list(earlier)
     elo = ratings.elo_ratings(results) if results else {}
     base = elo.get(names[0], (0.0, 0.0))[0]
     rated = {n: {"elo": round(elo[n][0] - base, 1), "elo95": round(elo[n][1], 1)} for n in names if n in elo}
@@ -373,8 +397,11 @@ def solitaire_table(played: Sequence[Mapping], names: Sequence[str]) -> dict[str
 
 
 # ====================================================================== the report
-def summarise(game: str, lines: Sequence[Mapping], people: Sequence[Mapping], out: Path) -> dict:
-    """The ladder's figures (what ``levels.json`` holds, less where it came from)."""
+def summarise(game: str, lines: Sequence[Mapping], people: Sequence[Mapping], out: Path,
+              earlier: Mapping | None = None) -> dict:
+    """The ladder's figures (what ``levels.json`` holds, less where it came from).
+    ``earlier`` (``--anchor-only``): an earlier run's level pairs and work a move, counted
+    with this run's games."""
     names = [p["name"] for p in people]
     played, not_played = counted(lines)
     summary: dict[str, Any] = {"games_played": len(played), "not_played": len(not_played),
@@ -385,10 +412,22 @@ def summarise(game: str, lines: Sequence[Mapping], people: Sequence[Mapping], ou
         summary["pairs"] = []
         summary["ratings"] = {}
     else:
-        summary["pairs"] = pair_scores(pair_results(played), names)
-        summary["ratings"] = rate(played, names)
-    summary["work"] = work_per_move(out, played)
+        before = earlier_results((earlier or {}).get("pairs", ()))
+        summary["pairs"] = pair_scores(pair_results(played) + before, names)
+        summary["ratings"] = rate(played, names, earlier=before)
+    summary["work"] = {**(earlier or {}).get("work", {}), **work_per_move(out, played)}
     return summary
+
+
+def earlier_ladder(game: str) -> dict:
+    """What ``--anchor-only`` keeps of the game's current ``levels.json``: its level pairs
+    (wins, draws, losses), each level's work a move, and where they came from."""
+    made = json.loads((ROOT / "games" / game / LEVELS_FILE).read_text(encoding="utf-8"))
+    pairs = [{k: p[k] for k in ("higher", "lower", "wins", "draws", "losses")}
+             for p in made["summary"]["pairs"] if p["higher"].startswith("level ") and p["lower"].startswith("level ")]
+    work = {n: w for n, w in made["summary"].get("work", {}).items() if n.startswith("level ")}
+    return {"pairs": pairs, "work": work, "command": made["command"], "date": made["date"],
+            "games_per_pair": made["games_per_pair"], "records": made["records"]}
 
 
 def levels_entries(game: str, summary: Mapping, people: Sequence[Mapping]) -> list[dict]:
@@ -553,6 +592,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="matches at once")
     parser.add_argument("--out", default="", help="the event folder (default out/ladders/GAME-DATE)")
     parser.add_argument("--write", action="store_true", help="write games/GAME/levels.json and LEVELS.md")
+    parser.add_argument("--anchor-only", action="store_true",
+                        help="play only the anchor against each level (a gauntlet); the levels' own "
+                             "pairs come from the game's levels.json, and are counted with them")
     parser.add_argument("--again", metavar="DIR", default="",
                         help="no games: the figures again from the event folder DIR of an earlier run")
     args = parser.parse_args(argv)
@@ -576,19 +618,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         anchor_note = "none: " + ladder["no_anchor"]
     elif len(people) > len(ladder["levels"]):
         anchor_note = f"{people[-1]['name']} (`{people[-1]['seat']}`)"
+    if anchor_note.startswith("none"):
+        print(f"anchor: {anchor_note} (its games are left out)", flush=True)
+    earlier = None
+    if args.anchor_only:
+        if len(people) == len(ladder["levels"]):
+            print("--anchor-only: no anchor to play; nothing done", file=sys.stderr)
+            return 2
+        earlier = earlier_ladder(args.game)
     load_before = load_text()
     started = time.perf_counter()
     print(f"{command}\n{load_before}", flush=True)
     if ladder.get("solitaire"):
         lines = run_solitaire(args.game, args.games, args.seed, out)
     else:
-        lines = run_ladder_event(event_data(args.game, args.games, args.seed, args.workers, people, out))
-    summary = summarise(args.game, lines, people, out)
+        event = event_data(args.game, args.games, args.seed, args.workers, people, out)
+        if args.anchor_only:
+            event.update(format="gauntlet", champion=people[-1]["name"])
+        lines = run_ladder_event(event)
+    summary = summarise(args.game, lines, people, out, earlier)
     data = {"game": args.game, "date": date, "command": command, "load_before": load_before,
             "load_after": load_text(), "wall_seconds": round(time.perf_counter() - started),
             "cpu_seconds": round(sum(w.get("cpu_total", 0) for w in summary["work"].values())),
             "records": _shown_path(out), "games_per_pair": args.games, "anchor_note": anchor_note,
             "contestants": list(people), "summary": summary}
+    if earlier:
+        data["earlier"] = earlier
+        data["run_note"] = (f"Only the anchor's games were played here ({args.games} against each level); "
+                            f"the levels' games against each other are those of `{earlier['command']}` "
+                            f"on {earlier['date']} ({earlier['games_per_pair']} games a pair; "
+                            + (f"records: `{earlier['records']}`" if earlier["records"].endswith(".tar.xz")
+                               else "their records were not kept")
+                            + "), counted with these in the pairs and the Elo.")
     data["levels"] = levels_entries(args.game, summary, people)
     data["event_folder"] = out
     (out / RUN_FILE).write_text(json.dumps({k: data[k] for k in RUN_KEYS if k in data}, indent=1) + "\n",
@@ -599,7 +660,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 #: What ``--again`` takes from the earlier run (the rest it works out from the records).
 RUN_FILE = "ladder-run.json"
 RUN_KEYS = ("game", "date", "command", "load_before", "load_after", "wall_seconds", "records",
-            "games_per_pair", "anchor_note", "contestants", "run_note")
+            "games_per_pair", "anchor_note", "contestants", "run_note", "earlier")
 
 
 def report_again(out: Path, write: bool, records: str = "") -> int:
@@ -611,7 +672,7 @@ def report_again(out: Path, write: bool, records: str = "") -> int:
     if records:
         data["records"] = records
     lines = read_results(out)
-    data["summary"] = summarise(data["game"], lines, data["contestants"], out)
+    data["summary"] = summarise(data["game"], lines, data["contestants"], out, data.get("earlier"))
     data["cpu_seconds"] = round(sum(w.get("cpu_total", 0) for w in data["summary"]["work"].values()))
     data["levels"] = levels_entries(data["game"], data["summary"], data["contestants"])
     return finish(data, write)
@@ -627,8 +688,9 @@ def shown_anchor(data: dict) -> None:
     data["contestants"] = [p if p["name"].startswith("level ") else {**p, "seat": seat}
                            for p in data["contestants"]]
     data["anchor_note"] = f"{anchor['name']} (`{seat}`)"
-    if not data["command"].startswith(anchor["env"]):
-        data["command"] = f"{anchor['env']}=<its path> {data['command']}"
+    if anchor["env"] not in data["command"].split(" nice ")[0]:
+        data["command"] = " ".join(filter(None, (anchor.get("environment"), f"{anchor['env']}=<its path>",
+                                                 data["command"])))
 
 
 def finish(data: dict, write: bool) -> int:

@@ -100,3 +100,35 @@ def test_an_archive_too_big_for_the_repository_is_refused_and_removed(tmp_path, 
     with pytest.raises(ValueError, match="more than the 50 kept in the repository"):
         level_ladder.archive_records(out, "hex", "2026-11-28", tmp_path / "ladders")
     assert not list((tmp_path / "ladders").iterdir())
+
+
+def test_hex_has_mohex_as_its_anchor_and_skips_it_with_a_message_when_unset(tmp_path, monkeypatch, capsys):
+    monkeypatch.delenv("ARENA_MOHEX", raising=False)
+    assert [p["name"] for p in level_ladder.contestants("hex")] == [f"level {n}" for n in range(1, 6)]
+    code = level_ladder.main(["hex", "--anchor-only", "--out", str(tmp_path / "event")])
+    said = capsys.readouterr()
+    assert code == 2 and "no anchor to play" in said.err
+    assert "anchor: none: set ARENA_MOHEX to the engine's path (its games are left out)" in said.out
+    engine = tmp_path / "mohex"
+    engine.write_text("", encoding="utf-8")
+    anchor = level_ladder.contestants("hex", str(engine))[-1]
+    assert anchor["name"] == f"MoHex {level_ladder.MOHEX_PLAYOUTS} playouts"
+    assert f'max_games {level_ladder.MOHEX_PLAYOUTS}"' in anchor["seat"] and str(engine) in anchor["seat"]
+
+
+def test_an_anchor_only_run_counts_the_earlier_level_pairs_with_its_games(tmp_path):
+    people = [{"name": "level 1", "seat": "bot:1"}, {"name": "level 2", "seat": "bot:2"},
+              {"name": "MoHex", "seat": "gtp:x"}]
+    earlier = {"pairs": [{"higher": "level 2", "lower": "level 1", "wins": 9, "draws": 0, "losses": 1}],
+               "work": {"level 2": {"playouts_median": 150}}}
+    lines = [{"contestants": ["MoHex", "level 1"], "outcome": {"ranks": [1, 2], "reason": "win"}},
+             {"contestants": ["level 2", "MoHex"], "outcome": {"ranks": [1, 2], "reason": "win"}},
+             {"contestants": ["MoHex", "level 2"], "outcome": {"ranks": [1, 2], "reason": "win"}}]
+    summary = level_ladder.summarise("hex", lines, people, tmp_path, earlier)
+    rows = {(p["higher"], p["lower"]): (p["wins"], p["draws"], p["losses"]) for p in summary["pairs"]}
+    assert rows == {("level 2", "level 1"): (9, 0, 1), ("MoHex", "level 1"): (1, 0, 0),
+                    ("MoHex", "level 2"): (1, 0, 1)}
+    assert summary["games_played"] == 3 and set(summary["ratings"]) == {"level 1", "level 2", "MoHex"}
+    assert summary["work"]["level 2"] == {"playouts_median": 150}
+    entries = level_ladder.levels_entries("hex", summary, people)
+    assert entries[1]["vs_anchor"]["score"] == 0.5 and entries[1]["vs_below"]["games"] == 10
