@@ -430,6 +430,14 @@ def earlier_ladder(game: str) -> dict:
             "games_per_pair": made["games_per_pair"], "records": made["records"]}
 
 
+def nearest_level(rated: Mapping[str, Mapping], anchor: str) -> str | None:
+    """The level whose Elo is nearest the anchor's (None without ratings)."""
+    if anchor not in rated:
+        return None
+    levels = [n for n in rated if n.startswith("level ")]
+    return min(levels, key=lambda n: abs(rated[n]["elo"] - rated[anchor]["elo"]), default=None)
+
+
 def levels_entries(game: str, summary: Mapping, people: Sequence[Mapping]) -> list[dict]:
     """One entry per level: its fixed-work seat, the figures, and the words the form shows."""
     ladder = LADDERS[game]
@@ -451,8 +459,12 @@ def levels_entries(game: str, summary: Mapping, people: Sequence[Mapping]) -> li
                 score = versus["score"] if versus["higher"] == name else round(1 - versus["score"], 3)
                 low, high = ((versus["low95"], versus["high95"]) if versus["higher"] == name
                              else (round(1 - versus["high95"], 3), round(1 - versus["low95"], 3)))
-                entry["vs_anchor"] = {"anchor": anchor, "games": versus["games"], "score": score,
-                                      "low95": low, "high95": high}
+                # The form says "even with" when the interval holds 50 %: with few games
+                # that is every level, so only the level nearest the anchor by Elo says it;
+                # the others speak of the anchor only when their interval excludes 50 %.
+                if low > 0.5 or high < 0.5 or name == nearest_level(summary["ratings"], anchor):
+                    entry["vs_anchor"] = {"anchor": anchor, "games": versus["games"], "score": score,
+                                          "low95": low, "high95": high}
         entry.update((summary["work"].get(name) or {}))
         entries.append(entry)
     for entry in entries:

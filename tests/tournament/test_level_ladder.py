@@ -132,3 +132,19 @@ def test_an_anchor_only_run_counts_the_earlier_level_pairs_with_its_games(tmp_pa
     assert summary["work"]["level 2"] == {"playouts_median": 150}
     entries = level_ladder.levels_entries("hex", summary, people)
     assert entries[1]["vs_anchor"]["score"] == 0.5 and entries[1]["vs_below"]["games"] == 10
+
+
+def test_with_few_anchor_games_only_the_level_nearest_the_anchor_is_called_even_with_it():
+    """Two games lost to the anchor leave an interval of 0-66 %, which holds 50 %: the form
+    would call the random level "even with" the engine.  Only the level nearest the anchor
+    by Elo says so; a level whose interval excludes 50 % says stronger or weaker."""
+    pairs = [{"higher": "A", "lower": f"level {n}", "games": 2, "score": 1.0, "low95": 0.342,
+              "high95": 1.0} for n in (1, 2)]
+    pairs.append({"higher": "level 3", "lower": "A", "games": 20, "score": 0.9, "low95": 0.7, "high95": 0.97})
+    summary = {"pairs": pairs, "work": {},
+               "ratings": {"level 1": {"elo": 0}, "level 2": {"elo": 300}, "A": {"elo": 350},
+                           "level 3": {"elo": 700}}}
+    people = [{"name": "level 1"}, {"name": "level 2"}, {"name": "level 3"}, {"name": "A"}]
+    entries = level_ladder.levels_entries("tamquan", summary, people)
+    assert "vs_anchor" not in entries[0] and "even with A" in entries[1]["words"]
+    assert "stronger than A" in entries[2]["words"]
