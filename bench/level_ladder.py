@@ -4,7 +4,9 @@
     nice -n 19 python bench/level_ladder.py xiangqi --games 20      # + ElephantEye, from
                                                    # ARENA_ELEPHANTEYE, as the anchor
     nice -n 19 python bench/level_ladder.py tamquan --games 20
-    nice -n 19 python bench/level_ladder.py robot --games 100       # duels, maps cycled
+    nice -n 19 python bench/level_ladder.py robot --games 42        # duels, maps cycled
+    ARENA_SANDBOX=basic ARENA_MOHEX=... nice -n 19 python bench/level_ladder.py hex \
+        --anchor-only --games 2 --out /tmp/hex-ladder     # MoHex against each level only
     nice -n 19 python bench/level_ladder.py crosswords --games 20   # pile sets, not games
     python bench/level_ladder.py GAME --again bench/ladders/GAME-DATE.tar.xz --write
                                                    # no games: the files again from an
@@ -19,10 +21,12 @@ games' records in the repository, as one compressed archive of the event folder,
 Two-player games (Hex, Xiangqi, Tam Quan): one round robin of the levels (and of the
 anchor engine, when one is given) through the arena's own tournament code
 (:func:`runner.tournament.run_event`), ``--games`` games a pair, seats swapped every
-game, so every game is a real arena record in ``OUT/matches/``.  Robot: every level in
-each 4-robot match (the tournament's ``all-in`` format, seats rotated, maps cycled),
-rated by placement: OpenSkill from the tournament's standings, and each pair's score
-from who finished above whom in the same match.  Crossed Words, a solitaire: each
+game, so every game is a real arena record in ``OUT/matches/``.  Robot: duels the same
+way, maps cycled (a ladder in the ``all-in`` format, every level in each 4-robot match, is
+rated by placement: OpenSkill from the standings, and each pair's score from who finished
+above whom in the same match).  ``--anchor-only`` plays the anchor against each level
+(the tournament's gauntlet) and counts the level pairs of the game's ``levels.json`` with
+those games, when a full round robin does not fit the time.  Crossed Words, a solitaire: each
 level plays the same seeded pile sets through :class:`runner.match.Match`; its ladder
 is the mean score and the ratio to the greedy level.
 
@@ -608,7 +612,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="play only the anchor against each level (a gauntlet); the levels' own "
                              "pairs come from the game's levels.json, and are counted with them")
     parser.add_argument("--again", metavar="DIR", default="",
-                        help="no games: the figures again from the event folder DIR of an earlier run")
+                        help="no games: the figures again from an earlier run's event folder DIR or its archive (.tar.xz)")
     args = parser.parse_args(argv)
     if args.again:
         again = Path(args.again)
