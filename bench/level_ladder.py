@@ -612,7 +612,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="play only the anchor against each level (a gauntlet); the levels' own "
                              "pairs come from the game's levels.json, and are counted with them")
     parser.add_argument("--again", metavar="DIR", default="",
-                        help="no games: the figures again from an earlier run's event folder DIR or its archive (.tar.xz)")
+                        help="no games: the figures again from an earlier run's event folder DIR "
+                             "or its archive (.tar.xz)")
     args = parser.parse_args(argv)
     if args.again:
         again = Path(args.again)
