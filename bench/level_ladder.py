@@ -4,21 +4,29 @@
     nice -n 19 python bench/level_ladder.py xiangqi --games 20      # + ElephantEye, from
                                                    # ARENA_ELEPHANTEYE, as the anchor
     nice -n 19 python bench/level_ladder.py tamquan --games 20
-    nice -n 19 python bench/level_ladder.py robot --games 200       # matches of all 4 levels
+    nice -n 19 python bench/level_ladder.py robot --games 42        # duels, maps cycled
+    ARENA_SANDBOX=basic ARENA_MOHEX=... nice -n 19 python bench/level_ladder.py hex \
+        --anchor-only --games 2 --out /tmp/hex-ladder     # MoHex against each level only
     nice -n 19 python bench/level_ladder.py crosswords --games 20   # pile sets, not games
-    python bench/level_ladder.py GAME --again out/ladders/GAME-DATE --write   # no games: the
-                                                   # files again from an earlier run's folder
+    python bench/level_ladder.py GAME --again bench/ladders/GAME-DATE.tar.xz --write
+                                                   # no games: the files again from an
+                                                   # earlier run's archive (or event folder)
 
 The event folder (default ``out/ladders/GAME-DATE``) is the tournament's: run the same
-command again and it plays only the games still missing.
+command again and it plays only the games still missing.  ``--write`` also keeps the
+games' records in the repository, as one compressed archive of the event folder,
+``bench/ladders/GAME-DATE.tar.xz`` (:func:`archive_records`), which ``levels.json`` and
+``LEVELS.md`` name.
 
 Two-player games (Hex, Xiangqi, Tam Quan): one round robin of the levels (and of the
 anchor engine, when one is given) through the arena's own tournament code
 (:func:`runner.tournament.run_event`), ``--games`` games a pair, seats swapped every
-game, so every game is a real arena record in ``OUT/matches/``.  Robot: every level in
-each 4-robot match (the tournament's ``all-in`` format, seats rotated, maps cycled),
-rated by placement: OpenSkill from the tournament's standings, and each pair's score
-from who finished above whom in the same match.  Crossed Words, a solitaire: each
+game, so every game is a real arena record in ``OUT/matches/``.  Robot: duels the same
+way, maps cycled (a ladder in the ``all-in`` format, every level in each 4-robot match, is
+rated by placement: OpenSkill from the standings, and each pair's score from who finished
+above whom in the same match).  ``--anchor-only`` plays the anchor against each level
+(the tournament's gauntlet) and counts the level pairs of the game's ``levels.json`` with
+those games, when a full round robin does not fit the time.  Crossed Words, a solitaire: each
 level plays the same seeded pile sets through :class:`runner.match.Match`; its ladder
 is the mean score and the ratio to the greedy level.
 
@@ -47,6 +55,8 @@ import re
 import shlex
 import statistics
 import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -59,6 +69,13 @@ from runner.levels import LEVELS_FILE, category, strength_text  # noqa: E402
 
 #: The 70 % each level should score against the one below it (issue 43).
 SPACING = 0.70
+#: Where each ladder's records are kept (one ``GAME-DATE.tar.xz`` per run), and the size
+#: past which the archive is too big for the repository (play fewer games, or keep a sample).
+ARCHIVES = ROOT / "bench" / "ladders"
+ARCHIVE_LIMIT = 3_000_000
+
+#: MoHex's playouts a move as Hex's anchor (``param_mohex max_games``).
+MOHEX_PLAYOUTS = 30
 
 #: Every game's ladder: the seat each level plays as (fixed work), the options, what is
 #: cycled over the games, the format.  ``{anchor}`` contestants are added when their
@@ -71,8 +88,13 @@ LADDERS: dict[str, dict[str, Any]] = {
         # Up to so many playouts: the search stops once no playout left could change its move.
         "work": {1: "random", 2: "up to 150 playouts a move", 3: "up to 800 playouts a move",
                  4: "up to 2,500 playouts a move", 5: "up to 96,000 playouts a move (compiled)"},
-        "anchor": None,     # MoHex is not built on this machine
-        "no_anchor": "MoHex (the Hex engine an anchor would be) is not built here",
+        # MoHex (Benzene's Hex engine; build: bench/gtp_match.py, run it with
+        # ARENA_SANDBOX=basic and the event folder outside its own) at a fixed number of
+        # playouts a move, the time cap far away so only the playouts stop it.
+        "anchor": {"env": "ARENA_MOHEX", "name": f"MoHex {MOHEX_PLAYOUTS} playouts",
+                   "seat": ('gtp:{path} --quiet cmd="param_mohex max_games %d" '
+                            'cmd="param_mohex max_time 1000"' % MOHEX_PLAYOUTS),
+                   "environment": "ARENA_SANDBOX=basic"},
     },
     "xiangqi": {
         "variant": None,
@@ -97,14 +119,24 @@ LADDERS: dict[str, dict[str, Any]] = {
         "anchor": None,
     },
     "robot": {
-        "variant": "4 players",
-        "format": "all-in",
-        "options": {"players": 4},
+        # Duels: "beats the one below" as a head-to-head game.  In matches of four robots
+        # the placements bunch the levels together (the other two robots take cells from
+        # both), so the all-in format does not show how far apart two levels are.
+        "variant": "2 players",
+        "options": {"players": 2},
         "levels": {1: "bot:1", 2: "bot:2", 3: "bot:3", 4: "bot:4"},
-        "work": {1: "random", 2: "one-step painter", 3: "one turn ahead",
-                 4: "3 turns ahead against predicted replies"},
-        "cycle": {"map": ["scatter-21", "open-11", "rooms-17", "cross-15", "pillars-13", "rings-21"]},
+        "work": {1: "random", 2: "one-step painter, 25 % of its moves random",
+                 3: "one turn ahead", 4: "3-4 turns ahead against predicted replies"},
+        # Seven maps for six pairs: the tournament gives a pair's games the values
+        # j + 6 * (round // 2) (:mod:`runner.tournament.plan`), so six maps would give
+        # each pair one map; seven give every pair every map, both colours, in 14 games.
+        "cycle": {"map": ["scatter-21", "open-11", "rooms-17", "cross-15", "pillars-13", "rings-21",
+                          "maze-19"]},
         "anchor": None,
+        "note": ("Duels, maps cycled (seven maps, each pair on every map as each robot). In matches of "
+                 "four robots the levels finish closer together: the earlier ladder of 200 four-robot "
+                 "matches (2026-11-28, level 2 then the painter without random moves) had level 3 at 60% "
+                 "against level 2 and level 4 at 58% against level 3, by placement."),
     },
     "crosswords": {
         "variant": None,
@@ -290,10 +322,22 @@ def work_per_move(out: Path, played: Sequence[Mapping]) -> dict[str, dict]:
     return summary
 
 
-def rate(played: Sequence[Mapping], names: Sequence[str], out: Path | None = None) -> dict[str, dict]:
-    """Each contestant's Elo (level 1 = 0) with its 95 % interval, from the pairs' results;
-    for games of more seats also the OpenSkill rating of the tournament's standings."""
-    results = pair_results(played)
+def earlier_results(pairs: Sequence[Mapping]) -> list[tuple[str, str, float]]:
+    """The games of an earlier run's pairs (``levels.json``'s ``summary.pairs``), one
+    (higher, lower, score of higher) per game, from their wins, draws and losses."""
+    results = []
+    for p in pairs:
+        for score, count in ((1.0, p["wins"]), (0.5, p["draws"]), (0.0, p["losses"])):
+            results += [(p["higher"], p["lower"], score)] * int(count)
+    return results
+
+
+def rate(played: Sequence[Mapping], names: Sequence[str], out: Path | None = None,
+         earlier: Sequence[tuple[str, str, float]] = ()) -> dict[str, dict]:
+    """Each contestant's Elo (level 1 = 0) with its 95 % interval, from the pairs' results
+    (and ``earlier`` ones); for games of more seats also the OpenSkill rating of the
+    tournament's standings."""
+    results = pair_results(played) + list(earlier)
     elo = ratings.elo_ratings(results) if results else {}
     base = elo.get(names[0], (0.0, 0.0))[0]
     rated = {n: {"elo": round(elo[n][0] - base, 1), "elo95": round(elo[n][1], 1)} for n in names if n in elo}
@@ -357,8 +401,11 @@ def solitaire_table(played: Sequence[Mapping], names: Sequence[str]) -> dict[str
 
 
 # ====================================================================== the report
-def summarise(game: str, lines: Sequence[Mapping], people: Sequence[Mapping], out: Path) -> dict:
-    """The ladder's figures (what ``levels.json`` holds, less where it came from)."""
+def summarise(game: str, lines: Sequence[Mapping], people: Sequence[Mapping], out: Path,
+              earlier: Mapping | None = None) -> dict:
+    """The ladder's figures (what ``levels.json`` holds, less where it came from).
+    ``earlier`` (``--anchor-only``): an earlier run's level pairs and work a move, counted
+    with this run's games."""
     names = [p["name"] for p in people]
     played, not_played = counted(lines)
     summary: dict[str, Any] = {"games_played": len(played), "not_played": len(not_played),
@@ -369,10 +416,30 @@ def summarise(game: str, lines: Sequence[Mapping], people: Sequence[Mapping], ou
         summary["pairs"] = []
         summary["ratings"] = {}
     else:
-        summary["pairs"] = pair_scores(pair_results(played), names)
-        summary["ratings"] = rate(played, names)
-    summary["work"] = work_per_move(out, played)
+        before = earlier_results((earlier or {}).get("pairs", ()))
+        summary["pairs"] = pair_scores(pair_results(played) + before, names)
+        summary["ratings"] = rate(played, names, earlier=before)
+    summary["work"] = {**(earlier or {}).get("work", {}), **work_per_move(out, played)}
     return summary
+
+
+def earlier_ladder(game: str) -> dict:
+    """What ``--anchor-only`` keeps of the game's current ``levels.json``: its level pairs
+    (wins, draws, losses), each level's work a move, and where they came from."""
+    made = json.loads((ROOT / "games" / game / LEVELS_FILE).read_text(encoding="utf-8"))
+    pairs = [{k: p[k] for k in ("higher", "lower", "wins", "draws", "losses")}
+             for p in made["summary"]["pairs"] if p["higher"].startswith("level ") and p["lower"].startswith("level ")]
+    work = {n: w for n, w in made["summary"].get("work", {}).items() if n.startswith("level ")}
+    return {"pairs": pairs, "work": work, "command": made["command"], "date": made["date"],
+            "games_per_pair": made["games_per_pair"], "records": made["records"]}
+
+
+def nearest_level(rated: Mapping[str, Mapping], anchor: str) -> str | None:
+    """The level whose Elo is nearest the anchor's (None without ratings)."""
+    if anchor not in rated:
+        return None
+    levels = [n for n in rated if n.startswith("level ")]
+    return min(levels, key=lambda n: abs(rated[n]["elo"] - rated[anchor]["elo"]), default=None)
 
 
 def levels_entries(game: str, summary: Mapping, people: Sequence[Mapping]) -> list[dict]:
@@ -396,8 +463,12 @@ def levels_entries(game: str, summary: Mapping, people: Sequence[Mapping]) -> li
                 score = versus["score"] if versus["higher"] == name else round(1 - versus["score"], 3)
                 low, high = ((versus["low95"], versus["high95"]) if versus["higher"] == name
                              else (round(1 - versus["high95"], 3), round(1 - versus["low95"], 3)))
-                entry["vs_anchor"] = {"anchor": anchor, "games": versus["games"], "score": score,
-                                      "low95": low, "high95": high}
+                # The form says "even with" when the interval holds 50 %: with few games
+                # that is every level, so only the level nearest the anchor by Elo says it;
+                # the others speak of the anchor only when their interval excludes 50 %.
+                if low > 0.5 or high < 0.5 or name == nearest_level(summary["ratings"], anchor):
+                    entry["vs_anchor"] = {"anchor": anchor, "games": versus["games"], "score": score,
+                                          "low95": low, "high95": high}
         entry.update((summary["work"].get(name) or {}))
         entries.append(entry)
     for entry in entries:
@@ -490,7 +561,7 @@ def write_files(game: str, data: Mapping) -> list[Path]:
                   f"Made by `{data['command']}` on {data['date']} ({data['load_before']} before, "
                   f"{data['load_after']} after; {data['cpu_seconds']} CPU seconds of moves, "
                   f"{data['wall_seconds']} s of wall time); the games' records "
-                  f"are in `{data['records']}` (not kept in the repository). The same figures, for "
+                  f"are kept in `{data['records']}`{_records_words(data['records'])}. The same figures, for "
                   f"programs, are in `{LEVELS_FILE}`; the New match form shows each level's words.\n\n"
                   "Each level played at the fixed work in the table (no clock), so the figures do not "
                   "depend on the machine's load; in a match with a clock a level thinks by the clock "
@@ -498,6 +569,35 @@ def write_files(game: str, data: Mapping) -> list[Path]:
                   + (SOLITAIRE_TEXT if LADDERS[game].get("solitaire") else PAIRS_TEXT)
                   + report_text(game, data) + "\n", encoding="utf-8")
     return [target, md]
+
+
+def archive_records(out: Path, game: str, date: str, folder: Path = ARCHIVES) -> Path:
+    """The event folder ``out`` (its results, the run's note and every match's records)
+    as ``folder/GAME-DATE.tar.xz``, its members under ``GAME-DATE/``.  Raises ValueError
+    when the archive comes out larger than :data:`ARCHIVE_LIMIT` (it is removed)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{game}-{date}.tar.xz"
+    with tarfile.open(target, "w:xz", preset=9) as tar:
+        for path in sorted(Path(out).rglob("*")):
+            if path.is_file():
+                tar.add(path, arcname=f"{game}-{date}/{path.relative_to(out).as_posix()}", recursive=False)
+    size = target.stat().st_size
+    if size > ARCHIVE_LIMIT:
+        target.unlink()
+        raise ValueError(f"{target}: {size:,} bytes, more than the {ARCHIVE_LIMIT:,} kept in the "
+                         "repository: play fewer games, or archive a sample")
+    return target
+
+
+def unpack_archive(archive: Path, into: Path) -> Path:
+    """An archive of :func:`archive_records` unpacked in ``into``: its event folder."""
+    with tarfile.open(archive, "r:xz") as tar:
+        names = tar.getnames()
+        tops = {name.split("/", 1)[0] for name in names}
+        if len(tops) != 1 or any(name.startswith("/") or ".." in name.split("/") for name in names):
+            raise ValueError(f"{archive}: not a ladder archive (one GAME-DATE folder expected)")
+        tar.extractall(into, **({"filter": "data"} if hasattr(tarfile, "data_filter") else {}))
+    return Path(into) / tops.pop()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -508,11 +608,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="matches at once")
     parser.add_argument("--out", default="", help="the event folder (default out/ladders/GAME-DATE)")
     parser.add_argument("--write", action="store_true", help="write games/GAME/levels.json and LEVELS.md")
+    parser.add_argument("--anchor-only", action="store_true",
+                        help="play only the anchor against each level (a gauntlet); the levels' own "
+                             "pairs come from the game's levels.json, and are counted with them")
     parser.add_argument("--again", metavar="DIR", default="",
-                        help="no games: the figures again from the event folder DIR of an earlier run")
+                        help="no games: the figures again from an earlier run's event folder DIR "
+                             "or its archive (.tar.xz)")
     args = parser.parse_args(argv)
     if args.again:
-        return report_again(Path(args.again), args.write)
+        again = Path(args.again)
+        if again.is_file():
+            with tempfile.TemporaryDirectory(prefix="arena-ladder-") as folder:
+                return report_again(unpack_archive(again, Path(folder)), args.write,
+                                    records=_shown_path(again.absolute()))
+        return report_again(again, args.write)
     date = _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d")
     out = Path(args.out or f"out/ladders/{args.game}-{date}").absolute()
     out.mkdir(parents=True, exist_ok=True)
@@ -526,20 +635,40 @@ def main(argv: Sequence[str] | None = None) -> int:
         anchor_note = "none: " + ladder["no_anchor"]
     elif len(people) > len(ladder["levels"]):
         anchor_note = f"{people[-1]['name']} (`{people[-1]['seat']}`)"
+    if anchor_note.startswith("none"):
+        print(f"anchor: {anchor_note} (its games are left out)", flush=True)
+    earlier = None
+    if args.anchor_only:
+        if len(people) == len(ladder["levels"]):
+            print("--anchor-only: no anchor to play; nothing done", file=sys.stderr)
+            return 2
+        earlier = earlier_ladder(args.game)
     load_before = load_text()
     started = time.perf_counter()
     print(f"{command}\n{load_before}", flush=True)
     if ladder.get("solitaire"):
         lines = run_solitaire(args.game, args.games, args.seed, out)
     else:
-        lines = run_ladder_event(event_data(args.game, args.games, args.seed, args.workers, people, out))
-    summary = summarise(args.game, lines, people, out)
+        event = event_data(args.game, args.games, args.seed, args.workers, people, out)
+        if args.anchor_only:
+            event.update(format="gauntlet", champion=people[-1]["name"])
+        lines = run_ladder_event(event)
+    summary = summarise(args.game, lines, people, out, earlier)
     data = {"game": args.game, "date": date, "command": command, "load_before": load_before,
             "load_after": load_text(), "wall_seconds": round(time.perf_counter() - started),
             "cpu_seconds": round(sum(w.get("cpu_total", 0) for w in summary["work"].values())),
             "records": _shown_path(out), "games_per_pair": args.games, "anchor_note": anchor_note,
             "contestants": list(people), "summary": summary}
+    if earlier:
+        data["earlier"] = earlier
+        data["run_note"] = (f"Only the anchor's games were played here ({args.games} against each level); "
+                            f"the levels' games against each other are those of `{earlier['command']}` "
+                            f"on {earlier['date']} ({earlier['games_per_pair']} games a pair; "
+                            + (f"records: `{earlier['records']}`" if earlier["records"].endswith(".tar.xz")
+                               else "their records were not kept")
+                            + "), counted with these in the pairs and the Elo.")
     data["levels"] = levels_entries(args.game, summary, people)
+    data["event_folder"] = out
     (out / RUN_FILE).write_text(json.dumps({k: data[k] for k in RUN_KEYS if k in data}, indent=1) + "\n",
                                 encoding="utf-8")
     return finish(data, args.write)
@@ -548,15 +677,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 #: What ``--again`` takes from the earlier run (the rest it works out from the records).
 RUN_FILE = "ladder-run.json"
 RUN_KEYS = ("game", "date", "command", "load_before", "load_after", "wall_seconds", "records",
-            "games_per_pair", "anchor_note", "contestants", "run_note")
+            "games_per_pair", "anchor_note", "contestants", "run_note", "earlier")
 
 
-def report_again(out: Path, write: bool) -> int:
+def report_again(out: Path, write: bool, records: str = "") -> int:
     """The figures of an earlier run, from its event folder (after a change to this bench's
-    report, say), with the command, date and load of that run."""
+    report, say), with the command, date and load of that run.  ``records``: the archive
+    the folder came from (nothing to archive again)."""
     data = json.loads((out / RUN_FILE).read_text(encoding="utf-8"))
+    data["event_folder"] = None if records else out
+    if records:
+        data["records"] = records
     lines = read_results(out)
-    data["summary"] = summarise(data["game"], lines, data["contestants"], out)
+    data["summary"] = summarise(data["game"], lines, data["contestants"], out, data.get("earlier"))
     data["cpu_seconds"] = round(sum(w.get("cpu_total", 0) for w in data["summary"]["work"].values()))
     data["levels"] = levels_entries(data["game"], data["summary"], data["contestants"])
     return finish(data, write)
@@ -572,18 +705,31 @@ def shown_anchor(data: dict) -> None:
     data["contestants"] = [p if p["name"].startswith("level ") else {**p, "seat": seat}
                            for p in data["contestants"]]
     data["anchor_note"] = f"{anchor['name']} (`{seat}`)"
-    if not data["command"].startswith(anchor["env"]):
-        data["command"] = f"{anchor['env']}=<its path> {data['command']}"
+    if anchor["env"] not in data["command"].split(" nice ")[0]:
+        data["command"] = " ".join(filter(None, (anchor.get("environment"), f"{anchor['env']}=<its path>",
+                                                 data["command"])))
 
 
 def finish(data: dict, write: bool) -> int:
     shown_anchor(data)
+    event_folder = data.pop("event_folder", None)
+    if write and event_folder is not None:
+        archive = archive_records(Path(event_folder), data["game"], data["date"])
+        data["records"] = _shown_path(archive)
+        print(f"wrote {data['records']} ({archive.stat().st_size:,} bytes: the event folder's records)")
     print(report_text(data["game"], data))
     print(f"{data['load_after']}; {data['wall_seconds']} s wall, {data['cpu_seconds']} CPU s")
     if write:
         for path in write_files(data["game"], data):
             print("wrote", path.relative_to(ROOT))
     return 0
+
+
+def _records_words(records: str) -> str:
+    if records.endswith(".tar.xz"):
+        return (" (the event folder, compressed: `tar xJf` unpacks it, and `--again` it makes "
+                "these files again)")
+    return " (not kept in the repository)"
 
 
 def _shown_path(path: Path) -> str:

@@ -3,8 +3,11 @@
 Levels:
 
 1. ``random``: a uniformly random legal move.
-2. ``painter``: walks to the nearest cell not of its colour that the shrinking ring
-   will not seal before it gets there (breadth-first search in time).
+2. ``painter``, a quarter of its moves random: walks to the nearest cell not of its
+   colour that the shrinking ring will not seal before it gets there (breadth-first
+   search in time); on 25 % of its turns (drawn from its seed) it makes a random move
+   that escapes the shrink instead (:class:`ErraticBot`).  Weakened so that level 3
+   beats it as clearly as it beats level 1 (``games/robot/LEVELS.md``).
 3. ``territory``: tries each of its moves on a copy of the state (the others assumed
    to stay), scoring cells won and lost, enclosures, items, the chance to close a
    loop by walking home, the cells an opponent could enclose next turn, and whether
@@ -28,12 +31,16 @@ Levels 1-3 answer in a few milliseconds; level 4's search takes tens of millisec
 (under 0.2 s at worst on an idle machine), far inside the 2 seconds a program gets.
 
 Every bot is deterministic for a given seed and the states it was shown in the game.
+A seat spec may set the random share of levels 2-4: ``bot:4 random=10`` plays 10 % of
+its turns at random (``random=100``: at random every turn, never into the shrink).
 """
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
-from games.bots import Bot
+from games.api import GameSetupError
+from games.bots import NO_SETTINGS_AT_LEVEL_1, Bot, whole_number_settings
 from games.robot.rules import (COLOURS, RANDOM_PLACEMENT, RobotState, _OPEN, _OPEN_TABLE,
                                _mask_table, enclosed_if_painted, enclosure_if_painted)
 
@@ -571,7 +578,56 @@ class StrongestBot(TerritoryBot):
         return moves
 
 
-def make_bot(level: int, seed: int) -> Bot:
-    """``level`` 1-4 (see module docstring)."""
-    classes = {1: RandomRobotBot, 2: PainterBot, 3: TerritoryBot, 4: StrongestBot}
-    return classes.get(int(level), TerritoryBot)(seed)
+def random_choices(state: RobotState, seat: int) -> list[tuple[int, int]]:
+    """The moves a random turn picks from: the legal moves that escape the shrink (all
+    legal moves when none does), so a weakened level wanders but does not walk off the
+    map's shrinking edge on purpose."""
+    moves = state.legal_moves(seat)
+    return [m for m in moves if survives(state, seat, m)] or moves
+
+
+class ErraticBot(Bot):
+    """A level's bot that plays a random move (:func:`random_choices`) instead of its own
+    on a fixed share of its turns (placement excepted): a weaker level whose weakness is
+    one number.  Its own bot still chooses every turn (so what it remembers of the game, its
+    recent cells, stays whole); the draw whether to replace that move, and the random
+    move, come from a generator of their own, seeded from the seat's seed, so the level
+    stays deterministic for a given seed."""
+
+    def __init__(self, inner: Bot, percent: int, seed: int = 0):
+        self.inner, self.percent = inner, percent
+        self.name = f"{inner.name} {percent}% random"
+        self.rng = random.Random(f"erratic {seed}")
+
+    def choose(self, state: RobotState, seat: int, time_budget):
+        move = self.inner.choose(state, seat, time_budget)
+        if state.position(seat) is None:
+            return move
+        if self.rng.random() * 100 < self.percent:
+            return self.rng.choice(random_choices(state, seat))
+        return move
+
+    def reset(self) -> None:
+        self.inner.reset()
+
+
+#: Each level's bot and the share of its turns (percent) it plays at random instead.
+LEVEL_BOTS = {1: ("random", 0), 2: ("painter", 25), 3: ("territory", 0), 4: ("strongest", 0)}
+_CLASSES = {"random": RandomRobotBot, "painter": PainterBot, "territory": TerritoryBot,
+            "strongest": StrongestBot}
+BOT_SETTINGS = ("random",)
+
+
+def make_bot(level: int, seed: int, settings: Mapping[str, str] | None = None) -> Bot:
+    """``level`` 1-4 (see module docstring).  ``settings`` (``bot:3 random=20``):
+    ``random``, the percent of turns played at random instead (overrides the level's)."""
+    level = int(level)
+    values = whole_number_settings(settings or {}, BOT_SETTINGS)
+    kind, percent = LEVEL_BOTS.get(level, LEVEL_BOTS[3])
+    if level <= 1 and values:
+        raise GameSetupError(NO_SETTINGS_AT_LEVEL_1)
+    percent = values.get("random", percent)
+    if percent > 100:
+        raise GameSetupError(f"bot setting random={percent}: a percent, 1-100")
+    bot = _CLASSES[kind](seed)
+    return ErraticBot(bot, percent, seed) if percent else bot

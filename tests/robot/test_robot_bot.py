@@ -262,3 +262,67 @@ def test_the_look_ahead_is_shallower_and_quick_with_four_robots():
             slowest = max(slowest, time.perf_counter() - start)
         state.apply(moves)
     assert slowest < 0.5
+
+
+class _Sentinel:
+    """An inner bot whose own move is never a real one: whatever else comes back was
+    a random turn."""
+    name = "sentinel"
+
+    def choose(self, state, seat, time_budget):
+        return ("own", "move")
+
+    def reset(self):
+        pass
+
+
+def test_the_random_share_is_the_level_s_share_and_drawn_from_the_seed():
+    """Level 2 replaces its own move by a random one on 25 % of its turns: over 800 turns
+    of one seed between 20 % and 30 % (the binomial spread is 1.5 %), from the moves
+    that escape the shrink; the same seed draws the same turns."""
+    from games.robot.bot import ErraticBot, LEVEL_BOTS, random_choices
+    state = _open_state()
+    state.robots[0].pos, state.robots[1].pos = state.board.index(4, 4), state.board.index(1, 1)
+    percent = LEVEL_BOTS[2][1]
+    assert percent == 25 and make_bot(2, 3).percent == percent
+    runs = []
+    for _ in range(2):
+        bot = ErraticBot(_Sentinel(), percent, seed=3)
+        runs.append([bot.choose(state, 0, None) for _ in range(800)])
+    assert runs[0] == runs[1]
+    random_turns = [move for move in runs[0] if move != ("own", "move")]
+    assert 0.20 < len(random_turns) / 800 < 0.30
+    assert set(random_turns) <= set(random_choices(state, 0))
+    other_seed = [ErraticBot(_Sentinel(), percent, seed=4).choose(state, 0, None) for _ in range(800)]
+    assert other_seed != runs[0]
+
+
+def test_a_random_turn_does_not_walk_into_a_shrink_trap():
+    """The pocket (2, 3) is sealed two shrinks from now with no way out: a random turn
+    never picks it while a move that escapes exists."""
+    from games.robot.bot import ErraticBot, random_choices
+    state = _pocket_state()
+    assert (2, 3) in state.legal_moves(0) and (2, 3) not in random_choices(state, 0)
+    bot = ErraticBot(_Sentinel(), 100, seed=1)
+    assert all(bot.choose(state, 0, None) != (2, 3) for _ in range(200))
+
+
+def test_the_weakened_level_plays_legal_moves_and_replays_its_game_from_the_seed():
+    first, _ = play([2, 3], seed=5)
+    again, _ = play([2, 3], seed=5)
+    assert first.scores == again.scores
+
+
+@pytest.mark.parametrize("spec, message", [("bot:2 random=101", "a percent"),
+                                            ("bot:1 random=10", "no settings"),
+                                            ("bot:3 depth=2", "not known")])
+def test_the_random_setting_is_checked(spec, message):
+    from games.api import GameSetupError
+    with pytest.raises(GameSetupError, match=message):
+        make_seat(spec, PLUGIN, 1)
+
+
+def test_the_random_setting_weakens_any_level():
+    seat = make_seat("bot:4 random=10", PLUGIN, 1)
+    assert seat.bot.percent == 10 and seat.bot.inner.name == "strongest"
+    assert make_bot(4, 1).name == "strongest" and make_bot(3, 1).name == "territory"

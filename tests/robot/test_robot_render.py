@@ -10,7 +10,7 @@ import pytest
 
 from games.robot.maps import new_state  # noqa: E402
 from games.render import DARK, LIGHT, BoardView
-from games.robot.bot import make_bot
+from games.robot.bot import PainterBot
 from games.robot.render import (GridLayout, RobotRenderer, click_target, fit_grid, key_target, region_outline,
                                 shrink_warning_cells, shrink_warning_ring, split_area, stay_target)
 from games.robot.rules import Item, RobotGame, state_from_rows
@@ -24,9 +24,9 @@ pytestmark = pytest.mark.usefixtures("pygame_ready")
 
 
 def bot_game(players: int, seed: int, turns: int, map_name: str = "rooms-17"):
-    """A state after ``turns`` turns of the territory bots (deterministic)."""
+    """A state after ``turns`` turns of the painter bots (deterministic)."""
     state = new_state({"players": players, "map": map_name}, seed)
-    bots = [make_bot(2, seed * 10 + seat) for seat in range(players)]
+    bots = [PainterBot(seed * 10 + seat) for seat in range(players)]   # the painter, no random turns
     while not state.finished and state.turn < turns:
         state.apply({seat: bots[seat].choose(state.clone(), seat, 1.0) for seat in state.to_move()})
     return state
