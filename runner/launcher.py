@@ -84,7 +84,7 @@ class Launcher:
                     poller.register(fd, select.POLLIN)
             ready = {fd for fd, _ in poller.poll()}
             if self.lifeline in ready:
-                os._exit(0)                      # the arena is gone: the namespace goes too
+                self.leave()                     # the arena is gone: the namespace goes too
             if self.pidfd in ready:
                 self.finish()
                 if self.pending is not None:
@@ -98,9 +98,9 @@ class Launcher:
         try:
             data, fds, _, _ = socket.recv_fds(self.control, MESSAGE_BYTES, 8)
         except OSError:
-            os._exit(0)
+            self.leave()
         if not data:
-            os._exit(0)                          # the arena closed the seat
+            self.leave()                         # the arena closed the seat
         for fd in fds:
             os.set_inheritable(fd, False)
         message = json.loads(data)
@@ -110,7 +110,7 @@ class Launcher:
             else:
                 self.pending = (message, fds)
         elif "kill" in message and message["kill"] == self.run_id:
-            _kill_all()                          # its end is seen through the pidfd
+            self.kill_all()                      # its end is seen through the pidfd
         else:
             for fd in fds:
                 os.close(fd)
@@ -120,7 +120,7 @@ class Launcher:
         pid = os.fork()
         if pid == 0:
             try:
-                _child(message, *fds)
+                self.child(message, *fds)
             except BaseException as exc:         # noqa: BLE001 - said on the run's stderr
                 os.write(2, f"arena: the run could not be prepared: {exc}\n".encode())
             finally:
@@ -133,8 +133,8 @@ class Launcher:
     def finish(self) -> None:
         """The run's process has exited: reap it, kill and reap all else, report."""
         _, status, usage = os.wait4(self.pid, 0)
-        cpu = usage.ru_utime + usage.ru_stime + _clear()
-        _empty_tmp()
+        cpu = usage.ru_utime + usage.ru_stime + self.clear()
+        self.tidy()
         os.close(self.pidfd)
         run_id, self.run_id, self.pid, self.pidfd = self.run_id, None, 0, -1
         code = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
@@ -144,7 +144,24 @@ class Launcher:
         try:
             self.control.send(json.dumps(message).encode())
         except OSError:
-            os._exit(0)
+            self.leave()
+
+    # How this level's runs are made, killed and cleared up: the strict level's PID 1
+    # here; the basic level's launcher (runner.launcher_basic) has its own.
+    def child(self, message: dict, *fds: int) -> None:
+        _child(message, *fds)
+
+    def kill_all(self) -> None:
+        _kill_all()
+
+    def clear(self) -> float:
+        return _clear()
+
+    def tidy(self) -> None:
+        _empty_tmp()
+
+    def leave(self) -> None:
+        os._exit(0)                              # every process of the namespace dies too
 
 
 def _kill_all() -> None:

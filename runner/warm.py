@@ -76,11 +76,8 @@ class WarmSandbox:
         #: ends; a run's own figure is the launcher's (see :meth:`WarmRun.reap`).
         self.meter = CpuMeter(strict=True, live=True)
         self.control, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        launcher = [_interpreter(), "-I", "-S", str(LAUNCHER), str(lifeline())]
         try:
-            command = sandbox.warm_command(self.argv, self.folder, launcher, [LAUNCHER])
-            self.proc = _start(command, self.folder, sandbox, theirs.fileno(), [lifeline()],
-                               sandbox.env(self.folder), self.meter.preexec())
+            self.proc = self._start_launcher(theirs.fileno())
         except BaseException:
             self.control.close()
             self.meter.close()
@@ -98,6 +95,18 @@ class WarmSandbox:
             said = self._err.text().strip().splitlines()
             raise OSError(f"the warm sandbox did not start: {said[-1] if said else 'no answer'}")
 
+    def _start_launcher(self, control: int):
+        """Start the sandbox with the launcher as its PID 1, ``control`` as its stdin."""
+        launcher = [_interpreter(), "-I", "-S", str(LAUNCHER), str(lifeline())]
+        command = self.sandbox.warm_command(self.argv, self.folder, launcher, [LAUNCHER])
+        return _start(command, self.folder, self.sandbox, control, [lifeline()],
+                      self.sandbox.env(self.folder), self.meter.preexec())
+
+    def _run_settings(self, sandbox: Sandbox) -> tuple[dict[str, Any], list[int]]:
+        """What the launcher sets for one run with ``sandbox``'s limits, and descriptors
+        it gets after the gate and the output's (none here)."""
+        return sandbox.run_settings(self.argv, self.folder), []
+
     @property
     def alive(self) -> bool:
         return self.proc.poll() is None
@@ -106,7 +115,7 @@ class WarmSandbox:
         """A new run of the seat's program held at its gate, with ``sandbox``'s limits
         (the seat's with the turn's CPU limit).  Sent now; the launcher forks it as soon
         as the run before it has ended and been cleared."""
-        settings = sandbox.run_settings(self.argv, self.folder)
+        settings, extra = self._run_settings(sandbox)
         with self._ids:
             self._next_id += 1
             run_id = self._next_id
@@ -115,7 +124,7 @@ class WarmSandbox:
         err_r, err_w = os.pipe()
         try:
             socket.send_fds(self.control, [json.dumps({"prep": run_id, **settings}).encode()],
-                            [gate_r, out_w, err_w])
+                            [gate_r, out_w, err_w, *extra])
         except BaseException:
             for fd in (gate_w, out_r, err_r):
                 os.close(fd)
