@@ -22,7 +22,13 @@ can signal PID 1, and a process of another uid cannot trace it) and reaped, then
 launcher answers ``{"exit": ID, "status": N, "cpu": S}``: the process's status as
 ``subprocess`` gives it (``-signal`` when killed) and the CPU seconds of every process
 of the run (the program's and its descendants' rusage, orphans included); what the run
-left in the sandbox's ``/tmp`` is removed.  So nothing a program leaves survives its
+left in the sandbox's ``/tmp`` (and ``/dev/shm``, an ordinary user's) is removed.
+
+In an arena run as root the runs get the seat's uid.  In an ordinary user's arena
+(bubblewrap's unprivileged user namespace, where the program has the launcher's uid)
+the launcher keeps CAP_SYS_ADMIN in the namespace (bwrap's ``--cap-add``) to make each
+run's IPC namespace, and each run drops every capability before its program; what
+bubblewrap made is read-only there (see :meth:`runner.sandbox.Sandbox.warm_command`).  So nothing a program leaves survives its
 turn: no process, no file in ``/tmp``, no IPC object (its folder is the seat's own).
 
 When the control socket or the arena's lifeline (:func:`runner.sandbox.lifeline`) ends,
@@ -37,7 +43,6 @@ import json
 import os
 import resource
 import select
-import shutil
 import signal
 import socket
 import stat
@@ -45,8 +50,12 @@ import sys
 
 CLONE_NEWIPC = 0x08000000
 PR_SET_DUMPABLE, PR_CAPBSET_DROP, PR_SET_NO_NEW_PRIVS = 4, 24, 38
-#: The sandbox's private ``/tmp``, emptied after each run.
+PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, _LINUX_CAPABILITY_VERSION_3 = 47, 4, 0x20080522
+#: The sandbox's private ``/tmp`` and ``/dev/shm``, emptied after each run.
 TMP = "/tmp"
+SCRATCH = (TMP, "/dev/shm")
+#: What bubblewrap made in them (see :func:`_scratch_skeleton`).
+_SKELETON: set[str] = set()
 #: The exit code of a run whose program could not be executed (as a shell says).
 CANNOT_RUN = 127
 #: The most bytes a control message may take.
@@ -62,6 +71,7 @@ def main() -> None:
     if lifeline >= 0:
         os.set_inheritable(lifeline, False)
     control = socket.socket(fileno=0)
+    _SKELETON.update(_scratch_skeleton())
     Launcher(control, lifeline).serve()
 
 
@@ -209,7 +219,7 @@ def _child(message: dict, gate: int, out: int, err: int) -> None:
     if uid is not None:
         _become(uid)
     else:
-        _libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
+        _drop_capabilities()                     # an ordinary user's launcher keeps one
     if os.read(gate, 1) != b"g":
         os._exit(0)                              # cancelled: the program never runs
     os.close(gate)
@@ -229,30 +239,100 @@ def _fresh_ipc() -> None:
         raise OSError(ctypes.get_errno(), "unshare")
 
 
-def _empty_tmp() -> None:
-    """Remove what the last run left in ``/tmp``: every entry not owned by root (the
-    sandbox's own folders, leading to bound ones, are root's) and not a mount point
-    (a seat's folder may be bound there)."""
-    try:
-        top = os.lstat(TMP).st_dev
-        names = os.listdir(TMP)
-    except OSError:
-        return
-    for name in names:
-        path = os.path.join(TMP, name)
+def _scratch_skeleton() -> set[str]:
+    """What bubblewrap made in the scratch folders (:data:`SCRATCH`) before any run: the
+    folders leading to bound ones, and the bound ones themselves (other mounts, not
+    entered).  Noted once, as the launcher starts; :func:`_empty_tmp` keeps only them."""
+    kept: set[str] = set()
+    for top in SCRATCH:
         try:
-            info = os.lstat(path)
+            device = os.lstat(top).st_dev
         except OSError:
             continue
-        if info.st_uid == 0 or info.st_dev != top:
-            continue
-        if stat.S_ISDIR(info.st_mode):
-            shutil.rmtree(path, ignore_errors=True)
-        else:
+        pending = [top]
+        while pending:
+            folder = pending.pop()
             try:
-                os.unlink(path)
+                names = os.listdir(folder)
             except OSError:
-                pass
+                continue
+            for name in names:
+                path = os.path.join(folder, name)
+                kept.add(path)
+                try:
+                    info = os.lstat(path)
+                except OSError:
+                    continue
+                if stat.S_ISDIR(info.st_mode) and info.st_dev == device:
+                    pending.append(path)
+    return kept
+
+
+def _empty_tmp() -> None:
+    """Remove what the last run left in the scratch folders (``/tmp``; ``/dev/shm``,
+    where it is a tmpfs of the sandbox's own): every entry bubblewrap did not make
+    (:func:`_scratch_skeleton`), never entering another mount (a seat's folder may be
+    bound there), and give bubblewrap's folders back their mode (an ordinary user's
+    program owns them).  Every process of the run is dead by now."""
+    for top in SCRATCH:
+        try:
+            device = os.lstat(top).st_dev
+        except OSError:
+            continue
+        pending = [top]
+        while pending:
+            folder = pending.pop()
+            try:
+                names = os.listdir(folder)
+            except OSError:
+                continue
+            for name in names:
+                path = os.path.join(folder, name)
+                try:
+                    info = os.lstat(path)
+                except OSError:
+                    continue
+                if info.st_dev != device:
+                    continue                     # a mount point: not the run's
+                if path not in _SKELETON:
+                    _remove(path, info)
+                elif stat.S_ISDIR(info.st_mode):
+                    if info.st_uid == os.getuid() and stat.S_IMODE(info.st_mode) != 0o755:
+                        _chmod(path, 0o755)
+                    pending.append(path)
+
+
+def _remove(path: str, info: os.stat_result) -> None:
+    """Remove a file or a whole folder a run left, also one it made unreadable (a
+    folder of its own uid, which may be the launcher's)."""
+    if not stat.S_ISDIR(info.st_mode):
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+        return
+    _chmod(path, 0o700)
+    try:
+        names = os.listdir(path)
+    except OSError:
+        names = []
+    for name in names:
+        inner = os.path.join(path, name)
+        try:
+            _remove(inner, os.lstat(inner))
+        except OSError:
+            pass
+    try:
+        os.rmdir(path)
+    except OSError:
+        pass
+
+
+def _chmod(path: str, mode: int) -> None:
+    try:
+        os.chmod(path, mode)
+    except OSError:
+        pass
 
 
 def _yield_cpu(nice: int) -> None:
@@ -278,6 +358,17 @@ def _set_limit(kind: int, soft: int, hard: int) -> None:
         resource.setrlimit(kind, (soft, hard))
     except (ValueError, OSError):
         pass
+
+
+def _drop_capabilities() -> None:
+    """Run without any capability (an ordinary user's launcher keeps CAP_SYS_ADMIN in
+    the sandbox's user namespace, to make each run's IPC namespace): none ambient, none
+    inheritable, permitted or effective, and no new privileges."""
+    _libc.prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0)
+    header = (ctypes.c_uint32 * 2)(_LINUX_CAPABILITY_VERSION_3, 0)
+    if _libc.capset(header, (ctypes.c_uint32 * 6)()) != 0:
+        raise OSError(ctypes.get_errno(), "capset")
+    _libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
 
 
 def _become(uid: int) -> None:

@@ -12,9 +12,10 @@ reports, so the files are final when the judge reads them and nothing a program 
 runs into the next turn.  A :class:`WarmRun` has a :class:`~runner.process.GatedRun`'s
 interface: the seats and :class:`runner.program_seats.ProgramsTurn` use either.
 
-Where the warm sandbox cannot be had (:func:`warm_possible`: the basic level, an arena
-not run as root, whose launcher could not make a run's fresh ``/tmp``), runs are
-prepared the cold way, one sandbox per turn.  Nothing here imports pygame.
+Where the warm sandbox cannot be had (:func:`warm_possible`: the basic level, which
+has its own in :mod:`runner.warm_basic`; an ordinary user's arena whose bubblewrap
+refuses the launcher CAP_SYS_ADMIN in its user namespace), runs are prepared the cold
+way, one sandbox per turn.  Nothing here imports pygame.
 """
 from __future__ import annotations
 
@@ -32,7 +33,8 @@ from runner.clocks import WALL, CpuMeter, TurnDeadline, _cpu_since
 from runner.output import _ended_within, _OutputReader
 from runner.process_tree import _reap, _start
 from runner.runs import RunResult
-from runner.sandbox import SEAT_MARKER, STRICT, Sandbox, _as_root, lifeline
+from runner.sandbox import (SEAT_MARKER, STRICT, Sandbox, _as_root, lifeline,
+                            unprivileged_warm_possible)
 
 #: The launcher, shown read-only inside the sandbox (only this file of the arena's).
 LAUNCHER = Path(__file__).resolve().with_name("launcher.py")
@@ -47,11 +49,12 @@ WARM_SWITCH = "ARENA_WARM"
 
 def warm_possible(sandbox: Sandbox) -> bool:
     """Whether ``sandbox``'s runs can share one warm sandbox: the strict level on Linux
-    with pidfds and descriptor passing, an arena run as root (the launcher makes each
-    run's IPC namespace), a Python to run the launcher with (not a frozen build), not
+    with pidfds and descriptor passing, an arena run as root or a bubblewrap that lets
+    an ordinary user's launcher keep CAP_SYS_ADMIN in its user namespace (it makes each
+    run's IPC namespace: :func:`runner.sandbox.unprivileged_warm_possible`), a Python to run the launcher with (not a frozen build), not
     turned off by ``ARENA_WARM=0``."""
     return (sandbox.level == STRICT and hasattr(os, "pidfd_open") and hasattr(socket, "send_fds")
-            and _as_root() and not getattr(sys, "frozen", False)
+            and (_as_root() or unprivileged_warm_possible()) and not getattr(sys, "frozen", False)
             and os.environ.get(WARM_SWITCH, "1") != "0")
 
 
