@@ -54,8 +54,8 @@ PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, _LINUX_CAPABILITY_VERSION_3 = 47, 4, 0
 #: The sandbox's private ``/tmp`` and ``/dev/shm``, emptied after each run.
 TMP = "/tmp"
 SCRATCH = (TMP, "/dev/shm")
-#: What bubblewrap made in them (see :func:`_scratch_skeleton`).
-_SKELETON: set[str] = set()
+#: What bubblewrap made in them, with each folder's mode (see :func:`_scratch_skeleton`).
+_SKELETON: dict[str, int] = {}
 #: The exit code of a run whose program could not be executed (as a shell says).
 CANNOT_RUN = 127
 #: The most bytes a control message may take.
@@ -239,16 +239,18 @@ def _fresh_ipc() -> None:
         raise OSError(ctypes.get_errno(), "unshare")
 
 
-def _scratch_skeleton() -> set[str]:
+def _scratch_skeleton() -> dict[str, int]:
     """What bubblewrap made in the scratch folders (:data:`SCRATCH`) before any run: the
     folders leading to bound ones, and the bound ones themselves (other mounts, not
-    entered).  Noted once, as the launcher starts; :func:`_empty_tmp` keeps only them."""
-    kept: set[str] = set()
+    entered), with their modes.  Noted once, as the launcher starts; :func:`_empty_tmp`
+    keeps only them."""
+    kept: dict[str, int] = {}
     for top in SCRATCH:
         try:
-            device = os.lstat(top).st_dev
+            info = os.lstat(top)
         except OSError:
             continue
+        device, kept[top] = info.st_dev, stat.S_IMODE(info.st_mode)
         pending = [top]
         while pending:
             folder = pending.pop()
@@ -258,11 +260,11 @@ def _scratch_skeleton() -> set[str]:
                 continue
             for name in names:
                 path = os.path.join(folder, name)
-                kept.add(path)
                 try:
                     info = os.lstat(path)
                 except OSError:
                     continue
+                kept[path] = stat.S_IMODE(info.st_mode)
                 if stat.S_ISDIR(info.st_mode) and info.st_dev == device:
                     pending.append(path)
     return kept
@@ -276,9 +278,12 @@ def _empty_tmp() -> None:
     program owns them).  Every process of the run is dead by now."""
     for top in SCRATCH:
         try:
-            device = os.lstat(top).st_dev
+            info = os.lstat(top)
         except OSError:
             continue
+        device = info.st_dev
+        if top in _SKELETON and stat.S_IMODE(info.st_mode) != _SKELETON[top]:
+            _chmod(top, _SKELETON[top])
         pending = [top]
         while pending:
             folder = pending.pop()
@@ -297,8 +302,8 @@ def _empty_tmp() -> None:
                 if path not in _SKELETON:
                     _remove(path, info)
                 elif stat.S_ISDIR(info.st_mode):
-                    if info.st_uid == os.getuid() and stat.S_IMODE(info.st_mode) != 0o755:
-                        _chmod(path, 0o755)
+                    if stat.S_IMODE(info.st_mode) != _SKELETON[path]:
+                        _chmod(path, _SKELETON[path])
                     pending.append(path)
 
 

@@ -62,7 +62,7 @@ PROGRAM = textwrap.dedent('''\
         except OSError as exc:
             return exc.strerror
     seen = {"pids": sorted(int(p) for p in os.listdir("/proc") if p.isdigit()), "me": os.getpid(),
-            "tmp": names("/tmp"), "shm": names("/dev/shm"), "shared_memory": libc.shmget(KEY, 4096, 0) >= 0,
+            "tmp": names("/tmp"), "tmp_mode": os.stat("/tmp").st_mode & 0o7777, "shm": names("/dev/shm"), "shared_memory": libc.shmget(KEY, 4096, 0) >= 0,
             "caps": {l.split(":")[0]: int(l.split()[1], 16) for l in open("/proc/self/status")
                      if l.startswith(("CapInh", "CapPrm", "CapEff", "CapAmb"))}}
     if sys.argv[1:] == ["leave"]:
@@ -70,6 +70,7 @@ PROGRAM = textwrap.dedent('''\
         seen["made_shared_memory"] = libc.shmget(KEY, 4096, IPC_CREAT | 0o600) >= 0
         os.makedirs("/tmp/locked/inner")
         os.chmod("/tmp/locked", 0)
+        os.chmod("/tmp", 0o500)                  # its own (bubblewrap made it as the user)
         if os.fork() == 0:
             os.setsid()
             if os.fork() == 0:
@@ -129,6 +130,7 @@ def test_an_ordinary_users_warm_sandbox_carries_nothing_from_one_turn_to_the_nex
     for later in (second, third):
         assert later["pids"] == [1, later["me"]]             # the double fork is dead
         assert later["tmp"] == first["tmp"] and later["shm"] == first["shm"] == []
+        assert later["tmp_mode"] == first["tmp_mode"] == 0o1777
         assert set(later["caps"].values()) == {0}
     assert set(first["caps"].values()) == {0}                 # CAP_SYS_ADMIN is the launcher's
     assert first["made_shared_memory"]                        # a System V segment it left
