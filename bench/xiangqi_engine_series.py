@@ -112,6 +112,18 @@ opening book in its folder), 1 s a move each, 2026-11-28, with the compiled leve
       the quiet 1,167,191 in 18 of 22 games, so this bench prints NO STRENGTH FIGURE for
       it; the line is the record of games played under load, not the bot's strength.
 
+The same 40 games (openings 1-20, both colours) at the bot's quiet speed, 2026-11-28:
+the bench and both seats at nice -15, and their sessions' scheduler groups
+(``/proc/PID/autogroup``) at nice -15 too, on the same machine with other jobs
+running (load 5-28), so that the bot searched as fast as on a quiet machine::
+
+    nice -n -15 python bench/xiangqi_engine_series.py --strength --openings 20 \
+        --seat "bot:5 movetime=1000" --seat "ucci:$ARENA_ELEPHANTEYE movetime=1000" --keep DIR
+      8/40 = 20.0% [10.5-34.8%], +6 =4 -30, as Red 5.5/20, as Black 2.5/20; the bot's
+      median 1,312,256 nodes a move, 1,317,547 a second (113% of the quiet rate);
+      its moves: mean 0.88 s, longest 1.03 s.  Records: bench/ladders/xiangqi-elephanteye-1s-2026-11-28.tar.xz.
+      At equal time ElephantEye is clearly the stronger: the goal (>= 50%) is not met.
+
 A series can be split to use several cores: ``--openings 16 --skip 0`` and
 ``--openings 16 --skip 16`` play the same 64 games as one run, in two halves.
 ``--keep DIR`` keeps each game's folder (the arena record, PGN and REPORT) in

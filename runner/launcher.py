@@ -8,12 +8,16 @@ The arena starts a seat's sandbox once (bubblewrap's namespaces, mounts and uid,
 JSON message a datagram, descriptors passed with ``SCM_RIGHTS``):
 
 * ``{"prep": ID, "argv", "cwd", "env", "limits", "nice", "uid"}`` with the descriptors
-  ``[gate, stdout, stderr]``: a fresh process is forked and made ready (its own
+  ``[gate, stdout, stderr]``: a fresh process is started and made ready (its own
   session, an IPC namespace of its own,
   the seat's folder, the turn's resource limits and nice, the seat's uid with no
   capability), then it waits at the gate: it runs the program as soon as one byte
   arrives there (the arena writes it), or exits quietly at the gate's end of file (a
   cancelled run).  A ``prep`` that arrives while a run is going is kept until it ends.
+  The process is a small shell spawned (``vfork``: no copy of the launcher's
+  memory) as the seat's uid, given its limits before it may read its gate
+  (:func:`_spawn_at_gate`);
+  a run with a ``nice`` is a fork of the launcher that sets it all itself (:func:`_child`).
 * ``{"kill": ID}``: the run ID's time is over: everything in the namespace is killed.
 
 When the run's process exits, everything else in the namespace is killed (PID 1 may
@@ -39,6 +43,7 @@ this file.
 from __future__ import annotations
 
 import ctypes
+import gc
 import json
 import os
 import resource
@@ -46,6 +51,7 @@ import select
 import signal
 import socket
 import stat
+import subprocess
 import sys
 
 CLONE_NEWIPC = 0x08000000
@@ -60,6 +66,16 @@ _SKELETON: dict[str, int] = {}
 CANNOT_RUN = 127
 #: The most bytes a control message may take.
 MESSAGE_BYTES = 1 << 16
+#: The shell a spawned run waits at its gate in (:func:`_spawn_at_gate`), and its
+#: script (``$1``, ``$2``: the descriptors of its socket to the launcher and of its
+#: gate): it says it runs ("s"), waits until the launcher has given it its limits
+#: ("l"; else it exits), only then reads the gate, and becomes the program on "g", or
+#: exits quietly at the gate's end of file (a cancelled run).  Both descriptors are
+#: closed before the program runs.
+GATE_SHELL = "/bin/sh"
+GATE_SCRIPT = ('talk=$1 gate=$2; shift 2; printf "s\\n" >&"$talk"; read -r ok <&"$talk"; '
+               'eval "exec $talk<&-"; [ "$ok" = l ] || exit 1; read -r go <&"$gate"; '
+               'eval "exec $gate<&-"; [ "$go" = g ] || exit 0; exec "$@"')
 
 _libc = ctypes.CDLL(None, use_errno=True)
 
@@ -67,6 +83,8 @@ _libc = ctypes.CDLL(None, use_errno=True)
 def main() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)     # PID 1: no handler a program could reach
     _libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)          # not traceable, /proc/1/fd closed
+    _lock_down()
+    gc.freeze()              # a fork (nice runs) then copies no page the collector would touch
     lifeline = int(sys.argv[1]) if len(sys.argv) > 1 else -1
     if lifeline >= 0:
         os.set_inheritable(lifeline, False)
@@ -126,7 +144,19 @@ class Launcher:
                 os.close(fd)
 
     def prepare(self, message: dict, fds: list[int]) -> None:
-        """Fork the run's process; it waits at its gate (see :func:`_child`)."""
+        """Start the run's process; it waits at its gate (see :func:`_spawn_at_gate`,
+        else :func:`_child`)."""
+        if _can_spawn(message):
+            try:
+                pid = _spawn_at_gate(message, *fds)
+            except (OSError, ValueError) as exc:
+                _say(fds[2], f"arena: the run could not be prepared: {exc}\n")
+                pid = _spawn_failed()
+            finally:
+                for fd in fds:
+                    os.close(fd)
+            self._watch(message["prep"], pid)
+            return
         pid = os.fork()
         if pid == 0:
             try:
@@ -137,7 +167,10 @@ class Launcher:
                 os._exit(CANNOT_RUN)
         for fd in fds:
             os.close(fd)
-        self.run_id, self.pid = message["prep"], pid
+        self._watch(message["prep"], pid)
+
+    def _watch(self, run_id: int, pid: int) -> None:
+        self.run_id, self.pid = run_id, pid
         self.pidfd = os.pidfd_open(pid)
 
     def finish(self) -> None:
@@ -192,6 +225,117 @@ def _clear() -> float:
         except ChildProcessError:
             return cpu
         cpu += usage.ru_utime + usage.ru_stime
+
+
+def _lock_down() -> None:
+    """What every run gets and the launcher can give once for all: no supplementary
+    group, no new privilege at exec, an empty capability bounding set (the launcher
+    keeps its own capabilities: it never executes anything)."""
+    try:
+        os.setgroups([])
+    except OSError:
+        pass
+    _libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
+    for cap in range(_last_cap() + 1):
+        _libc.prctl(PR_CAPBSET_DROP, cap, 0, 0, 0)
+
+
+def _last_cap() -> int:
+    try:
+        with open("/proc/sys/kernel/cap_last_cap") as fh:
+            return int(fh.read())
+    except (OSError, ValueError):
+        return 63
+
+
+def _can_spawn(message: dict) -> bool:
+    """Whether the run can be a spawned shell at its gate: it has the seat's uid and no
+    ``nice`` (the launcher cannot give a spawned process its nice before it runs)."""
+    return message.get("uid") is not None and not message.get("nice") and os.path.exists(GATE_SHELL)
+
+
+def _spawn_at_gate(message: dict, gate: int, out: int, err: int) -> int:
+    """Start the run's process as a shell waiting at its gate (:data:`GATE_SCRIPT`), its
+    pid.  It is spawned (``vfork`` and exec, as :mod:`subprocess` does: none of the
+    launcher's memory is copied, where a fork costs about a ms of CPU a run) in a new
+    session, in the seat's folder, with the signals Python ignores reset, stdin from
+    /dev/null, only its output and gate open, in a fresh IPC namespace (the
+    launcher's own, renewed: the last run's processes are all dead).  Its uid: the
+    launcher takes the seat's ids as its real and effective ones for the spawn, root's
+    kept only as its saved ones (its capabilities are then off), and an exec makes
+    the saved ids the effective ones, so no id of the shell is root's and it has no
+    capability.  While it waits at its gate the launcher, still of the seat's ids,
+    sets its resource limits (``prlimit``) once the shell says it runs, and only then
+    lets it read its gate: the program starts with them.  No new
+    privilege and no capability bound are inherited (:func:`_lock_down`)."""
+    _fresh_ipc()
+    uid = message["uid"]
+    ours, theirs = socket.socketpair()
+    argv = [GATE_SHELL, "-c", GATE_SCRIPT, "arena", str(theirs.fileno()), str(gate), *message["argv"]]
+    os.setresgid(uid, uid, 0)
+    os.setresuid(uid, uid, 0)
+    try:
+        proc = subprocess.Popen(argv, executable=GATE_SHELL, stdin=subprocess.DEVNULL,
+                                stdout=out, stderr=err, pass_fds=(theirs.fileno(), gate),
+                                cwd=message["cwd"], env=message["env"],
+                                start_new_session=True, restore_signals=True)
+        proc.returncode = 0          # reaped by the launcher (wait4), never by subprocess
+        theirs.close()
+        try:
+            if ours.recv(2)[:1] != b"s":           # it runs the script: its ids are final
+                raise OSError("the run's shell ended before its gate")
+            _limit(proc.pid, message.get("limits", ()))
+            ours.sendall(b"l\n")                  # only now may it read its gate
+        except (OSError, ValueError):
+            os.kill(proc.pid, signal.SIGKILL)      # never a run without its limits
+            raise
+    finally:
+        os.setresuid(0, 0, 0)                      # the saved uid is root's
+        os.setresgid(0, 0, 0)
+        ours.close()
+        theirs.close()
+    return proc.pid
+
+
+def _limit(pid: int, limits) -> None:
+    """Give the spawned process ``pid`` its resource limits (``[name, soft, hard]``), and
+    check that it has them.  Only once it runs its script: ``subprocess`` returns as
+    soon as the exec has replaced the process's memory, and its ids become final a
+    moment later in the same exec (until then it is not the launcher's to limit)."""
+    wanted = []
+    for name, soft, hard in limits:
+        kind = getattr(resource, name, None)
+        if kind is not None:
+            wanted.append((kind, _within(kind, soft, hard)))
+    for kind, values in wanted:
+        resource.prlimit(pid, kind, values)
+    for kind, values in wanted:
+        if resource.prlimit(pid, kind) != values:
+            raise OSError(f"the run's limit {kind} did not hold")
+
+
+def _say(fd: int, text: str) -> None:
+    try:
+        os.write(fd, text.encode())
+    except OSError:
+        pass
+
+
+def _spawn_failed() -> int:
+    """A process that ends at once with :data:`CANNOT_RUN` (its run is reported so)."""
+    pid = os.fork()
+    if pid == 0:
+        os._exit(CANNOT_RUN)
+    return pid
+
+
+def _within(kind: int, soft: int, hard: int) -> tuple[int, int]:
+    """``(soft, hard)`` within the launcher's own hard limit of ``kind``."""
+    _, old_hard = resource.getrlimit(kind)
+    if old_hard != resource.RLIM_INFINITY:
+        hard = min(hard, old_hard)
+        soft = min(soft, hard)
+    return soft, hard
 
 
 def _child(message: dict, gate: int, out: int, err: int) -> None:

@@ -98,7 +98,11 @@ def read_levels(path: str | Path) -> dict[int, dict[str, Any]]:
     """``{level: entry}`` from a levels file; :class:`LevelsFileError` names the file, the
     line and what was expected when it cannot be read."""
     path = Path(path)
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = path.read_bytes()[:exc.start].count(b"\n") + 1
+        raise LevelsFileError(str(path), line, "text in UTF-8") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -117,7 +121,13 @@ def read_levels(path: str | Path) -> dict[int, dict[str, Any]]:
             if key in entry and not _score(entry[key]):
                 raise LevelsFileError(str(path), line, f"level {entry['level']}: {key} needs score, "
                                       "low95 and high95 (numbers from 0 to 1)")
-        if "category" in entry and entry["category"] not in CATEGORIES:
+        for key in ("work", "words", "measured_as"):
+            if key in entry and not isinstance(entry[key], str):
+                raise LevelsFileError(str(path), line, f"level {entry['level']}: {key} must be text")
+        if "vs_anchor" in entry and not isinstance(entry["vs_anchor"].get("anchor"), str):
+            raise LevelsFileError(str(path), line, f"level {entry['level']}: vs_anchor names its anchor")
+        if "category" in entry and (not isinstance(entry["category"], str)
+                                    or entry["category"] not in CATEGORIES):
             raise LevelsFileError(str(path), line, f"level {entry['level']}: category is one of "
                                   + ", ".join(CATEGORIES))
         if entry["level"] in levels:

@@ -29,6 +29,8 @@ MESSAGES = (
     N_("{detail}; the repair was illegal too ({error})"),
     # runner.process / runner.program_seats
     N_("killed after {seconds} s (time limit)"),
+    N_("killed after {cpu} s of CPU (time limit, CPU clock; {wall} s wall)"),
+    N_("killed after {wall} s wall, the cap of a {limit} s CPU clock (it used {cpu} s of CPU)"),
     N_("exited with code {code}"),
     N_("finished in {seconds} s"),
     N_("closed its output but kept running"),

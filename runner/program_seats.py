@@ -43,7 +43,8 @@ LOGGED_KEPT_BYTES = 65_536
 _ONE_AT_A_TIME = threading.Lock()
 #: Seconds after a run starts before the seat's next run is prepared (see
 #: :class:`RunEachTurnSeat`): by then every program of the turn has started, so the
-#: preparation (a fork, the sandbox's set-up) delays none of them.
+#: preparation (a fork, the sandbox's set-up) delays none of them.  A run in a warm
+#: sandbox is prepared at once instead (:func:`_prepare_delay`).
 PREPARE_DELAY = 0.05
 
 
@@ -295,7 +296,7 @@ class RunEachTurnSeat(ProgramSeat):
             if self._starter is not None:
                 self._prepare(limit, 0.0)
             return result
-        self._prepare(limit, PREPARE_DELAY)
+        self._prepare(limit, _prepare_delay(prepared))
         result = prepared.run(limit, sweep=False, clock=self.clock, cap=self.wall_cap)
         # Orphans the program left (basic sandbox) are swept on the starter thread: off
         # the judge's path, before the next run.
@@ -371,7 +372,7 @@ class RunEachTurnSeat(ProgramSeat):
         one.  Freeing a finished run (its pipes, reader threads and ``Popen``) costs
         about 0.05 ms; at its turn's end, where the turn would free it, that is on the
         judge's path between the slowest program's exit and the next gate's opening."""
-        self._prepare(staged.limit, PREPARE_DELAY)
+        self._prepare(staged.limit, _prepare_delay(staged.run))
         self._finished = None
 
     def _ended(self, staged: "StagedRun", exited_at: float | None) -> Answer:
@@ -399,6 +400,18 @@ class RunEachTurnSeat(ProgramSeat):
         result = result or staged.run.result()
         result.clock, result.limit = staged.deadline.clock, staged.limit
         return self.read_move(self._judged(answer, problem, result))
+
+
+def _prepare_delay(run: GatedRun | WarmRun) -> float:
+    """Seconds after ``run`` starts before the seat's next run is prepared.  A new
+    sandbox's set-up (bwrap: about 10 ms of CPU) waits :data:`PREPARE_DELAY`, until
+    every program of the turn has started.  A warm sandbox's next run is asked for at
+    once: its launcher keeps the request until this run has ended and been cleared,
+    then starts it (a spawned shell: about a ms of CPU) while the other programs of
+    the turn still think, so the next turn finds it waiting at its gate.  Waited for,
+    it was prepared only when the next turn hurried it: the start and the run's set-up
+    were then on the judge's path, between the turn's start and the program's exec."""
+    return 0.0 if isinstance(run, WarmRun) else PREPARE_DELAY
 
 
 @dataclass

@@ -82,16 +82,16 @@ class RunResult:
         return self.cpu if self.clock == CPU and self.cpu is not None else self.elapsed
 
     def describe(self) -> str:
-        """How the run ended, in words: a :class:`~games.api.Message` (the CPU clock's two
-        kill texts, which the catalog does not have, stay plain English)."""
+        """How the run ended, in words: a :class:`~games.api.Message`."""
         if self.error:
             return self.error
         if self.timed_out and self.clock == CPU and self.cpu is not None and self.limit is not None:
             if self.cpu >= self.limit:
-                return (f"killed after {self.cpu:.2f} s of CPU (time limit, CPU clock; "
-                        f"{self.elapsed:.2f} s wall)")
-            return (f"killed after {self.elapsed:.2f} s wall, the cap of a {self.limit:g} s "
-                    f"CPU clock (it used {self.cpu:.2f} s of CPU)")
+                return Message("killed after {cpu} s of CPU (time limit, CPU clock; {wall} s wall)",
+                               cpu=f"{self.cpu:.2f}", wall=f"{self.elapsed:.2f}")
+            return Message("killed after {wall} s wall, the cap of a {limit} s CPU clock "
+                           "(it used {cpu} s of CPU)", wall=f"{self.elapsed:.2f}",
+                           limit=f"{self.limit:g}", cpu=f"{self.cpu:.2f}")
         if self.timed_out:
             return Message("killed after {seconds} s (time limit)", seconds=f"{self.elapsed:.2f}")
         if self.returncode:

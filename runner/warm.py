@@ -116,7 +116,7 @@ class WarmSandbox:
 
     def prepare(self, sandbox: Sandbox) -> "WarmRun":
         """A new run of the seat's program held at its gate, with ``sandbox``'s limits
-        (the seat's with the turn's CPU limit).  Sent now; the launcher forks it as soon
+        (the seat's with the turn's CPU limit).  Sent now; the launcher starts it as soon
         as the run before it has ended and been cleared."""
         settings, extra = self._run_settings(sandbox)
         with self._ids:

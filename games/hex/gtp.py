@@ -197,18 +197,18 @@ def split_seat_spec(spec: str) -> tuple[list[str], EngineSettings]:
     try:
         words = shlex.split(spec)
     except ValueError as exc:
-        raise GameSetupError(f"gtp seat {spec!r}: {exc}") from None
+        raise GameSetupError(Message("gtp seat {spec}: {error}", spec=repr(spec), error=str(exc))) from None
     tail: list[str] = []
     while words and words[-1].partition("=")[0] in SETTING_KEYS and "=" in words[-1]:
         tail.insert(0, words.pop())
     if not words:
-        raise GameSetupError(f"gtp seat {spec!r}: no engine command before the settings")
+        raise GameSetupError(Message("gtp seat {spec}: no engine command before the settings", spec=repr(spec)))
     settings = EngineSettings()
     for word in tail:
         key, _, value = word.partition("=")
         if key == "cmd":
             if not value.strip():
-                raise GameSetupError("gtp seat setting cmd= needs a GTP command")
+                raise GameSetupError(Message("gtp seat setting cmd= needs a GTP command"))
             settings.commands.append(value.strip())
         elif key == "config":
             settings.commands += read_config(value)
@@ -218,14 +218,16 @@ def split_seat_spec(spec: str) -> tuple[list[str], EngineSettings]:
             except ValueError:
                 settings.handshake = -1.0
             if not 0 < settings.handshake < 1e6:
-                raise GameSetupError(f"gtp seat setting handshake={value!r}: expected seconds above 0")
+                raise GameSetupError(Message("gtp seat setting handshake={value}: expected seconds above 0",
+                                           value=repr(value)))
         else:
             try:
                 settings.time_per_move = float(value)
             except ValueError:
-                raise GameSetupError(f"gtp seat setting time_per_move={value!r} is not a number") from None
+                raise GameSetupError(Message("gtp seat setting time_per_move={value} is not a number",
+                                           value=repr(value))) from None
             if settings.time_per_move <= 0:
-                raise GameSetupError("gtp seat setting time_per_move must be more than 0")
+                raise GameSetupError(Message("gtp seat setting time_per_move must be more than 0"))
     return words, settings
 
 
@@ -234,7 +236,8 @@ def read_config(path: str) -> list[str]:
     try:
         text = Path(path).read_text(encoding="utf-8", errors="replace")
     except OSError as exc:
-        raise GameSetupError(f"gtp seat setting config={path}: {exc.strerror or exc}") from None
+        raise GameSetupError(Message("gtp seat setting config={path}: {error}", path=path,
+                                       error=str(exc.strerror or exc))) from None
     lines = (line.split("#", 1)[0].strip() for line in text.splitlines())
     return [line for line in lines if line]
 
@@ -297,7 +300,8 @@ class GtpHexSeat(HexLineSeat):
             ok2, text2 = self._command(f"boardsize {n} {n}", SETUP_TIMEOUT)
             ok, text = ok2, (text2 if ok2 else text or text2)
         if not ok:
-            self._refuse(f"the engine refused 'boardsize {n}': {self._words(text)}")
+            self._refuse(Message("the engine refused '{command}': {words}", command=f"boardsize {n}",
+                                 words=self._words(text)))
         self._ask_identity()
         for name in PROBED:
             ok, text = self._command(f"known_command {name}", SETUP_TIMEOUT)
@@ -345,7 +349,8 @@ class GtpHexSeat(HexLineSeat):
     def _require(self, command: str, timeout: float) -> str:
         ok, text = self._command(command, timeout)
         if not ok:
-            self._refuse(f"the engine refused '{command}': {self._words(text)}")
+            self._refuse(Message("the engine refused '{command}': {words}", command=command,
+                                 words=self._words(text)))
         return text
 
     def _words(self, text: str) -> str:
@@ -357,8 +362,9 @@ class GtpHexSeat(HexLineSeat):
             return f"it {self.exit_description()}" + (f" ({' / '.join(tail)})" if tail else "")
         return "no answer" if self._last_failure == "timeout" else "an empty error"
 
-    def _refuse(self, why: str) -> None:
-        raise GameSetupError(f"seat {self.info.seat + 1} ({self.label}): {why}")
+    def _refuse(self, why: str | Message) -> None:
+        raise GameSetupError(Message("seat {n} ({label}): {why}", n=self.info.seat + 1, label=self.label,
+                                     why=why))
 
     # ------------------------------------------------------------------ talking
     def _command(self, line: str, timeout: "float | TurnDeadline | None") -> tuple[bool, str]:

@@ -45,4 +45,14 @@ MESSAGES = (
     N_("no genmove answer within {seconds} s; the engine was killed"),
     N_("the engine {how} during genmove"),
     N_("the engine answered genmove with an error: {text}"),
+    # a GTP seat's settings and an engine's refusals at the start (games.hex.gtp)
+    N_("gtp seat {spec}: {error}"),
+    N_("gtp seat {spec}: no engine command before the settings"),
+    N_("gtp seat setting cmd= needs a GTP command"),
+    N_("gtp seat setting handshake={value}: expected seconds above 0"),
+    N_("gtp seat setting time_per_move={value} is not a number"),
+    N_("gtp seat setting time_per_move must be more than 0"),
+    N_("gtp seat setting config={path}: {error}"),
+    N_("the engine refused '{command}': {words}"),
+    N_("seat {n} ({label}): {why}"),
 )

@@ -81,7 +81,8 @@ def _positive_seconds(value, default: float, name: str) -> float:
     except (TypeError, ValueError):
         seconds = -1.0
     if not 0 < seconds < 1e6:
-        raise GameSetupError(f"{name}={value}: expected a number of seconds above 0")
+        raise GameSetupError(Message("{name}={value}: expected a number of seconds above 0",
+                                     name=name, value=str(value)))
     return seconds
 
 

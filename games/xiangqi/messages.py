@@ -87,4 +87,6 @@ MESSAGES = (
     N_("repetition must be one of {choices}"),
     N_("repetition_count must be 2 (the first repeat) or 3 (the third occurrence)"),
     N_("no_capture_limit must be a whole number"),
+    # an engine seat's setting of seconds (games.xiangqi.engine_seats)
+    N_("{name}={value}: expected a number of seconds above 0"),
 )

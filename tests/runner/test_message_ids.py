@@ -474,6 +474,19 @@ def test_how_a_program_run_ended_keeps_its_id_and_reads_as_before(tmp_path, monk
     assert_said_as_before(texts, 7)
 
 
+def test_a_cpu_clocks_two_kill_texts_keep_their_ids_and_read_in_vietnamese(vietnamese):
+    """Past the CPU limit, and at the wall cap of a CPU clock (plain English before)."""
+    from runner.process import RunResult
+    texts = [RunResult(None, 2.5, True, "", "", cpu=2.01, clock="cpu", limit=2.0).describe(),
+             RunResult(None, 7.0, True, "", "", cpu=0.3, clock="cpu", limit=2.0).describe()]
+    assert [t.msgid for t in texts] == [
+        "killed after {cpu} s of CPU (time limit, CPU clock; {wall} s wall)",
+        "killed after {wall} s wall, the cap of a {limit} s CPU clock (it used {cpu} s of CPU)"]
+    assert str(texts[0]) == "killed after 2.01 s of CPU (time limit, CPU clock; 2.50 s wall)"
+    assert_said_as_before(texts, 2, new_entries=True)
+    assert "giây CPU" in translated(texts[1])
+
+
 def line_seat_texts(tmp_path) -> list:
     """What a program kept running for the game is judged by: could not start (each
     protocol's quoting), a stopped match, a turn past its time and an output that ended
@@ -652,6 +665,32 @@ def xiangqi_setup_texts() -> list:
     texts += [_raised(game.new_initial_state, extra) for extra in (
         {"repetition": "never"}, {"repetition_count": "5"}, {"no_capture_limit": "many"})]
     return texts
+
+
+def engine_setting_texts() -> list:
+    """What a GTP seat's settings and an engine's refusal at the start are refused with,
+    and an engine seat's setting of seconds (plain English in the Vietnamese interface before)."""
+    from types import SimpleNamespace
+
+    from games.hex.gtp import GtpHexSeat, split_seat_spec
+    from games.xiangqi.engine_seats import _positive_seconds
+    texts = [_raised(split_seat_spec, spec) for spec in (
+        'mohex "unclosed', "handshake=5", "mohex cmd=", "mohex handshake=soon", "mohex time_per_move=x",
+        "mohex time_per_move=0", "mohex config=/nonexistent/mohex.cfg")]
+    seat = GtpHexSeat.__new__(GtpHexSeat)
+    seat.info, seat.label = SimpleNamespace(seat=1), "gtp:mohex"
+    texts.append(_raised(seat._refuse, Message("the engine refused '{command}': {words}",
+                                               command="boardsize 19", words="unacceptable size")))
+    texts.append(_raised(_positive_seconds, "never", 60.0, "handshake"))
+    return texts
+
+
+def test_engine_settings_and_refusals_keep_their_ids_and_read_in_vietnamese(vietnamese):
+    texts = engine_setting_texts()
+    assert_said_as_before(texts[:7] + texts[8:], 8, new_entries=True)
+    refusal = texts[7]
+    assert refusal.msgid == "seat {n} ({label}): {why}"
+    assert translated(refusal) == "ghế 2 (gtp:mohex): engine từ chối 'boardsize 19': unacceptable size"
 
 
 def test_xiangqis_setup_errors_keep_their_ids_and_read_in_vietnamese(vietnamese):

@@ -217,3 +217,30 @@ def test_a_program_starts_with_the_signals_a_shell_would_give_it(seat):
     assert result.returncode == 0, result.stderr
     ignored = int(result.stdout.split()[-1], 16)
     assert ignored & (1 << (signal.SIGPIPE - 1) | 1 << (signal.SIGXFSZ - 1)) == 0, result.stdout
+
+
+def test_every_run_starts_with_its_limits_uid_and_no_capability_even_at_once(seat):
+    """Each run's process is made ready (its limits, the seat's uid, no capability, no
+    new privilege) before it may pass its gate: opened the moment it is asked for, a
+    run of a shell that a program's own children would inherit from still has them
+    all (the launcher once set the limits a moment after the program had started)."""
+    warm, program, folder = seat
+    warm.close()
+    shell = shutil.which("sh")
+    script = "cat /proc/self/limits; grep -E '^(Uid|CapEff|CapBnd|NoNewPrivs)' /proc/self/status"
+    warm = WarmSandbox([shell, "-c", script], folder, SANDBOX)
+    limits = SANDBOX.with_cpu(5)
+    try:
+        for _ in range(12):
+            result = warm.prepare(limits).run(5.0)       # its gate opens at once
+            assert result.returncode == 0, result.stderr
+            said = result.stdout
+            assert f"Uid:\t{SANDBOX.uid}\t{SANDBOX.uid}\t{SANDBOX.uid}\t{SANDBOX.uid}" in said, said
+            assert "CapEff:\t0000000000000000" in said and "CapBnd:\t0000000000000000" in said
+            assert "NoNewPrivs:\t1" in said, said
+            processes = next(line for line in said.splitlines() if line.startswith("Max processes"))
+            address = next(line for line in said.splitlines() if line.startswith("Max address space"))
+            assert processes.split()[2:4] == [str(limits.limits.processes)] * 2, processes
+            assert address.split()[3:5] == [str(limits.limits.memory_mb << 20)] * 2, address
+    finally:
+        warm.close()

@@ -43,7 +43,10 @@ def test_a_robot_program_that_times_out_and_one_that_writes_garbage_read_in_viet
     sleeper = tmp_path / "sleeper.py"
     sleeper.write_text("import time\ntime.sleep(5)\n", encoding="utf-8")
     plugin = registry.plugin("robot")
-    seats = [make_seat(f"ext:{PY} {shlex.quote(str(BOTS / 'garbage_bot.py'))}", plugin, 1),
+    # the garbage writer is on the CPU clock (a 0.4 s wall limit is too short for a Python
+    # program to start on a loaded machine); the sleeper on the wall clock times out
+    seats = [make_seat(f"ext:{PY} {shlex.quote(str(BOTS / 'garbage_bot.py'))}", plugin, 1,
+                       limits={"clock": "cpu"}),
              make_seat(f"ext:{PY} {shlex.quote(str(sleeper))}", plugin, 2)]
     record = tmp_path / "robot.arena.jsonl"
     match = Match(plugin, {"map": MAP, "players": 2, "respawn": "off", "period": 2}, seats, seed=3,
@@ -78,15 +81,17 @@ def test_a_xiangqi_program_that_crashes_loses_in_vietnamese_on_the_banner(home, 
     honest = ROOT / "tests" / "xiangqi" / "programs" / "random_mover.py"
     crash = tmp_path / "crash.py"
     crash.write_text("import sys\nsys.exit(3)\n", encoding="utf-8")
+    # 10 s a side: the honest Red (a contest program, at nice 10) must make its first
+    # move on a loaded machine too; Black crashes at once whatever its clock
     seats = [make_seat(f"ext:{PY} {shlex.quote(str(honest))} --seed 3 --poll 0.01", plugin, 3,
-                       limits={"seconds": 2, "poll": 0.01}),
-             make_seat(f"ext:{PY} {shlex.quote(str(crash))}", plugin, 4, limits={"seconds": 2, "poll": 0.01})]
+                       limits={"seconds": 10, "poll": 0.01}),
+             make_seat(f"ext:{PY} {shlex.quote(str(crash))}", plugin, 4, limits={"seconds": 10, "poll": 0.01})]
     options = plugin.new_game().spec.resolve_options(None, {})
-    match = XiangqiMatch(plugin, options, seats, seed=3, seconds=2, report_dir=tmp_path / "m",
+    match = XiangqiMatch(plugin, options, seats, seed=3, seconds=10, report_dir=tmp_path / "m",
                          workdir=tmp_path / "m", record_path=tmp_path / "xq.arena.jsonl")
     i18n.set_language("vi")
     scene = open_match(home, match)
-    assert wait_until(home, lambda: scene.finished, timeout=30)
+    assert wait_until(home, lambda: scene.finished, timeout=60)
     assert "without writing a move" in match.outcome.detail          # the record's words
     scene.toggle_debug(1)
     pump(home)
