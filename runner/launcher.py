@@ -146,7 +146,7 @@ class Launcher:
     def prepare(self, message: dict, fds: list[int]) -> None:
         """Start the run's process; it waits at its gate (see :func:`_spawn_at_gate`,
         else :func:`_child`)."""
-        if _can_spawn(message):
+        if self.can_spawn(message):
             try:
                 pid = _spawn_at_gate(message, *fds)
             except (OSError, ValueError) as exc:
@@ -191,6 +191,9 @@ class Launcher:
 
     # How this level's runs are made, killed and cleared up: the strict level's PID 1
     # here; the basic level's launcher (runner.launcher_basic) has its own.
+    def can_spawn(self, message: dict) -> bool:
+        return _can_spawn(message)
+
     def child(self, message: dict, *fds: int) -> None:
         _child(message, *fds)
 

@@ -70,6 +70,9 @@ class BasicLauncher(launcher.Launcher):
     """:class:`runner.launcher.Launcher`'s loop, with the basic level's runs and the
     subreaper's kill of every descendant."""
 
+    def can_spawn(self, message: dict) -> bool:
+        return False                             # its runs are forks that confine themselves
+
     def child(self, message: dict, gate: int, out: int, err: int, ruleset: int = -1) -> None:
         _child(message, gate, out, err, ruleset)
 
