@@ -6,6 +6,7 @@ import os
 import sys
 import textwrap
 import time
+from pathlib import Path
 
 import psutil
 import pytest
@@ -40,6 +41,14 @@ PROGRAM = textwrap.dedent("""\
     with open("SEEN", "a") as fh:
         fh.write(json.dumps({"me": os.getpid(), "alive": [p for p in left if alive(p)]}) + "\\n")
     what = sys.argv[1] if len(sys.argv) > 1 else ""
+    if what == "confine":                       # what holds it: written to its folder
+        try:
+            open(os.path.join(os.path.dirname(os.getcwd()), "outside"), "w").close()
+            wrote = True
+        except OSError:
+            wrote = False
+        json.dump({"session": os.getsid(0) == os.getpid(), "uid": os.getuid(),
+                   "wrote_outside": wrote}, open("CONFINED", "w"))
     if what in ("leave", "slow"):
         r, w = os.pipe()
         if os.fork() == 0:                      # a daemon: double fork with setsid
@@ -150,6 +159,42 @@ def test_closing_the_seat_ends_its_launcher_and_all_below_it(seat):
     psutil.wait_procs([launcher], timeout=5)
     assert not launcher.is_running()
     assert running(leftovers(folder)) == []
+
+
+def test_each_turn_gets_the_basic_levels_confinement(tmp_path):
+    """Its own session, the seat's own uid (an arena run as root, with a program other
+    users can read: the system's Python in a public folder, as a contest folder is),
+    Landlock where the kernel has it: as the basic level gives each run."""
+    import shutil
+    import tempfile
+    from runner import seat_limits
+    from runner.sandbox import _unreadable_by_others
+    system = Path(f"/usr/bin/python{sys.version_info.major}.{sys.version_info.minor}")
+    python = str(system) if system.exists() and not _unreadable_by_others([system]) else PY
+    public = Path(tempfile.mkdtemp(prefix="arena-warm-basic-"))
+    try:
+        public.chmod(0o711)
+        program = public / "program.py"
+        program.write_text(PROGRAM)
+        program.chmod(0o644)
+        folder = public / "seat"
+        folder.mkdir()
+        (folder / SEAT_MARKER).write_text("")
+        sandbox = Sandbox(SandboxLimits(), level_name=BASIC)
+        warm = BasicWarmSandbox([python, str(program), "confine"], folder, sandbox)
+        try:
+            result = warm.prepare(sandbox.with_cpu(20)).run(20.0)
+        finally:
+            warm.close()
+        assert result.returncode == 0, result.stderr
+        confined = json.loads((folder / "CONFINED").read_text())
+        assert confined["session"]
+        if os.geteuid() == 0 and python != PY:
+            assert confined["uid"] == sandbox.uid != 0
+        if seat_limits.landlock_abi():
+            assert not confined["wrote_outside"] and not (public / "outside").exists()
+    finally:
+        shutil.rmtree(public, ignore_errors=True)
 
 
 def test_arena_warm_0_turns_it_off(monkeypatch):
