@@ -26,14 +26,15 @@ can signal PID 1, and a process of another uid cannot trace it) and reaped, then
 launcher answers ``{"exit": ID, "status": N, "cpu": S}``: the process's status as
 ``subprocess`` gives it (``-signal`` when killed) and the CPU seconds of every process
 of the run (the program's and its descendants' rusage, orphans included); what the run
-left in the sandbox's ``/tmp`` (and ``/dev/shm``, an ordinary user's) is removed.
+left in the sandbox's ``/tmp`` (and ``/dev/shm``, an ordinary user's) is removed.  So
+nothing a program leaves survives its turn: no process, no file in ``/tmp``, no IPC
+object (its folder is the seat's own).
 
 In an arena run as root the runs get the seat's uid.  In an ordinary user's arena
 (bubblewrap's unprivileged user namespace, where the program has the launcher's uid)
 the launcher keeps CAP_SYS_ADMIN in the namespace (bwrap's ``--cap-add``) to make each
 run's IPC namespace, and each run drops every capability before its program; what
-bubblewrap made is read-only there (see :meth:`runner.sandbox.Sandbox.warm_command`).  So nothing a program leaves survives its
-turn: no process, no file in ``/tmp``, no IPC object (its folder is the seat's own).
+bubblewrap made is read-only there (see :meth:`runner.sandbox.Sandbox.warm_command`).
 
 When the control socket or the arena's lifeline (:func:`runner.sandbox.lifeline`) ends,
 the launcher exits, and the kernel kills every process of its namespace with it.

@@ -39,8 +39,9 @@ Two levels, chosen once per arena (:func:`strict_problem` says why strict is out
 Both levels set resource limits (:class:`SandboxLimits`): address space (memory),
 processes, CPU seconds, file size and open files.  What of a program's files is shown
 lives in :mod:`runner.sandbox_paths`, what its process does before exec in
-:mod:`runner.sandbox_child`, the strict level's warm sandbox in :mod:`runner.warm` and the
-basic level's in :mod:`runner.warm_basic` (this module gives the names of the first two).  Nothing here imports pygame.
+:mod:`runner.sandbox_child`, the strict level's warm sandbox in :mod:`runner.warm` and
+the basic level's in :mod:`runner.warm_basic` (this module gives the names of the first
+two).  Nothing here imports pygame.
 """
 from __future__ import annotations
 

@@ -51,7 +51,8 @@ def warm_possible(sandbox: Sandbox) -> bool:
     """Whether ``sandbox``'s runs can share one warm sandbox: the strict level on Linux
     with pidfds and descriptor passing, an arena run as root or a bubblewrap that lets
     an ordinary user's launcher keep CAP_SYS_ADMIN in its user namespace (it makes each
-    run's IPC namespace: :func:`runner.sandbox.unprivileged_warm_possible`), a Python to run the launcher with (not a frozen build), not
+    run's IPC namespace: :func:`runner.sandbox.unprivileged_warm_possible`), a Python
+    to run the launcher with (not a frozen build), not
     turned off by ``ARENA_WARM=0``."""
     return (sandbox.level == STRICT and hasattr(os, "pidfd_open") and hasattr(socket, "send_fds")
             and (_as_root() or unprivileged_warm_possible()) and not getattr(sys, "frozen", False)
