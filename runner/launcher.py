@@ -26,8 +26,15 @@ can signal PID 1, and a process of another uid cannot trace it) and reaped, then
 launcher answers ``{"exit": ID, "status": N, "cpu": S}``: the process's status as
 ``subprocess`` gives it (``-signal`` when killed) and the CPU seconds of every process
 of the run (the program's and its descendants' rusage, orphans included); what the run
-left in the sandbox's ``/tmp`` is removed.  So nothing a program leaves survives its
-turn: no process, no file in ``/tmp``, no IPC object (its folder is the seat's own).
+left in the sandbox's ``/tmp`` (and ``/dev/shm``, an ordinary user's) is removed.  So
+nothing a program leaves survives its turn: no process, no file in ``/tmp``, no IPC
+object (its folder is the seat's own).
+
+In an arena run as root the runs get the seat's uid.  In an ordinary user's arena
+(bubblewrap's unprivileged user namespace, where the program has the launcher's uid)
+the launcher keeps CAP_SYS_ADMIN in the namespace (bwrap's ``--cap-add``) to make each
+run's IPC namespace, and each run drops every capability before its program; what
+bubblewrap made is read-only there (see :meth:`runner.sandbox.Sandbox.warm_command`).
 
 When the control socket or the arena's lifeline (:func:`runner.sandbox.lifeline`) ends,
 the launcher exits, and the kernel kills every process of its namespace with it.
@@ -42,7 +49,6 @@ import json
 import os
 import resource
 import select
-import shutil
 import signal
 import socket
 import stat
@@ -51,8 +57,12 @@ import sys
 
 CLONE_NEWIPC = 0x08000000
 PR_SET_DUMPABLE, PR_CAPBSET_DROP, PR_SET_NO_NEW_PRIVS = 4, 24, 38
-#: The sandbox's private ``/tmp``, emptied after each run.
+PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, _LINUX_CAPABILITY_VERSION_3 = 47, 4, 0x20080522
+#: The sandbox's private ``/tmp`` and ``/dev/shm``, emptied after each run.
 TMP = "/tmp"
+SCRATCH = (TMP, "/dev/shm")
+#: What bubblewrap made in them, with each folder's mode (see :func:`_scratch_skeleton`).
+_SKELETON: dict[str, int] = {}
 #: The exit code of a run whose program could not be executed (as a shell says).
 CANNOT_RUN = 127
 #: The most bytes a control message may take.
@@ -80,6 +90,7 @@ def main() -> None:
     if lifeline >= 0:
         os.set_inheritable(lifeline, False)
     control = socket.socket(fileno=0)
+    _SKELETON.update(_scratch_skeleton())
     Launcher(control, lifeline).serve()
 
 
@@ -102,7 +113,7 @@ class Launcher:
                     poller.register(fd, select.POLLIN)
             ready = {fd for fd, _ in poller.poll()}
             if self.lifeline in ready:
-                os._exit(0)                      # the arena is gone: the namespace goes too
+                self.leave()                     # the arena is gone: the namespace goes too
             if self.pidfd in ready:
                 self.finish()
                 if self.pending is not None:
@@ -116,9 +127,9 @@ class Launcher:
         try:
             data, fds, _, _ = socket.recv_fds(self.control, MESSAGE_BYTES, 8)
         except OSError:
-            os._exit(0)
+            self.leave()
         if not data:
-            os._exit(0)                          # the arena closed the seat
+            self.leave()                         # the arena closed the seat
         for fd in fds:
             os.set_inheritable(fd, False)
         message = json.loads(data)
@@ -128,7 +139,7 @@ class Launcher:
             else:
                 self.pending = (message, fds)
         elif "kill" in message and message["kill"] == self.run_id:
-            _kill_all()                          # its end is seen through the pidfd
+            self.kill_all()                      # its end is seen through the pidfd
         else:
             for fd in fds:
                 os.close(fd)
@@ -136,7 +147,7 @@ class Launcher:
     def prepare(self, message: dict, fds: list[int]) -> None:
         """Start the run's process; it waits at its gate (see :func:`_spawn_at_gate`,
         else :func:`_child`)."""
-        if _can_spawn(message):
+        if self.can_spawn(message):
             try:
                 pid = _spawn_at_gate(message, *fds)
             except (OSError, ValueError) as exc:
@@ -150,7 +161,7 @@ class Launcher:
         pid = os.fork()
         if pid == 0:
             try:
-                _child(message, *fds)
+                self.child(message, *fds)
             except BaseException as exc:         # noqa: BLE001 - said on the run's stderr
                 os.write(2, f"arena: the run could not be prepared: {exc}\n".encode())
             finally:
@@ -166,8 +177,8 @@ class Launcher:
     def finish(self) -> None:
         """The run's process has exited: reap it, kill and reap all else, report."""
         _, status, usage = os.wait4(self.pid, 0)
-        cpu = usage.ru_utime + usage.ru_stime + _clear()
-        _empty_tmp()
+        cpu = usage.ru_utime + usage.ru_stime + self.clear()
+        self.tidy()
         os.close(self.pidfd)
         run_id, self.run_id, self.pid, self.pidfd = self.run_id, None, 0, -1
         code = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
@@ -177,7 +188,27 @@ class Launcher:
         try:
             self.control.send(json.dumps(message).encode())
         except OSError:
-            os._exit(0)
+            self.leave()
+
+    # How this level's runs are made, killed and cleared up: the strict level's PID 1
+    # here; the basic level's launcher (runner.launcher_basic) has its own.
+    def can_spawn(self, message: dict) -> bool:
+        return _can_spawn(message)
+
+    def child(self, message: dict, *fds: int) -> None:
+        _child(message, *fds)
+
+    def kill_all(self) -> None:
+        _kill_all()
+
+    def clear(self) -> float:
+        return _clear()
+
+    def tidy(self) -> None:
+        _empty_tmp()
+
+    def leave(self) -> None:
+        os._exit(0)                              # every process of the namespace dies too
 
 
 def _kill_all() -> None:
@@ -336,7 +367,7 @@ def _child(message: dict, gate: int, out: int, err: int) -> None:
     if uid is not None:
         _become(uid)
     else:
-        _libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
+        _drop_capabilities()                     # an ordinary user's launcher keeps one
     if os.read(gate, 1) != b"g":
         os._exit(0)                              # cancelled: the program never runs
     os.close(gate)
@@ -356,30 +387,105 @@ def _fresh_ipc() -> None:
         raise OSError(ctypes.get_errno(), "unshare")
 
 
-def _empty_tmp() -> None:
-    """Remove what the last run left in ``/tmp``: every entry not owned by root (the
-    sandbox's own folders, leading to bound ones, are root's) and not a mount point
-    (a seat's folder may be bound there)."""
-    try:
-        top = os.lstat(TMP).st_dev
-        names = os.listdir(TMP)
-    except OSError:
-        return
-    for name in names:
-        path = os.path.join(TMP, name)
+def _scratch_skeleton() -> dict[str, int]:
+    """What bubblewrap made in the scratch folders (:data:`SCRATCH`) before any run: the
+    folders leading to bound ones, and the bound ones themselves (other mounts, not
+    entered), with their modes.  Noted once, as the launcher starts; :func:`_empty_tmp`
+    keeps only them."""
+    kept: dict[str, int] = {}
+    for top in SCRATCH:
         try:
-            info = os.lstat(path)
+            info = os.lstat(top)
         except OSError:
             continue
-        if info.st_uid == 0 or info.st_dev != top:
-            continue
-        if stat.S_ISDIR(info.st_mode):
-            shutil.rmtree(path, ignore_errors=True)
-        else:
+        device, kept[top] = info.st_dev, stat.S_IMODE(info.st_mode)
+        pending = [top]
+        while pending:
+            folder = pending.pop()
             try:
-                os.unlink(path)
+                names = os.listdir(folder)
             except OSError:
-                pass
+                continue
+            for name in names:
+                path = os.path.join(folder, name)
+                try:
+                    info = os.lstat(path)
+                except OSError:
+                    continue
+                kept[path] = stat.S_IMODE(info.st_mode)
+                if stat.S_ISDIR(info.st_mode) and info.st_dev == device:
+                    pending.append(path)
+    return kept
+
+
+def _empty_tmp() -> None:
+    """Remove what the last run left in the scratch folders (``/tmp``; ``/dev/shm``,
+    where it is a tmpfs of the sandbox's own): every entry bubblewrap did not make
+    (:func:`_scratch_skeleton`), never entering another mount (a seat's folder may be
+    bound there), and give bubblewrap's folders back their mode (an ordinary user's
+    program owns them).  Every process of the run is dead by now."""
+    for top in SCRATCH:
+        try:
+            info = os.lstat(top)
+        except OSError:
+            continue
+        device = info.st_dev
+        if top in _SKELETON and stat.S_IMODE(info.st_mode) != _SKELETON[top]:
+            _chmod(top, _SKELETON[top])
+        pending = [top]
+        while pending:
+            folder = pending.pop()
+            try:
+                names = os.listdir(folder)
+            except OSError:
+                continue
+            for name in names:
+                path = os.path.join(folder, name)
+                try:
+                    info = os.lstat(path)
+                except OSError:
+                    continue
+                if info.st_dev != device:
+                    continue                     # a mount point: not the run's
+                if path not in _SKELETON:
+                    _remove(path, info)
+                elif stat.S_ISDIR(info.st_mode):
+                    if stat.S_IMODE(info.st_mode) != _SKELETON[path]:
+                        _chmod(path, _SKELETON[path])
+                    pending.append(path)
+
+
+def _remove(path: str, info: os.stat_result) -> None:
+    """Remove a file or a whole folder a run left, also one it made unreadable (a
+    folder of its own uid, which may be the launcher's)."""
+    if not stat.S_ISDIR(info.st_mode):
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+        return
+    _chmod(path, 0o700)
+    try:
+        names = os.listdir(path)
+    except OSError:
+        names = []
+    for name in names:
+        inner = os.path.join(path, name)
+        try:
+            _remove(inner, os.lstat(inner))
+        except OSError:
+            pass
+    try:
+        os.rmdir(path)
+    except OSError:
+        pass
+
+
+def _chmod(path: str, mode: int) -> None:
+    try:
+        os.chmod(path, mode)
+    except OSError:
+        pass
 
 
 def _yield_cpu(nice: int) -> None:
@@ -405,6 +511,17 @@ def _set_limit(kind: int, soft: int, hard: int) -> None:
         resource.setrlimit(kind, (soft, hard))
     except (ValueError, OSError):
         pass
+
+
+def _drop_capabilities() -> None:
+    """Run without any capability (an ordinary user's launcher keeps CAP_SYS_ADMIN in
+    the sandbox's user namespace, to make each run's IPC namespace): none ambient, none
+    inheritable, permitted or effective, and no new privileges."""
+    _libc.prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0)
+    header = (ctypes.c_uint32 * 2)(_LINUX_CAPABILITY_VERSION_3, 0)
+    if _libc.capset(header, (ctypes.c_uint32 * 6)()) != 0:
+        raise OSError(ctypes.get_errno(), "capset")
+    _libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
 
 
 def _become(uid: int) -> None:

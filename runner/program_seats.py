@@ -32,7 +32,8 @@ from runner.process import (GatedRun, RunResult, TurnDeadline, can_gate, resolve
                             sweep_orphans, wait_for_exits)
 from runner.sandbox import STRICT, seat_sandbox
 from runner.seats import Answer, Seat, SeatInfo, seat_clock, seat_folder
-from runner.warm import WarmRun, WarmSandbox, warm_possible
+from runner.warm import WarmRun, WarmSandbox
+from runner.warm_basic import warm_kind
 
 #: Input files larger than this are named, not copied, in the record's "given".
 LOGGED_INPUT_BYTES = 16_384
@@ -215,7 +216,9 @@ class RunEachTurnSeat(ProgramSeat):
     counts from the gate's opening.  A run prepared with another CPU limit is dropped.
     In the strict sandbox of an arena run as root, the seat's sandbox is started once
     for the match (:class:`runner.warm.WarmSandbox`) and each run is a fresh process
-    in it; elsewhere each run gets a sandbox of its own.
+    in it; at the basic level one launcher per seat, the subreaper of all its runs
+    start, makes each run (:class:`runner.warm_basic.BasicWarmSandbox`); elsewhere,
+    or with ``ARENA_WARM=0``, each run gets a sandbox of its own.
     """
 
     def __init__(self, spec: str, command: str, protocol: FileProtocol,
@@ -259,13 +262,14 @@ class RunEachTurnSeat(ProgramSeat):
         """A run held at its gate: in the seat's warm sandbox (started the first time,
         and again if it ended) where it can have one, else in a sandbox of its own."""
         sandbox = self.sandbox.with_cpu(limit)
-        if not self._warm_failed and warm_possible(self.sandbox):
+        kind = None if self._warm_failed else warm_kind(self.sandbox)
+        if kind is not None:
             try:
                 if self._warm is None or not self._warm.alive:
                     if self._warm is not None:
                         self._warm.close()
                     self._warm = None
-                    self._warm = WarmSandbox(self.argv, self.folder, self.sandbox)
+                    self._warm = kind(self.argv, self.folder, self.sandbox)
                 return self._warm.prepare(sandbox)
             except OSError:
                 self._warm_failed = self._warm is None    # it could not start: never again

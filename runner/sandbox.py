@@ -39,8 +39,9 @@ Two levels, chosen once per arena (:func:`strict_problem` says why strict is out
 Both levels set resource limits (:class:`SandboxLimits`): address space (memory),
 processes, CPU seconds, file size and open files.  What of a program's files is shown
 lives in :mod:`runner.sandbox_paths`, what its process does before exec in
-:mod:`runner.sandbox_child`, and the strict level's warm sandbox in :mod:`runner.warm`
-(this module gives their names).  Nothing here imports pygame.
+:mod:`runner.sandbox_child`, the strict level's warm sandbox in :mod:`runner.warm` and
+the basic level's in :mod:`runner.warm_basic` (this module gives the names of the first
+two).  Nothing here imports pygame.
 """
 from __future__ import annotations
 
@@ -192,6 +193,39 @@ def _namespace_args() -> list[str]:
     user = [] if _as_root() else ["--unshare-user"]
     return [*user, "--unshare-pid", "--unshare-net", "--unshare-ipc",
             "--unshare-uts", "--unshare-cgroup-try", "--die-with-parent", "--new-session"]
+
+
+def _unprivileged_warm_args(folder: Path | None) -> list[str]:
+    """What an ordinary user's warm sandbox adds to bwrap's arguments.  There every
+    folder bubblewrap makes belongs to the user, so to the program too, and would keep
+    what one run writes for the next: the sandbox's root, ``/dev`` and the folder that
+    hides the other seats' are made read-only (the seat's folder and ``/tmp``, other
+    mounts, stay writable), and ``/dev/shm`` is a tmpfs of its own, emptied after each
+    run as ``/tmp`` is.  The launcher keeps CAP_SYS_ADMIN in the sandbox's user
+    namespace to make each run's IPC namespace (each run drops it: see
+    :mod:`runner.launcher`)."""
+    args = ["--perms", "1777", "--size", str(64 << 20), "--tmpfs", "/dev/shm", "--remount-ro", "/dev"]
+    parent = folder.parent if folder is not None else None
+    if parent is not None and str(parent) != "/" and str(parent) not in SYSTEM_DIRS:
+        args += ["--remount-ro", str(parent)]
+    return args + ["--remount-ro", "/", "--cap-add", "CAP_SYS_ADMIN"]
+
+
+@functools.lru_cache(maxsize=1)
+def unprivileged_warm_possible() -> bool:
+    """Whether an ordinary user's arena can have the warm strict sandbox here: the
+    strict level, and a bubblewrap that lets its launcher keep CAP_SYS_ADMIN inside
+    the user namespace (not a setuid bwrap, which refuses ``--cap-add`` to users).
+    Tried once."""
+    if _as_root() or strict_problem():
+        return False
+    try:
+        probe = subprocess.run([shutil.which("bwrap") or "bwrap", *_namespace_args(), *_system_args(),
+                                *_unprivileged_warm_args(None),
+                                "--", "true"], capture_output=True, timeout=20)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return probe.returncode == 0
 
 
 def _system_args() -> list[str]:
@@ -379,6 +413,8 @@ class Sandbox:
         if not os.access(argv[0], os.X_OK) or os.path.isdir(argv[0]):
             raise PermissionError(errno.EACCES, "Permission denied", argv[0])
         args, _ = self._bwrap_args(argv, folder, None, [*shown, *_program_paths(launcher[:1])])
+        if not _as_root():
+            args += _unprivileged_warm_args(Path(folder).absolute())
         return args + ["--as-pid-1", "--", *launcher]
 
     def run_settings(self, argv: Sequence[str], folder: str | Path) -> dict[str, Any]:

@@ -12,9 +12,10 @@ reports, so the files are final when the judge reads them and nothing a program 
 runs into the next turn.  A :class:`WarmRun` has a :class:`~runner.process.GatedRun`'s
 interface: the seats and :class:`runner.program_seats.ProgramsTurn` use either.
 
-Where the warm sandbox cannot be had (:func:`warm_possible`: the basic level, an arena
-not run as root, whose launcher could not make a run's fresh ``/tmp``), runs are
-prepared the cold way, one sandbox per turn.  Nothing here imports pygame.
+Where the warm sandbox cannot be had (:func:`warm_possible`: the basic level, which
+has its own in :mod:`runner.warm_basic`; an ordinary user's arena whose bubblewrap
+refuses the launcher CAP_SYS_ADMIN in its user namespace), runs are prepared the cold
+way, one sandbox per turn.  Nothing here imports pygame.
 """
 from __future__ import annotations
 
@@ -32,7 +33,8 @@ from runner.clocks import WALL, CpuMeter, TurnDeadline, _cpu_since
 from runner.output import _ended_within, _OutputReader
 from runner.process_tree import _reap, _start
 from runner.runs import RunResult
-from runner.sandbox import SEAT_MARKER, STRICT, Sandbox, _as_root, lifeline
+from runner.sandbox import (SEAT_MARKER, STRICT, Sandbox, _as_root, lifeline,
+                            unprivileged_warm_possible)
 
 #: The launcher, shown read-only inside the sandbox (only this file of the arena's).
 LAUNCHER = Path(__file__).resolve().with_name("launcher.py")
@@ -47,11 +49,13 @@ WARM_SWITCH = "ARENA_WARM"
 
 def warm_possible(sandbox: Sandbox) -> bool:
     """Whether ``sandbox``'s runs can share one warm sandbox: the strict level on Linux
-    with pidfds and descriptor passing, an arena run as root (the launcher makes each
-    run's IPC namespace), a Python to run the launcher with (not a frozen build), not
+    with pidfds and descriptor passing, an arena run as root or a bubblewrap that lets
+    an ordinary user's launcher keep CAP_SYS_ADMIN in its user namespace (it makes each
+    run's IPC namespace: :func:`runner.sandbox.unprivileged_warm_possible`), a Python
+    to run the launcher with (not a frozen build), not
     turned off by ``ARENA_WARM=0``."""
     return (sandbox.level == STRICT and hasattr(os, "pidfd_open") and hasattr(socket, "send_fds")
-            and _as_root() and not getattr(sys, "frozen", False)
+            and (_as_root() or unprivileged_warm_possible()) and not getattr(sys, "frozen", False)
             and os.environ.get(WARM_SWITCH, "1") != "0")
 
 
@@ -76,11 +80,8 @@ class WarmSandbox:
         #: ends; a run's own figure is the launcher's (see :meth:`WarmRun.reap`).
         self.meter = CpuMeter(strict=True, live=True)
         self.control, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        launcher = [_interpreter(), "-I", "-S", str(LAUNCHER), str(lifeline())]
         try:
-            command = sandbox.warm_command(self.argv, self.folder, launcher, [LAUNCHER])
-            self.proc = _start(command, self.folder, sandbox, theirs.fileno(), [lifeline()],
-                               sandbox.env(self.folder), self.meter.preexec())
+            self.proc = self._start_launcher(theirs.fileno())
         except BaseException:
             self.control.close()
             self.meter.close()
@@ -98,6 +99,18 @@ class WarmSandbox:
             said = self._err.text().strip().splitlines()
             raise OSError(f"the warm sandbox did not start: {said[-1] if said else 'no answer'}")
 
+    def _start_launcher(self, control: int):
+        """Start the sandbox with the launcher as its PID 1, ``control`` as its stdin."""
+        launcher = [_interpreter(), "-I", "-S", str(LAUNCHER), str(lifeline())]
+        command = self.sandbox.warm_command(self.argv, self.folder, launcher, [LAUNCHER])
+        return _start(command, self.folder, self.sandbox, control, [lifeline()],
+                      self.sandbox.env(self.folder), self.meter.preexec())
+
+    def _run_settings(self, sandbox: Sandbox) -> tuple[dict[str, Any], list[int]]:
+        """What the launcher sets for one run with ``sandbox``'s limits, and descriptors
+        it gets after the gate and the output's (none here)."""
+        return sandbox.run_settings(self.argv, self.folder), []
+
     @property
     def alive(self) -> bool:
         return self.proc.poll() is None
@@ -106,7 +119,7 @@ class WarmSandbox:
         """A new run of the seat's program held at its gate, with ``sandbox``'s limits
         (the seat's with the turn's CPU limit).  Sent now; the launcher starts it as soon
         as the run before it has ended and been cleared."""
-        settings = sandbox.run_settings(self.argv, self.folder)
+        settings, extra = self._run_settings(sandbox)
         with self._ids:
             self._next_id += 1
             run_id = self._next_id
@@ -115,7 +128,7 @@ class WarmSandbox:
         err_r, err_w = os.pipe()
         try:
             socket.send_fds(self.control, [json.dumps({"prep": run_id, **settings}).encode()],
-                            [gate_r, out_w, err_w])
+                            [gate_r, out_w, err_w, *extra])
         except BaseException:
             for fd in (gate_w, out_r, err_r):
                 os.close(fd)
