@@ -56,10 +56,13 @@ PACE_CURVE = ((0.0, 0.0), (0.1, 0.09), (0.2, 0.22), (0.3, 0.35), (0.4, 0.50), (0
               (0.6, 0.73), (0.7, 0.82), (0.8, 0.89), (1.0, 1.0))
 PACE_FAST = 0.5
 PACE_RESERVE = 1.5
-#: ... and only once its turns stand for a tenth of a game's time: judged from the
-#: first turns alone, a greedy game that would end in time was switched to fast play
-#: and scored less (solve --seconds 0.5 on pile set 10 from a fresh process).
+#: ... and only once its turns stand for a fifth of a game's time, or took
+#: ``PACE_JUDGE_BY`` of the budget: judged from the first turns alone, a greedy game that
+#: would end in time was switched to fast play and scored less (solve --seconds 0.5 on
+#: pile set 10 from a fresh process), while a machine that gives the solver a tenth of
+#: a CPU must judge early to end a whole game at all.
 PACE_FROM = 0.2
+PACE_JUDGE_BY = 0.35
 CANDIDATES = 12          # words scored per draw before the best few are kept
 LEAVE_WEIGHT = 1.0
 
@@ -279,6 +282,7 @@ class _Pace:
 
     def __init__(self, letters: int, hard: float, now: Callable[[], float]):
         self.letters, self.hard, self.now = letters, hard, now
+        self.began = now()
         self.spent = 0.0            # seconds of the full turns
         self.share = 0.0            # their share of a whole greedy game's time
 
@@ -287,9 +291,12 @@ class _Pace:
 
     def on_time(self, state: CrosswordsState) -> bool:
         """Whether the game may go on in full: always until its turns have stood for
-        ``PACE_FROM`` of a game, then while the rest of it played fast, at their pace,
-        ends by the deadline with the reserve."""
-        if self.share < PACE_FROM:
+        ``PACE_FROM`` of a game (or taken ``PACE_JUDGE_BY`` of the time: a machine so
+        busy that the first turns take that long must judge on what it has), then while
+        the rest of it played fast, at their pace, ends by the deadline with the
+        reserve."""
+        if self.share <= 0.0 or (self.share < PACE_FROM
+                                 and self.now() - self.began < PACE_JUDGE_BY * (self.hard - self.began)):
             return True
         rest = self.spent / self.share * (1.0 - time_share(self._done(state)))
         return self.now() + PACE_RESERVE * PACE_FAST * rest <= self.hard
