@@ -174,10 +174,6 @@ class _Node:
         return out
 
 
-def _peak_total(node: _Node) -> int:
-    return node.peak[0]
-
-
 def _push(node_steps: tuple, steps: list[Any]) -> tuple:
     for s in steps:
         node_steps = (s, node_steps)
@@ -200,7 +196,7 @@ class Plan:
 
 
 def _best_of(nodes) -> _Node | None:
-    return max(nodes, key=_peak_total, default=None)
+    return max(nodes, key=lambda n: n.state.total, default=None)
 
 
 def beam_game(start: CrosswordsState, beam: int, width: int, deadline: float | None,
@@ -239,12 +235,12 @@ def beam_game(start: CrosswordsState, beam: int, width: int, deadline: float | N
         for node in frontier:
             if hard is not None and now() > hard:
                 reached = _best_of([*frontier, *children.values()])
-                if best is not None and (reached is None or _peak_total(best) >= _peak_total(reached)):
+                if best is not None and (reached is None or best.state.total >= reached.state.total):
                     return best, True
                 return reached, False
             options = turn_options(node.state, width, rate, fast)
             if not options:
-                if best is None or _peak_total(node) > _peak_total(best):
+                if best is None or node.state.total > best.state.total:
                     best = node
                 continue
             for steps, after, _ in options:
@@ -357,12 +353,15 @@ def solve(start: CrosswordsState, seconds: float,
     now = clock or time.monotonic
     began = now()
     hard = began + max(0.0, seconds)
-    best = _plan(*beam_game(start, 1, 1, None, 0.0, hard, now, paced=True), prefix=True)
+    reached = beam_game(start, 1, 1, None, 0.0, hard, now, paced=True)
+    # ``best``: the best whole game, which picks the price as before; ``answer``: the
+    # best game stopped where it scored most.
+    best, answer = _plan(*reached), _plan(*reached, prefix=True)
     if progress:
-        progress(1, 0.0, best.score)
+        progress(1, 0.0, answer.score)
     greedy_seconds = max(0.01, now() - began)
     if not best.finished:
-        return best
+        return answer
     best_rate = FIRST_RATE
     # Fast play (one draw choice a turn) plays a whole game in about half the greedy
     # game's time (0.26-0.31 s against 0.51-0.57 s), so 0.7 of it is the reserve.
@@ -374,13 +373,15 @@ def solve(start: CrosswordsState, seconds: float,
         if beam > 1 and left < 0.5 * beam * greedy_seconds:
             continue                        # a beam cut this early is lost; a cheaper one may fit
         rate = best_rate if rate is None else rate
-        found = _plan(*beam_game(start, beam, 1 if beam == 1 else WORDS_PER_DRAW, soft, rate, hard,
-                                 now), prefix=True)
+        reached = beam_game(start, beam, 1 if beam == 1 else WORDS_PER_DRAW, soft, rate, hard, now)
+        found, shorter = _plan(*reached), _plan(*reached, prefix=True)
         if found.score > best.score:
             best, best_rate = found, rate
+        if shorter.score > answer.score:
+            answer = shorter
         if progress:
-            progress(beam, rate, best.score)
-    return best
+            progress(beam, rate, answer.score)
+    return answer
 
 
 def plan_game(start: CrosswordsState, seconds: float,
