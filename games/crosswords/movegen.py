@@ -58,7 +58,6 @@ def cross_checks(cells: Sequence[int], lex: Lexicon, across: bool):
     """For a move in direction ``across``: per square, (mask, base points, word factor)
     of the perpendicular word, or None where no letter is perpendicular-adjacent."""
     out: list = [None] * (SIZE * SIZE)
-    mask_of, first, edges = lex.mask, lex.first, lex.edges
     step = SIZE if across else 1       # perpendicular direction
     # Only the empty squares beside a letter across the move's direction have a check.
     squares = set()
@@ -76,6 +75,7 @@ def cross_checks(cells: Sequence[int], lex: Lexicon, across: bool):
                 squares.add(i - 1)
             if c < SIZE - 1 and cells[i + 1] < 0:
                 squares.add(i + 1)
+    kept = _cross_memo(lex)
     for i in squares:
         # letters before (above for across moves) and after
         j, before = i, []
@@ -86,38 +86,61 @@ def cross_checks(cells: Sequence[int], lex: Lexicon, across: bool):
         while (j // SIZE if across else j % SIZE) < SIZE - 1 and cells[j + step] >= 0:
             j += step
             after.append(j)
-        before.reverse()
-        base, factor = 0, 1
-        for k in before + after:
-            base += _VALUE[cells[k]] * LETTER_FACTOR[k]
-            factor *= WORD_FACTOR[k]
-        node = 0
-        for k in before:
-            m = mask_of[node]
-            bit = 1 << cells[k]
-            if not m & bit:
-                node = -1
-                break
-            node = edges[first[node] + (m & (bit - 1)).bit_count()]
-        mask = 0
-        if node >= 0:
-            m = mask_of[node] & ALL
-            base_edge = first[node]
-            while m:
-                bit = m & -m
-                m ^= bit
-                n = edges[base_edge + (mask_of[node] & (bit - 1)).bit_count()]
-                for k in after:
-                    mn = mask_of[n]
-                    b = 1 << cells[k]
-                    if not mn & b:
-                        n = -1
-                        break
-                    n = edges[first[n] + (mn & (b - 1)).bit_count()]
-                if n >= 0 and mask_of[n] & FINAL:
-                    mask |= bit
-        out[i] = (mask, base, factor)
+        # A square's check depends only on its place and the letters around it: one
+        # word changes few of them, so most are the turn before's.
+        key = (i, across, tuple(cells[k] for k in before), tuple(cells[k] for k in after))
+        check = kept.get(key)
+        if check is None:
+            before.reverse()
+            check = kept[key] = _cross_check(cells, lex, before, after)
+        out[i] = check
     return out
+
+
+def _cross_check(cells, lex: Lexicon, before: list[int], after: list[int]) -> tuple:
+    """(mask, base points, word factor) of one square between the letters of squares
+    ``before`` and ``after`` (in reading order)."""
+    mask_of, first, edges = lex.mask, lex.first, lex.edges
+    base, factor = 0, 1
+    for k in before + after:
+        base += _VALUE[cells[k]] * LETTER_FACTOR[k]
+        factor *= WORD_FACTOR[k]
+    node = 0
+    for k in before:
+        m = mask_of[node]
+        bit = 1 << cells[k]
+        if not m & bit:
+            node = -1
+            break
+        node = edges[first[node] + (m & (bit - 1)).bit_count()]
+    mask = 0
+    if node >= 0:
+        m = mask_of[node] & ALL
+        base_edge = first[node]
+        while m:
+            bit = m & -m
+            m ^= bit
+            n = edges[base_edge + (mask_of[node] & (bit - 1)).bit_count()]
+            for k in after:
+                mn = mask_of[n]
+                b = 1 << cells[k]
+                if not mn & b:
+                    n = -1
+                    break
+                n = edges[first[n] + (mn & (b - 1)).bit_count()]
+            if n >= 0 and mask_of[n] & FINAL:
+                mask |= bit
+    return (mask, base, factor)
+
+
+def _cross_memo(lex: Lexicon) -> dict:
+    """The cross-checks found so far on ``lex``'s boards, by square and letters around."""
+    held = _CROSS.get(id(lex))
+    if held is None or held[0] is not lex or len(held[1]) > CROSS_KEPT:
+        if len(_CROSS) > 8:
+            _CROSS.clear()
+        held = _CROSS[id(lex)] = (lex, {})
+    return held[1]
 
 
 def generate(board: Sequence[str], hand: str, words: Container[str],
@@ -165,6 +188,7 @@ def generate_hands(board: Sequence[str], hands: Sequence[str], words: Container[
     if empty and top is not None and hands:
         return _first_words(cells, hands, union, gate, hand_total, lex, top, first_half, asked)
     found: list = []
+    prefixes = _LeftParts(union, gate, hand_total, lex)
     for across in (True, False):
         if empty and first_half and not across:
             continue
@@ -176,7 +200,8 @@ def generate_hands(board: Sequence[str], hands: Sequence[str], words: Container[
                 idx = [line * SIZE + k for k in range(SIZE)]
             else:
                 idx = [k * SIZE + line for k in range(SIZE)]
-            _line_moves(cells, idx, checks, union, gate, hand_total, lex, across, empty, found)
+            _line_moves(cells, idx, checks, union, gate, hand_total, lex, across, empty, found,
+                        prefixes)
     results = []
     for h in range(len(hands)):
         mine = [f for f in found if f[5] >> h & 1] if len(hands) > 1 else found
@@ -298,6 +323,10 @@ def _candidate(cells, found) -> Candidate:
 
 
 _CHECKS: dict[tuple, list] = {}
+#: Per word graph: one square's cross-check by (square, direction, letters before it,
+#: letters after it).
+_CROSS: dict[int, tuple] = {}
+CROSS_KEPT = 200_000
 #: The best placements of the last positions asked for (board, hands, top): the
 #: planner's searches from one start meet the same positions again (its greedy games
 #: at several prices share their first turns, a wider beam re-expands much of what a
@@ -311,6 +340,7 @@ def clear_caches() -> None:
     between runs, so a run never starts with the positions of the one before)."""
     _CHECKS.clear()
     _MOVES.clear()
+    _CROSS.clear()
 
 
 def _checks_cached(key: str, cells, lex: Lexicon, across: bool) -> list:
@@ -323,11 +353,91 @@ def _checks_cached(key: str, cells, lex: Lexicon, across: bool) -> list:
     return found
 
 
+class _LeftParts:
+    """The left parts of one call's hands: every run of hand letters that starts a word
+    (the root's empty run first), in the order a depth-first walk of the word graph meets
+    them.  An anchor's left parts are the same walk whatever the anchor (only how many
+    letters fit before it and what its squares accept differ), so the walk is made once
+    a call instead of once an anchor.
+
+    Each part is a list [length, node, letters, hands that hold them, the union's
+    letter counts left, the letters left as a mask, steps]; its steps are the letters
+    that may follow it, each (bit, node, node's mask, letters, hands, counts, letters
+    left): what the walk would hold after placing that letter on the anchor."""
+
+    def __init__(self, counts: list[int], gate: list, hand_total: int, lex: Lexicon):
+        self.lex, self.gate = lex, gate
+        self.entries: list[list] = []
+        self.upto: dict[int, list[list]] = {}
+        longest = max(0, hand_total - 1)
+        mask_of = lex.mask
+        entries, word = self.entries, []
+
+        def walk(node: int, live: int, avail: int) -> list:
+            entry = [len(word), node, tuple(word), live, tuple(counts), avail, None]
+            entries.append(entry)
+            if len(word) >= longest:
+                return entry
+            steps = []
+            for bit, letter, child, held in self._children(node, live, avail, counts):
+                counts[letter] -= 1
+                word.append(letter)
+                left = avail if counts[letter] else avail & ~bit
+                down = walk(child, held, left)
+                steps.append((bit, child, mask_of[child], down[2], held, down[4], left))
+                word.pop()
+                counts[letter] += 1
+            entry[6] = steps
+            return entry
+
+        walk(0, -1, sum(1 << x for x in range(26) if counts[x]))
+
+    def _children(self, node: int, live: int, avail: int, counts) -> list[tuple]:
+        """(bit, letter, child, hands) for each letter the hands may add at ``node``."""
+        mask_of, first, edges, gate = self.lex.mask, self.lex.first, self.lex.edges, self.gate
+        m = mask_of[node]
+        allowed = m & avail
+        base = first[node]
+        out = []
+        while allowed:
+            bit = allowed & -allowed
+            allowed ^= bit
+            letter = bit.bit_length() - 1
+            held = live & gate[letter][counts[letter]]
+            if held:
+                out.append((bit, letter, edges[base + (m & (bit - 1)).bit_count()], held))
+        return out
+
+    def steps(self, entry: list) -> list[tuple]:
+        """The entry's steps (made when first asked for, for the longest parts)."""
+        found = entry[6]
+        if found is None:
+            _, _, letters, live, counts, avail, _ = entry
+            mask_of, found, counts = self.lex.mask, [], list(counts)
+            for bit, letter, child, held in self._children(entry[1], live, avail, counts):
+                counts[letter] -= 1
+                found.append((bit, child, mask_of[child], letters + (letter,), held, tuple(counts),
+                              avail if counts[letter] else avail & ~bit))
+                counts[letter] += 1
+            entry[6] = found
+        return found
+
+    def up_to(self, limit: int) -> list[list]:
+        """The parts of at most ``limit`` letters, in the walk's order."""
+        found = self.upto.get(limit)
+        if found is None:
+            found = self.upto[limit] = [e for e in self.entries if e[0] <= limit]
+        return found
+
+
 def _line_moves(cells, idx, checks, counts, gate, hand_total: int, lex: Lexicon, across: bool,
-                empty: bool, found: list) -> None:
+                empty: bool, found: list, prefixes: _LeftParts) -> None:
     """The placements of one row or column (``idx``: its squares) into ``found``, as
     (score, first square, across, letters, letters placed, hands that hold them);
-    ``counts``: the letters of the hands' union, ``gate``: see :func:`generate_hands`."""
+    ``counts``: the letters of the hands' union, ``gate``: see :func:`generate_hands`,
+    ``prefixes``: the hands' left parts.  Every test that skips a letter only skips
+    what could not become a word (so the placements and their order are those of a
+    walk without them)."""
     line = [cells[i] for i in idx]
     line_checks = [checks[i] for i in idx]
     if empty:
@@ -349,7 +459,7 @@ def _line_moves(cells, idx, checks, counts, gate, hand_total: int, lex: Lexicon,
     word_factor = [WORD_FACTOR[i] for i in idx]
     word: list[int] = []
     hand_mask = sum(1 << x for x in range(26) if counts[x])
-    at_anchor = 0
+    union = list(counts)
 
     def record(start: int, end: int, live: int) -> None:
         # squares start..end-1 of the line form the word; compute the score.
@@ -372,7 +482,10 @@ def _line_moves(cells, idx, checks, counts, gate, hand_total: int, lex: Lexicon,
             total += BONUS_SEVEN
         found.append((total, idx[start], across, tuple(word), placed, live))
 
-    def extend(k: int, node: int, start: int, anchor: int, placed: int, live: int) -> None:
+    def extend(k: int, node: int, start: int, anchor: int, placed: int, live: int,
+               avail: int) -> None:
+        # ``avail``: the letters the union still holds (a hand-free square after this
+        # one needs one of them, or the word cannot go on through it).
         m = mask_of[node]
         run = 0                      # letters of the board followed here (one call, not one each)
         while k < SIZE and line[k] >= 0:
@@ -395,12 +508,13 @@ def _line_moves(cells, idx, checks, counts, gate, hand_total: int, lex: Lexicon,
             return
         if k > anchor and placed and m & FINAL and k - start >= 2:
             record(start, k, live)
-        allowed = m & allowed_at[k] & hand_mask
+        allowed = m & allowed_at[k] & avail
         if allowed and placed < hand_total:
             base = first[node]
             # What the square after this one asks of the next node, so that dead ends
             # are not called at all (most calls would be).
             after = k + 1
+            open_square = 0
             if after >= SIZE:
                 need = FINAL
             elif line[after] >= 0:
@@ -408,53 +522,32 @@ def _line_moves(cells, idx, checks, counts, gate, hand_total: int, lex: Lexicon,
             else:
                 need = FINAL if after > anchor and after - start >= 2 else 0
                 if placed + 1 < hand_total:
-                    need |= allowed_at[after]
+                    open_square = allowed_at[after]
             while allowed:
                 bit = allowed & -allowed
                 allowed ^= bit
                 letter = bit.bit_length() - 1
-                held = live & gate[letter][counts[letter]]
+                count = counts[letter]
+                held = live & gate[letter][count]
                 if not held:
                     continue
                 child = edges[base + (m & (bit - 1)).bit_count()]
-                if not mask_of[child] & need:
+                left = avail if count > 1 else avail & ~bit
+                if not mask_of[child] & (need | (open_square & left)):
                     continue
-                counts[letter] -= 1
+                counts[letter] = count - 1
                 word.append(letter)
-                extend(after, child, start, anchor, placed + 1, held)
+                extend(after, child, start, anchor, placed + 1, held, left)
                 word.pop()
-                counts[letter] += 1
+                counts[letter] = count
         if run:
             del word[-run:]
-
-    def left_parts(node: int, anchor: int, limit: int, placed: int, live: int) -> None:
-        # The word so far occupies anchor-len(word) .. anchor-1, all new letters.
-        m = mask_of[node]
-        if m & at_anchor:            # a letter of the hands may go on at the anchor
-            extend(anchor, node, anchor - len(word), anchor, placed, live)
-        if limit <= 0:
-            return
-        m &= hand_mask
-        base = first[node]
-        while m:
-            bit = m & -m
-            m ^= bit
-            letter = bit.bit_length() - 1
-            held = live & gate[letter][counts[letter]]
-            if not held:
-                continue
-            counts[letter] -= 1
-            word.append(letter)
-            left_parts(edges[base + (mask_of[node] & (bit - 1)).bit_count()], anchor, limit - 1,
-                       placed + 1, held)
-            word.pop()
-            counts[letter] += 1
 
     everyone = -1                  # every hand (a word counts once it placed a letter)
     previous_anchor = -1
     for a in anchors:
         if empty:
-            extend(a, 0, a, a, 0, everyone)
+            extend(a, 0, a, a, 0, everyone, hand_mask)
             continue
         if a > 0 and line[a - 1] >= 0:
             s = a - 1
@@ -467,7 +560,7 @@ def _line_moves(cells, idx, checks, counts, gate, hand_total: int, lex: Lexicon,
                     break
             if node >= 0:
                 word[:] = line[s:a]
-                extend(a, node, s, a, 0, everyone)
+                extend(a, node, s, a, 0, everyone, hand_mask)
                 word.clear()
         else:
             limit = 0
@@ -475,6 +568,28 @@ def _line_moves(cells, idx, checks, counts, gate, hand_total: int, lex: Lexicon,
             while k >= 0 and k > previous_anchor and line[k] < 0 and (k == 0 or line[k - 1] < 0):
                 limit += 1
                 k -= 1
-            at_anchor = allowed_at[a] & hand_mask
-            left_parts(0, a, min(limit, hand_total - 1), 0, everyone)
+            here = allowed_at[a] & hand_mask
+            # What the square after the anchor asks (as ``extend`` would ask it).
+            after = a + 1
+            open_square = 0
+            if after >= SIZE:
+                need_first = need_more = FINAL
+            elif line[after] >= 0:
+                need_first = need_more = 1 << line[after]
+            else:
+                need_first, need_more = 0, FINAL
+                open_square = allowed_at[after]
+            for entry in prefixes.up_to(min(limit, hand_total - 1)):
+                if not mask_of[entry[1]] & here:
+                    continue
+                depth = entry[0]
+                need = need_more if depth else need_first
+                open_here = open_square if depth + 1 < hand_total else 0
+                for bit, node, node_mask, letters, live, left, avail in prefixes.steps(entry):
+                    if bit & here and node_mask & (need | (open_here & avail)):
+                        word[:] = letters
+                        counts[:] = left
+                        extend(after, node, a - depth, a, depth + 1, live, avail)
+            word.clear()
+            counts[:] = union
         previous_anchor = a

@@ -40,18 +40,29 @@ BEAMS = (2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64)
 SCHEDULE = ([(1, FIRST_RATE)] + [(1, rate) for rate in RATES[:2]] + [(b, None) for b in BEAMS]
             + [(1, rate) for rate in RATES[2:]])
 MAX_BEAM = 64
-#: A paced game (the planner's first) goes on fast when the rest of it would end past
-#: the deadline, the rest taken as the time per letter so far times the letters left.
-#: Measured on greedy games, a letter costs more early than late (pile sets 3, 8 and
-#: 10: at a third of the letters a third to a half of the time is gone), so this
-#: overestimates the rest and switches only games that would truly run late; the twice
-#: as long a rest used first switched games that would have ended in half the time.
-PACE_RESERVE = 1.0
-#: ... and only once a fifth of the letters is played: judged from the first turns, a
-#: greedy game that would end in time was switched to fast play and scored less
-#: (solve --seconds 0.5 on pile set 10 from a fresh process: 3,558-3,899 against
-#: greedy's 4,233; now 4,233 in 4 runs of 4).
+#: A paced game (the planner's first) plays in full, and goes on fast (one draw choice
+#: a turn, about half a full turn's time: ``PACE_FAST``) for the rest of it once, at
+#: its pace so far, even the rest played fast would not end by the deadline with
+#: ``PACE_RESERVE`` to spare: as late as it can, since a game's last turns score least
+#: (fast turns early, then full ones again, scored less than a greedy game cut short).
+#: The pace is the seconds its turns took over the share of a greedy game's time they
+#: stand for: ``PACE_CURVE``, the share of a whole greedy game's time spent when a
+#: given share of its letters is played.  Measured (CPU seconds, pile sets 1-10):
+#: early letters cost more than late ones (a fifth of the letters takes 0.14-0.30 of
+#: the time, half of them 0.53-0.67, four fifths 0.79-0.94), so the straight line used
+#: before overestimated the rest by a fifth to a half and switched games that would
+#: have ended in time (2 s beside 4 busy processes: pile set 8 at 0.933 of greedy).
+PACE_CURVE = ((0.0, 0.0), (0.1, 0.09), (0.2, 0.22), (0.3, 0.35), (0.4, 0.50), (0.5, 0.62),
+              (0.6, 0.73), (0.7, 0.82), (0.8, 0.89), (1.0, 1.0))
+PACE_FAST = 0.5
+PACE_RESERVE = 1.5
+#: ... and only once its turns stand for a fifth of a game's time, or took
+#: ``PACE_JUDGE_BY`` of the budget: judged from the first turns alone, a greedy game that
+#: would end in time was switched to fast play and scored less (solve --seconds 0.5 on
+#: pile set 10 from a fresh process), while a machine that gives the solver a tenth of
+#: a CPU must judge early to end a whole game at all.
 PACE_FROM = 0.2
+PACE_JUDGE_BY = 0.35
 CANDIDATES = 12          # words scored per draw before the best few are kept
 LEAVE_WEIGHT = 1.0
 
@@ -149,9 +160,13 @@ class _Node:
     state: CrosswordsState
     steps: tuple            # linked list: (step, parent steps) or ()
     value: float
+    #: The best score along the way and the steps that reach it: a game may stop after
+    #: any step, so the best prefix of a game is a whole game too (the last turns
+    #: often only discard letters, which costs points).
+    peak: tuple = (0, ())
 
-    def moves(self) -> list[Any]:
-        out, link = [], self.steps
+    def moves(self, link: tuple | None = None) -> list[Any]:
+        out, link = [], self.steps if link is None else link
         while link:
             out.append(link[0])
             link = link[1]
@@ -199,21 +214,21 @@ def beam_game(start: CrosswordsState, beam: int, width: int, deadline: float | N
     (a few milliseconds of work): once it has passed, the search stops at once with
     the best position reached so far, finished or not.  ``clock`` reads the time the
     deadlines are in (default: ``time.monotonic``, wall time).  ``paced``: the game
-    also goes on fast once, at the pace so far (see ``PACE_RESERVE``), the rest of it
-    would not be played by ``hard``, so that a machine too busy for the whole game
-    still ends with a whole one.
+    also goes on fast once, at the pace so far, even the rest played fast would only
+    just be played by ``hard`` (see ``PACE_CURVE``), so that a machine too busy for the
+    whole game still ends with a whole one, with as few fast turns as it needs.
     """
     now = clock or time.monotonic
-    frontier = [_Node(start.clone(), (), 0.0)]
+    frontier = [_Node(start.clone(), (), 0.0, (start.total, ()))]
     best: _Node | None = None
     fast = False
-    began = now()
     letters = _letters_left(start)
+    pace = _Pace(letters, hard, now) if paced and hard is not None and letters else None
     while frontier:
         late = deadline is not None and now() > deadline
-        if paced and hard is not None and not fast and letters:
-            done = 1.0 - _letters_left(frontier[0].state) / letters
-            late = late or (done > PACE_FROM and now() + PACE_RESERVE * (now() - began) * (1 - done) / done > hard)
+        if pace is not None and not fast:
+            before, turn_began = frontier[0].state, now()
+            late = late or not pace.on_time(before)
         if late and not fast:
             frontier, beam, width, fast = frontier[:1], 1, 1, True
         children: dict[tuple, _Node] = {}
@@ -234,8 +249,12 @@ def beam_game(start: CrosswordsState, beam: int, width: int, deadline: float | N
                 key = _key(after)
                 old = children.get(key)
                 if old is None or old.value < value:
-                    children[key] = _Node(after, _push(node.steps, steps), value)
+                    link = _push(node.steps, steps)
+                    peak = (after.total, link) if after.total > node.peak[0] else node.peak
+                    children[key] = _Node(after, link, value, peak)
         frontier = sorted(children.values(), key=lambda n: -n.value)[:beam]
+        if pace is not None and not fast and frontier:
+            pace.count(before, frontier[0].state, now() - turn_began)
     return best, best is not None
 
 
@@ -243,9 +262,54 @@ def _letters_left(state: CrosswordsState) -> int:
     return len(state.hand) + sum(len(p) for p in state.piles)
 
 
-def _plan(node: _Node | None, finished: bool) -> Plan:
+def time_share(done: float) -> float:
+    """The share of a whole greedy game's time spent once the share ``done`` of its
+    letters is played (``PACE_CURVE``, straight between its points)."""
+    done = min(max(done, 0.0), 1.0)
+    for (d0, s0), (d1, s1) in zip(PACE_CURVE, PACE_CURVE[1:]):
+        if done <= d1:
+            return s0 + (s1 - s0) * (done - d0) / (d1 - d0)
+    return 1.0
+
+
+class _Pace:
+    """The pace of a paced game: what its full turns took against the share of a
+    greedy game's time they stand for, and whether the rest, in full, ends in time."""
+
+    def __init__(self, letters: int, hard: float, now: Callable[[], float]):
+        self.letters, self.hard, self.now = letters, hard, now
+        self.began = now()
+        self.spent = 0.0            # seconds of the full turns
+        self.share = 0.0            # their share of a whole greedy game's time
+
+    def _done(self, state: CrosswordsState) -> float:
+        return 1.0 - _letters_left(state) / self.letters
+
+    def on_time(self, state: CrosswordsState) -> bool:
+        """Whether the game may go on in full: always until its turns have stood for
+        ``PACE_FROM`` of a game (or taken ``PACE_JUDGE_BY`` of the time: a machine so
+        busy that the first turns take that long must judge on what it has), then while
+        the rest of it played fast, at their pace, ends by the deadline with the
+        reserve."""
+        if self.share <= 0.0 or (self.share < PACE_FROM
+                                 and self.now() - self.began < PACE_JUDGE_BY * (self.hard - self.began)):
+            return True
+        rest = self.spent / self.share * (1.0 - time_share(self._done(state)))
+        return self.now() + PACE_RESERVE * PACE_FAST * rest <= self.hard
+
+    def count(self, before: CrosswordsState, after: CrosswordsState, seconds: float) -> None:
+        """A full turn from ``before`` to ``after`` took ``seconds``."""
+        self.spent += seconds
+        self.share += time_share(self._done(after)) - time_share(self._done(before))
+
+
+def _plan(node: _Node | None, finished: bool, prefix: bool = False) -> Plan:
+    """The node's game as a plan; with ``prefix``, only as far as its best score (a
+    game that stops there scores more than one that plays on)."""
     if node is None:
         return Plan([STOP], 0, True)
+    if prefix:
+        return Plan(node.moves(node.peak[1]) + [STOP], node.peak[0], finished)
     return Plan(node.moves() + [STOP], node.state.total, finished)
 
 
@@ -283,16 +347,21 @@ def solve(start: CrosswordsState, seconds: float,
     fast greedy play when the time is nearly up (the reserve is 0.7 of the greedy game's
     time), and one still running at the deadline is cut there; its game counts only
     if it scores more than the best so far (a game stopped early is still a game).
+    Each game counts as far as its best score: stopping there is a whole game too, and
+    the last turns of a game often only throw letters away.
     """
     now = clock or time.monotonic
     began = now()
     hard = began + max(0.0, seconds)
-    best = _plan(*beam_game(start, 1, 1, None, 0.0, hard, now, paced=True))
+    reached = beam_game(start, 1, 1, None, 0.0, hard, now, paced=True)
+    # ``best``: the best whole game, which picks the price as before; ``answer``: the
+    # best game stopped where it scored most.
+    best, answer = _plan(*reached), _plan(*reached, prefix=True)
     if progress:
-        progress(1, 0.0, best.score)
+        progress(1, 0.0, answer.score)
     greedy_seconds = max(0.01, now() - began)
     if not best.finished:
-        return best
+        return answer
     best_rate = FIRST_RATE
     # Fast play (one draw choice a turn) plays a whole game in about half the greedy
     # game's time (0.26-0.31 s against 0.51-0.57 s), so 0.7 of it is the reserve.
@@ -304,13 +373,15 @@ def solve(start: CrosswordsState, seconds: float,
         if beam > 1 and left < 0.5 * beam * greedy_seconds:
             continue                        # a beam cut this early is lost; a cheaper one may fit
         rate = best_rate if rate is None else rate
-        found = _plan(*beam_game(start, beam, 1 if beam == 1 else WORDS_PER_DRAW, soft, rate, hard,
-                                 now))
+        reached = beam_game(start, beam, 1 if beam == 1 else WORDS_PER_DRAW, soft, rate, hard, now)
+        found, shorter = _plan(*reached), _plan(*reached, prefix=True)
         if found.score > best.score:
             best, best_rate = found, rate
+        if shorter.score > answer.score:
+            answer = shorter
         if progress:
-            progress(beam, rate, best.score)
-    return best
+            progress(beam, rate, answer.score)
+    return answer
 
 
 def plan_game(start: CrosswordsState, seconds: float,

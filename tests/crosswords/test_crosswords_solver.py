@@ -267,11 +267,11 @@ def test_the_best_first_words_are_those_of_the_whole_list_in_its_order(words, se
 
 
 def test_a_machine_too_slow_for_the_greedy_game_still_gets_a_whole_game(words, monkeypatch):
-    """A slow machine's clock, shaped as measured: a turn costs more while many letters
-    are left (0.04 s a greedy turn at the start, falling with the letters left; a fast
-    one half that), so in 1 s the greedy player is cut short, while the planner goes
-    on fast from where its pace says the greedy game would not end, and ends a whole
-    game that scores more than the cut one."""
+    """A slow machine's clock: a turn costs more while many letters are left (0.04 s a
+    greedy turn at the start, falling with the letters left; a fast one half that), so
+    in 1 s the greedy player is cut short, while the planner plays on as its pace
+    allows and answers a complete game (its best prefix, ending with stop) that scores
+    more than the cut one."""
     state = CrosswordsState(words, random_piles(13))
     reading, turn_options = [0.0], solver.turn_options
     letters = solver._letters_left(state)
@@ -286,6 +286,63 @@ def test_a_machine_too_slow_for_the_greedy_game_still_gets_a_whole_game(words, m
     assert not cut.finished
     reading[0] = 0.0
     plan = solve(state, 1.0, clock=lambda: reading[0])
-    assert plan.finished and isinstance(plan.moves[-1], Stop) and plan.score > cut.score
+    assert isinstance(plan.moves[-1], Stop) and plan.score > cut.score
+    verdict = verify_output(write_output(state, plan.moves), state.start_piles, words)
+    assert verdict.valid and verdict.score == plan.score
+
+
+
+def _running_totals(state, moves):
+    """The score after each step of ``moves`` played from ``state``."""
+    state, totals = state.clone(), []
+    for move in moves:
+        state.apply({0: move})
+        totals.append(state.total)
+    return totals
+
+
+def test_the_answer_stops_where_its_game_scored_most(words, monkeypatch):
+    """A game may stop after any step, and the greedy game of pile set 8 ends by
+    throwing letters away: with no time for more than the greedy game, the planner
+    answers its best prefix, which scores more than the greedy game played out."""
+    state = CrosswordsState(words, random_piles(8))
+    greedy = greedy_plan(state)
+    best = max(_running_totals(state, greedy.moves))
+    assert best > greedy.score
+    reading, turn_options = [0.0], solver.turn_options
+
+    def jumping(state, width, rate=0.0, fast=False):
+        if rate or width > 1:
+            reading[0] = 1e6
+        return turn_options(state, width, rate, fast)
+
+    monkeypatch.setattr(solver, "turn_options", jumping)
+    plan = solve(state, 30.0, clock=lambda: reading[0])
+    assert plan.score == best and isinstance(plan.moves[-1], Stop)
+    verdict = verify_output(write_output(state, plan.moves), state.start_piles, words)
+    assert verdict.valid and verdict.score == best
+
+
+def test_a_machine_a_little_too_slow_for_the_greedy_game_still_scores_as_much(words, monkeypatch):
+    """A clock on which the greedy game's turns cost more while many letters are left,
+    and the planner gets 0.9 of what the whole greedy game takes: its first game plays
+    in full as long as the rest, played fast, still fits (the straight-line pace used
+    before went on fast from a fifth of the game and scored 3,592), and the answer
+    scores at least the whole greedy game's 4,087."""
+    state = CrosswordsState(words, random_piles(8))
+    reading, turn_options = [0.0], solver.turn_options
+    letters = solver._letters_left(state)
+
+    def costly(state, width, rate=0.0, fast=False):
+        cost = 0.005 + 0.035 * solver._letters_left(state) / letters
+        reading[0] += cost / 2 if fast else cost
+        return turn_options(state, width, rate, fast)
+
+    monkeypatch.setattr(solver, "turn_options", costly)
+    greedy = greedy_plan(state, clock=lambda: reading[0])
+    whole = reading[0]
+    reading[0] = 0.0
+    plan = solve(state, 0.9 * whole, clock=lambda: reading[0])
+    assert isinstance(plan.moves[-1], Stop) and plan.score >= greedy.score, (plan.score, greedy.score)
     verdict = verify_output(write_output(state, plan.moves), state.start_piles, words)
     assert verdict.valid and verdict.score == plan.score
