@@ -401,17 +401,7 @@ def _scratch_skeleton() -> dict[str, int]:
         device, kept[top] = info.st_dev, stat.S_IMODE(info.st_mode)
         pending = [top]
         while pending:
-            folder = pending.pop()
-            try:
-                names = os.listdir(folder)
-            except OSError:
-                continue
-            for name in names:
-                path = os.path.join(folder, name)
-                try:
-                    info = os.lstat(path)
-                except OSError:
-                    continue
+            for path, info in _entries(pending.pop()):
                 kept[path] = stat.S_IMODE(info.st_mode)
                 if stat.S_ISDIR(info.st_mode) and info.st_dev == device:
                     pending.append(path)
@@ -434,17 +424,7 @@ def _empty_tmp() -> None:
             _chmod(top, _SKELETON[top])
         pending = [top]
         while pending:
-            folder = pending.pop()
-            try:
-                names = os.listdir(folder)
-            except OSError:
-                continue
-            for name in names:
-                path = os.path.join(folder, name)
-                try:
-                    info = os.lstat(path)
-                except OSError:
-                    continue
+            for path, info in _entries(pending.pop()):
                 if info.st_dev != device:
                     continue                     # a mount point: not the run's
                 if path not in _SKELETON:
@@ -453,6 +433,21 @@ def _empty_tmp() -> None:
                     if stat.S_IMODE(info.st_mode) != _SKELETON[path]:
                         _chmod(path, _SKELETON[path])
                     pending.append(path)
+
+
+def _entries(folder: str):
+    """The entries of ``folder`` with their ``lstat`` (none when it cannot be listed; an
+    entry gone meanwhile is skipped)."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        path = os.path.join(folder, name)
+        try:
+            yield path, os.lstat(path)
+        except OSError:
+            continue
 
 
 def _remove(path: str, info: os.stat_result) -> None:
@@ -465,16 +460,8 @@ def _remove(path: str, info: os.stat_result) -> None:
             pass
         return
     _chmod(path, 0o700)
-    try:
-        names = os.listdir(path)
-    except OSError:
-        names = []
-    for name in names:
-        inner = os.path.join(path, name)
-        try:
-            _remove(inner, os.lstat(inner))
-        except OSError:
-            pass
+    for inner, inner_info in _entries(path):
+        _remove(inner, inner_info)
     try:
         os.rmdir(path)
     except OSError:
