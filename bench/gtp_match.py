@@ -69,6 +69,19 @@ records in the run's ``--out`` folder, not kept)::
       as player 1 5/12, as player 2 3/12; either 8/24 = 33.3% [18.0%, 53.3%]
       (game 25 lost as player 1: 8/25); clock a game: bot 28.7 s, MoHex 30.6 s
 
+The whole 40 games, 2026-11-28, the bench and both seats at nice -15 and their sessions'
+scheduler groups (``/proc/PID/autogroup``) at nice -15 too, beside other jobs (load
+2-19), so that the bot searched at or above its quiet rate::
+
+    ARENA_SANDBOX=basic nice -n -15 python bench/gtp_match.py --a "bot:5 movetime=1000" \
+        --b "gtp:$ARENA_MOHEX --quiet time_per_move=1" --games 40 --size 11 --time-total 0 \
+        --openings a3,a5,a8,c2,i2,a11 --mohex-patch-check --out DIR
+      40 games: A won by connection 12, B won by connection 28, no resignation, no crash,
+      no forfeit, none not played; bot median 63,488 playouts a move (211% of its quiet
+      rate); as player 1 6/20, as player 2 6/20; either 12/40 = 30.0% [18.1%, 45.4%];
+      clock a game: bot 25.7 s, MoHex 26.7 s.  Records:
+      bench/ladders/hex-mohex-1s-2026-11-28.tar.xz.  The goal (>= 50%) is not met.
+
 Every game was decided by a connection on the board.  So, with MoHex's crashes gone,
 level 5 at one second a move is weaker than MoHex at one second: the 65 % of the
 1,000-playout series above came from MoHex's crashes in positions its solver gave the
