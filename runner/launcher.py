@@ -368,6 +368,13 @@ def _child(message: dict, gate: int, out: int, err: int) -> None:
         _become(uid)
     else:
         _drop_capabilities()                     # an ordinary user's launcher keeps one
+    _exec_at_gate(message, gate)
+
+
+def _exec_at_gate(message: dict, gate: int) -> None:
+    """Wait at the gate, then become the run's program (never returns): a cancelled
+    run ends without running it, one that cannot be executed ends with
+    :data:`CANNOT_RUN`, saying why on its stderr."""
     if os.read(gate, 1) != b"g":
         os._exit(0)                              # cancelled: the program never runs
     os.close(gate)

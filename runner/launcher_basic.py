@@ -204,15 +204,7 @@ def _child(message: dict, gate: int, out: int, err: int, ruleset: int) -> None:
         _yield_cpu(nice)
     if ruleset >= 0:
         _enter_landlock(ruleset)
-    if os.read(gate, 1) != b"g":
-        os._exit(0)                                  # cancelled: the program never runs
-    os.close(gate)
-    argv = message["argv"]
-    try:
-        os.execve(argv[0], argv, message["env"])
-    except OSError as exc:
-        os.write(2, f"arena: cannot run {argv[0]}: {exc.strerror}\n".encode())
-    os._exit(launcher.CANNOT_RUN)
+    launcher._exec_at_gate(message, gate)
 
 
 def _enter_pids_group(folder: str) -> None:
