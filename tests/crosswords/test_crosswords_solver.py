@@ -266,13 +266,10 @@ def test_the_best_first_words_are_those_of_the_whole_list_in_its_order(words, se
     assert sevens[0].placed == 7 and sevens[0].score > 50
 
 
-def test_a_machine_too_slow_for_the_greedy_game_still_gets_a_whole_game(words, monkeypatch):
-    """A slow machine's clock: a turn costs more while many letters are left (0.04 s a
-    greedy turn at the start, falling with the letters left; a fast one half that), so
-    in 1 s the greedy player is cut short, while the planner plays on as its pace
-    allows and answers a complete game (its best prefix, ending with stop) that scores
-    more than the cut one."""
-    state = CrosswordsState(words, random_piles(13))
+def slow_machine_clock(state, monkeypatch) -> list[float]:
+    """A slow machine's clock for games from ``state``: each turn the solver weighs
+    costs 0.04 s at the start, falling with the letters left to 0.005 s (a fast turn
+    half that).  Returns the clock's reading, ``[seconds]``, to read and reset."""
     reading, turn_options = [0.0], solver.turn_options
     letters = solver._letters_left(state)
 
@@ -282,6 +279,17 @@ def test_a_machine_too_slow_for_the_greedy_game_still_gets_a_whole_game(words, m
         return turn_options(state, width, rate, fast)
 
     monkeypatch.setattr(solver, "turn_options", costly)
+    return reading
+
+
+def test_a_machine_too_slow_for_the_greedy_game_still_gets_a_whole_game(words, monkeypatch):
+    """A slow machine's clock: a turn costs more while many letters are left (0.04 s a
+    greedy turn at the start, falling with the letters left; a fast one half that), so
+    in 1 s the greedy player is cut short, while the planner plays on as its pace
+    allows and answers a complete game (its best prefix, ending with stop) that scores
+    more than the cut one."""
+    state = CrosswordsState(words, random_piles(13))
+    reading = slow_machine_clock(state, monkeypatch)
     cut = greedy_plan(state, 1.0, clock=lambda: reading[0])
     assert not cut.finished
     reading[0] = 0.0
@@ -330,15 +338,7 @@ def test_a_machine_a_little_too_slow_for_the_greedy_game_still_scores_as_much(wo
     before went on fast from a fifth of the game and scored 3,592), and the answer
     scores at least the whole greedy game's 4,087."""
     state = CrosswordsState(words, random_piles(8))
-    reading, turn_options = [0.0], solver.turn_options
-    letters = solver._letters_left(state)
-
-    def costly(state, width, rate=0.0, fast=False):
-        cost = 0.005 + 0.035 * solver._letters_left(state) / letters
-        reading[0] += cost / 2 if fast else cost
-        return turn_options(state, width, rate, fast)
-
-    monkeypatch.setattr(solver, "turn_options", costly)
+    reading = slow_machine_clock(state, monkeypatch)
     greedy = greedy_plan(state, clock=lambda: reading[0])
     whole = reading[0]
     reading[0] = 0.0
