@@ -465,11 +465,11 @@ def their_referee(simulator: Path, greedy: Path, map_name: str, folder: Path) ->
 
 
 def arena_game(greedy: Path, map_text: str, folder: Path,
-               group: Path | None = None) -> tuple[float, int, float | None]:
-    """(wall seconds, turns, CPU seconds) of one game of four Greedy bots in the arena's
-    strict sandbox (an in-process Match with its record written, as the app plays
-    one); the CPU is that of ``group`` (:func:`_counting_group`: this process, all its
-    threads, and the sandboxes with all they ran), None without one."""
+               group: Path | None = None) -> tuple[float, int, float | None, list]:
+    """(wall seconds, turns, CPU seconds, the game's states) of one game of four Greedy
+    bots in the arena's strict sandbox (an in-process Match with its record written, as
+    the app plays one); the CPU is that of ``group`` (:func:`_counting_group`: this
+    process, all its threads, and the sandboxes with all they ran), None without one."""
     if folder.exists():
         shutil.rmtree(folder)
     folder.mkdir(parents=True)
@@ -482,7 +482,37 @@ def arena_game(greedy: Path, map_text: str, folder: Path,
     wall = time.perf_counter() - start
     if cpu is not None:
         cpu = cgroups.cpu_seconds(group) - cpu
-    return wall, len(match.turns), cpu
+    return wall, len(match.turns), cpu, match.states[:len(match.turns)]
+
+
+def bots_alone(greedy: Path, states: list, folder: Path) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) per turn of the bots alone: each turn of a game the
+    arena played, the robots to move run at once as plain processes (no sandbox, no
+    gate, no limits), each in its own folder with that turn's MAP.INP written
+    beforehand and its STATE.DAT kept, and waited for; nothing else is timed.  No
+    referee that runs the same bots on this machine can take less wall time a turn than
+    this, nor less CPU: it bounds the ratio any referee can reach against theirs."""
+    from games.robot.protocol import write_map_inp
+    seats = [folder / f"alone-{seat}" for seat in range(4)]
+    for cwd in seats:
+        shutil.rmtree(cwd, ignore_errors=True)
+        cwd.mkdir(parents=True)
+    wall = 0.0
+    cpu = _cpu_seconds(resource.RUSAGE_CHILDREN)
+    for state in states:
+        movers = list(state.to_move())
+        for seat in movers:
+            (seats[seat] / "MOVE.OUT").unlink(missing_ok=True)
+            (seats[seat] / "MAP.INP").write_text(write_map_inp(state, seat))
+        start = time.perf_counter()
+        runs = [subprocess.Popen([str(greedy)], cwd=seats[seat], stdin=subprocess.DEVNULL,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                for seat in movers]
+        for run in runs:
+            run.wait()
+        wall += time.perf_counter() - start
+    cpu = _cpu_seconds(resource.RUSAGE_CHILDREN) - cpu
+    return wall / len(states), cpu / len(states)
 
 
 def _counting_group() -> tuple[Path, Path] | None:
@@ -545,7 +575,7 @@ def organizers_report(rounds: int, map_name: str, sleep_turns: int) -> None:
                   "ARENA_ROBOT_GREEDY is not set: skipped")
             return
         map_text = (simulator / "Map" / map_name).read_text()
-        theirs, ours, their_cpu, our_cpu = [], [], [], []
+        theirs, ours, their_cpu, our_cpu, alone, alone_cpu = [], [], [], [], [], []
         print(f"Four Greedy bots ({greedy.name}) on their map {map_name}, {rounds} rounds, "
               f"alternating (ms per turn, wall and CPU):")
         for round_ in range(1, rounds + 1):
@@ -554,15 +584,19 @@ def organizers_report(rounds: int, map_name: str, sleep_turns: int) -> None:
             their_cpu.append(cpu * 1000 / turns)
             counting = _counting_group()
             try:
-                wall, turns_ours, cpu = arena_game(greedy, map_text, folder / "arena",
-                                                   counting[0] if counting else None)
+                wall, turns_ours, cpu, states = arena_game(greedy, map_text, folder / "arena",
+                                                           counting[0] if counting else None)
             finally:
                 _leave_group(counting)
             ours.append(wall * 1000 / turns_ours)
             our_cpu.append(cpu * 1000 / turns_ours if cpu is not None else float("nan"))
+            wall, cpu = bots_alone(greedy, states, folder / "alone")
+            alone.append(wall * 1000)
+            alone_cpu.append(cpu * 1000)
             print(f"  round {round_}: their referee {theirs[-1]:6.1f} ms ({turns} turns, CPU "
                   f"{their_cpu[-1]:5.1f} ms)   arena strict {ours[-1]:6.1f} ms ({turns_ours} "
-                  f"turns, CPU {our_cpu[-1]:5.1f} ms)   load {os.getloadavg()[0]:.2f}")
+                  f"turns, CPU {our_cpu[-1]:5.1f} ms)   bots alone {alone[-1]:5.1f} ms (CPU "
+                  f"{alone_cpu[-1]:5.1f} ms)   load {os.getloadavg()[0]:.2f}")
         mine, their = statistics.median(ours), statistics.median(theirs)
         print(f"  median: their referee {their:.1f} ms, arena strict {mine:.1f} ms per turn: "
               f"the arena is {their / mine:.1f}x faster "
@@ -570,10 +604,16 @@ def organizers_report(rounds: int, map_name: str, sleep_turns: int) -> None:
         print(f"  median CPU per turn (every process of each, the bots' included; what a "
               f"loaded machine cannot hide): their referee {statistics.median(their_cpu):.1f} ms, "
               f"arena strict {statistics.median(our_cpu):.1f} ms")
+        floor = statistics.median(alone)
+        print(f"  the bots alone (the arena's game's turns, run at once with no sandbox and "
+              f"no judge): {floor:.1f} ms a turn, CPU {statistics.median(alone_cpu):.1f} ms: "
+              f"no referee can be more than {their / floor:.1f}x faster than theirs here "
+              f"(the arena reaches {(their / mine) / (their / floor):.0%} of that)")
     print("Judge overhead over the slowest program, strict sandbox:")
     sys.stdout.flush()
     subprocess.run([sys.executable, __file__, "--one-level", "--sandbox", STRICT,
                     "--sleep-turns", str(sleep_turns)], check=False)
+    _floor_report(sleep_turns)
     print(_uptime())
 
 
@@ -599,12 +639,17 @@ def _sleep_report(turns: int, levels: list[str], flags: list[str]) -> None:
             sys.stdout.flush()
             subprocess.run([sys.executable, __file__, "--one-level", "--sandbox", level_name,
                             "--sleep-turns", str(turns), *flags], check=False)
+    _floor_report(turns)
+
+
+def _floor_report(turns: int) -> None:
+    """The system's floor for part 3's overhead (:func:`system_floor`), at this load."""
     with tempfile.TemporaryDirectory() as tmp:
         floor = system_floor(Path(tmp), min(turns, 30))
     if floor:
         print(f"  the system's floor (gates opened, wrappers exec'd, exits seen; no judge work), "
               f"{len(floor)} rounds: p50 {percentile(floor, 0.5) * 1000:.1f} ms, "
-              f"p90 {percentile(floor, 0.9) * 1000:.1f} ms")
+              f"p90 {percentile(floor, 0.9) * 1000:.1f} ms; load {os.getloadavg()[0]:.2f}")
 
 
 def _level_report(turns: int, level_name: str) -> None:
