@@ -17,7 +17,10 @@ from runner.seats import make_seat
 from tests.hostile.conftest import skip_uncontained, PY, ROOT, SECRET
 
 HONEST = ROOT / "tests" / "xiangqi" / "programs" / "random_mover.py"
-SECONDS = 2
+#: Each side's clock for the game.  The contest's programs are on the wall clock, and
+#: at load 9 on two cores the honest program's polls used up 2 s within a game: 5 s
+#: keeps it clear of the flag while the hostile "sleep" still loses on time.
+SECONDS = 5
 EXPECTED = {       # how the game ends for the hostile top side (it always loses)
     "crash": {Termination.CRASH}, "sleep": {Termination.TIMEOUT},
     "output": {Termination.RESIGNATION}, "half": {Termination.BAD_FILE},
