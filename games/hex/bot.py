@@ -33,14 +33,14 @@ Level 5 is what makes Hex programs such as MoHex strong, within one second a mov
   around each, and how near it lies to the last two moves), fitted to the moves MoHex
   chose in games against itself (games/hex/patterns.py); selection adds it as a bias
   that fades with the move's visits, as MoHex 2.0 does;
-* inside the tree, every node with 1,024 visits gets the same H-search, as MoHex's
+* inside the tree, every node with 256 visits gets the same H-search, as MoHex's
   nodes do: a side to move with a VC or semi-connection wins there, one facing a VC
   loses, and moves outside the opponent's must-play region are pruned; proofs climb
   the tree (MCTS-solver), and the root never plays a move proven lost.  (In pure
-  Python this cost more playouts than it saved: 11 of 33 games in self-play.)  One
-  H-search costs about as much as 250 playouts on 11x11, so the threshold is high:
-  at 256 visits they took 40 % of the search's time, and in self-play at 0.5 s a
-  move the bot asking at 1,024 visits won 16 of 24 games against the one asking at 256.
+  Python this cost more playouts than it saved: 11 of 33 games in self-play.  Compiled,
+  one costs about 250 playouts' time on 11x11, some 40 % of a move's; asking at 1,024
+  visits instead gave 25 % more playouts and won 16 of 24 self-play games against
+  this, but 9 of 40 against MoHex where this won 12: bench/gtp_match.py.)
 
 Without the pie rule it opens in the centre, the strongest first move (a proven win
 on every board size solved so far).  With the pie rule on, player 2 swaps an opening
@@ -83,7 +83,6 @@ class LevelPlan:
 
 
 PATTERN_BIAS = 2.0                # level 5: weight of the pattern priors (games/hex/patterns.py)
-KNOWLEDGE_VISITS = 1024           # level 5: visits before a node's H-search (see the docstring)
 VC_SECONDS_PER_121_CELLS = 0.05   # least time left for the root's H-search, per 121 cells
 
 LEVEL_PLANS = {
@@ -91,7 +90,7 @@ LEVEL_PLANS = {
                               exploration=0.8, reuse_tree=False), 0.15, 150),
     3: LevelPlan(SearchConfig(bridge_playouts=False, use_priors=False, reuse_tree=False), 0.35, 800),
     4: LevelPlan(SearchConfig(reuse_tree=False), 0.7, 2500),
-    5: LevelPlan(SearchConfig(knowledge_visits=KNOWLEDGE_VISITS, pattern_bias=PATTERN_BIAS), 1.0, 6000,
+    5: LevelPlan(SearchConfig(knowledge_visits=256, pattern_bias=PATTERN_BIAS), 1.0, 6000,
                  virtual_connections=True, inferior_cells=True, centre_opening=True, compiled=True),
 }
 

@@ -234,21 +234,6 @@ def test_with_knowledge_the_search_finds_a_winning_move_and_proves_nodes():
     assert proven > 0
 
 
-def test_level_5_runs_a_node_h_search_at_most_once_in_a_thousand_playouts():
-    """A node's H-search costs about as much as 250 playouts on 11x11 (3 ms against
-    75,000 playouts a CPU second); with it at 256 visits, 108 of them took 40 % of a
-    37,000-playout search, and the bot lost 8 of 24 self-play games against the same
-    search asking at 1,024 visits.  Level 5 keeps them rare."""
-    cells = [EMPTY] * 121
-    for number, text in enumerate("a3 f6 g5 e7 f4 h3 d8 c9 i4".split()):
-        cells[GAME.new_initial_state({"size": 11}, 1).index(parse_move_text(text))] = P1 if number % 2 == 0 else P2
-    search = FastHexSearch(11, 1, LEVEL_PLANS[5].config)
-    search.search(cells, P2, None, 20000)
-    searched = int(search.pool.known[:search.pool.count].sum())
-    assert search.playouts >= 10000
-    assert searched * 1000 <= search.playouts, f"{searched} H-searches in {search.playouts} playouts"
-
-
 # ---------------------------------------------------------------- compiling before the clocks
 def test_a_bot_seat_compiles_level_5_when_the_match_starts_not_when_it_is_built(monkeypatch):
     from games import registry
