@@ -82,6 +82,24 @@ scheduler groups (``/proc/PID/autogroup``) at nice -15 too, beside other jobs (l
       clock a game: bot 25.7 s, MoHex 26.7 s.  Records:
       bench/ladders/hex-mohex-1s-2026-11-28.tar.xz.  The goal (>= 50%) is not met.
 
+The same 40 games again that night with a variant of level 5 whose nodes asked for
+their H-search at 1,024 visits instead of 256 (more playouts; 16 of 24 self-play games
+won against level 5 at 0.5 s a move), same command and priority, load 5-14::
+
+      40 games: A won by connection 9, B won by connection 31, no resignation, no crash,
+      no forfeit, none not played; bot median 79,104 playouts a move (263% of its quiet
+      rate); as player 1 6/20, as player 2 3/20; either 9/40 = 22.5% [12.3%, 37.5%];
+      clock a game: bot 23.4 s, MoHex 24.0 s.  Records:
+      bench/ladders/hex-mohex-1s-2026-11-28-b.tar.xz.  No better than 12/40, so level 5
+      kept 256.
+
+"Equal time" is what each side is told, not what it takes: over those 40 games the
+bot's median answer took 1.00 s (0.93 s of CPU), MoHex's 1.42 s (1.32 s of CPU; 10 %
+of its answers over 1.70 s).  ``max_time 1`` bounds, it seems, MoHex's search but not
+the work it does around it; only their means are close (0.88 s and 0.89 s), since
+MoHex answers decided positions at once.  The first series above was the same (1.00 s
+and 1.41 s).
+
 Every game was decided by a connection on the board.  So, with MoHex's crashes gone,
 level 5 at one second a move is weaker than MoHex at one second: the 65 % of the
 1,000-playout series above came from MoHex's crashes in positions its solver gave the
