@@ -114,3 +114,21 @@ def test_level_4_wins_as_either_team_against_level_3():
     assert _play_out(state, bots).winners == (1,)
     state, bots = _placed(4, 3)
     assert _play_out(state, bots).winners == (0,)
+
+
+def test_greedy_does_not_leave_a_piece_the_next_team_can_surround():
+    # Stepping left (2,2-2,1 ...) keeps every piece now, but B's steps then surround one.
+    from games.tamquan.rules import EMPTY, capture_phase, reachable
+    state = state_from_rows(["...B.",
+                             ".B.B.",
+                             "..AA.",
+                             "..A..",
+                             "....."], to_move=0)
+    after = state.clone()
+    after.play({0: make_bot(2, 1).choose(state.clone(), 0, None)})
+    assert after.piece_counts() == (3, 3)
+    for final in reachable(after.layout, after.cells, 1):
+        board = [EMPTY if v == 1 else v for v in after.cells]
+        for p in final:
+            board[p] = 1
+        assert not capture_phase(after.layout, board, 1), sorted(final)
