@@ -50,3 +50,85 @@ def test_search_takes_a_capture_and_avoids_being_captured():
         after = state.clone()
         after.play({0: move})
         assert after.piece_counts()[1] == 0, level
+
+
+def _placed(level_a: int, level_b: int, seed: int = 1):
+    """The position after both teams' placements on 5x5 (each level places itself)."""
+    game = TamQuanGame()
+    state = game.new_initial_state(game.spec.resolve_options("5x5-2teams"), seed)
+    bots = [make_bot(level_a, seed), make_bot(level_b, seed + 1)]
+    while state.setup:
+        team = state.to_move()[0]
+        state.play({team: bots[team].choose(state.clone(), team, None)})
+    return state, bots
+
+
+def _columns(state, team):
+    return tuple(c for _, c in state.pieces(team))
+
+
+def test_search_levels_as_team_b_do_not_place_as_the_mirror_image():
+    # Level 2 places a centred line; its mirror image is a draw by shuffling for team B.
+    for level in (3, 4):
+        state, _ = _placed(2, level)
+        assert _columns(state, 0) == (1, 2, 3)
+        assert _columns(state, 1) != (1, 2, 3), level
+    state, _ = _placed(2, 2)
+    assert _columns(state, 1) == (1, 2, 3)          # level 2 keeps its character
+
+
+def test_strongest_places_from_its_book_as_team_a():
+    assert {_columns(_placed(4, 2, seed)[0], 0) for seed in range(6)} <= {(0, 1, 3), (1, 3, 4)}
+
+
+def test_a_position_played_into_before_is_left_for_an_as_safe_move():
+    # Two lines facing each other: many moves keep everything safe.
+    state = state_from_rows([".....",
+                             ".AAA.",
+                             ".....",
+                             ".BBB.",
+                             "....."], to_move=0)
+    bot = make_bot(3, 1)
+    first = bot.choose(state.clone(), 0, None)
+    again = bot.choose(state.clone(), 0, None)
+    assert again != first
+    fresh = make_bot(3, 1)
+    assert fresh.choose(state.clone(), 0, None) == first      # not chance: the memory
+
+
+def _play_out(state, bots):
+    while not state.is_terminal():
+        team = state.to_move()[0]
+        state.play({team: bots[team].choose(state.clone(), team, None)})
+    return state.outcome()
+
+
+def test_level_3_wins_as_team_b_against_level_2():
+    state, bots = _placed(2, 3)
+    assert _play_out(state, bots).winners == (1,)
+
+
+@pytest.mark.slow
+def test_level_4_wins_as_either_team_against_level_3():
+    state, bots = _placed(3, 4)
+    assert _play_out(state, bots).winners == (1,)
+    state, bots = _placed(4, 3)
+    assert _play_out(state, bots).winners == (0,)
+
+
+def test_greedy_does_not_leave_a_piece_the_next_team_can_surround():
+    # Stepping left (2,2-2,1 ...) keeps every piece now, but B's steps then surround one.
+    from games.tamquan.rules import EMPTY, capture_phase, reachable
+    state = state_from_rows(["...B.",
+                             ".B.B.",
+                             "..AA.",
+                             "..A..",
+                             "....."], to_move=0)
+    after = state.clone()
+    after.play({0: make_bot(2, 1).choose(state.clone(), 0, None)})
+    assert after.piece_counts() == (3, 3)
+    for final in reachable(after.layout, after.cells, 1):
+        board = [EMPTY if v == 1 else v for v in after.cells]
+        for p in final:
+            board[p] = 1
+        assert not capture_phase(after.layout, board, 1), sorted(final)

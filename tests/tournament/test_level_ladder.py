@@ -148,3 +148,18 @@ def test_with_few_anchor_games_only_the_level_nearest_the_anchor_is_called_even_
     entries = level_ladder.levels_entries("tamquan", summary, people)
     assert "vs_anchor" not in entries[0] and "even with A" in entries[1]["words"]
     assert "stronger than A" in entries[2]["words"]
+
+
+def test_a_solitaire_level_beats_the_one_below_on_the_sets_where_it_scores_more():
+    def line(level, seed, score):
+        return {"contestants": [f"level {level}"], "seed": seed, "outcome": {"scores": [score]}}
+    # Level 2 scores more on sets 1-7, the same on 8, less on 9; set 10 only level 1 played.
+    played = ([line(1, s, 100) for s in range(1, 11)] + [line(2, s, 120) for s in range(1, 8)]
+              + [line(2, 8, 100), line(2, 9, 90)])
+    (row,) = level_ladder.solitaire_pairs(played, ["level 1", "level 2"])
+    assert (row["higher"], row["lower"], row["games"]) == ("level 2", "level 1", 9)
+    assert (row["wins"], row["draws"], row["losses"], row["score"]) == (7, 1, 1, round(7.5 / 9, 3))
+    assert (row["low95"], row["high95"]) == tuple(round(x, 3) for x in level_ladder.wilson(7.5, 9))
+    report = level_ladder.report_text("crosswords", {"games_per_pair": 9, "levels": [], "summary": {
+        "games_played": 19, "not_played": 0, "pairs": [row], "solitaire": {}}})
+    assert "| level 2 | level 1 | 9 | 7-1-1 | 83% |" in report
