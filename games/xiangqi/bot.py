@@ -19,9 +19,12 @@ and, when the budget is spent, abandons the iteration in progress and answers wi
 best move of the last completed iteration (or a better root move already proven in the
 unfinished one).  Repetitions inside the search follow the arena's ruling: a repeated
 position is a draw, except that a side that gave check with every move of the cycle
-(while the other did not) loses.  A side that has a quiet move back to an earlier
-position scores at least a draw before the transposition table is read, since the
-table's scores were found along other paths.
+(while the other did not) loses.  A repeat inside the tree is ruled on at once; a
+repeat of a position played before the root is ruled on as the game's
+``repetition_count`` says (2: at once; 3: only at its third occurrence, since the other
+side may still leave the cycle).  A side that has a quiet move back to an earlier
+position that would be ruled on scores at least a draw before the transposition table
+is read, since the table's scores were found along other paths.
 
 Level 5 runs the same search compiled with Numba where Numba is installed
 (:mod:`games.xiangqi.fast_search`, some ten to fifteen times the nodes a second; it
