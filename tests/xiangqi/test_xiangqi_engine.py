@@ -4,6 +4,7 @@ import time
 import pytest
 
 from games.bots import Bot
+from games.xiangqi import bot as bot_module
 from games.xiangqi.bot import MATE_BOUND, PERPETUAL_LOSS, UPPER, Searcher, evaluate_from_scratch, make_bot
 from games.xiangqi.rules import START_FEN, Position, XiangqiGame, parse_move_text
 
@@ -153,8 +154,10 @@ def test_with_the_third_occurrence_rule_a_second_occurrence_before_the_root_is_n
     assert twice._can_repeat()
 
 
-def test_the_bot_follows_the_games_repetition_count():
-    """A level-5 bot tells its search the game's repetition count."""
+def test_the_bot_follows_the_games_repetition_count(monkeypatch):
+    """A level-5 bot tells its search the game's repetition count (the pure-Python search
+    here, so that nothing is compiled; the compiled one takes the same argument)."""
+    monkeypatch.setattr(bot_module, "compiled_searcher", lambda: None)
     seen = []
     bot = make_bot(5, settings={"depth": "2", "book": "0"})
     original = bot.searcher.choose
