@@ -124,6 +124,15 @@ running (load 5-28), so that the bot searched as fast as on a quiet machine::
       its moves: mean 0.88 s, longest 1.03 s.  Records: bench/ladders/xiangqi-elephanteye-1s-2026-11-28.tar.xz.
       At equal time ElephantEye is clearly the stronger: the goal (>= 50%) is not met.
 
+The same 40 games again, 2026-11-28/29, the same way (nice -15, autogroups -15; load
+1.0-14.0), after the search stopped ruling the second occurrence of a position played
+before the root a draw under the third-occurrence rule the series plays by::
+
+      11.5/40 = 28.8% [17.1-44.1%], +6 =11 -23, as Red 5.5/20, as Black 6/20; the bot's
+      median 1,256,704 nodes a move (108% of the quiet rate); its moves: mean 0.91 s,
+      longest 1.01 s.  Records: bench/ladders/xiangqi-elephanteye-1s-2026-11-28-b.tar.xz.
+      Within the first series' interval (8/40 = 20.0% [10.5-34.8%]): the goal is still not met.
+
 A series can be split to use several cores: ``--openings 16 --skip 0`` and
 ``--openings 16 --skip 16`` play the same 64 games as one run, in two halves.
 ``--keep DIR`` keeps each game's folder (the arena record, PGN and REPORT) in

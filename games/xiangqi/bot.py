@@ -19,9 +19,12 @@ and, when the budget is spent, abandons the iteration in progress and answers wi
 best move of the last completed iteration (or a better root move already proven in the
 unfinished one).  Repetitions inside the search follow the arena's ruling: a repeated
 position is a draw, except that a side that gave check with every move of the cycle
-(while the other did not) loses.  A side that has a quiet move back to an earlier
-position scores at least a draw before the transposition table is read, since the
-table's scores were found along other paths.
+(while the other did not) loses.  A repeat inside the tree is ruled on at once; a
+repeat of a position played before the root is ruled on as the game's
+``repetition_count`` says (2: at once; 3: only at its third occurrence, since the other
+side may still leave the cycle).  A side that has a quiet move back to an earlier
+position that would be ruled on scores at least a draw before the transposition table
+is read, since the table's scores were found along other paths.
 
 Level 5 runs the same search compiled with Numba where Numba is installed
 (:mod:`games.xiangqi.fast_search`, some ten to fifteen times the nodes a second; it
@@ -41,10 +44,10 @@ from games.xiangqi.book import default_book
 from games.xiangqi.endgames import FEW_PIECES
 from games.xiangqi.endgames import adjust as endgame_adjust
 from games.xiangqi.evaluation import leaf_terms
-from games.xiangqi.rules import (ADVISOR, BLACK, CANNON, CHARIOT, ELEPHANT, HORSE, HORSE_ATTACKERS, KING,
-                                 LINES, RED, REPETITION_WINDOW, SENSITIVE, SOLDIER, SQUARES, ZOBRIST,
-                                 ZOBRIST_BLACK_TO_MOVE, Position, XiangqiState, file_of, move_text,
-                                 parse_move_text, rank_of)
+from games.xiangqi.rules import (ADVISOR, BLACK, CANNON, CHARIOT, CONTEST_REPETITION_COUNT, ELEPHANT, HORSE,
+                                 HORSE_ATTACKERS, KING, LINES, RED, REPETITION_WINDOW, SENSITIVE, SOLDIER,
+                                 SQUARES, ZOBRIST, ZOBRIST_BLACK_TO_MOVE, Position, XiangqiState, file_of,
+                                 move_text, parse_move_text, rank_of)
 
 MATE = 30000
 MATE_BOUND = MATE - 1000            # scores beyond this are mates
@@ -161,6 +164,8 @@ class Searcher:
         self.deadline = float("inf")
         self.node_limit = float("inf")
         self.last_depth = 0
+        self.root_index = 0
+        self.repetition_count = CONTEST_REPETITION_COUNT
 
     def clear(self) -> None:
         """Forget the transposition table (a new game, an undo)."""
@@ -168,11 +173,15 @@ class Searcher:
 
     # ---- entry point
 
-    def start_at(self, position: Position, keys: list[int], checks: list[bool], quiet: int) -> None:
+    def start_at(self, position: Position, keys: list[int], checks: list[bool], quiet: int,
+                 repetition_count: int = CONTEST_REPETITION_COUNT) -> None:
         """Place the walker at (a copy of) ``position`` with the game's history: the keys and
-        checks of every position so far and the half-moves since the last capture."""
+        checks of every position so far, the half-moves since the last capture, and the
+        game's ``repetition_count`` (2: the first repeat is ruled on; 3: the third occurrence)."""
         self.position = position.copy()
         self.keys, self.checks = list(keys), list(checks)
+        self.root_index = len(self.keys) - 1
+        self.repetition_count = repetition_count
         self.capture_floor = max(0, len(self.keys) - 1 - quiet)
         self.killers = [[0, 0] for _ in range(self.max_depth + 64)]
         self.history: dict[int, int] = {}
@@ -181,15 +190,16 @@ class Searcher:
 
     def choose(self, position: Position, keys: list[int], checks: list[bool], quiet: int,
                seconds: float | None, nodes: int | None = None,
-               hard_limit: bool = False) -> tuple[int | None, int]:
+               hard_limit: bool = False, repetition_count: int = CONTEST_REPETITION_COUNT
+               ) -> tuple[int | None, int]:
         """Best move and its score for the side to move, within ``seconds`` (None: depth only)
-        and ``nodes`` (None: no limit).  Without ``seconds`` the search never reads the clock's
+        and ``nodes`` (None: no limit), under the game's ``repetition_count``.  Without ``seconds`` the search never reads the clock's
         verdict, so the same position, depth and node limit give the same move on any machine.
 
         ``seconds`` is a budget the search manages (it starts no iteration it expects not to
         finish) unless ``hard_limit``: then it is only a cap, reached or not, so that a move
         the depth or node limit ends first is the same move under any load."""
-        self.start_at(position, keys, checks, quiet)
+        self.start_at(position, keys, checks, quiet, repetition_count)
         start = time.perf_counter()
         self.deadline = start + seconds if seconds is not None else float("inf")
         self.node_limit = nodes if nodes else float("inf")
@@ -269,13 +279,22 @@ class Searcher:
         position.unmake(move, captured)
 
     def _repetition_score(self) -> int | None:
-        """Score for the side to move when the last move repeated a position, else None."""
+        """Score for the side to move when the last move repeated a position, else None.
+
+        A repeat inside the tree is ruled on at once, a search's usual draw.  A repeat of a
+        position played before the root is ruled on as the game rules it: at once with
+        ``repetition_count`` 2, only on its third occurrence with 3 (the other side may
+        still leave the cycle, and an engine that knows the rule does: a bot that took the
+        second occurrence for a draw held "draws" it then lost)."""
         keys = self.keys
         last = len(keys) - 1
         key = keys[last]
         floor = max(self.capture_floor, last - REPETITION_WINDOW)
         for earlier in range(last - 4, floor - 1, -2):
             if keys[earlier] == key:
+                earlier = self._ruled_from(earlier, floor)
+                if earlier is None:
+                    return None
                 checks = self.checks
                 mover_checks = all(checks[p] for p in range(last, earlier, -2))
                 other_checks = all(checks[p] for p in range(last - 1, earlier, -2))
@@ -286,10 +305,23 @@ class Searcher:
                 return 0
         return None
 
+    def _ruled_from(self, earlier: int, floor: int) -> int | None:
+        """Where the cycle the ruling looks at starts, for a repeat of the position at
+        ``earlier``: that position itself when it is in the tree (or every repeat counts),
+        else the occurrence before it (None: there is none, nothing is ruled yet)."""
+        if self.repetition_count <= 2 or earlier >= self.root_index:
+            return earlier
+        keys = self.keys
+        for older in range(earlier - 2, floor - 1, -2):
+            if keys[older] == keys[earlier]:
+                return older
+        return None
+
     def _can_repeat(self) -> bool:
         """True when the side to move has a quiet move back to a position of the repetition
-        window, in a cycle where not every one of its own moves gave check (so the
-        repetition is a draw, or a win when the other side checked throughout)."""
+        window that :meth:`_repetition_score` rules on, in a cycle where not every one of
+        its own moves gave check (so the repetition is a draw, or a win when the other side
+        checked throughout)."""
         keys, checks, position = self.keys, self.checks, self.position
         last = len(keys) - 1
         floor = max(self.capture_floor, last + 1 - REPETITION_WINDOW)
@@ -300,8 +332,10 @@ class Searcher:
                 continue
             piece, a, b = found
             origin, target = (a, b) if board[a] == piece else (b, a)
-            if (board[origin] != piece or board[target] or piece >> 3 != position.side
-                    or all(checks[p] for p in range(earlier + 2, last, 2))):
+            if board[origin] != piece or board[target] or piece >> 3 != position.side:
+                continue
+            ruled_from = self._ruled_from(earlier, floor)
+            if ruled_from is None or all(checks[p] for p in range(ruled_from + 2, last, 2)):
                 continue
             if origin << 7 | target in position.pseudo_moves():
                 return True
@@ -648,7 +682,8 @@ class SearchBot(Bot):
         limited = self.time_is_a_limit
         seconds = self.time_cap(time_budget) if limited else self.thinking_time(time_budget)
         move, score = self.searcher.choose(state.position, state.history, state.checks, state.quiet,
-                                           seconds, self.nodes, hard_limit=limited)
+                                           seconds, self.nodes, hard_limit=limited,
+                                           repetition_count=repetition_count(state))
         if move is None:
             moves = state.legal_moves(seat)
             return moves[0] if moves else None
@@ -688,6 +723,11 @@ class SearchBot(Bot):
 
     def reset(self) -> None:
         self.searcher.clear()
+
+
+def repetition_count(state: XiangqiState) -> int:
+    """The game's repetition count (2 or 3), which the search's repetition rulings follow."""
+    return int(state.options.get("repetition_count") or CONTEST_REPETITION_COUNT)
 
 
 def compiled_searcher() -> type | None:

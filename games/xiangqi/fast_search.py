@@ -68,8 +68,8 @@ SEARCH, QUIESCE = 0, 1
 
 # st[] slots: the search's scalar state
 SIDE, KING_RED, KING_BLACK, COUNT_RED, COUNT_BLACK, NODES, NODE_LIMIT, STOP, FLOOR, NKEYS, \
-    TT_COUNT, KILLER_LEN, ROOT_SET, ROOT_MOVE, ROOT_SCORE = range(15)
-STATE_SLOTS = 16
+    TT_COUNT, KILLER_LEN, ROOT_SET, ROOT_MOVE, ROOT_SCORE, ROOT_INDEX, REPETITION_COUNT = range(17)
+STATE_SLOTS = 17
 
 MATE, MATE_BOUND, PERPETUAL_LOSS, INFINITY = (reference.MATE, reference.MATE_BOUND,
                                               reference.PERPETUAL_LOSS, reference.INFINITY)
@@ -670,6 +670,17 @@ def _tt_slot(tt_key, key):
 
 
 @njit(cache=True)
+def _ruled_from(st, hkeys, earlier, floor):
+    """bot.Searcher._ruled_from: where the ruled cycle starts; -1 when nothing is ruled yet."""
+    if st[REPETITION_COUNT] <= 2 or earlier >= st[ROOT_INDEX]:
+        return earlier
+    for older in range(earlier - 2, floor - 1, -2):
+        if hkeys[older] == hkeys[earlier]:
+            return older
+    return -1
+
+
+@njit(cache=True)
 def _repetition_score(st, hkeys, hchecks):
     """bot.Searcher._repetition_score; NO_SCORE when the last move repeated nothing."""
     last = st[NKEYS] - 1
@@ -677,6 +688,9 @@ def _repetition_score(st, hkeys, hchecks):
     floor = max(st[FLOOR], last - 30)
     for earlier in range(last - 4, floor - 1, -2):
         if hkeys[earlier] == key:
+            earlier = _ruled_from(st, hkeys, earlier, floor)
+            if earlier < 0:
+                return NO_SCORE
             mover_checks = True
             for p in range(last, earlier, -2):
                 if not hchecks[p]:
@@ -712,8 +726,11 @@ def _can_repeat(board, st, key, hkeys, hchecks, out, move_keys, move_info):
         origin, target = (a, b) if board[a] == piece else (b, a)
         if board[origin] != piece or board[target] or (piece >> 3) != side:
             continue
+        ruled_from = _ruled_from(st, hkeys, earlier, floor)
+        if ruled_from < 0:
+            continue
         checked_throughout = True
-        for p in range(earlier + 2, last, 2):
+        for p in range(ruled_from + 2, last, 2):
             if not hchecks[p]:
                 checked_throughout = False
                 break
@@ -1150,9 +1167,10 @@ class FastSearcher:
     def table_entries(self) -> int:
         return int(self.st[TT_COUNT])
 
-    def _start_at(self, position: Position, keys: list[int], checks: list[bool], quiet: int) -> None:
-        """bot.Searcher.start_at: the position, the game's keys and checks, fresh killers
-        and history."""
+    def _start_at(self, position: Position, keys: list[int], checks: list[bool], quiet: int,
+                  repetition_count: int) -> None:
+        """bot.Searcher.start_at: the position, the game's keys and checks and repetition
+        count, fresh killers and history."""
         _load(position, self.board, self.st, self.key)
         if len(keys) + MAX_PLY + 8 > len(self.hkeys):
             self._stacks(2 * (len(keys) + MAX_PLY + 8))
@@ -1162,6 +1180,8 @@ class FastSearcher:
         st = self.st
         st[NKEYS] = count
         st[FLOOR] = max(0, count - 1 - quiet)
+        st[ROOT_INDEX] = count - 1
+        st[REPETITION_COUNT] = repetition_count
         st[NODES] = 0
         st[STOP] = 0
         st[KILLER_LEN] = self.max_depth + 64
@@ -1174,9 +1194,10 @@ class FastSearcher:
 
     def choose(self, position: Position, keys: list[int], checks: list[bool], quiet: int,
                seconds: float | None, nodes: int | None = None,
-               hard_limit: bool = False) -> tuple[int | None, int]:
+               hard_limit: bool = False, repetition_count: int = reference.CONTEST_REPETITION_COUNT
+               ) -> tuple[int | None, int]:
         """bot.Searcher.choose, compiled: best move and score within the limits."""
-        self._start_at(position, keys, checks, quiet)
+        self._start_at(position, keys, checks, quiet, repetition_count)
         start = time.perf_counter()
         self.deadline[0] = start + seconds if seconds is not None else np.inf
         self.st[NODE_LIMIT] = nodes if nodes else 1 << 62

@@ -4,6 +4,7 @@ import time
 import pytest
 
 from games.bots import Bot
+from games.xiangqi import bot as bot_module
 from games.xiangqi.bot import MATE_BOUND, PERPETUAL_LOSS, UPPER, Searcher, evaluate_from_scratch, make_bot
 from games.xiangqi.rules import START_FEN, Position, XiangqiGame, parse_move_text
 
@@ -122,6 +123,54 @@ def test_a_side_that_can_repeat_scores_a_lost_position_as_a_draw_whatever_the_ta
     searcher.table[searcher.position.key] = (10, UPPER, -900, 0)  # an upper bound of -900, deep
     evaluation = evaluate_from_scratch(searcher.position)
     assert searcher.search(3, -100, 100, 1, evaluation, True) == 0
+
+
+def test_with_the_third_occurrence_rule_a_second_occurrence_before_the_root_is_no_draw():
+    """With ``repetition_count`` 3 the game rules only on a position's third occurrence, so
+    a move back to a position played once before the root is not a draw (the other side
+    may leave the cycle): neither scored as one nor counted on as a draw at hand.  A
+    repeat inside the tree, or of a position played twice already, still is one."""
+    moves = ["A0A1", "E9F9", "A1A0"]
+    searcher = searcher_after("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", moves)
+    assert searcher._can_repeat()                     # the first repeat rules (count 2)
+    searcher.repetition_count = 3
+    assert not searcher._can_repeat()                 # played once: no ruling yet
+    back = parse_move_text("F9E9")
+    captured = searcher.position.make(back)
+    searcher._push(searcher.position, captured)
+    assert searcher._repetition_score() is None
+    searcher.repetition_count = 2
+    assert searcher._repetition_score() == 0
+    # The same repeat made inside the tree is ruled on at once under either count.
+    inside = searcher_after("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", [])
+    inside.repetition_count = 3
+    for text in moves + ["F9E9"]:
+        move = parse_move_text(text)
+        inside._push(inside.position, inside.position.make(move))
+    assert inside._repetition_score() == 0
+    # Twice before the root: the third occurrence is ruled on.
+    twice = searcher_after("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", moves + ["F9E9"] + moves)
+    twice.repetition_count = 3
+    assert twice._can_repeat()
+
+
+def test_the_bot_follows_the_games_repetition_count(monkeypatch):
+    """A level-5 bot tells its search the game's repetition count (the pure-Python search
+    here, so that nothing is compiled; the compiled one takes the same argument)."""
+    monkeypatch.setattr(bot_module, "compiled_searcher", lambda: None)
+    seen = []
+    bot = make_bot(5, settings={"depth": "2", "book": "0"})
+    original = bot.searcher.choose
+
+    def spy(*args, **kwargs):
+        seen.append(kwargs.get("repetition_count"))
+        return original(*args, **kwargs)
+
+    bot.searcher.choose = spy
+    for count in (2, 3):
+        state = GAME.new_initial_state({"repetition_count": count}, 0)
+        bot.choose(state, 0, None)
+    assert seen == [2, 3]
 
 
 def test_perpetual_checker_is_scored_as_losing():

@@ -96,6 +96,44 @@ def test_the_compiled_search_equals_the_reference_at_a_fixed_depth():
     assert not differ, differ[:5]
 
 
+def _shuffling_positions(count: int, seed: int):
+    """``count`` games' ends whose histories repeat positions: seeded random playouts in
+    which a side often moves back the piece it moved two of its turns ago."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        position = Position.from_fen(START_FEN)[0]
+        moves: list[int] = []
+        for _ in range(rng.randrange(12, 40)):
+            legal = position.legal_moves()
+            if not legal:
+                break
+            back = (moves[-2] & 127) << 7 | moves[-2] >> 7 if len(moves) >= 2 else None
+            move = back if back in legal and rng.random() < 0.7 else rng.choice(legal)
+            moves.append(move)
+            position.make(move)
+        if position.legal_moves():
+            found.append(_game_along(moves))
+    return found
+
+
+@pytest.mark.parametrize("repetition_count", [2, 3])
+def test_the_searches_stay_equal_on_histories_with_repeats(repetition_count):
+    """Games full of repeated positions, searched under either repetition count: the
+    rulings (a repeat in the tree, a second or third occurrence of a position played
+    before the root) give the same move, score and node count in both searches."""
+    differ = []
+    for position, keys, checks, quiet in _shuffling_positions(40, seed=11):
+        reference = bot_module.Searcher(max_depth=4)
+        compiled = fast_search.FastSearcher(max_depth=4)
+        args = (position, keys, checks, quiet, None)
+        expected = reference.choose(*args, repetition_count=repetition_count) + (reference.nodes,)
+        got = compiled.choose(*args, repetition_count=repetition_count) + (compiled.nodes,)
+        if got != expected:
+            differ.append((position.fen(), expected, got))
+    assert not differ, differ[:5]
+
+
 def test_the_searches_stay_equal_with_the_table_kept_between_moves():
     """One game's moves searched in turn by the same two searchers, whose transposition
     tables carry over as in a match (the compiled table keeps every entry, as the dict)."""
