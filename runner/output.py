@@ -49,20 +49,80 @@ def _wait_readable(fd: int) -> None:
         poller.poll()
 
 
-class _KeptOutput:
-    """What is kept of one output stream: its first and last ``TAIL_BYTES``, and a count
-    of what was dropped between; read back with :meth:`since` and :meth:`text`.  The
-    stream is drained by a thread of its own (:class:`_OutputReader`) or by the
-    process's one :class:`OutputPump` (:class:`PumpedOutput`)."""
+class _OutputReader(threading.Thread):
+    """Drains one stream in chunks: keeps its first and last ``TAIL_BYTES`` and counts
+    what was dropped between; optionally cuts it into lines of at most ``MAX_LINE``
+    bytes (the rest of a longer line is dropped, never buffered) for a line queue that
+    holds at most ``MAX_PENDING_LINES``: when it is full the reader waits, the pipe
+    fills, and the program waits too, so memory stays bounded."""
 
-    def _init_kept(self, stream) -> None:
-        self.stream = stream
+    def __init__(self, stream, lines: queue.Queue | None = None):
+        super().__init__(daemon=True)
+        self.stream, self.lines = stream, lines
         self.head = bytearray()
         self.tail: collections.deque[bytes] = collections.deque()
         self.tail_size = 0
         self.total = 0
+        self.dropped_lines = 0
+        self.cut_lines = 0
+        self._partial = bytearray()
+        self._skipping = False
         self.closing = threading.Event()
         self._taking = threading.Lock()      # held from a chunk's read until it is kept
+
+    def run(self):
+        fd = self.stream.fileno()
+        try:
+            while True:
+                _wait_readable(fd)
+                with self._taking:
+                    chunk = os.read(fd, CHUNK_BYTES)
+                    if not chunk:
+                        break
+                    self.total += len(chunk)
+                    self._keep(chunk)
+                if self.lines is not None:
+                    self._split(chunk)
+        except (OSError, ValueError):
+            pass
+        finally:
+            if self.lines is not None:
+                if self._partial and not self._skipping:
+                    self._put(bytes(self._partial))
+                self._put(None)
+
+    def _split(self, chunk: bytes) -> None:
+        start = 0
+        while start < len(chunk):
+            end = chunk.find(b"\n", start)
+            piece = chunk[start:] if end < 0 else chunk[start:end + 1]
+            start = len(chunk) if end < 0 else end + 1
+            if self._skipping:
+                if end >= 0:
+                    self._skipping = False
+                continue
+            room = MAX_LINE - len(self._partial)
+            if len(piece) > room:
+                self._partial += piece[:room]
+                self._put(bytes(self._partial))
+                self._partial.clear()
+                self.cut_lines += 1
+                self._skipping = end < 0
+                continue
+            self._partial += piece
+            if end >= 0:
+                self._put(bytes(self._partial))
+                self._partial.clear()
+
+    def _put(self, line: bytes | None) -> None:
+        item = None if line is None else line.decode("utf-8", "replace")
+        while not self.closing.is_set():
+            try:
+                self.lines.put(item, timeout=0.2)
+                return
+            except queue.Full:
+                pass
+        self.dropped_lines += 1
 
     def _keep(self, chunk: bytes):
         if len(self.head) < TAIL_BYTES:
@@ -127,176 +187,6 @@ class _KeptOutput:
         middle = f"\n[... {dropped} bytes left out ...]\n" if dropped > 0 else ""
         return (bytes(self.head).decode("utf-8", "replace") + middle
                 + tail.decode("utf-8", "replace"))
-
-
-class _OutputReader(_KeptOutput, threading.Thread):
-    """Drains one stream in chunks on a thread of its own, keeping it as
-    :class:`_KeptOutput` does; optionally cuts it into lines of at most ``MAX_LINE``
-    bytes (the rest of a longer line is dropped, never buffered) for a line queue that
-    holds at most ``MAX_PENDING_LINES``: when it is full the reader waits, the pipe
-    fills, and the program waits too, so memory stays bounded."""
-
-    def __init__(self, stream, lines: queue.Queue | None = None):
-        threading.Thread.__init__(self, daemon=True)
-        self._init_kept(stream)
-        self.lines = lines
-        self.dropped_lines = 0
-        self.cut_lines = 0
-        self._partial = bytearray()
-        self._skipping = False
-
-    def run(self):
-        fd = self.stream.fileno()
-        try:
-            while True:
-                _wait_readable(fd)
-                with self._taking:
-                    chunk = os.read(fd, CHUNK_BYTES)
-                    if not chunk:
-                        break
-                    self.total += len(chunk)
-                    self._keep(chunk)
-                if self.lines is not None:
-                    self._split(chunk)
-        except (OSError, ValueError):
-            pass
-        finally:
-            if self.lines is not None:
-                if self._partial and not self._skipping:
-                    self._put(bytes(self._partial))
-                self._put(None)
-
-    def _split(self, chunk: bytes) -> None:
-        start = 0
-        while start < len(chunk):
-            end = chunk.find(b"\n", start)
-            piece = chunk[start:] if end < 0 else chunk[start:end + 1]
-            start = len(chunk) if end < 0 else end + 1
-            if self._skipping:
-                if end >= 0:
-                    self._skipping = False
-                continue
-            room = MAX_LINE - len(self._partial)
-            if len(piece) > room:
-                self._partial += piece[:room]
-                self._put(bytes(self._partial))
-                self._partial.clear()
-                self.cut_lines += 1
-                self._skipping = end < 0
-                continue
-            self._partial += piece
-            if end >= 0:
-                self._put(bytes(self._partial))
-                self._partial.clear()
-
-    def _put(self, line: bytes | None) -> None:
-        item = None if line is None else line.decode("utf-8", "replace")
-        while not self.closing.is_set():
-            try:
-                self.lines.put(item, timeout=0.2)
-                return
-            except queue.Full:
-                pass
-        self.dropped_lines += 1
-
-class PumpedOutput(_KeptOutput):
-    """One stream of a run drained by the process's :class:`OutputPump` instead of a
-    thread of its own: a run a turn then starts no thread (two thread starts and joins
-    cost the judge about 0.1 ms of CPU a run).  Kept as :class:`_KeptOutput` keeps it;
-    ``start``, ``join`` and ``is_alive`` behave as a reader thread's would (alive until
-    the stream's end has been read)."""
-
-    def __init__(self, stream):
-        self._init_kept(stream)
-        self._ended = threading.Event()
-
-    def start(self) -> None:
-        OutputPump.shared().add(self)
-
-    def join(self, timeout: float | None = None) -> None:
-        self._ended.wait(timeout)
-
-    def is_alive(self) -> bool:
-        return not self._ended.is_set()
-
-    def _drain(self) -> bool:
-        """Read one chunk (the pump saw the stream readable); False at its end."""
-        with self._taking:
-            try:
-                chunk = os.read(self.stream.fileno(), CHUNK_BYTES)
-            except (OSError, ValueError):
-                chunk = b""
-            if chunk:
-                self.total += len(chunk)
-                self._keep(chunk)
-        return bool(chunk)
-
-    def _end(self) -> None:
-        try:
-            self.stream.close()
-        except OSError:
-            pass
-        self._ended.set()
-
-
-class OutputPump:
-    """One daemon thread that drains every :class:`PumpedOutput` of the process with one
-    ``poll``; a stream is added through a wake-up pipe and leaves at its end."""
-
-    _shared: "OutputPump | None" = None
-    _making = threading.Lock()
-
-    @classmethod
-    def shared(cls) -> "OutputPump":
-        """The process's pump, started the first time it is needed (and again in a
-        forked child, where the parent's thread does not run)."""
-        with cls._making:
-            pump = cls._shared
-            if pump is None or pump.pid != os.getpid():
-                pump = cls._shared = cls()
-            return pump
-
-    def __init__(self):
-        self.pid = os.getpid()
-        self._wake_read, self._wake_write = os.pipe()
-        os.set_blocking(self._wake_read, False)
-        self._incoming: collections.deque[PumpedOutput] = collections.deque()
-        self._streams: dict[int, PumpedOutput] = {}
-        self._poller = select.poll()
-        self._poller.register(self._wake_read, select.POLLIN)
-        threading.Thread(target=self._serve, name="output-pump", daemon=True).start()
-
-    def add(self, output: PumpedOutput) -> None:
-        self._incoming.append(output)
-        os.write(self._wake_write, b"+")
-
-    def _serve(self) -> None:
-        while True:
-            for fd, _ in self._poller.poll():
-                if fd == self._wake_read:
-                    self._take_incoming()
-                    continue
-                output = self._streams.get(fd)
-                if output is not None and not output._drain():
-                    self._poller.unregister(fd)
-                    del self._streams[fd]
-                    output._end()
-
-    def _take_incoming(self) -> None:
-        try:
-            while os.read(self._wake_read, 4096):
-                pass
-        except BlockingIOError:
-            pass
-        while self._incoming:
-            output = self._incoming.popleft()
-            try:
-                fd = output.stream.fileno()
-            except (OSError, ValueError):
-                output._end()
-                continue
-            self._streams[fd] = output
-            self._poller.register(fd, select.POLLIN)
 
 
 #: Seconds :meth:`GatedRun.end` waits for a dead program's output to end before it

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from runner.clocks import WALL, CpuMeter, TurnDeadline, _cpu_since
-from runner.output import _ended_within, _OutputReader, PumpedOutput
+from runner.output import _ended_within, _OutputReader
 from runner.process_tree import _reap, _start
 from runner.runs import RunResult
 from runner.sandbox import (SEAT_MARKER, STRICT, Sandbox, _as_root, lifeline,
@@ -199,8 +199,8 @@ class WarmRun:
                  out: int, err: int):
         self.warm, self.sandbox, self.meter, self.proc = warm, sandbox, warm.meter, warm.proc
         self._id, self._gate = run_id, gate
-        self._out = PumpedOutput(os.fdopen(out, "rb", buffering=0))
-        self._err = PumpedOutput(os.fdopen(err, "rb", buffering=0))
+        self._out = _OutputReader(os.fdopen(out, "rb", buffering=0))
+        self._err = _OutputReader(os.fdopen(err, "rb", buffering=0))
         self._out.start(), self._err.start()
         self.started = 0.0
         self.cpu_start: float | None = None

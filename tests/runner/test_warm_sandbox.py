@@ -6,7 +6,6 @@ import shutil
 import signal
 import sys
 import textwrap
-import threading
 import time
 
 import psutil
@@ -245,15 +244,3 @@ def test_every_run_starts_with_its_limits_uid_and_no_capability_even_at_once(sea
             assert address.split()[3:5] == [str(limits.limits.memory_mb << 20)] * 2, address
     finally:
         warm.close()
-
-
-def test_a_turn_starts_no_thread_of_the_judge(seat, monkeypatch):
-    warm, program, folder = seat
-    assert turn(warm, program).returncode == 0       # the process's output pump now runs
-    started = []
-    real_start = threading.Thread.start
-    monkeypatch.setattr(threading.Thread, "start", lambda self: (started.append(self.name), real_start(self)))
-    for _ in range(3):
-        result = turn(warm, program, "kill-launcher")
-        assert result.returncode == 0 and json.loads(result.stdout)   # its output is all there
-    assert started == []
