@@ -57,10 +57,18 @@
          (CPU per turn: theirs 12.8-16.2 ms, the arena 10.0-13.8 ms; 2026-11-28)
        the same, 4 busy processes   4.7-5.1 72.2-86.9 ms     13.8-15.5 ms    5.5x    7.8 ms
          (setsid, beside it; CPU per turn: theirs 12.6-17.3 ms, the arena 11.0-12.1 ms)
+       final, quiet (2026-11-29)    0.6-3.0 16.4-22.2 ms     5.6-7.3 ms       2.8x    3.3 ms
+         (bots alone 2.4-3.1 ms a turn: no referee could be more than 6.6x faster here)
+       final, 4 busy processes      2.8-4.2 107-125 ms       16.5-19.8 ms     7.1x    8.6 ms
+         (bots alone 15.6 ms: at most 8.0x; the system's floor p90 is 7.1 ms at this load)
 
    The goals are judged at load 5 or less.  Quiet, the overhead's p90 is met (4.1 ms
    on the outside measure; 5.1 ms inside) and the ratio is not (3.2x); at load about 5
-   the ratio is met (5.5x) and the p90 is not (7.8 ms).  At load 20 a ratio says
+   the ratio is met (5.5x) and the p90 is not (7.8 ms).  "Bots alone" (each turn of the
+   arena's game, its four Greedy bots started at once as plain processes, no sandbox and
+   no judge) bounds any referee: quiet, 2.2-3.1 ms a turn, so at most 6.6-8.6x; and the
+   system's floor (part 3's gates, wrapper and sleepers with no judge work) already has
+   a p90 of 7.1-8.1 ms beside four busy processes at load 4, above the 5 ms goal.  At load 20 a ratio says
    little (their sequential referee suffers most).
 """
 from __future__ import annotations
