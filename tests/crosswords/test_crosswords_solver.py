@@ -230,14 +230,7 @@ def test_solve_counts_its_budget_on_the_clock_it_is_given(words, monkeypatch):
     30 wall seconds."""
     state = CrosswordsState(words, random_piles(11))
     greedy = greedy_plan(state)
-    reading, turn_options = [0.0], solver.turn_options
-
-    def jumping(state, width, rate=0.0, fast=False):
-        if rate or width > 1:
-            reading[0] = 1e6
-        return turn_options(state, width, rate, fast)
-
-    monkeypatch.setattr(solver, "turn_options", jumping)
+    reading = jumping_clock(monkeypatch)
     began = time.monotonic()
     plan = solve(state, 30.0, clock=lambda: reading[0])
     assert time.monotonic() - began < 20
@@ -264,6 +257,21 @@ def test_the_best_first_words_are_those_of_the_whole_list_in_its_order(words, se
     clear_caches()
     sevens = generate_hands(board, ["RETAINS"], words, top=3)[0]
     assert sevens[0].placed == 7 and sevens[0].score > 50
+
+
+def jumping_clock(monkeypatch) -> list[float]:
+    """A clock that stands still for the greedy game and jumps a million seconds ahead
+    as soon as the solver weighs a turn for any other search (a beam, or a price on
+    leftover letters).  Returns the clock's reading, ``[seconds]``."""
+    reading, turn_options = [0.0], solver.turn_options
+
+    def jumping(state, width, rate=0.0, fast=False):
+        if rate or width > 1:
+            reading[0] = 1e6
+        return turn_options(state, width, rate, fast)
+
+    monkeypatch.setattr(solver, "turn_options", jumping)
+    return reading
 
 
 def slow_machine_clock(state, monkeypatch) -> list[float]:
@@ -317,14 +325,7 @@ def test_the_answer_stops_where_its_game_scored_most(words, monkeypatch):
     greedy = greedy_plan(state)
     best = max(_running_totals(state, greedy.moves))
     assert best > greedy.score
-    reading, turn_options = [0.0], solver.turn_options
-
-    def jumping(state, width, rate=0.0, fast=False):
-        if rate or width > 1:
-            reading[0] = 1e6
-        return turn_options(state, width, rate, fast)
-
-    monkeypatch.setattr(solver, "turn_options", jumping)
+    reading = jumping_clock(monkeypatch)
     plan = solve(state, 30.0, clock=lambda: reading[0])
     assert plan.score == best and isinstance(plan.moves[-1], Stop)
     verdict = verify_output(write_output(state, plan.moves), state.start_piles, words)
