@@ -36,14 +36,15 @@ def wilson_interval(points: float, games: int, z: float = 1.96) -> tuple[float, 
 #: second (Xiangqi), playouts a second (Hex).  Measured as work per CPU second (what a
 #: thread gets when nothing else runs), 2026-11-28, on this 2-core machine:
 #:
-#: * ``xiangqi compiled``: ``python bench/xiangqi_fast_bench.py`` (bot:5 with Numba),
-#:   1,167,191 nodes per CPU second over its four positions;
+#: * ``xiangqi compiled``: ``python bench/xiangqi_fast_bench.py --nodes 2000000`` (bot:5
+#:   with Numba), 2,187,224 nodes per CPU second over its four positions (2026-11-29,
+#:   load 0.8; 1,167,191 before its kernels dropped Numba's reference counting);
 #: * ``xiangqi python``: the same bench's pure-Python line (bot:5 without Numba, and
 #:   levels 2-4, which search less at each leaf), 85,202;
 #: * ``hex compiled 9`` / ``hex compiled 11``: bench/hex_playout_rate.py's level-5
 #:   column (pattern priors on): 40,000 and 30,000 playouts a second.
 QUIET_RATES = {
-    "xiangqi compiled": 1_167_191,
+    "xiangqi compiled": 2_187_224,
     "xiangqi python": 85_202,
     "hex compiled 9": 40_000,
     "hex compiled 11": 30_000,

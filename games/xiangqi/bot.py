@@ -411,9 +411,7 @@ class Searcher:
         late_limit = LATE_MOVE_LIMITS[depth] if prunable and depth < len(LATE_MOVE_LIMITS) else INFINITY
         their_king = position.kings[side ^ 1]
         uncovering, checking = SENSITIVE[their_king], CHECK_TARGETS[their_king]
-        moves = position.pseudo_moves()
-        self._order(moves, tt_move, ply)
-        for move in moves:
+        for move in self._ordered(position.pseudo_moves(), tt_move, ply):
             origin, target = move >> 7, move & 127
             is_capture = board[target] != 0
             # A quiet move this late, or this far below alpha, is skipped unless it gives check;
@@ -559,6 +557,16 @@ class Searcher:
                 cache.clear()
             value = cache[position.key] = leaf_terms(position)
         return value
+
+    def _ordered(self, moves: list[int], tt_move: int, ply: int):
+        """The moves in the order they are searched: the table's move first, then the
+        rest by :meth:`_order`, sorted only once the table's move has been searched
+        (with the history its search added; a cut-off on it sorts nothing)."""
+        if tt_move in moves:
+            yield tt_move
+            moves = [move for move in moves if move != tt_move]
+        self._order(moves, tt_move, ply)
+        yield from moves
 
     def _order(self, moves: list[int], tt_move: int, ply: int) -> None:
         board = self.position.board
