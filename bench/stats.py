@@ -41,13 +41,16 @@ def wilson_interval(points: float, games: int, z: float = 1.96) -> tuple[float, 
 #:   load 0.8; 1,167,191 before its kernels dropped Numba's reference counting);
 #: * ``xiangqi python``: the same bench's pure-Python line (bot:5 without Numba, and
 #:   levels 2-4, which search less at each leaf), 85,202;
-#: * ``hex compiled 9`` / ``hex compiled 11``: bench/hex_playout_rate.py's level-5
-#:   column (pattern priors on): 40,000 and 30,000 playouts a second.
+#: * ``hex compiled 9`` / ``hex compiled 11``: ``python bench/hex_playout_rate.py --sizes
+#:   9 11 --seconds 3``'s level-5 column (pattern priors on), its lower position:
+#:   143,696 and 94,279 playouts a second (2026-11-29, load 1.8-2.0 beside one engine
+#:   series; 40,000 and 30,000 were set before the kernels dropped Numba's reference
+#:   counting).
 QUIET_RATES = {
     "xiangqi compiled": 2_187_224,
     "xiangqi python": 85_202,
-    "hex compiled 9": 40_000,
-    "hex compiled 11": 30_000,
+    "hex compiled 9": 143_696,
+    "hex compiled 11": 94_279,
 }
 #: A strength figure is refused when the bot's median rate falls below this share of
 #: its quiet rate: it then played a weaker bot than the one named.

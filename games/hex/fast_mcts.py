@@ -31,6 +31,10 @@ What differs from mcts.py, and why:
   so a seeded search with a playout cap plays the same moves every time.
 * The clock is read between batches of playouts (a few milliseconds each), since
   compiled code cannot read it.
+* The kernels (here and in fast_vcs.py) are compiled without Numba's reference
+  counting (``_nrt=False``): every call passing an array paid an atomic increment and
+  decrement for it, a third of the playouts' time.  So no kernel allocates; the arrays
+  they work in are the search's (``_scratch``, the H-search's workspace).
 
 The compiled functions are cached on disk (Numba's ``cache=True``); ``warm_up()``
 compiles them (about half a minute the first time on a machine, a second or two after)
@@ -44,7 +48,7 @@ import numpy as np
 from numba import njit
 
 from games.hex import patterns
-from games.hex.fast_vcs import NONE, SEMI, WON, FastVcSearch, edge_status, make_workspace
+from games.hex.fast_vcs import NONE, SEMI, WON, FastVcSearch, _copy, edge_status, make_workspace
 from games.hex.mcts import EMPTY, P1, P2, Board, HexSearch, SearchConfig
 
 EXPAND_VISITS = 2               # visits of a move before its child node grows
@@ -75,6 +79,7 @@ class FastHexSearch(HexSearch):
         #: The same H-search for the caller's root questions, or None on larger boards.
         self.vc_search = FastVcSearch(self.board, workspace=self.vc_workspace) if self.knows else None
         self.rng_state = np.array([_seed_state(seed)], dtype=np.uint64)
+        self.scratch = _scratch(cells)
         self.root_index = -1
 
     def search(self, cells: list[int], mover: int, deadline: float | None,
@@ -115,7 +120,7 @@ class FastHexSearch(HexSearch):
             done = _run_playouts(batch, root, start, allowed, pool.arrays(), tables, params, flags,
                                  self.rng_state, EXPAND_VISITS, self.vc_workspace,
                                  config.knowledge_visits if self.knows else 0,
-                                 self.pattern_tables, recent_moves)
+                                 self.pattern_tables, recent_moves, self.scratch)
             pool.count = int(pool.meta[0])
             self.playouts += done
             if done < batch:
@@ -186,7 +191,7 @@ class _Pool:
         """Append a node for ``cells`` with ``mover`` to move, as ``search`` makes them."""
         config = search.config
         index = _new_node(self.arrays(), cells, mover, search.tables, config.prior_weight, _flags(config),
-                          search.pattern_tables, recent[1], recent[0])
+                          search.pattern_tables, recent[1], recent[0], search.scratch[_BONUS])
         self.count = int(self.meta[0])
         return index
 
@@ -206,6 +211,24 @@ class _Pool:
         children = self.child[order]
         self.child[:kept] = np.where(children >= 0, new_index[children], -1)
         self.meta[0] = self.count = kept
+
+
+#: Where ``_scratch``'s row for a new node's shape bonus is.
+_BONUS = 10
+
+
+def _scratch(cells: int) -> tuple:
+    """The arrays the playout kernel works in for a board of ``cells`` cells (the kernels
+    allocate nothing: they are compiled without Numba's reference counting): the
+    playout's board, its fill order, a flood fill's stack and marks, the path's nodes
+    and moves, the moves before each node, an H-search region, each colour's cells and
+    their count, and a new node's shape bonus."""
+    return (np.empty(cells, dtype=np.int8), np.empty(cells, dtype=np.int32),
+            np.empty(cells, dtype=np.int32), np.empty(cells, dtype=np.uint8),
+            np.empty(cells + 1, dtype=np.int64), np.empty(cells + 1, dtype=np.int64),
+            np.empty(cells + 3, dtype=np.int64), np.empty(cells, dtype=np.uint8),
+            np.zeros(3, dtype=np.int64), np.empty((3, cells), dtype=np.int32),
+            np.zeros(cells, dtype=np.float32))
 
 
 def _tables(board) -> tuple:
@@ -291,7 +314,7 @@ def warm_up() -> None:
 
 
 # ---------------------------------------------------------------- compiled kernels
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _random(state):
     """The next 64-bit xorshift64* number; ``state`` is a one-element uint64 array."""
     x = state[0]
@@ -302,15 +325,16 @@ def _random(state):
     return x * np.uint64(0x2545F4914F6CDD1D)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _below(state, bound):
     """A random integer in [0, bound)."""
     return np.int64((_random(state) >> np.uint64(33)) % np.uint64(bound))
 
 
-@njit(cache=True)
-def _new_node(pool, cells, mover, tables, prior_weight, flags, pattern_tables, last, own_last):
-    """Append a node for ``cells`` with ``mover`` to move; its index, or -1 if full.
+@njit(cache=True, _nrt=False)
+def _new_node(pool, cells, mover, tables, prior_weight, flags, pattern_tables, last, own_last, bonus):
+    """Append a node for ``cells`` with ``mover`` to move; its index, or -1 if full
+    (``bonus``: a float32 row of the cells' size to work in).
 
     Its RAVE counts start at the shape priors of mcts.HexSearch._seed_priors; with
     patterns on, its moves get their pattern priors (``_pattern_priors``).  ``last`` and
@@ -341,7 +365,7 @@ def _new_node(pool, cells, mover, tables, prior_weight, flags, pattern_tables, l
         if cells[c] != 0:
             stones += 1
     base = opening if stones < size else late
-    bonus = np.zeros(total, dtype=np.float32)
+    bonus[:] = 0.0
     touch = 0.03 * prior_weight
     for s in range(total):
         colour = cells[s]
@@ -369,7 +393,7 @@ def _new_node(pool, cells, mover, tables, prior_weight, flags, pattern_tables, l
     return index
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _pattern_priors(row, cells, mover, last, own_last, pattern_tables):
     """Fill ``row`` with each empty cell's pattern prior: its gamma (games/hex/patterns.py)
     over the sum of all empty cells' gammas."""
@@ -413,7 +437,7 @@ def _pattern_priors(row, cells, mover, last, own_last, pattern_tables):
             row[c] /= total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _select(node, cells, allowed, is_root, n, w, rn, rw, visits, child, proven, bias, explore, use_rave,
             prior, pattern_bias):
     """(the move UCT-RAVE picks at ``node``, an empty cell or -1 when none is left;
@@ -457,7 +481,7 @@ def _select(node, cells, allowed, is_root, n, w, rn, rw, visits, child, proven, 
     return best, best_value <= LOST_MOVE
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _fill(cells, colour, last, order, rng, tables, bridge_playouts):
     """Play the empty cells out in a random order, saving bridges if configured."""
     neighbours, replies, reply_count, partners, partner_count, left, is_right, opening, late, size = tables
@@ -491,7 +515,7 @@ def _fill(cells, colour, last, order, rng, tables, bridge_playouts):
         colour = 3 - colour
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _winner(cells, tables, stack, seen):
     """The colour that wins a full board: player 1 if its stones join the columns."""
     neighbours, replies, reply_count, partners, partner_count, left, is_right, opening, late, size = tables
@@ -517,35 +541,29 @@ def _winner(cells, tables, stack, seen):
     return 2
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _run_playouts(count, root, start, allowed, pool, tables, params, flags, rng, expand_visits,
-                  vc, knowledge_visits, pattern_tables, recent):
+                  vc, knowledge_visits, pattern_tables, recent, scratch):
     """Run ``count`` playouts from ``root`` on ``start``; returns how many ran.
 
     A node other than the root that reaches ``knowledge_visits`` visits (0: never) gets
     its H-search (``_knowledge``).  A playout that reaches a proven node ends there with
     the proven winner, and updates no RAVE statistics (it has no full board).
-    ``recent`` is (the root mover's last cell, the opponent's), for the pattern priors.
+    ``recent`` is (the root mover's last cell, the opponent's), for the pattern priors;
+    ``scratch``: the arrays it works in (``_scratch``).
     """
     n, w, rn, rw, child, movers, visits, meta, proven, known, prior = pool
     bias, explore, prior_weight, pattern_bias = params[0], params[1], params[2], params[3]
     use_rave, bridge_playouts = flags[0], flags[1]
     total = start.shape[0]
-    cells = np.empty(total, dtype=np.int8)
-    order = np.empty(total, dtype=np.int32)
-    stack = np.empty(total, dtype=np.int32)
-    seen = np.empty(total, dtype=np.uint8)
-    path_nodes = np.empty(total + 1, dtype=np.int64)
-    path_moves = np.empty(total + 1, dtype=np.int64)
-    moves_before = np.empty(total + 3, dtype=np.int64)   # the root's two last cells, then the path
+    cells, order, stack, seen, path_nodes, path_moves, moves_before, region, owned, owned_cells, \
+        bonus = scratch
     moves_before[0] = recent[0]
     moves_before[1] = recent[1]
-    region = np.empty(total, dtype=np.uint8)
-    owned = np.zeros(3, dtype=np.int64)
-    owned_cells = np.empty((3, total), dtype=np.int32)
+    owned[:] = 0
     done = 0
     for _ in range(count):
-        cells[:] = start
+        _copy(cells, start)
         depth = 0
         node = root
         last = -1
@@ -579,7 +597,7 @@ def _run_playouts(count, root, start, allowed, pool, tables, params, flags, rng,
             if nxt < 0:
                 if n[node, move] + 1 >= expand_visits:
                     made = _new_node(pool, cells, 3 - movers[node], tables, prior_weight, flags,
-                                     pattern_tables, moves_before[depth + 1], moves_before[depth])
+                                     pattern_tables, moves_before[depth + 1], moves_before[depth], bonus)
                     if made >= 0:
                         child[node, move] = made
                 break
@@ -618,7 +636,7 @@ def _run_playouts(count, root, start, allowed, pool, tables, params, flags, rng,
     return done
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _knowledge(node, cells, pool, vc, region):
     """What the H-search says of ``node`` (position ``cells``), as MoHex asks at its nodes.
 
@@ -646,7 +664,7 @@ def _knowledge(node, cells, pool, vc, region):
             proven[node] = PROVEN_LOSS
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _best_move(root, start, allowed, n, w, rn, rw, child, proven):
     """The root move to play: a proven win if there is one; else the most visited move
     whose child is not a proven win for the opponent (any move if all are); ties go to

@@ -68,7 +68,7 @@ def _to_int(words: np.ndarray) -> int:
 
 # Positions in the workspace tuple.
 (_NEIGHBOURS, _EDGE_A, _EDGE_B, _FULLS, _FULL_COUNT, _SEMIS, _SEMI_KEY, _SEMI_COUNT,
- _LINKS, _LINK_COUNT, _LINKED, _QUEUE_PAIRS, _QUEUE_CARRIERS, _SCRATCH, _INFO) = range(15)
+ _LINKS, _LINK_COUNT, _LINKED, _QUEUE_PAIRS, _QUEUE_CARRIERS, _SCRATCH, _INFO, _CELL_SCRATCH) = range(16)
 
 
 def make_workspace(board: Board, max_full: int | None = None, max_semi: int | None = None) -> tuple:
@@ -96,6 +96,7 @@ def make_workspace(board: Board, max_full: int | None = None, max_semi: int | No
             np.zeros((QUEUE, words), dtype=np.uint64),
             np.zeros((8, words), dtype=np.uint64),
             np.zeros(4, dtype=np.int64),     # [unused, queue top, joined, unused]
+            np.zeros((3, cells), dtype=np.int32),   # a group search's stack and members, node ids
             )
 
 
@@ -109,7 +110,15 @@ def _joined(ws) -> bool:
 
 
 # ---------------------------------------------------------------- compiled kernels
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
+def _copy(target, source):
+    """``target[:] = source``, element by element (a whole-array assignment may make a
+    temporary copy, which needs the reference counting the kernels go without)."""
+    for i in range(target.shape[0]):
+        target[i] = source[i]
+
+
+@njit(cache=True, _nrt=False)
 def _subset(a, b):
     """Whether carrier ``a`` lies inside ``b``."""
     for i in range(a.shape[0]):
@@ -118,7 +127,7 @@ def _subset(a, b):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _disjoint(a, b):
     for i in range(a.shape[0]):
         if a[i] & b[i]:
@@ -126,7 +135,7 @@ def _disjoint(a, b):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _empty(a):
     for i in range(a.shape[0]):
         if a[i]:
@@ -134,7 +143,7 @@ def _empty(a):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _equal(a, b):
     for i in range(a.shape[0]):
         if a[i] != b[i]:
@@ -142,7 +151,7 @@ def _equal(a, b):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _size(a):
     total = 0
     for i in range(a.shape[0]):
@@ -153,17 +162,17 @@ def _size(a):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _has(a, cell):
     return (a[cell >> 6] >> np.uint64(cell & 63)) & np.uint64(1) != 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _set(a, cell):
     a[cell >> 6] |= np.uint64(1) << np.uint64(cell & 63)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _link(ws, a, b):
     links, link_count, linked = ws[8], ws[9], ws[10]
     if linked[a, b]:
@@ -176,7 +185,7 @@ def _link(ws, a, b):
     link_count[b] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _add_full(ws, a, b, carrier):
     """Keep VC a-b with ``carrier`` unless a VC inside it is known; queue it for AND."""
     fulls, full_count, semis, semi_count = ws[3], ws[4], ws[5], ws[7]
@@ -195,15 +204,15 @@ def _add_full(ws, a, b, carrier):
         if _size(fulls[a, b, largest]) <= _size(carrier):
             return
         count -= 1
-        fulls[a, b, largest, :] = fulls[a, b, count, :]
+        _copy(fulls[a, b, largest], fulls[a, b, count])
     k = 0
     while k < count:
         if _subset(carrier, fulls[a, b, k]):
             count -= 1
-            fulls[a, b, k, :] = fulls[a, b, count, :]
+            _copy(fulls[a, b, k], fulls[a, b, count])
         else:
             k += 1
-    fulls[a, b, count, :] = carrier
+    _copy(fulls[a, b, count], carrier)
     full_count[a, b] = count + 1
     _link(ws, a, b)
     k = 0
@@ -211,7 +220,7 @@ def _add_full(ws, a, b, carrier):
     while k < semi_total:
         if _subset(carrier, semis[a, b, k]):
             semi_total -= 1
-            semis[a, b, k, :] = semis[a, b, semi_total, :]
+            _copy(semis[a, b, k], semis[a, b, semi_total])
             ws[6][a, b, k] = ws[6][a, b, semi_total]
         else:
             k += 1
@@ -220,11 +229,11 @@ def _add_full(ws, a, b, carrier):
     if top < queue_pairs.shape[0]:
         queue_pairs[top, 0] = a
         queue_pairs[top, 1] = b
-        queue_carriers[top, :] = carrier
+        _copy(queue_carriers[top], carrier)
         info[1] = top + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _add_semi(ws, a, b, carrier, key):
     """Keep semi a-b (``carrier``, ``key``); the OR rule may turn the pair's semis into a VC."""
     fulls, full_count, semis, semi_key, semi_count, scratch = ws[3], ws[4], ws[5], ws[6], ws[7], ws[13]
@@ -241,7 +250,7 @@ def _add_semi(ws, a, b, carrier, key):
     while k < count:
         if _subset(carrier, semis[a, b, k]):
             count -= 1
-            semis[a, b, k, :] = semis[a, b, count, :]
+            _copy(semis[a, b, k], semis[a, b, count])
             semi_key[a, b, k] = semi_key[a, b, count]
         else:
             k += 1
@@ -249,8 +258,8 @@ def _add_semi(ws, a, b, carrier, key):
     if count >= semis.shape[2]:
         return
     common, union, joined = scratch[2], scratch[3], scratch[4]
-    common[:] = carrier
-    union[:] = carrier
+    _copy(common, carrier)
+    _copy(union, carrier)
     for k in range(count):
         other = semis[a, b, k]
         if _disjoint(other, carrier):
@@ -265,12 +274,12 @@ def _add_semi(ws, a, b, carrier, key):
             if _empty(common):
                 _add_full(ws, a, b, union)
                 return
-    semis[a, b, count, :] = carrier
+    _copy(semis[a, b, count], carrier)
     semi_key[a, b, count] = key
     semi_count[a, b] = count + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _number_nodes(ws, cells, colour, node_of):
     """Give each group of ``colour`` a node id (a group on an edge is that edge's node);
     returns the number of nodes, or -1 when one group touches both edges."""
@@ -278,8 +287,7 @@ def _number_nodes(ws, cells, colour, node_of):
     total = cells.shape[0]
     first_group = total + 2
     next_id = first_group
-    stack = np.empty(total, dtype=np.int32)
-    group = np.empty(total, dtype=np.int32)
+    stack, group = ws[15][0], ws[15][1]
     for c in range(total):
         node_of[c] = c if cells[c] == 0 else -1
     for start in range(total):
@@ -315,7 +323,7 @@ def _number_nodes(ws, cells, colour, node_of):
     return next_id
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _clear(ws, nodes):
     ws[4][:nodes, :nodes] = 0
     ws[7][:nodes, :nodes] = 0
@@ -324,7 +332,7 @@ def _clear(ws, nodes):
     ws[14][1] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _and_rule(ws, total):
     """Combine every queued VC with its neighbours' VCs until the queue is empty."""
     fulls, full_count, links, link_count = ws[3], ws[4], ws[8], ws[9]
@@ -335,7 +343,7 @@ def _and_rule(ws, total):
         top = info[1]
         a = queue_pairs[top, 0]
         b = queue_pairs[top, 1]
-        current[:] = queue_carriers[top]
+        _copy(current, queue_carriers[top])
         present = False
         for k in range(full_count[a, b]):
             if _equal(fulls[a, b, k], current):
@@ -376,7 +384,7 @@ def _and_rule(ws, total):
                         _add_full(ws, end, other, combined)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def edge_status(ws, cells, colour, region):
     """H-search for ``colour`` on ``cells`` (int8 array; 0 empty, 1 and 2 the colours).
 
@@ -397,7 +405,7 @@ def edge_status(ws, cells, colour, region):
         else:
             edge_a[c] = 1 if r == 0 else 0
             edge_b[c] = 1 if r == size - 1 else 0
-    node_of = np.empty(total, dtype=np.int32)
+    node_of = ws[15][2]
     nodes = _number_nodes(ws, cells, colour, node_of)
     region[:] = 1
     info[2] = 0
@@ -406,7 +414,8 @@ def edge_status(ws, cells, colour, region):
         region[:] = 0
         return 2
     _clear(ws, nodes)
-    zero = np.zeros(ws[3].shape[3], dtype=np.uint64)
+    zero = ws[13][5]
+    zero[:] = 0
     for c in range(total):
         if cells[c] != 0:
             continue
@@ -428,7 +437,8 @@ def edge_status(ws, cells, colour, region):
     fulls, full_count, semis, semi_count = ws[3], ws[4], ws[5], ws[7]
     if full_count[a, b] == 0 and semi_count[a, b] == 0:
         return 0
-    common = np.full(fulls.shape[3], ~np.uint64(0), dtype=np.uint64)
+    common = ws[13][6]
+    common[:] = ~np.uint64(0)
     for k in range(full_count[a, b]):
         for w in range(common.shape[0]):
             common[w] &= fulls[a, b, k, w]
