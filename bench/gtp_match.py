@@ -93,6 +93,18 @@ won against level 5 at 0.5 s a move), same command and priority, load 5-14::
       bench/ladders/hex-mohex-1s-2026-11-28-b.tar.xz.  No better than 12/40, so level 5
       kept 256.
 
+The same 40 games on 2026-11-29, after the kernels dropped Numba's reference counting
+(about 1.5x the playouts a second), same command and priority, from a
+worktree at db743dc beside the ElephantEye series (load 2.5-3.8)::
+
+      40 games: A won by connection 10, B won by connection 30, no resignation, no crash,
+      no forfeit, none not played; bot median 96,000 playouts a move (102% of its quiet
+      rate, now 94,279); as player 1 7/20, as player 2 3/20; either 10/40 = 25.0%
+      [14.2%, 40.2%]; clock a game: bot 23.4 s, MoHex 23.7 s.  Records:
+      bench/ladders/hex-mohex-1s-2026-11-29.tar.xz.  Half as many playouts again bought
+      nothing measurable: 12/40, 9/40 and 10/40 at 63,488, 79,104 and 96,000 playouts a
+      move.
+
 "Equal time" is what each side is told, not what it takes: over those 40 games the
 bot's median answer took 1.00 s (0.93 s of CPU), MoHex's 1.42 s (1.32 s of CPU; 10 %
 of its answers over 1.70 s).  ``max_time 1`` bounds, it seems, MoHex's search but not
