@@ -95,7 +95,7 @@ won against level 5 at 0.5 s a move), same command and priority, load 5-14::
 
 The same 40 games on 2026-11-29, after the kernels dropped Numba's reference counting
 (about 1.5x the playouts a second), same command and priority, from a
-worktree at db743dc beside the ElephantEye series (load 2.5-3.8)::
+worktree at db743dc beside the ElephantEye series (load 2.3-3.8)::
 
       40 games: A won by connection 10, B won by connection 30, no resignation, no crash,
       no forfeit, none not played; bot median 96,000 playouts a move (102% of its quiet
