@@ -133,6 +133,18 @@ before the root a draw under the third-occurrence rule the series plays by::
       longest 1.01 s.  Records: bench/ladders/xiangqi-elephanteye-1s-2026-11-28-b.tar.xz.
       Within the first series' interval (8/40 = 20.0% [10.5-34.8%]): the goal is still not met.
 
+The same 40 games on 2026-11-29, the same way (load 1.2-3.7, beside the Hex series),
+after the compiled search dropped Numba's reference counting (1.6x the nodes a
+second) and began trying the table's move before generating the rest::
+
+      8.5/40 = 21.2% [11.4-36.1%], +5 =7 -28, as Red 6.5/20, as Black 2/20; the bot's
+      median 2,072,960 nodes a move (95% of the new quiet rate, 2,187,224); its moves:
+      mean 0.92 s, longest 1.01 s.  Records: bench/ladders/xiangqi-elephanteye-1s-2026-11-29.tar.xz.
+      Twice the nodes bought no measurable strength (8/40, 11.5/40, 8.5/40 at 1.31 M,
+      1.26 M and 2.07 M nodes a move).  As before, the bot's perpetual checks (10 of
+      the 28 losses, 9 of them as Black) came where its search already saw itself
+      mated or 13-15 points down (its scores over the last six moves of each).
+
 A series can be split to use several cores: ``--openings 16 --skip 0`` and
 ``--openings 16 --skip 16`` play the same 64 games as one run, in two halves.
 ``--keep DIR`` keeps each game's folder (the arena record, PGN and REPORT) in
