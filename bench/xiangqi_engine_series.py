@@ -143,7 +143,7 @@ second) and began trying the table's move before generating the rest::
       Twice the nodes bought no measurable strength (8/40, 11.5/40, 8.5/40 at 1.31 M,
       1.26 M and 2.07 M nodes a move).  As before, the bot's perpetual checks (10 of
       the 28 losses, 9 of them as Black) came where its search already saw itself
-      mated or 13-15 points down (its scores over the last six moves of each).
+      mated or 1,312-1,547 down (more than a chariot of 900) over its last six moves.
 
 A series can be split to use several cores: ``--openings 16 --skip 0`` and
 ``--openings 16 --skip 16`` play the same 64 games as one run, in two halves.
