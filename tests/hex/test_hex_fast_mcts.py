@@ -361,8 +361,9 @@ def test_the_root_never_plays_a_move_proven_lost_for_its_visits_alone():
 
 def test_the_kernels_count_no_references():
     """Numba's reference counting (an atomic increment and decrement for every array a
-    call passes) took a third of the playouts' time; the kernels of both compiled
-    modules go without it and allocate nothing (their scratch arrays are the search's)."""
+    call passes) took a third to a half of the playouts' time; the kernels of both
+    compiled modules go without it and allocate nothing (their scratch arrays are the
+    search's)."""
     from numba.core.registry import CPUDispatcher
 
     from games.hex import fast_vcs
