@@ -1024,22 +1024,22 @@ def _search(mode, depth, alpha, beta, ply, evaluation, allow_null, checked, w):
     # The table's move goes first, as in the reference's order; it is tried before the
     # others are generated, which a cut-off on it then spares (the same tree).
     table_move_first = tt_best != 0 and _pseudo_legal(board, side, tt_best)
+    table_move_pending = table_move_first
     n, picked, generated = 0, 0, False
     while True:
-        if table_move_first and not generated and picked == 0:
+        if table_move_pending:
             move = tt_best
-            picked = -1
+            table_move_pending = False
         else:
             if not generated:
                 generated = True
                 n = _order_moves(board, side, out, out_keys, tt_best, k0, k1, history, order)
-                picked = 0
             if picked >= n:
                 break
             move = _pick(out, out_keys, picked, n)
             picked += 1
             if table_move_first and move == tt_best:
-                continue
+                continue                 # searched already
         origin, target = move >> 7, move & 127
         is_capture = board[target] != 0
         skip_unless_check = (searched > 0 and not is_capture and (futile or searched >= late_limit)
