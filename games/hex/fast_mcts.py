@@ -49,7 +49,7 @@ import numpy as np
 from numba import njit
 
 from games.hex import patterns
-from games.hex.fast_vcs import NONE, SEMI, WON, FastVcSearch, _copy, edge_status, make_workspace
+from games.hex.fast_vcs import NONE, SEMI, WON, FastVcSearch, copy_row, edge_status, make_workspace
 from games.hex.mcts import EMPTY, P1, P2, Board, HexSearch, SearchConfig
 
 EXPAND_VISITS = 2               # visits of a move before its child node grows
@@ -564,7 +564,7 @@ def _run_playouts(count, root, start, allowed, pool, tables, params, flags, rng,
     owned[:] = 0
     done = 0
     for _ in range(count):
-        _copy(cells, start)
+        copy_row(cells, start)
         depth = 0
         node = root
         last = -1

@@ -111,7 +111,7 @@ def _joined(ws) -> bool:
 
 # ---------------------------------------------------------------- compiled kernels
 @njit(cache=True, _nrt=False)
-def _copy(target, source):
+def copy_row(target, source):
     """``target[:] = source``, element by element (a whole-array assignment may make a
     temporary copy, which needs the reference counting the kernels go without)."""
     for i in range(target.shape[0]):
@@ -204,15 +204,15 @@ def _add_full(ws, a, b, carrier):
         if _size(fulls[a, b, largest]) <= _size(carrier):
             return
         count -= 1
-        _copy(fulls[a, b, largest], fulls[a, b, count])
+        copy_row(fulls[a, b, largest], fulls[a, b, count])
     k = 0
     while k < count:
         if _subset(carrier, fulls[a, b, k]):
             count -= 1
-            _copy(fulls[a, b, k], fulls[a, b, count])
+            copy_row(fulls[a, b, k], fulls[a, b, count])
         else:
             k += 1
-    _copy(fulls[a, b, count], carrier)
+    copy_row(fulls[a, b, count], carrier)
     full_count[a, b] = count + 1
     _link(ws, a, b)
     k = 0
@@ -220,7 +220,7 @@ def _add_full(ws, a, b, carrier):
     while k < semi_total:
         if _subset(carrier, semis[a, b, k]):
             semi_total -= 1
-            _copy(semis[a, b, k], semis[a, b, semi_total])
+            copy_row(semis[a, b, k], semis[a, b, semi_total])
             ws[6][a, b, k] = ws[6][a, b, semi_total]
         else:
             k += 1
@@ -229,7 +229,7 @@ def _add_full(ws, a, b, carrier):
     if top < queue_pairs.shape[0]:
         queue_pairs[top, 0] = a
         queue_pairs[top, 1] = b
-        _copy(queue_carriers[top], carrier)
+        copy_row(queue_carriers[top], carrier)
         info[1] = top + 1
 
 
@@ -250,7 +250,7 @@ def _add_semi(ws, a, b, carrier, key):
     while k < count:
         if _subset(carrier, semis[a, b, k]):
             count -= 1
-            _copy(semis[a, b, k], semis[a, b, count])
+            copy_row(semis[a, b, k], semis[a, b, count])
             semi_key[a, b, k] = semi_key[a, b, count]
         else:
             k += 1
@@ -258,8 +258,8 @@ def _add_semi(ws, a, b, carrier, key):
     if count >= semis.shape[2]:
         return
     common, union, joined = scratch[2], scratch[3], scratch[4]
-    _copy(common, carrier)
-    _copy(union, carrier)
+    copy_row(common, carrier)
+    copy_row(union, carrier)
     for k in range(count):
         other = semis[a, b, k]
         if _disjoint(other, carrier):
@@ -274,7 +274,7 @@ def _add_semi(ws, a, b, carrier, key):
             if _empty(common):
                 _add_full(ws, a, b, union)
                 return
-    _copy(semis[a, b, count], carrier)
+    copy_row(semis[a, b, count], carrier)
     semi_key[a, b, count] = key
     semi_count[a, b] = count + 1
 
@@ -343,7 +343,7 @@ def _and_rule(ws, total):
         top = info[1]
         a = queue_pairs[top, 0]
         b = queue_pairs[top, 1]
-        _copy(current, queue_carriers[top])
+        copy_row(current, queue_carriers[top])
         present = False
         for k in range(full_count[a, b]):
             if _equal(fulls[a, b, k], current):
